@@ -1,0 +1,2 @@
+# Trace format: reader, writer, and the info/dump subcommands that show a trace.
+libfoliotrace_a_SOURCES += src/trace/events.h src/trace/trace.h

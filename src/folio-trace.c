@@ -1,0 +1,100 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * folio-trace: measure what large folios do to a workload's page cache.
+ * This file only dispatches: one row per subcommand, each implemented in src/cmd-NAME.c.
+ */
+#include "config.h"
+
+#include <argp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "util.h"
+
+struct subcommand {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *summary;
+};
+
+static int run_help(int argc, char **argv);
+
+static const struct subcommand subcommands[] = {
+	{ "help", run_help, "show the help of a subcommand: help SUBCOMMAND" },
+};
+
+#define NR_SUBCOMMANDS (sizeof(subcommands) / sizeof(subcommands[0]))
+
+static const struct subcommand *find_subcommand(const char *name)
+{
+	for (size_t i = 0; i < NR_SUBCOMMANDS; i++)
+		if (strcmp(subcommands[i].name, name) == 0)
+			return &subcommands[i];
+	return NULL;
+}
+
+static void print_usage(FILE *f)
+{
+	fprintf(f, "Usage: folio-trace [--help] [--version] SUBCOMMAND [ARGS...]\n\n"
+		   "Subcommands:\n");
+	for (size_t i = 0; i < NR_SUBCOMMANDS; i++)
+		fprintf(f, "  %-8s %s\n", subcommands[i].name, subcommands[i].summary);
+	fprintf(f, "\n'folio-trace SUBCOMMAND --help' lists its options; man folio-trace explains "
+		   "the whole analysis.\n");
+}
+
+/* help SUBCOMMAND runs "SUBCOMMAND --help". */
+static int run_help(int argc, char **argv)
+{
+	const struct subcommand *sc;
+	char *help_argv[3];
+
+	if (argc < 2) {
+		print_usage(stdout);
+		return EXIT_OK;
+	}
+	sc = find_subcommand(argv[1]);
+	if (!sc) {
+		ft_warn("no subcommand '%s' (see folio-trace --help)", argv[1]);
+		return EXIT_USAGE;
+	}
+	help_argv[0] = (char *)sc->name;
+	help_argv[1] = (char *)"--help";
+	help_argv[2] = NULL;
+	return sc->fn(2, help_argv);
+}
+
+int main(int argc, char **argv)
+{
+	const struct subcommand *sc;
+
+	/* Subcommands use argp; make its usage errors exit 2 like ours. */
+	argp_err_exit_status = EXIT_USAGE;
+
+	if (argc < 2) {
+		print_usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+		print_usage(stdout);
+		return EXIT_OK;
+	}
+	if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
+		printf("folio-trace %s\n", PACKAGE_VERSION);
+		return EXIT_OK;
+	}
+	if (argv[1][0] == '-') {
+		ft_warn("unknown option '%s' before the subcommand (see folio-trace --help)",
+			argv[1]);
+		return EXIT_USAGE;
+	}
+	sc = find_subcommand(argv[1]);
+	if (!sc) {
+		ft_warn("no subcommand '%s' (see folio-trace --help)", argv[1]);
+		return EXIT_USAGE;
+	}
+	return sc->fn(argc - 1, argv + 1);
+}

@@ -1,0 +1,176 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * One page-cache model instance: folios of a configured order, a two-list (or plain) LRU under a
+ * memory budget, dirty tracking and writeback, and a buddy allocator behind it. The replay driver
+ * (src/replay/) creates one instance per configuration and feeds each the same accesses; nothing
+ * here knows about trace files. No global state: instances are independent.
+ */
+#ifndef FT_MODEL_MODEL_H
+#define FT_MODEL_MODEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define MODEL_MAX_ORDER		10	/* buddy orders 0..10 (MAX_PAGE_ORDER) */
+#define MODEL_IOSIZE_BUCKETS	12	/* write I/O sizes: <=4K, 8K, 16K, ... 4M, >4M */
+
+enum folio_policy {
+	FOLIO_POLICY_FIXED,	/* every miss allocates an aligned folio of the order (capped by EOF) */
+	FOLIO_POLICY_READAHEAD,	/* orders grow with the sequential readahead window, up to order */
+};
+
+enum write_policy {
+	WRITE_POLICY_SIZED,	/* kernel (6.6+ iomap/ext4): folio order from the write's length */
+	WRITE_POLICY_FIXED,	/* writes allocate folios like reads do */
+};
+
+enum lru_kind {
+	LRU_TWO_LIST,		/* inactive/active, referenced promotion, vmscan balance */
+	LRU_PLAIN,		/* one strict LRU list: for cross-checks with textbook simulators */
+};
+
+enum dirty_granularity {
+	DIRTY_FOLIO,		/* one dirty flag per folio: writeback sends the whole folio */
+	DIRTY_BLOCK,		/* iomap per-block dirty bitmap: writeback sends dirty blocks */
+};
+
+enum alloc_fallback {
+	ALLOC_FALLBACK_SMALLER,	/* no free block of the order: take a smaller order (page cache) */
+	ALLOC_FALLBACK_COMPACT,	/* reclaim/compact until the order is free */
+};
+
+struct model_config {
+	unsigned order;			/* max folio order, 0..MODEL_MAX_ORDER */
+	unsigned min_order;
+	enum folio_policy policy;
+	enum write_policy write_policy;
+	enum lru_kind lru;
+	bool readahead;			/* model kernel readahead on read misses */
+	unsigned ra_pages;		/* readahead window max, pages (kernel default 32) */
+	uint64_t memory_bytes;		/* page-cache budget (> 0) */
+	unsigned page_size;		/* 4096 */
+
+	enum dirty_granularity dirty;
+	unsigned block_size;		/* fs block size for DIRTY_BLOCK and I/O rounding */
+	uint64_t dirty_expire_ns;	/* dirty_expire_centisecs * 10 ms */
+	uint64_t writeback_period_ns;	/* dirty_writeback_centisecs * 10 ms; 0 = no flusher */
+	unsigned dirty_background_ratio; /* percent of memory_bytes; *_bytes win when non-zero */
+	unsigned dirty_ratio;
+	uint64_t dirty_background_bytes;
+	uint64_t dirty_bytes;
+
+	double device_latency_us;	/* per write I/O */
+	double device_bandwidth_mbps;	/* MB/s (10^6 bytes) */
+
+	double pinned_pct;		/* percent of memory pinned by non-cache users, random pfns */
+	uint64_t seed;			/* for pinned placement */
+	enum alloc_fallback fallback;
+
+	uint64_t interval_ns;		/* time-series interval; 0 = no time series */
+};
+
+/* Fills the kernel's defaults (order 0, fixed policy, two-list LRU, 30 s / 5 s, 10% / 20%). */
+void model_config_defaults(struct model_config *cfg);
+
+/* One access, file-relative. file_id: dense small integer the driver assigns per (dev, ino). */
+enum model_op {
+	MODEL_READ = 1,
+	MODEL_WRITE,
+	MODEL_MMAP_READ,
+	MODEL_MMAP_WRITE,
+	MODEL_FSYNC,		/* also fdatasync */
+	MODEL_SYNC_RANGE,
+	MODEL_TRUNCATE,		/* new size in pos */
+	MODEL_FALLOCATE,
+	MODEL_UNLINK,
+};
+
+struct model_access {
+	uint64_t ts;		/* ns, monotonic; never decreasing between calls */
+	uint32_t file_id;
+	enum model_op op;
+	uint64_t pos;
+	uint64_t len;
+	uint64_t isize;		/* file size after the op */
+	bool direct;		/* O_DIRECT: bypasses the cache (counted, not cached) */
+};
+
+/* Running distribution with constant memory: mean exact, p99 from a log-linear histogram. */
+struct model_dist {
+	uint64_t samples;
+	double sum;
+	uint64_t max;
+	uint64_t p99;		/* filled by model_metrics() */
+};
+
+struct model_metrics {
+	/* reads */
+	uint64_t read_requests, read_hit_requests;	/* a hit: every page already cached */
+	uint64_t read_bytes, read_hit_bytes;		/* bytes the application read */
+	uint64_t read_io_bytes, read_ios;		/* bytes/I/Os read from the device */
+	uint64_t write_read_bytes;			/* reads caused by partial writes */
+	uint64_t direct_read_bytes, direct_write_bytes;
+	/* writes */
+	uint64_t write_requests, write_bytes;		/* bytes the application wrote */
+	uint64_t writeback_bytes, writeback_ios;	/* all writeback, all causes */
+	uint64_t wb_fsync_bytes, wb_expire_bytes, wb_background_bytes, wb_reclaim_bytes;
+	uint64_t wb_truncated_bytes;			/* dirty bytes discarded by truncate/unlink */
+	uint64_t reclaim_dirty_folios;			/* dirty folios met at the inactive tail */
+	uint64_t iosize_hist[MODEL_IOSIZE_BUCKETS];	/* write I/O sizes, log2 buckets */
+	uint64_t extents;				/* contiguous writeback extents, per file */
+	uint64_t extent_bytes;
+	uint64_t throttled;				/* writes over the dirty_ratio threshold */
+	double writeback_time_s;			/* device model: sum of latency + bytes/bw */
+	/* cache */
+	uint64_t insertions, inserted_pages;
+	uint64_t insertions_by_order[MODEL_MAX_ORDER + 1];
+	uint64_t evictions, evicted_pages;
+	uint64_t refaults, refault_activations;
+	uint64_t activations, deactivations;
+	uint64_t untouched_evicted_pages;		/* pages evicted that nobody accessed */
+	struct model_dist lru_entries, lru_inactive, lru_active;	/* folios, per access */
+	struct model_dist lru_pages;
+	struct model_dist cached_bytes;
+	uint64_t touched_bytes;				/* distinct pages ever accessed * page */
+	/* memory (buddy) */
+	uint64_t alloc_by_order[MODEL_MAX_ORDER + 1];	/* folios allocated at each order */
+	uint64_t alloc_fallbacks;			/* allocations that got a smaller order */
+	uint64_t alloc_failures;
+	uint64_t compaction_demand;			/* order-N failures with enough free memory */
+	uint64_t free_blocks[MODEL_MAX_ORDER + 1];	/* at the end, buddyinfo layout */
+	double unusable_index, fragmentation_index;	/* at the end, for cfg.order */
+	struct model_dist unusable_milli;		/* over time, index * 1000 */
+	uint64_t metadata_bytes_page;			/* struct page per 4 KiB page */
+	uint64_t metadata_bytes_folio;			/* per-folio descriptor + pointer per page */
+	/* time */
+	uint64_t first_ts, last_ts;
+	uint64_t accesses;
+};
+
+/* One time-series row, emitted at the end of each interval. */
+struct model_sample {
+	uint64_t ts;
+	uint64_t lru_entries, lru_inactive, lru_active, lru_pages;
+	uint64_t cached_bytes, dirty_bytes, writeback_bytes_interval, read_io_bytes_interval;
+	double unusable_index, fragmentation_index;
+};
+
+typedef void (*model_sample_fn)(void *arg, const struct model_sample *s);
+
+struct model;
+
+/* NULL with *why set to a static message when cfg is unusable. */
+struct model *model_new(const struct model_config *cfg, const char **why);
+void model_free(struct model *m);
+const struct model_config *model_config(const struct model *m);
+void model_set_sample_fn(struct model *m, model_sample_fn fn, void *arg);
+
+void model_access(struct model *m, const struct model_access *a);
+/* Time passes without an access: flusher ticks, interval samples. */
+void model_advance(struct model *m, uint64_t ts);
+/* End of trace at ts: last sample; dirty data stays dirty (not written back). */
+void model_finish(struct model *m, uint64_t ts);
+/* Totals so far (p99s computed on the way). */
+void model_metrics(struct model *m, struct model_metrics *out);
+
+#endif /* FT_MODEL_MODEL_H */

@@ -1,0 +1,254 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * folio-trace record layouts: the one definition both sides use.
+ *
+ * bpf/*.bpf.c fill these structs into the ring buffer; src/record/ copies them unchanged into
+ * trace chunks; src/trace/ reads them back. Everything is little-endian, naturally aligned and
+ * padded by hand so the layout is the same for clang -target bpf and for the host compiler.
+ * Every record starts with struct ft_hdr and its size is a multiple of 8.
+ *
+ * Include <linux/types.h> (user space) or vmlinux.h (BPF) first: only __u8.. __u64 are used.
+ * The byte-by-byte description is folio-trace(5); keep the two in step.
+ */
+#ifndef FT_TRACE_EVENTS_H
+#define FT_TRACE_EVENTS_H
+
+#define FT_COMM_LEN	16
+#define FT_RELEASE_LEN	65
+#define FT_FSTYPE_LEN	16
+#define FT_DEVNAME_LEN	32
+
+enum ft_type {
+	/* Trace metadata, written by user space. */
+	FT_HOST = 1,		/* struct ft_host + ndevs * struct ft_host_dev */
+	FT_FILE = 2,		/* struct ft_file + path bytes */
+	FT_TASK = 3,		/* struct ft_task: tid -> pid, comm */
+	FT_COUNTER_NAMES = 4,	/* struct ft_counter_names + NUL-separated names */
+	FT_COUNTERS = 5,	/* struct ft_counters + count * __u64 */
+	FT_LOST = 6,		/* struct ft_lost */
+	FT_END = 7,		/* struct ft_end: clean end of recording */
+
+	/* What the application asked for: drives the replay. */
+	FT_ACCESS = 16,		/* struct ft_access */
+
+	/* What the kernel did: for calibration. */
+	FT_PAGECACHE_ADD = 32,	/* struct ft_folio_event */
+	FT_PAGECACHE_DELETE = 33, /* struct ft_folio_event */
+	FT_FOLIO_DIRTY = 34,	/* struct ft_folio_event (order unknown: FT_ORDER_UNKNOWN) */
+	FT_WRITEBACK = 35,	/* struct ft_writeback */
+	FT_VMSCAN = 36,		/* struct ft_vmscan */
+	FT_READAHEAD = 37,	/* struct ft_readahead */
+
+	FT_TYPE_MAX = 64	/* types are < FT_TYPE_MAX; readers skip types they do not know */
+};
+
+/* Common header. ts: CLOCK_MONOTONIC ns (bpf_ktime_get_ns) for events; write time for metadata. */
+struct ft_hdr {
+	__u16 type;		/* enum ft_type */
+	__u16 size;		/* whole record in bytes, header included, multiple of 8 */
+	__u32 tid;		/* thread id (0 for records made by folio-trace itself) */
+	__u64 ts;
+};
+
+/* ---- metadata ------------------------------------------------------------------------------ */
+
+struct ft_host_dev {
+	__u32 dev;		/* kernel dev_t encoding: major << 20 | minor (s_dev) */
+	__u32 block_size;	/* filesystem block size, bytes */
+	char fstype[FT_FSTYPE_LEN];	/* "ext4", "xfs", "tmpfs", ... */
+	char name[FT_DEVNAME_LEN];	/* mount source, e.g. "/dev/vda" (NUL padded) */
+};
+
+struct ft_host {
+	struct ft_hdr hdr;
+	__u64 mem_bytes;	/* MemTotal */
+	__u64 memory_limit;	/* memory cgroup limit of the recorded command, 0 if none */
+	__u64 start_realtime_ns; /* CLOCK_REALTIME at start of recording */
+	__u64 start_mono_ns;	/* CLOCK_MONOTONIC at the same instant */
+	__u32 page_size;
+	__u32 ncpus;
+	/* writeback sysctls (vm.*) at start; 0 where unknown, except the *_bytes forms */
+	__u32 dirty_background_ratio;
+	__u32 dirty_ratio;
+	__u64 dirty_background_bytes;
+	__u64 dirty_bytes;
+	__u32 dirty_expire_centisecs;
+	__u32 dirty_writeback_centisecs;
+	__u32 ndevs;		/* struct ft_host_dev entries following */
+	__u32 flags;		/* FT_HOST_* */
+	char release[FT_RELEASE_LEN];	/* uname -r */
+	char hostname[FT_RELEASE_LEN];
+	__u8 pad[6];
+	/* struct ft_host_dev devs[ndevs]; */
+};
+
+#define FT_HOST_NO_PATHS	(1u << 0)	/* recorded with --no-paths */
+#define FT_HOST_SYNTHETIC	(1u << 1)	/* made by synth/import, not recorded live */
+
+/* A file seen in the trace. Emitted once per (dev, ino) before its first event. */
+struct ft_file {
+	struct ft_hdr hdr;
+	__u64 ino;
+	__u64 size;		/* i_size when first seen */
+	__u32 dev;
+	__u16 path_len;		/* bytes of path following, no NUL; 0 when unknown/--no-paths */
+	__u16 flags;
+	/* char path[path_len], then zero padding to a multiple of 8 */
+};
+
+struct ft_task {
+	struct ft_hdr hdr;	/* hdr.tid: the thread */
+	__u32 pid;		/* thread group id */
+	__u32 pad;
+	char comm[FT_COMM_LEN];
+};
+
+enum ft_counter_source {
+	FT_SRC_VMSTAT = 1,	/* /proc/vmstat, by name */
+	FT_SRC_MEMINFO = 2,	/* /proc/meminfo, values in bytes */
+	FT_SRC_BUDDYINFO = 3,	/* /proc/buddyinfo: names "NODE/ZONE/ORDER", free blocks */
+	FT_SRC_CGROUP = 4,	/* memory cgroup of the recorded command (memory.stat and usage) */
+};
+
+/* Names for one source's counters; a later FT_COUNTER_NAMES for a source replaces the earlier. */
+struct ft_counter_names {
+	struct ft_hdr hdr;
+	__u16 source;		/* enum ft_counter_source */
+	__u16 count;
+	__u32 names_len;	/* bytes of names following: count NUL-terminated strings */
+	/* char names[names_len], then zero padding to a multiple of 8 */
+};
+
+struct ft_counters {
+	struct ft_hdr hdr;	/* hdr.ts: when sampled */
+	__u16 source;
+	__u16 count;		/* equals the count of the source's names record */
+	__u32 pad;
+	/* __u64 values[count]; */
+};
+
+/* Events lost between the kernel and the trace. type 0: unknown type (ring buffer full). */
+struct ft_lost {
+	struct ft_hdr hdr;
+	__u32 cpu;
+	__u16 type;
+	__u16 pad;
+	__u64 count;
+};
+
+struct ft_end {
+	struct ft_hdr hdr;
+	__u64 events;		/* event records written (all types but metadata) */
+	__u64 lost;		/* sum of all FT_LOST counts */
+};
+
+/* ---- application accesses ------------------------------------------------------------------ */
+
+enum ft_access_op {
+	FT_OP_READ = 1,		/* read/pread64/readv/preadv(2): [pos, pos+len) bytes returned */
+	FT_OP_WRITE = 2,	/* write/pwrite64/writev/pwritev(2): bytes written */
+	FT_OP_MMAP_READ = 3,	/* filemap fault/map_pages: pages [pos, pos+len) mapped */
+	FT_OP_MMAP_WRITE = 4,	/* write fault on a shared file mapping */
+	FT_OP_FSYNC = 5,	/* fsync: whole file */
+	FT_OP_FDATASYNC = 6,	/* fdatasync: whole file */
+	FT_OP_SYNC_RANGE = 7,	/* sync_file_range: [pos, pos+len), len 0 = to EOF; arg = flags */
+	FT_OP_TRUNCATE = 8,	/* truncate/ftruncate: new size in pos */
+	FT_OP_FALLOCATE = 9,	/* fallocate: [pos, pos+len); arg = mode */
+	FT_OP_UNLINK = 10,	/* last link of the file removed: its cache is dropped */
+	FT_OP_MAX
+};
+
+#define FT_AF_DIRECT	(1u << 0)	/* O_DIRECT: bypasses the page cache */
+#define FT_AF_APPEND	(1u << 1)	/* O_APPEND */
+#define FT_AF_VECTOR	(1u << 2)	/* readv/writev family */
+#define FT_AF_POSITIONAL (1u << 3)	/* pread/pwrite family: file position unchanged */
+#define FT_AF_SYNC	(1u << 4)	/* O_SYNC/O_DSYNC or RWF_*SYNC write */
+
+struct ft_access {
+	struct ft_hdr hdr;
+	__u64 ino;
+	__u64 pos;		/* byte offset in the file */
+	__u64 len;		/* bytes (result of the syscall, never negative) */
+	__u64 isize;		/* i_size after the operation */
+	__u32 dev;
+	__u16 op;		/* enum ft_access_op */
+	__u16 flags;		/* FT_AF_* */
+	__u32 arg;		/* per-op argument (see enum ft_access_op) */
+	__u32 pad;
+};
+
+/* ---- kernel events ------------------------------------------------------------------------- */
+
+#define FT_ORDER_UNKNOWN 0xff
+
+/* filemap:mm_filemap_add_to_page_cache / delete_from_page_cache, writeback:writeback_dirty_folio */
+struct ft_folio_event {
+	struct ft_hdr hdr;
+	__u64 ino;
+	__u64 index;		/* page index of the folio's first page */
+	__u64 pfn;
+	__u32 dev;
+	__u8 order;		/* folio order, FT_ORDER_UNKNOWN where the event has none */
+	__u8 pad[3];
+};
+
+enum ft_writeback_kind {
+	FT_WB_WRITTEN = 1,	/* writeback:writeback_written: nr_pages written by one work item */
+	FT_WB_SINGLE_INODE = 2,	/* writeback:writeback_single_inode: one inode, nr_pages = wrote */
+	FT_WB_WRITEPAGE = 3,	/* writeback:wbc_writepage: one folio started, index set */
+	FT_WB_IOMAP = 4,	/* iomap:iomap_writepage_map: bytes queued = nr_pages (in bytes!) */
+};
+
+struct ft_writeback {
+	struct ft_hdr hdr;
+	__u64 ino;		/* 0 when the event is per bdi */
+	__u64 index;
+	__u64 nr_pages;		/* pages (bytes for FT_WB_IOMAP) */
+	__u32 dev;
+	__u16 kind;		/* enum ft_writeback_kind */
+	__u16 reason;		/* kernel's enum wb_reason where known */
+};
+
+enum ft_vmscan_kind {
+	FT_VM_LRU_ISOLATE = 1,		/* nr_scanned = nr_taken, a = lru */
+	FT_VM_SHRINK_INACTIVE = 2,
+	FT_VM_SHRINK_ACTIVE = 3,	/* nr_scanned = taken, nr_reclaimed = deactivated */
+	FT_VM_WRITE_FOLIO = 4,		/* a = pfn */
+	FT_VM_KSWAPD_WAKE = 5,		/* a = order */
+	FT_VM_DIRECT_RECLAIM = 6,	/* a = order */
+};
+
+struct ft_vmscan {
+	struct ft_hdr hdr;
+	__u64 nr_scanned;
+	__u64 nr_reclaimed;
+	__u64 nr_dirty;
+	__u64 nr_writeback;
+	__u64 nr_immediate;
+	__u64 nr_activate;	/* file list */
+	__u64 a;		/* kind-specific, see enum ft_vmscan_kind */
+	__u32 nid;
+	__u16 kind;
+	__s16 priority;
+};
+
+enum ft_readahead_kind {
+	FT_RA_UNBOUNDED = 1,	/* readahead:page_cache_ra_unbounded */
+	FT_RA_ORDER = 2,	/* readahead:page_cache_ra_order */
+	FT_RA_SYNC = 3,		/* readahead:page_cache_sync_ra */
+	FT_RA_ASYNC = 4,	/* readahead:page_cache_async_ra */
+};
+
+struct ft_readahead {
+	struct ft_hdr hdr;
+	__u64 ino;
+	__u64 index;		/* start (window start or request index) */
+	__u64 size;		/* window pages (or req_count for sync/async) */
+	__u64 async_size;
+	__u32 dev;
+	__u16 kind;
+	__u8 order;
+	__u8 pad;
+};
+
+#endif /* FT_TRACE_EVENTS_H */

@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The .ftr trace file: a fixed file header, then independent zlib chunks of records
+ * (events.h). A chunk is self-contained, so a file cut anywhere is readable up to its last
+ * whole chunk. Layout in folio-trace(5).
+ */
+#ifndef FT_TRACE_TRACE_H
+#define FT_TRACE_TRACE_H
+
+#include <linux/types.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "trace/events.h"
+
+#define FT_MAGIC		"FOLIOTRC"
+#define FT_MAGIC_LEN		8
+#define FT_VERSION_MAJOR	1
+#define FT_VERSION_MINOR	0
+#define FT_CHUNK_MAGIC		0x4b435446u	/* "FTCK" little-endian */
+#define FT_CHUNK_RAW_MAX	(16u << 20)	/* readers refuse larger chunks */
+#define FT_CHUNK_RAW_DEFAULT	(1u << 20)	/* writers flush at this many raw bytes */
+#define FT_RECORD_MAX		65528u		/* largest record (size is a __u16, multiple of 8) */
+
+struct ft_file_header {
+	char magic[FT_MAGIC_LEN];
+	__u16 version_major;
+	__u16 version_minor;
+	__u32 header_size;	/* bytes of this header; chunks start here */
+	__u64 flags;		/* none defined: 0 */
+	__u64 created_realtime_ns;
+};
+
+struct ft_chunk_header {
+	__u32 magic;		/* FT_CHUNK_MAGIC */
+	__u32 stored_size;	/* bytes of zlib stream following */
+	__u32 raw_size;		/* bytes of records once inflated */
+	__u32 crc32;		/* crc32 of the raw bytes */
+	__u32 nrecords;
+	__u32 flags;		/* none defined: 0 */
+};
+
+/* Errors: a message naming the file and the problem, ready for one line on stderr. */
+struct ft_error {
+	char msg[512];
+};
+
+/* ---- writer ---------------------------------------------------------------------------------- */
+
+struct ft_writer;
+
+/* Creates path (mode 0600 unless told otherwise; "-" is stdout). NULL on error (err set). */
+struct ft_writer *ft_writer_open(const char *path, unsigned mode, struct ft_error *err);
+/* Also: from an fd the caller opened. The writer owns and closes it. */
+struct ft_writer *ft_writer_fdopen(int fd, const char *name, struct ft_error *err);
+
+/* Appends one record (hdr.size bytes, validated). A full chunk is compressed and written. */
+int ft_writer_append(struct ft_writer *w, const void *rec, struct ft_error *err);
+/* Builders for the variable-length records; ts/tid taken from the arguments. */
+int ft_writer_file(struct ft_writer *w, __u64 ts, __u32 dev, __u64 ino, __u64 size,
+		   const char *path, struct ft_error *err);
+int ft_writer_counter_names(struct ft_writer *w, __u64 ts, __u16 source, __u16 count,
+			    const char *const *names, struct ft_error *err);
+int ft_writer_counters(struct ft_writer *w, __u64 ts, __u16 source, __u16 count,
+		       const __u64 *values, struct ft_error *err);
+int ft_writer_host(struct ft_writer *w, const struct ft_host *host,
+		   const struct ft_host_dev *devs, struct ft_error *err);
+
+/* Writes the pending chunk now (recorders call it periodically so a crash loses little). */
+int ft_writer_flush(struct ft_writer *w, struct ft_error *err);
+/* Appends FT_END, flushes, fsyncs a regular file and closes. Frees w even on error. */
+int ft_writer_close(struct ft_writer *w, struct ft_error *err);
+/* Frees without FT_END (the file then reads as "not closed cleanly"). */
+void ft_writer_abort(struct ft_writer *w);
+
+struct ft_writer_stats {
+	__u64 records;
+	__u64 events;		/* records other than metadata */
+	__u64 lost;		/* sum of FT_LOST counts appended */
+	__u64 raw_bytes;
+	__u64 stored_bytes;	/* file bytes so far, header included */
+	__u64 chunks;
+};
+void ft_writer_stats(const struct ft_writer *w, struct ft_writer_stats *st);
+
+/* ---- reader ---------------------------------------------------------------------------------- */
+
+struct ft_reader;
+
+enum ft_read_end {
+	FT_READ_MORE = 1,	/* ft_reader_next returned a record */
+	FT_READ_EOF = 0,	/* clean end: FT_END seen and nothing after it */
+	FT_READ_ERROR = -1,	/* cannot go on: err says why (I/O error, bad header) */
+};
+
+/* Opens and checks the file header ("-" is stdin). NULL with err set on a bad/newer file. */
+struct ft_reader *ft_reader_open(const char *path, struct ft_error *err);
+void ft_reader_close(struct ft_reader *r);
+
+/*
+ * Next record, valid until the next call. Returns FT_READ_MORE, FT_READ_EOF (end of the
+ * readable data: check ft_reader_status for truncation) or FT_READ_ERROR.
+ * Records are checked: size >= the known struct size of their type, variable parts in bounds.
+ * Records of unknown types are returned too (callers ignore what they do not know).
+ */
+int ft_reader_next(struct ft_reader *r, const struct ft_hdr **rec, struct ft_error *err);
+
+struct ft_reader_status {
+	__u16 version_major, version_minor;
+	__u64 created_realtime_ns;
+	__u64 chunks;		/* whole chunks read */
+	__u64 records;
+	__u64 bytes;		/* file bytes consumed (header and whole chunks) */
+	bool clean_end;		/* FT_END record seen */
+	bool truncated;		/* data ended inside a chunk, or a chunk was damaged */
+	__u64 good_bytes;	/* file offset where the readable data ends */
+	char why[160];		/* when truncated: what was wrong at good_bytes */
+};
+void ft_reader_status(const struct ft_reader *r, struct ft_reader_status *st);
+
+/* Size of the fixed struct for a known type, 0 for unknown types. */
+size_t ft_record_min_size(__u16 type);
+const char *ft_type_name(__u16 type);
+const char *ft_op_name(__u16 op);
+
+/* Accessors for variable-length parts; only valid on records the reader returned. */
+static inline const char *ft_file_path(const struct ft_file *f)
+{
+	return (const char *)(f + 1);
+}
+
+static inline const __u64 *ft_counters_values(const struct ft_counters *c)
+{
+	return (const __u64 *)(c + 1);
+}
+
+static inline const char *ft_counter_names_first(const struct ft_counter_names *n)
+{
+	return (const char *)(n + 1);
+}
+
+static inline const struct ft_host_dev *ft_host_devs(const struct ft_host *h)
+{
+	return (const struct ft_host_dev *)(h + 1);
+}
+
+static inline bool ft_is_metadata(__u16 type)
+{
+	return type < FT_ACCESS;
+}
+
+#endif /* FT_TRACE_TRACE_H */

@@ -1,0 +1,176 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "util.h"
+
+void ft_warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("folio-trace: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+/* Leading digits of s as an unsigned; *end past them. False on none or overflow. */
+static bool parse_digits(const char *s, uint64_t *out, const char **end, const char **why)
+{
+	uint64_t v = 0;
+
+	if (!isdigit((unsigned char)*s)) {
+		*why = "expected a non-negative number";
+		return false;
+	}
+	for (; isdigit((unsigned char)*s); s++) {
+		unsigned d = (unsigned)(*s - '0');
+
+		if (v > (UINT64_MAX - d) / 10) {
+			*why = "number too large";
+			return false;
+		}
+		v = v * 10 + d;
+	}
+	*out = v;
+	*end = s;
+	return true;
+}
+
+bool parse_size(const char *s, uint64_t *out, const char **why)
+{
+	static const char units[] = "BKMGTPE";
+	const char *end, *u;
+	uint64_t v;
+	unsigned shift;
+
+	if (!s || !parse_digits(s, &v, &end, why))
+		return false;
+	if (*end == '\0') {
+		*out = v;
+		return true;
+	}
+	u = strchr(units, toupper((unsigned char)*end));
+	if (!u) {
+		*why = "unknown size unit (use K, M, G or T)";
+		return false;
+	}
+	shift = 10 * (unsigned)(u - units);
+	end++;
+	if (shift && (strcasecmp(end, "iB") == 0 || strcasecmp(end, "B") == 0))
+		end += strlen(end);
+	if (*end != '\0') {
+		*why = "junk after the size";
+		return false;
+	}
+	if (shift && v > (UINT64_MAX >> shift)) {
+		*why = "size too large";
+		return false;
+	}
+	*out = v << shift;
+	return true;
+}
+
+bool parse_u64_range(const char *s, uint64_t min, uint64_t max, uint64_t *out, const char **why)
+{
+	const char *end;
+	uint64_t v;
+
+	if (!s || !parse_digits(s, &v, &end, why))
+		return false;
+	if (*end != '\0') {
+		*why = "expected a whole number";
+		return false;
+	}
+	if (v < min || v > max) {
+		*why = "out of range";
+		return false;
+	}
+	*out = v;
+	return true;
+}
+
+bool parse_double_range(const char *s, double min, double max, double *out, const char **why)
+{
+	char *end;
+	double v;
+
+	if (!s || !*s || isspace((unsigned char)*s)) {
+		*why = "expected a number";
+		return false;
+	}
+	errno = 0;
+	v = strtod(s, &end);
+	if (*end != '\0' || errno || !isfinite(v)) {
+		*why = "expected a number";
+		return false;
+	}
+	if (v < min || v > max) {
+		*why = "out of range";
+		return false;
+	}
+	*out = v;
+	return true;
+}
+
+bool parse_duration_ns(const char *s, uint64_t *out, const char **why)
+{
+	static const struct {
+		const char *name;
+		double ns;
+	} units[] = {
+		{ "", 1e9 }, { "s", 1e9 }, { "ms", 1e6 }, { "us", 1e3 }, { "ns", 1 },
+		{ "m", 60e9 }, { "h", 3600e9 },
+	};
+	char *end;
+	double v;
+
+	if (!s || !*s || !(isdigit((unsigned char)*s) || *s == '.')) {
+		*why = "expected a duration like 10, 1.5s, 500ms";
+		return false;
+	}
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || !isfinite(v) || v < 0) {
+		*why = "expected a duration like 10, 1.5s, 500ms";
+		return false;
+	}
+	for (unsigned i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+		if (strcmp(end, units[i].name) == 0) {
+			double ns = v * units[i].ns;
+
+			if (ns >= 1.8e19) {
+				*why = "duration too long";
+				return false;
+			}
+			*out = (uint64_t)llround(ns);
+			return true;
+		}
+	}
+	*why = "unknown duration unit (use ns, us, ms, s, m or h)";
+	return false;
+}
+
+const char *format_bytes(uint64_t bytes, char *buf, unsigned len)
+{
+	static const char *const units[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
+	double v = (double)bytes;
+	unsigned u = 0;
+
+	while (v >= 1024 && u < 6) {
+		v /= 1024;
+		u++;
+	}
+	if (u == 0)
+		snprintf(buf, len, "%llu B", (unsigned long long)bytes);
+	else
+		snprintf(buf, len, "%.1f %s", v, units[u]);
+	return buf;
+}
