@@ -1,2 +1,3 @@
 # Trace format: reader, writer, and the info/dump subcommands that show a trace.
-libfoliotrace_a_SOURCES += src/trace/events.h src/trace/trace.h
+libfoliotrace_a_SOURCES += src/trace/events.h src/trace/trace.h src/trace/writer.c \
+	src/trace/reader.c src/trace/names.c

@@ -118,6 +118,11 @@ struct ft_reader_status {
 	char why[160];		/* when truncated: what was wrong at good_bytes */
 };
 void ft_reader_status(const struct ft_reader *r, struct ft_reader_status *st);
+/*
+ * After FT_READ_EOF: when the trace was cut or damaged, prints one line on stderr naming the
+ * file, the byte offset and the problem. Returns the exit status to use: 0 complete, 1 not.
+ */
+int ft_reader_report_end(const struct ft_reader *r);
 
 /* Size of the fixed struct for a known type, 0 for unknown types. */
 size_t ft_record_min_size(__u16 type);

@@ -1,0 +1,353 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Streaming trace reader: one chunk in memory at a time, whatever the trace length.
+ * Damage (a cut file, a bad chunk, a malformed record) ends the readable data there; the
+ * status then says where and why, and everything before it has been returned.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "trace/trace.h"
+#include "util.h"
+
+struct ft_reader {
+	int fd;
+	char *name;
+	unsigned char *raw;	/* inflated records of the current chunk */
+	size_t raw_cap, raw_len, pos;
+	unsigned char *stored;	/* compressed bytes of the current chunk */
+	size_t stored_cap;
+	__u64 chunk_start;	/* file offset of the current chunk */
+	bool done;
+	struct ft_reader_status st;
+};
+
+static void set_error(struct ft_error *err, const char *name, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void set_error(struct ft_error *err, const char *name, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (!err)
+		return;
+	n = snprintf(err->msg, sizeof(err->msg), "%s: ", name);
+	if (n < 0 || (size_t)n >= sizeof(err->msg))
+		n = 0;
+	va_start(ap, fmt);
+	vsnprintf(err->msg + n, sizeof(err->msg) - (size_t)n, fmt, ap);
+	va_end(ap);
+}
+
+/* Reads up to len bytes; returns bytes read (short only at end of file) or -1. */
+static ssize_t read_full(int fd, void *buf, size_t len)
+{
+	unsigned char *p = buf;
+	size_t got = 0;
+
+	while (got < len) {
+		ssize_t n = read(fd, p + got, len - got);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -1;
+		if (n == 0)
+			break;
+		got += (size_t)n;
+	}
+	return (ssize_t)got;
+}
+
+/* Ends the readable data: everything after good_bytes is not returned. */
+static void mark_damaged(struct ft_reader *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void mark_damaged(struct ft_reader *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	r->done = true;
+	r->st.truncated = true;
+	r->st.clean_end = false;
+	r->st.good_bytes = r->st.bytes;
+	va_start(ap, fmt);
+	vsnprintf(r->st.why, sizeof(r->st.why), fmt, ap);
+	va_end(ap);
+}
+
+static void reader_free(struct ft_reader *r)
+{
+	if (r->fd > STDIN_FILENO)
+		close(r->fd);
+	free(r->raw);
+	free(r->stored);
+	free(r->name);
+	free(r);
+}
+
+struct ft_reader *ft_reader_open(const char *path, struct ft_error *err)
+{
+	struct ft_file_header fh;
+	struct ft_reader *r;
+	ssize_t n;
+
+	r = calloc(1, sizeof(*r));
+	if (!r || !(r->name = strdup(path))) {
+		set_error(err, path, "out of memory");
+		free(r);
+		return NULL;
+	}
+	if (strcmp(path, "-") == 0) {
+		r->fd = STDIN_FILENO;
+	} else {
+		r->fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (r->fd < 0) {
+			set_error(err, path, "cannot open: %s", strerror(errno));
+			r->fd = -1;
+			goto fail;
+		}
+	}
+	n = read_full(r->fd, &fh, sizeof(fh));
+	if (n < 0) {
+		set_error(err, path, "cannot read: %s", strerror(errno));
+		goto fail;
+	}
+	if ((size_t)n < FT_MAGIC_LEN || memcmp(fh.magic, FT_MAGIC, FT_MAGIC_LEN) != 0) {
+		set_error(err, path, "not a folio-trace file (no %s magic)", FT_MAGIC);
+		goto fail;
+	}
+	if ((size_t)n < sizeof(fh)) {
+		set_error(err, path, "file header cut short (%zd of %zu bytes)", n, sizeof(fh));
+		goto fail;
+	}
+	if (fh.version_major != FT_VERSION_MAJOR) {
+		set_error(err, path, "trace format version %u.%u is %s than this folio-trace "
+			  "reads (%u.x)", fh.version_major, fh.version_minor,
+			  fh.version_major > FT_VERSION_MAJOR ? "newer" : "older",
+			  FT_VERSION_MAJOR);
+		goto fail;
+	}
+	if (fh.header_size < sizeof(fh) || fh.header_size > 4096) {
+		set_error(err, path, "bad file header size %u", fh.header_size);
+		goto fail;
+	}
+	/* A newer minor version may grow the header: skip what we do not know. */
+	for (size_t skip = fh.header_size - sizeof(fh); skip;) {
+		unsigned char buf[256];
+		size_t want = skip < sizeof(buf) ? skip : sizeof(buf);
+
+		if (read_full(r->fd, buf, want) != (ssize_t)want) {
+			set_error(err, path, "file header cut short");
+			goto fail;
+		}
+		skip -= want;
+	}
+	r->st.version_major = fh.version_major;
+	r->st.version_minor = fh.version_minor;
+	r->st.created_realtime_ns = fh.created_realtime_ns;
+	r->st.bytes = fh.header_size;
+	r->st.good_bytes = fh.header_size;
+	return r;
+fail:
+	reader_free(r);
+	return NULL;
+}
+
+void ft_reader_close(struct ft_reader *r)
+{
+	if (r)
+		reader_free(r);
+}
+
+static bool grow(unsigned char **buf, size_t *cap, size_t need)
+{
+	unsigned char *p;
+
+	if (need <= *cap)
+		return true;
+	p = realloc(*buf, need);
+	if (!p)
+		return false;
+	*buf = p;
+	*cap = need;
+	return true;
+}
+
+/* Loads the next chunk. Returns 1 loaded, 0 no more data (done set), -1 I/O error. */
+static int load_chunk(struct ft_reader *r, struct ft_error *err)
+{
+	struct ft_chunk_header ch;
+	uLongf raw_len;
+	ssize_t n;
+
+	n = read_full(r->fd, &ch, sizeof(ch));
+	if (n < 0)
+		goto io_error;
+	if (n == 0) {
+		r->done = true;
+		if (!r->st.clean_end) {
+			r->st.truncated = true;
+			snprintf(r->st.why, sizeof(r->st.why),
+				 "no end record: the recording was cut short");
+		}
+		return 0;
+	}
+	if ((size_t)n < sizeof(ch)) {
+		mark_damaged(r, "chunk %llu header cut short (%zd of %zu bytes)",
+			     (unsigned long long)r->st.chunks, n, sizeof(ch));
+		return 0;
+	}
+	if (ch.magic != FT_CHUNK_MAGIC) {
+		mark_damaged(r, "chunk %llu has a bad magic", (unsigned long long)r->st.chunks);
+		return 0;
+	}
+	if (ch.raw_size > FT_CHUNK_RAW_MAX || ch.stored_size > compressBound(FT_CHUNK_RAW_MAX) ||
+	    ch.stored_size == 0) {
+		mark_damaged(r, "chunk %llu has impossible sizes (%u stored, %u raw)",
+			     (unsigned long long)r->st.chunks, ch.stored_size, ch.raw_size);
+		return 0;
+	}
+	if (!grow(&r->stored, &r->stored_cap, ch.stored_size) ||
+	    !grow(&r->raw, &r->raw_cap, ch.raw_size ? ch.raw_size : 1)) {
+		set_error(err, r->name, "out of memory");
+		return -1;
+	}
+	n = read_full(r->fd, r->stored, ch.stored_size);
+	if (n < 0)
+		goto io_error;
+	if ((size_t)n < ch.stored_size) {
+		mark_damaged(r, "chunk %llu cut short (%zd of %u bytes)",
+			     (unsigned long long)r->st.chunks, n, ch.stored_size);
+		return 0;
+	}
+	raw_len = ch.raw_size;
+	if (uncompress(r->raw, &raw_len, r->stored, ch.stored_size) != Z_OK ||
+	    raw_len != ch.raw_size) {
+		mark_damaged(r, "chunk %llu does not decompress", (unsigned long long)r->st.chunks);
+		return 0;
+	}
+	if ((__u32)crc32(0L, r->raw, (uInt)raw_len) != ch.crc32) {
+		mark_damaged(r, "chunk %llu fails its checksum", (unsigned long long)r->st.chunks);
+		return 0;
+	}
+	r->raw_len = raw_len;
+	r->pos = 0;
+	r->chunk_start = r->st.bytes;
+	r->st.chunks++;
+	r->st.bytes += sizeof(ch) + ch.stored_size;
+	r->st.good_bytes = r->st.bytes;
+	return 1;
+io_error:
+	set_error(err, r->name, "read error: %s", strerror(errno));
+	return -1;
+}
+
+/* Variable parts within the record, strings terminated: NULL if fine, else what is wrong. */
+static const char *check_variable_part(const struct ft_hdr *h)
+{
+	switch (h->type) {
+	case FT_FILE: {
+		const struct ft_file *f = (const void *)h;
+
+		return sizeof(*f) + f->path_len > h->size ? "path past the record" : NULL;
+	}
+	case FT_COUNTER_NAMES: {
+		const struct ft_counter_names *n = (const void *)h;
+		const char *p = ft_counter_names_first(n);
+		unsigned nuls = 0;
+
+		if (sizeof(*n) + (size_t)n->names_len > h->size)
+			return "names past the record";
+		for (__u32 i = 0; i < n->names_len; i++)
+			nuls += p[i] == '\0';
+		if (nuls != n->count || (n->names_len && p[n->names_len - 1] != '\0'))
+			return "name count does not match";
+		return NULL;
+	}
+	case FT_COUNTERS: {
+		const struct ft_counters *c = (const void *)h;
+
+		return sizeof(*c) + (size_t)c->count * 8 > h->size ? "values past the record"
+								   : NULL;
+	}
+	case FT_HOST: {
+		const struct ft_host *ho = (const void *)h;
+
+		if (sizeof(*ho) + (size_t)ho->ndevs * sizeof(struct ft_host_dev) > h->size)
+			return "devices past the record";
+		if (!memchr(ho->release, 0, sizeof(ho->release)) ||
+		    !memchr(ho->hostname, 0, sizeof(ho->hostname)))
+			return "unterminated host strings";
+		for (__u32 i = 0; i < ho->ndevs; i++) {
+			const struct ft_host_dev *d = &ft_host_devs(ho)[i];
+
+			if (!memchr(d->fstype, 0, sizeof(d->fstype)) ||
+			    !memchr(d->name, 0, sizeof(d->name)))
+				return "unterminated device strings";
+		}
+		return NULL;
+	}
+	default:
+		return NULL;
+	}
+}
+
+int ft_reader_next(struct ft_reader *r, const struct ft_hdr **rec, struct ft_error *err)
+{
+	const struct ft_hdr *h;
+	const char *bad;
+	size_t min;
+
+	while (!r->done && r->pos >= r->raw_len) {
+		int ret = load_chunk(r, err);
+
+		if (ret < 0)
+			return FT_READ_ERROR;
+	}
+	if (r->done)
+		return FT_READ_EOF;
+	if (r->raw_len - r->pos < sizeof(*h)) {
+		mark_damaged(r, "chunk %llu ends inside a record", (unsigned long long)r->st.chunks - 1);
+		r->st.good_bytes = r->chunk_start;
+		return FT_READ_EOF;
+	}
+	h = (const struct ft_hdr *)(r->raw + r->pos);
+	min = ft_record_min_size(h->type);
+	if (h->size < sizeof(*h) || h->size % 8 || h->size > r->raw_len - r->pos ||
+	    h->size < min || (bad = check_variable_part(h))) {
+		mark_damaged(r, "chunk %llu holds a malformed %s record",
+			     (unsigned long long)r->st.chunks - 1, ft_type_name(h->type));
+		/* The chunk's earlier records were returned; its later ones are not trusted. */
+		r->st.good_bytes = r->chunk_start;
+		return FT_READ_EOF;
+	}
+	r->pos += h->size;
+	r->st.records++;
+	/* An end record counts only as the very last thing in the file. */
+	r->st.clean_end = h->type == FT_END;
+	*rec = h;
+	return FT_READ_MORE;
+}
+
+void ft_reader_status(const struct ft_reader *r, struct ft_reader_status *st)
+{
+	*st = r->st;
+}
+
+int ft_reader_report_end(const struct ft_reader *r)
+{
+	if (!r->st.truncated)
+		return 0;
+	ft_warn("%s: trace incomplete at byte %llu: %s; results cover the %llu records before it",
+		r->name, (unsigned long long)r->st.good_bytes, r->st.why,
+		(unsigned long long)r->st.records);
+	return 1;
+}

@@ -1,0 +1,316 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Trace writer: records are appended to a raw chunk buffer; a full buffer (or a flush) is
+ * compressed as one independent zlib stream behind a chunk header. A failed write cuts the file
+ * back to the end of the last whole chunk, so what was written stays readable.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "trace/trace.h"
+
+struct ft_writer {
+	int fd;
+	bool regular;		/* fsync and cut-back only make sense on regular files */
+	bool failed;		/* after a write error every call fails */
+	char *name;
+	unsigned char *raw;
+	size_t raw_len;
+	unsigned char *out;
+	size_t out_cap;
+	__u32 nrecords;
+	__u64 good_offset;	/* file offset after the last whole chunk */
+	__u64 last_ts;		/* latest timestamp appended: the end record's time */
+	struct ft_writer_stats st;
+};
+
+static int set_error(struct ft_error *err, const char *name, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int set_error(struct ft_error *err, const char *name, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (!err)
+		return -1;
+	n = snprintf(err->msg, sizeof(err->msg), "%s: ", name);
+	if (n < 0 || (size_t)n >= sizeof(err->msg))
+		n = 0;
+	va_start(ap, fmt);
+	vsnprintf(err->msg + n, sizeof(err->msg) - (size_t)n, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static int write_all(struct ft_writer *w, const void *buf, size_t len, struct ft_error *err)
+{
+	const unsigned char *p = buf;
+
+	while (len) {
+		ssize_t n = write(w->fd, p, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			int e = n < 0 ? errno : ENOSPC;
+
+			w->failed = true;
+			/* Drop the partial chunk: the file then ends on a whole chunk. */
+			if (w->regular && ftruncate(w->fd, (off_t)w->good_offset) == 0)
+				lseek(w->fd, (off_t)w->good_offset, SEEK_SET);
+			return set_error(err, w->name, "write failed: %s (trace kept up to byte %llu)",
+					 strerror(e), (unsigned long long)w->good_offset);
+		}
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+static struct ft_writer *writer_new(int fd, const char *name, struct ft_error *err)
+{
+	struct ft_writer *w = calloc(1, sizeof(*w));
+	struct ft_file_header fh = { .version_major = FT_VERSION_MAJOR,
+				     .version_minor = FT_VERSION_MINOR,
+				     .header_size = sizeof(fh) };
+	struct timespec now;
+	struct stat sb;
+
+	if (w) {
+		w->out_cap = compressBound(FT_CHUNK_RAW_DEFAULT);
+		w->raw = malloc(FT_CHUNK_RAW_DEFAULT);
+		w->out = malloc(w->out_cap);
+		w->name = strdup(name);
+	}
+	if (!w || !w->raw || !w->out || !w->name) {
+		set_error(err, name, "out of memory");
+		goto fail;
+	}
+	w->fd = fd;
+	w->regular = fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode);
+	memcpy(fh.magic, FT_MAGIC, FT_MAGIC_LEN);
+	clock_gettime(CLOCK_REALTIME, &now);
+	fh.created_realtime_ns = (__u64)now.tv_sec * 1000000000ull + (__u64)now.tv_nsec;
+	if (write_all(w, &fh, sizeof(fh), err))
+		goto fail;
+	w->good_offset = sizeof(fh);
+	w->st.stored_bytes = sizeof(fh);
+	return w;
+fail:
+	if (w) {
+		free(w->raw);
+		free(w->out);
+		free(w->name);
+		free(w);
+	}
+	close(fd);
+	return NULL;
+}
+
+struct ft_writer *ft_writer_fdopen(int fd, const char *name, struct ft_error *err)
+{
+	return writer_new(fd, name, err);
+}
+
+struct ft_writer *ft_writer_open(const char *path, unsigned mode, struct ft_error *err)
+{
+	int fd;
+
+	if (strcmp(path, "-") == 0)
+		return writer_new(STDOUT_FILENO, "(stdout)", err);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode ? mode : 0600);
+	if (fd < 0) {
+		set_error(err, path, "cannot create: %s", strerror(errno));
+		return NULL;
+	}
+	return writer_new(fd, path, err);
+}
+
+int ft_writer_flush(struct ft_writer *w, struct ft_error *err)
+{
+	struct ft_chunk_header ch = { .magic = FT_CHUNK_MAGIC };
+	uLongf stored = w->out_cap;
+
+	if (w->failed)
+		return set_error(err, w->name, "trace writer stopped after an earlier error");
+	if (!w->nrecords)
+		return 0;
+	/* Level 1: recording must keep up with the kernel; the ratio is still ~5-10x. */
+	if (compress2(w->out, &stored, w->raw, w->raw_len, 1) != Z_OK)
+		return set_error(err, w->name, "compression failed");
+	ch.stored_size = (__u32)stored;
+	ch.raw_size = (__u32)w->raw_len;
+	ch.crc32 = (__u32)crc32(0L, w->raw, (uInt)w->raw_len);
+	ch.nrecords = w->nrecords;
+	if (write_all(w, &ch, sizeof(ch), err) || write_all(w, w->out, stored, err))
+		return -1;
+	w->good_offset += sizeof(ch) + stored;
+	w->st.stored_bytes = w->good_offset;
+	w->st.raw_bytes += w->raw_len;
+	w->st.chunks++;
+	w->raw_len = 0;
+	w->nrecords = 0;
+	return 0;
+}
+
+/* Checks a caller's record the way the reader will, so no writer makes an unreadable file. */
+static int check_record(const struct ft_writer *w, const struct ft_hdr *h, struct ft_error *err)
+{
+	size_t min = ft_record_min_size(h->type);
+
+	if (h->size < sizeof(*h) || h->size % 8 || h->size > FT_RECORD_MAX)
+		return set_error(err, w->name, "bad record size %u for type %u", h->size, h->type);
+	if (h->type == 0 || h->type >= FT_TYPE_MAX)
+		return set_error(err, w->name, "bad record type %u", h->type);
+	if (min && h->size < min)
+		return set_error(err, w->name, "record %s too short: %u < %zu bytes",
+				 ft_type_name(h->type), h->size, min);
+	return 0;
+}
+
+int ft_writer_append(struct ft_writer *w, const void *rec, struct ft_error *err)
+{
+	const struct ft_hdr *h = rec;
+
+	if (w->failed)
+		return set_error(err, w->name, "trace writer stopped after an earlier error");
+	if (check_record(w, h, err))
+		return -1;
+	if (w->raw_len + h->size > FT_CHUNK_RAW_DEFAULT && ft_writer_flush(w, err))
+		return -1;
+	memcpy(w->raw + w->raw_len, rec, h->size);
+	w->raw_len += h->size;
+	w->nrecords++;
+	w->st.records++;
+	if (h->ts > w->last_ts)
+		w->last_ts = h->ts;
+	if (!ft_is_metadata(h->type))
+		w->st.events++;
+	else if (h->type == FT_LOST)
+		w->st.lost += ((const struct ft_lost *)rec)->count;
+	return 0;
+}
+
+static size_t round8(size_t n)
+{
+	return (n + 7) & ~(size_t)7;
+}
+
+/* Appends a fixed struct followed by tail bytes, zero padded to a multiple of 8. */
+static int append_with_tail(struct ft_writer *w, void *fixed, size_t fixed_size,
+			    const void *tail, size_t tail_len, struct ft_error *err)
+{
+	unsigned char buf[FT_RECORD_MAX];
+	struct ft_hdr *h = fixed;
+	size_t size = round8(fixed_size + tail_len);
+
+	if (size > FT_RECORD_MAX)
+		return set_error(err, w->name, "%s record too large (%zu bytes)",
+				 ft_type_name(h->type), size);
+	h->size = (__u16)size;
+	memcpy(buf, fixed, fixed_size);
+	if (tail_len)
+		memcpy(buf + fixed_size, tail, tail_len);
+	memset(buf + fixed_size + tail_len, 0, size - fixed_size - tail_len);
+	return ft_writer_append(w, buf, err);
+}
+
+int ft_writer_file(struct ft_writer *w, __u64 ts, __u32 dev, __u64 ino, __u64 size,
+		   const char *path, struct ft_error *err)
+{
+	struct ft_file f = { .hdr = { .type = FT_FILE, .ts = ts },
+			     .ino = ino, .size = size, .dev = dev };
+	size_t len = path ? strlen(path) : 0;
+
+	if (len > 4096)
+		len = 4096;	/* PATH_MAX: longer paths are cut, never refused */
+	f.path_len = (__u16)len;
+	return append_with_tail(w, &f, sizeof(f), path, len, err);
+}
+
+int ft_writer_counter_names(struct ft_writer *w, __u64 ts, __u16 source, __u16 count,
+			    const char *const *names, struct ft_error *err)
+{
+	struct ft_counter_names n = { .hdr = { .type = FT_COUNTER_NAMES, .ts = ts },
+				      .source = source, .count = count };
+	char buf[FT_RECORD_MAX];
+	size_t len = 0;
+
+	for (unsigned i = 0; i < count; i++) {
+		size_t l = strlen(names[i]) + 1;
+
+		if (sizeof(n) + len + l > sizeof(buf))
+			return set_error(err, w->name, "too many counter names for one record");
+		memcpy(buf + len, names[i], l);
+		len += l;
+	}
+	n.names_len = (__u32)len;
+	return append_with_tail(w, &n, sizeof(n), buf, len, err);
+}
+
+int ft_writer_counters(struct ft_writer *w, __u64 ts, __u16 source, __u16 count,
+		       const __u64 *values, struct ft_error *err)
+{
+	struct ft_counters c = { .hdr = { .type = FT_COUNTERS, .ts = ts },
+				 .source = source, .count = count };
+
+	return append_with_tail(w, &c, sizeof(c), values, (size_t)count * sizeof(*values), err);
+}
+
+int ft_writer_host(struct ft_writer *w, const struct ft_host *host,
+		   const struct ft_host_dev *devs, struct ft_error *err)
+{
+	struct ft_host h = *host;
+
+	h.hdr.type = FT_HOST;
+	h.release[FT_RELEASE_LEN - 1] = '\0';
+	h.hostname[FT_RELEASE_LEN - 1] = '\0';
+	return append_with_tail(w, &h, sizeof(h), devs, (size_t)h.ndevs * sizeof(*devs), err);
+}
+
+void ft_writer_stats(const struct ft_writer *w, struct ft_writer_stats *st)
+{
+	*st = w->st;
+	st->stored_bytes = w->good_offset;
+}
+
+static void writer_free(struct ft_writer *w)
+{
+	free(w->raw);
+	free(w->out);
+	free(w->name);
+	free(w);
+}
+
+int ft_writer_close(struct ft_writer *w, struct ft_error *err)
+{
+	struct ft_end end = { .hdr = { .type = FT_END, .size = sizeof(end) } };
+	int ret = 0;
+
+	end.hdr.ts = w->last_ts;
+	end.events = w->st.events;
+	end.lost = w->st.lost;
+	if (ft_writer_append(w, &end, err) || ft_writer_flush(w, err))
+		ret = -1;
+	if (!ret && w->regular && fsync(w->fd) < 0)
+		ret = set_error(err, w->name, "fsync failed: %s", strerror(errno));
+	if (close(w->fd) < 0 && !ret)
+		ret = set_error(err, w->name, "close failed: %s", strerror(errno));
+	writer_free(w);
+	return ret;
+}
+
+void ft_writer_abort(struct ft_writer *w)
+{
+	close(w->fd);
+	writer_free(w);
+}
