@@ -2,8 +2,8 @@
 /*
  * folio-trace record layouts: the one definition both sides use.
  *
- * The BPF programs (bpf/) fill these structs into the ring buffer; src/record/ copies them unchanged into
- * trace chunks; src/trace/ reads them back. Everything is little-endian, naturally aligned and
+ * The BPF programs (bpf/) fill these structs into the ring buffer; src/record/ copies them
+ * unchanged into trace chunks; src/trace/ reads them back. Everything is little-endian, naturally aligned and
  * padded by hand so the layout is the same for clang -target bpf and for the host compiler.
  * Every record starts with struct ft_hdr and its size is a multiple of 8.
  *
