@@ -23,6 +23,8 @@ struct subcommand {
 static int run_help(int argc, char **argv);
 
 static const struct subcommand subcommands[] = {
+	{ "info", cmd_info, "summarise a trace: host, duration, events per type, files, losses" },
+	{ "dump", cmd_dump, "print every record of a trace, one line each (text or JSON)" },
 	{ "help", run_help, "show the help of a subcommand: help SUBCOMMAND" },
 };
 
@@ -70,6 +72,7 @@ static int run_help(int argc, char **argv)
 int main(int argc, char **argv)
 {
 	const struct subcommand *sc;
+	char name[64];
 
 	/* Subcommands use argp; make its usage errors exit 2 like ours. */
 	argp_err_exit_status = EXIT_USAGE;
@@ -96,5 +99,8 @@ int main(int argc, char **argv)
 		ft_warn("no subcommand '%s' (see folio-trace --help)", argv[1]);
 		return EXIT_USAGE;
 	}
+	/* argp names the program after argv[0]: make messages say "folio-trace SUBCOMMAND". */
+	snprintf(name, sizeof(name), "folio-trace %s", sc->name);
+	argv[1] = name;
 	return sc->fn(argc - 1, argv + 1);
 }
