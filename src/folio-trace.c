@@ -52,7 +52,7 @@ static void print_usage(FILE *f)
 static int run_help(int argc, char **argv)
 {
 	const struct subcommand *sc;
-	char *help_argv[3];
+	char *help_argv[3], name[64];
 
 	if (argc < 2) {
 		print_usage(stdout);
@@ -63,7 +63,8 @@ static int run_help(int argc, char **argv)
 		ft_warn("no subcommand '%s' (see folio-trace --help)", argv[1]);
 		return EXIT_USAGE;
 	}
-	help_argv[0] = (char *)sc->name;
+	snprintf(name, sizeof(name), "folio-trace %s", sc->name);
+	help_argv[0] = name;
 	help_argv[1] = (char *)"--help";
 	help_argv[2] = NULL;
 	return sc->fn(2, help_argv);
