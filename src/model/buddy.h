@@ -28,6 +28,8 @@ void buddy_pin_random(struct buddy *b, double pct, uint64_t seed);
 
 uint64_t buddy_nr_pages(const struct buddy *b);
 uint64_t buddy_free_pages(const struct buddy *b);
+/* Pages taken by buddy_pin_random (never freed). */
+uint64_t buddy_pinned_pages(const struct buddy *b);
 /* Free blocks per order, the /proc/buddyinfo row. */
 void buddy_free_counts(const struct buddy *b, uint64_t nr_free[BUDDY_MAX_ORDER + 1]);
 /* Is a block of this order (or larger) free right now? */
