@@ -1,0 +1,193 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * --format=json: one document. Keys are documented in folio-trace-replay(1) and never renamed;
+ * integers are exact, a value that does not exist (a ratio over zero) is null.
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+
+#include "report/config.h"
+#include "report/metrics.h"
+#include "report/report.h"
+
+#define REPORT_JSON_VERSION 1
+
+static void json_string(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; s && *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+
+		if (ch == '"' || ch == '\\')
+			fprintf(f, "\\%c", ch);
+		else if (ch < 0x20)
+			fprintf(f, "\\u%04x", ch);
+		else
+			fputc(ch, f);
+	}
+	fputc('"', f);
+}
+
+static void json_double(FILE *f, double d)
+{
+	if (isfinite(d))
+		fprintf(f, "%.10g", d);
+	else
+		fputs("null", f);
+}
+
+static void json_value(FILE *f, struct report_value v)
+{
+	if (!v.valid)
+		fputs("null", f);
+	else if (v.integer)
+		fprintf(f, "%" PRIu64, v.u);
+	else
+		json_double(f, v.d);
+}
+
+static void json_key(FILE *f, const char *indent, const char *key, bool *first)
+{
+	fprintf(f, "%s\n%s", *first ? "" : ",", indent);
+	json_string(f, key);
+	fputs(": ", f);
+	*first = false;
+}
+
+static void json_run(FILE *f, const struct report_run *run)
+{
+	bool first = true;
+
+	fputs("{", f);
+	json_key(f, "    ", "path", &first);
+	json_string(f, run->trace_path);
+	json_key(f, "    ", "release", &first);
+	json_string(f, run->release ? run->release : "");
+	json_key(f, "    ", "records", &first);
+	fprintf(f, "%" PRIu64, run->records);
+	json_key(f, "    ", "accesses", &first);
+	fprintf(f, "%" PRIu64, run->accesses);
+	json_key(f, "    ", "ignored", &first);
+	fprintf(f, "%" PRIu64, run->ignored);
+	json_key(f, "    ", "files", &first);
+	fprintf(f, "%" PRIu64, run->files);
+	json_key(f, "    ", "lost_events", &first);
+	fprintf(f, "%" PRIu64, run->lost);
+	json_key(f, "    ", "clean_end", &first);
+	fputs(run->clean_end ? "true" : "false", f);
+	json_key(f, "    ", "truncated", &first);
+	fputs(run->truncated ? "true" : "false", f);
+	fputs("\n  }", f);
+}
+
+static void json_u64(FILE *f, const char *key, uint64_t v, bool *first)
+{
+	json_key(f, "        ", key, first);
+	fprintf(f, "%" PRIu64, v);
+}
+
+static void json_name(FILE *f, const char *key, const char *name, bool *first)
+{
+	json_key(f, "        ", key, first);
+	json_string(f, name);
+}
+
+static void json_config(FILE *f, const struct model_config *c)
+{
+	bool first = true;
+
+	fputs("{", f);
+	json_u64(f, "order", c->order, &first);
+	json_u64(f, "min_order", c->min_order, &first);
+	json_name(f, "policy", config_name_of(config_policy_names, c->policy), &first);
+	json_name(f, "write_policy", config_name_of(config_write_policy_names, c->write_policy),
+		  &first);
+	json_name(f, "lru", config_name_of(config_lru_names, c->lru), &first);
+	json_key(f, "        ", "readahead", &first);
+	fputs(c->readahead ? "true" : "false", f);
+	json_u64(f, "ra_pages", c->ra_pages, &first);
+	json_u64(f, "memory_bytes", c->memory_bytes, &first);
+	json_u64(f, "page_size", c->page_size, &first);
+	json_name(f, "dirty_granularity", config_name_of(config_dirty_names, c->dirty), &first);
+	json_u64(f, "block_size", c->block_size, &first);
+	json_u64(f, "dirty_expire_ns", c->dirty_expire_ns, &first);
+	json_u64(f, "dirty_writeback_ns", c->writeback_period_ns, &first);
+	json_u64(f, "dirty_background_ratio", c->dirty_background_ratio, &first);
+	json_u64(f, "dirty_ratio", c->dirty_ratio, &first);
+	json_u64(f, "dirty_background_bytes", c->dirty_background_bytes, &first);
+	json_u64(f, "dirty_bytes", c->dirty_bytes, &first);
+	json_key(f, "        ", "device_latency_us", &first);
+	json_double(f, c->device_latency_us);
+	json_key(f, "        ", "device_bandwidth_mbps", &first);
+	json_double(f, c->device_bandwidth_mbps);
+	json_key(f, "        ", "pinned_pct", &first);
+	json_double(f, c->pinned_pct);
+	json_u64(f, "seed", c->seed, &first);
+	json_name(f, "fallback", config_name_of(config_fallback_names, c->fallback), &first);
+	json_u64(f, "interval_ns", c->interval_ns, &first);
+	fputs("\n      }", f);
+}
+
+static void json_metrics(FILE *f, const struct report_col *c)
+{
+	bool first = true;
+
+	fputs("{", f);
+	for (unsigned i = 0; i < report_nr_metrics; i++) {
+		json_key(f, "        ", report_metrics[i].key, &first);
+		json_value(f, report_metrics[i].get(&c->m, &c->cfg));
+	}
+	for (unsigned i = 0; i < report_nr_arrays; i++) {
+		const uint64_t *v = report_arrays[i].get(&c->m);
+
+		json_key(f, "        ", report_arrays[i].key, &first);
+		fputc('[', f);
+		for (unsigned k = 0; k < report_arrays[i].len; k++)
+			fprintf(f, "%s%" PRIu64, k ? ", " : "", v[k]);
+		fputc(']', f);
+	}
+	fputs("\n      }", f);
+}
+
+static void json_ratios(FILE *f, const struct report_col *c, const struct report_col *base)
+{
+	bool first = true;
+
+	fputs("{", f);
+	for (unsigned i = 0; i < report_nr_metrics; i++) {
+		const struct report_metric *md = &report_metrics[i];
+
+		json_key(f, "        ", md->key, &first);
+		json_value(f, report_ratio(md->get(&c->m, &c->cfg), md->get(&base->m, &base->cfg)));
+	}
+	fputs("\n      }", f);
+}
+
+int report_write_json(FILE *f, const struct report *r)
+{
+	const struct report_col *base = &r->cols[r->baseline];
+
+	fprintf(f, "{\n  \"format\": \"folio-trace-replay\",\n  \"version\": %d,\n",
+		REPORT_JSON_VERSION);
+	fputs("  \"trace\": ", f);
+	json_run(f, r->run);
+	fputs(",\n  \"baseline\": ", f);
+	json_string(f, base->label);
+	fputs(",\n  \"configurations\": [", f);
+	for (unsigned i = 0; i < r->ncols; i++) {
+		const struct report_col *c = &r->cols[i];
+
+		fprintf(f, "%s\n    {\n      \"label\": ", i ? "," : "");
+		json_string(f, c->label);
+		fputs(",\n      \"config\": ", f);
+		json_config(f, &c->cfg);
+		fputs(",\n      \"metrics\": ", f);
+		json_metrics(f, c);
+		fputs(",\n      \"ratio_to_baseline\": ", f);
+		json_ratios(f, c, base);
+		fputs("\n    }", f);
+	}
+	fputs("\n  ]\n}\n", f);
+	return ferror(f) ? -1 : 0;
+}

@@ -1,0 +1,305 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The reported metrics, in report order. Keys are a stable interface: never rename one. */
+#include <stddef.h>
+
+#include "report/metrics.h"
+
+static struct report_value rv_u64(uint64_t v)
+{
+	return (struct report_value){ .valid = true, .integer = true, .u = v, .d = (double)v };
+}
+
+static struct report_value rv_dbl(double v)
+{
+	return (struct report_value){ .valid = true, .d = v };
+}
+
+static struct report_value rv_none(void)
+{
+	return (struct report_value){ .valid = false };
+}
+
+/* num / den, none when den is 0. */
+static struct report_value rv_div(double num, double den)
+{
+	return den != 0 ? rv_dbl(num / den) : rv_none();
+}
+
+double report_value_double(struct report_value v)
+{
+	return v.integer ? (double)v.u : v.d;
+}
+
+struct report_value report_ratio(struct report_value value, struct report_value base)
+{
+	if (!value.valid || !base.valid)
+		return rv_none();
+	return rv_div(report_value_double(value), report_value_double(base));
+}
+
+/* Plain integer fields. */
+#define FIELD(name) \
+static struct report_value get_##name(const struct model_metrics *m, const struct model_config *c) \
+{ \
+	return rv_u64(m->name); \
+}
+
+/* Distributions: mean (none without samples), p99, max. */
+#define DIST(name) \
+static struct report_value get_##name##_mean(const struct model_metrics *m, \
+					     const struct model_config *c) \
+{ \
+	return rv_div(m->name.sum, (double)m->name.samples); \
+} \
+static struct report_value get_##name##_p99(const struct model_metrics *m, \
+					    const struct model_config *c) \
+{ \
+	return rv_u64(m->name.p99); \
+} \
+static struct report_value get_##name##_max(const struct model_metrics *m, \
+					    const struct model_config *c) \
+{ \
+	return rv_u64(m->name.max); \
+}
+
+FIELD(accesses)
+FIELD(read_requests)
+FIELD(read_hit_requests)
+FIELD(read_bytes)
+FIELD(read_hit_bytes)
+FIELD(read_io_bytes)
+FIELD(read_ios)
+FIELD(write_read_bytes)
+FIELD(direct_read_bytes)
+FIELD(direct_write_bytes)
+FIELD(write_requests)
+FIELD(write_bytes)
+FIELD(writeback_bytes)
+FIELD(writeback_ios)
+FIELD(wb_fsync_bytes)
+FIELD(wb_expire_bytes)
+FIELD(wb_background_bytes)
+FIELD(wb_reclaim_bytes)
+FIELD(wb_truncated_bytes)
+FIELD(reclaim_dirty_folios)
+FIELD(extents)
+FIELD(throttled)
+FIELD(insertions)
+FIELD(inserted_pages)
+FIELD(evictions)
+FIELD(evicted_pages)
+FIELD(refaults)
+FIELD(refault_activations)
+FIELD(activations)
+FIELD(deactivations)
+FIELD(touched_bytes)
+FIELD(alloc_fallbacks)
+FIELD(alloc_failures)
+FIELD(compaction_demand)
+FIELD(metadata_bytes_page)
+FIELD(metadata_bytes_folio)
+DIST(lru_entries)
+DIST(lru_inactive)
+DIST(lru_active)
+DIST(lru_pages)
+DIST(cached_bytes)
+
+static double duration_s(const struct model_metrics *m)
+{
+	return m->last_ts > m->first_ts ? (double)(m->last_ts - m->first_ts) / 1e9 : 0;
+}
+
+static struct report_value get_duration_s(const struct model_metrics *m,
+					  const struct model_config *c)
+{
+	return rv_dbl(duration_s(m));
+}
+
+static struct report_value get_read_hit_ratio_requests(const struct model_metrics *m,
+						       const struct model_config *c)
+{
+	return rv_div((double)m->read_hit_requests, (double)m->read_requests);
+}
+
+static struct report_value get_read_hit_ratio_bytes(const struct model_metrics *m,
+						    const struct model_config *c)
+{
+	return rv_div((double)m->read_hit_bytes, (double)m->read_bytes);
+}
+
+/* Device bytes read per byte the application read. */
+static struct report_value get_read_amplification(const struct model_metrics *m,
+						  const struct model_config *c)
+{
+	return rv_div((double)m->read_io_bytes, (double)m->read_bytes);
+}
+
+/* Bytes written back per byte the application wrote. */
+static struct report_value get_write_amplification(const struct model_metrics *m,
+						   const struct model_config *c)
+{
+	return rv_div((double)m->writeback_bytes, (double)m->write_bytes);
+}
+
+static struct report_value get_writeback_io_mean_bytes(const struct model_metrics *m,
+						       const struct model_config *c)
+{
+	return rv_div((double)m->writeback_bytes, (double)m->writeback_ios);
+}
+
+static struct report_value get_extent_mean_bytes(const struct model_metrics *m,
+						 const struct model_config *c)
+{
+	return rv_div((double)m->extent_bytes, (double)m->extents);
+}
+
+static struct report_value get_writeback_time_s(const struct model_metrics *m,
+						const struct model_config *c)
+{
+	return rv_dbl(m->writeback_time_s);
+}
+
+/* Mean over the trace's duration: what the device saw on average. */
+static struct report_value get_write_bandwidth(const struct model_metrics *m,
+					       const struct model_config *c)
+{
+	return rv_div((double)m->writeback_bytes, duration_s(m));
+}
+
+/* Memory that large folios brought in and nobody ever asked for. */
+static struct report_value get_untouched_evicted_bytes(const struct model_metrics *m,
+						       const struct model_config *c)
+{
+	return rv_u64(m->untouched_evicted_pages * c->page_size);
+}
+
+static struct report_value get_unusable_index(const struct model_metrics *m,
+					      const struct model_config *c)
+{
+	return rv_dbl(m->unusable_index);
+}
+
+static struct report_value get_fragmentation_index(const struct model_metrics *m,
+						   const struct model_config *c)
+{
+	return rv_dbl(m->fragmentation_index);
+}
+
+/* The time distribution is kept in thousandths; report it on the same 0..1 scale. */
+static struct report_value get_unusable_index_mean(const struct model_metrics *m,
+						   const struct model_config *c)
+{
+	return rv_div(m->unusable_milli.sum / 1000.0, (double)m->unusable_milli.samples);
+}
+
+static struct report_value get_unusable_index_max(const struct model_metrics *m,
+						  const struct model_config *c)
+{
+	return rv_dbl((double)m->unusable_milli.max / 1000.0);
+}
+
+#define M(key, label, section, kind) { #key, label, section, kind, get_##key }
+
+const struct report_metric report_metrics[] = {
+	M(accesses, "accesses", "trace", RK_COUNT),
+	M(duration_s, "duration", "trace", RK_SECONDS),
+
+	M(read_requests, "read requests", "reads", RK_COUNT),
+	M(read_hit_requests, "read requests hit", "reads", RK_COUNT),
+	M(read_hit_ratio_requests, "hit ratio (requests)", "reads", RK_FRACTION),
+	M(read_bytes, "bytes read", "reads", RK_BYTES),
+	M(read_hit_bytes, "bytes read from cache", "reads", RK_BYTES),
+	M(read_hit_ratio_bytes, "hit ratio (bytes)", "reads", RK_FRACTION),
+	M(read_io_bytes, "device read bytes", "reads", RK_BYTES),
+	M(read_ios, "device read I/Os", "reads", RK_COUNT),
+	M(read_amplification, "read amplification", "reads", RK_FACTOR),
+	M(write_read_bytes, "read for partial writes", "reads", RK_BYTES),
+	M(direct_read_bytes, "O_DIRECT bytes read", "reads", RK_BYTES),
+
+	M(write_requests, "write requests", "writes", RK_COUNT),
+	M(write_bytes, "bytes written", "writes", RK_BYTES),
+	M(direct_write_bytes, "O_DIRECT bytes written", "writes", RK_BYTES),
+	M(writeback_bytes, "writeback bytes", "writes", RK_BYTES),
+	M(write_amplification, "write amplification", "writes", RK_FACTOR),
+	M(writeback_ios, "writeback I/Os", "writes", RK_COUNT),
+	M(writeback_io_mean_bytes, "writeback I/O mean size", "writes", RK_MEAN_BYTES),
+	M(wb_fsync_bytes, "  by fsync/sync_file_range", "writes", RK_BYTES),
+	M(wb_expire_bytes, "  by age (dirty_expire)", "writes", RK_BYTES),
+	M(wb_background_bytes, "  by background threshold", "writes", RK_BYTES),
+	M(wb_reclaim_bytes, "  by reclaim", "writes", RK_BYTES),
+	M(wb_truncated_bytes, "dirty bytes truncated", "writes", RK_BYTES),
+	M(reclaim_dirty_folios, "dirty folios at LRU tail", "writes", RK_COUNT),
+	M(extents, "writeback extents", "writes", RK_COUNT),
+	M(extent_mean_bytes, "extent mean size", "writes", RK_MEAN_BYTES),
+	M(throttled, "writes throttled", "writes", RK_COUNT),
+	M(writeback_time_s, "device write time", "writes", RK_SECONDS),
+	M(write_bandwidth, "write bandwidth", "writes", RK_BYTES_PER_S),
+
+	M(insertions, "folios inserted", "cache", RK_COUNT),
+	M(inserted_pages, "pages inserted", "cache", RK_COUNT),
+	M(evictions, "folios evicted", "cache", RK_COUNT),
+	M(evicted_pages, "pages evicted", "cache", RK_COUNT),
+	M(untouched_evicted_bytes, "evicted, never accessed", "cache", RK_BYTES),
+	M(refaults, "refaults", "cache", RK_COUNT),
+	M(refault_activations, "refault activations", "cache", RK_COUNT),
+	M(activations, "activations", "cache", RK_COUNT),
+	M(deactivations, "deactivations", "cache", RK_COUNT),
+	M(touched_bytes, "bytes ever touched", "cache", RK_BYTES),
+	M(cached_bytes_mean, "cached bytes mean", "cache", RK_MEAN_BYTES),
+	M(cached_bytes_p99, "cached bytes p99", "cache", RK_BYTES),
+	M(cached_bytes_max, "cached bytes max", "cache", RK_BYTES),
+
+	M(lru_entries_mean, "LRU entries mean", "lru", RK_MEAN),
+	M(lru_entries_p99, "LRU entries p99", "lru", RK_COUNT),
+	M(lru_entries_max, "LRU entries max", "lru", RK_COUNT),
+	M(lru_inactive_mean, "inactive entries mean", "lru", RK_MEAN),
+	M(lru_inactive_p99, "inactive entries p99", "lru", RK_COUNT),
+	M(lru_inactive_max, "inactive entries max", "lru", RK_COUNT),
+	M(lru_active_mean, "active entries mean", "lru", RK_MEAN),
+	M(lru_active_p99, "active entries p99", "lru", RK_COUNT),
+	M(lru_active_max, "active entries max", "lru", RK_COUNT),
+	M(lru_pages_mean, "LRU pages mean", "lru", RK_MEAN),
+	M(lru_pages_p99, "LRU pages p99", "lru", RK_COUNT),
+	M(lru_pages_max, "LRU pages max", "lru", RK_COUNT),
+
+	M(alloc_fallbacks, "allocation fallbacks", "memory", RK_COUNT),
+	M(alloc_failures, "allocation failures", "memory", RK_COUNT),
+	M(compaction_demand, "compaction demand", "memory", RK_COUNT),
+	M(unusable_index, "unusable free index (end)", "memory", RK_INDEX),
+	M(fragmentation_index, "fragmentation index (end)", "memory", RK_INDEX),
+	M(unusable_index_mean, "unusable free index mean", "memory", RK_INDEX),
+	M(unusable_index_max, "unusable free index max", "memory", RK_INDEX),
+	M(metadata_bytes_page, "struct page metadata", "memory", RK_BYTES),
+	M(metadata_bytes_folio, "per-folio metadata", "memory", RK_BYTES),
+};
+
+const unsigned report_nr_metrics = sizeof(report_metrics) / sizeof(report_metrics[0]);
+
+static const uint64_t *arr_insertions_by_order(const struct model_metrics *m)
+{
+	return m->insertions_by_order;
+}
+
+static const uint64_t *arr_alloc_by_order(const struct model_metrics *m)
+{
+	return m->alloc_by_order;
+}
+
+static const uint64_t *arr_free_blocks(const struct model_metrics *m)
+{
+	return m->free_blocks;
+}
+
+static const uint64_t *arr_iosize_hist(const struct model_metrics *m)
+{
+	return m->iosize_hist;
+}
+
+const struct report_array report_arrays[] = {
+	{ "insertions_by_order", MODEL_MAX_ORDER + 1, arr_insertions_by_order },
+	{ "alloc_by_order", MODEL_MAX_ORDER + 1, arr_alloc_by_order },
+	{ "free_blocks", MODEL_MAX_ORDER + 1, arr_free_blocks },
+	{ "iosize_hist", MODEL_IOSIZE_BUCKETS, arr_iosize_hist },
+};
+
+const unsigned report_nr_arrays = sizeof(report_arrays) / sizeof(report_arrays[0]);

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Replay results for people and programs: one column per model configuration, side by side,
+ * with ratios to the order-0 column. The same metric list (metrics.c) drives every format so
+ * the table, JSON and CSV never disagree on names or values.
+ */
+#ifndef FT_REPORT_REPORT_H
+#define FT_REPORT_REPORT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "model/model.h"
+
+/* One configuration's results. */
+struct report_col {
+	char label[32];			/* "order 9" */
+	struct model_config cfg;
+	struct model_metrics m;
+};
+
+/* What was replayed. */
+struct report_run {
+	const char *trace_path;
+	uint64_t records;		/* records read */
+	uint64_t accesses;		/* FT_ACCESS records fed to the models */
+	uint64_t ignored;		/* FT_ACCESS records without effect (zero length, bad op) */
+	uint64_t files;			/* distinct (dev, ino) */
+	uint64_t lost;			/* events the recorder lost (FT_LOST) */
+	bool clean_end;			/* FT_END seen */
+	bool truncated;			/* the trace ends inside a damaged or cut chunk */
+	const char *release;		/* kernel of the recorded host, "" when unknown */
+};
+
+struct report {
+	const struct report_run *run;
+	const struct report_col *cols;
+	unsigned ncols;
+	unsigned baseline;		/* column the ratios divide by: order 0, else the first */
+};
+
+/* Index of the first column with order 0, else 0. */
+unsigned report_pick_baseline(const struct report_col *cols, unsigned ncols);
+
+/* Each returns 0, or -1 when writing failed (errno set). */
+int report_write_table(FILE *f, const struct report *r);
+int report_write_json(FILE *f, const struct report *r);
+int report_write_csv(FILE *f, const struct report *r);
+
+#endif /* FT_REPORT_REPORT_H */

@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The sample store and its CSV form (--timeseries). */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/series.h"
+
+void series_init(struct series *s, unsigned ncols, uint64_t interval_ns)
+{
+	memset(s, 0, sizeof(*s));
+	s->ncols = ncols < SERIES_MAX_COLS ? ncols : SERIES_MAX_COLS;
+	s->interval_ns = interval_ns;
+}
+
+void series_release(struct series *s)
+{
+	for (unsigned i = 0; i < s->ncols; i++) {
+		free(s->col[i].v);
+		s->col[i].v = NULL;
+		s->col[i].n = s->col[i].cap = 0;
+	}
+}
+
+int series_append(struct series_col *c, const struct model_sample *sample)
+{
+	if (c->n == c->cap) {
+		size_t cap = c->cap ? 2 * c->cap : 256;
+		struct model_sample *v = realloc(c->v, cap * sizeof(*v));
+
+		if (!v)
+			return -1;
+		c->v = v;
+		c->cap = cap;
+	}
+	c->v[c->n++] = *sample;
+	return 0;
+}
+
+/*
+ * The model emits a sample at the end of each interval; the last one (at the end of the trace)
+ * may cover less, so divide by the real gap to the previous sample.
+ */
+double series_write_bandwidth(const struct series *s, const struct series_col *c, size_t i)
+{
+	uint64_t ts = c->v[i].ts, gap;
+
+	if (i > 0)
+		gap = ts > c->v[i - 1].ts ? ts - c->v[i - 1].ts : 0;
+	else if (ts > s->t0 && ts - s->t0 < s->interval_ns)
+		gap = ts - s->t0;
+	else
+		gap = s->interval_ns;
+	if (gap == 0)
+		return 0;
+	return (double)c->v[i].writeback_bytes_interval * 1e9 / (double)gap;
+}
+
+static double rel_seconds(const struct series *s, uint64_t ts)
+{
+	return ts >= s->t0 ? (double)(ts - s->t0) / 1e9 : -(double)(s->t0 - ts) / 1e9;
+}
+
+int series_write_csv(FILE *f, const struct series *s)
+{
+	fputs("label,order,time_s,lru_entries,lru_inactive,lru_active,lru_pages,cached_bytes,"
+	      "dirty_bytes,writeback_bytes,write_bandwidth_bytes_per_s,read_io_bytes,"
+	      "unusable_index,fragmentation_index\n", f);
+	for (unsigned i = 0; i < s->ncols; i++) {
+		const struct series_col *c = &s->col[i];
+
+		for (size_t k = 0; k < c->n; k++) {
+			const struct model_sample *m = &c->v[k];
+
+			fprintf(f, "\"%s\",%u,%.6f,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
+				",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.3f,%" PRIu64 ",%.6g,%.6g\n",
+				c->label, c->order, rel_seconds(s, m->ts), m->lru_entries,
+				m->lru_inactive, m->lru_active, m->lru_pages, m->cached_bytes,
+				m->dirty_bytes, m->writeback_bytes_interval,
+				series_write_bandwidth(s, c, k), m->read_io_bytes_interval,
+				m->unusable_index, m->fragmentation_index);
+		}
+	}
+	return ferror(f) ? -1 : 0;
+}

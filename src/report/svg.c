@@ -1,0 +1,280 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * --plot=FILE.svg: four stacked panels of the time series (LRU length, write bandwidth, dirty
+ * bytes, fragmentation index), one polyline per configuration, shared time axis, legend on top.
+ * Self-contained: no scripts, fonts or style sheets from elsewhere.
+ */
+#include <math.h>
+#include <stdio.h>
+
+#include "report/series.h"
+
+#define SVG_W		960.0
+#define SVG_LEFT	90.0
+#define SVG_RIGHT	30.0
+#define SVG_TOP		70.0
+#define PANEL_H		190.0
+#define PANEL_GAP	70.0
+#define MAX_POINTS	2000	/* per polyline: more would not show and only bloat the file */
+#define NR_PANELS	4
+
+static const char *const palette[] = {
+	"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
+	"#e377c2", "#7f7f7f", "#bcbd22", "#17becf", "#000000",
+};
+
+enum panel_unit { UNIT_COUNT, UNIT_BYTES, UNIT_BYTES_PER_S, UNIT_INDEX };
+
+struct panel {
+	const char *key;
+	const char *title;
+	enum panel_unit unit;
+	double (*value)(const struct series *s, const struct series_col *c, size_t i);
+};
+
+static double v_lru(const struct series *s, const struct series_col *c, size_t i)
+{
+	return (double)c->v[i].lru_entries;
+}
+
+static double v_dirty(const struct series *s, const struct series_col *c, size_t i)
+{
+	return (double)c->v[i].dirty_bytes;
+}
+
+static double v_frag(const struct series *s, const struct series_col *c, size_t i)
+{
+	return c->v[i].fragmentation_index;
+}
+
+static const struct panel panels[NR_PANELS] = {
+	{ "lru_entries", "LRU length", UNIT_COUNT, v_lru },
+	{ "write_bandwidth", "Write bandwidth (writeback)", UNIT_BYTES_PER_S,
+	  series_write_bandwidth },
+	{ "dirty_bytes", "Dirty bytes", UNIT_BYTES, v_dirty },
+	{ "fragmentation_index", "Fragmentation index at the configured order (-1: block free)",
+	  UNIT_INDEX, v_frag },
+};
+
+struct axis {
+	double lo, hi, step;
+	double scale;		/* values are divided by this for tick labels */
+	const char *unit;
+};
+
+static void xml_text(FILE *f, const char *s)
+{
+	for (; s && *s; s++) {
+		switch (*s) {
+		case '&': fputs("&amp;", f); break;
+		case '<': fputs("&lt;", f); break;
+		case '>': fputs("&gt;", f); break;
+		case '"': fputs("&quot;", f); break;
+		default:
+			/* control characters are not allowed in XML 1.0 */
+			fputc((unsigned char)*s < 0x20 ? '?' : *s, f);
+		}
+	}
+}
+
+/* 1, 2 or 5 times a power of ten, at least v. */
+static double nice_step(double v)
+{
+	double e, f;
+
+	if (!(v > 0))
+		return 1;
+	e = pow(10, floor(log10(v)));
+	f = v / e;
+	return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * e;
+}
+
+static void axis_fit(struct axis *a, double max, int ticks)
+{
+	a->lo = 0;
+	a->step = nice_step((max > 0 ? max : 1) / ticks);
+	a->hi = ceil((max > 0 ? max : 1) / a->step) * a->step;
+}
+
+static void axis_unit(struct axis *a, enum panel_unit unit, double max)
+{
+	static const char *const bytes[] = { "B", "KiB", "MiB", "GiB", "TiB" };
+	static const char *const rates[] = { "B/s", "KiB/s", "MiB/s", "GiB/s", "TiB/s" };
+	unsigned k = 0;
+
+	a->scale = 1;
+	if (unit == UNIT_COUNT) {
+		a->unit = "folios";
+		return;
+	}
+	if (unit == UNIT_INDEX) {
+		a->unit = "index";
+		return;
+	}
+	while (max / a->scale >= 1024 && k < 4) {
+		a->scale *= 1024;
+		k++;
+	}
+	a->unit = unit == UNIT_BYTES ? bytes[k] : rates[k];
+}
+
+static double panel_max(const struct series *s, const struct panel *p)
+{
+	double max = 0;
+
+	for (unsigned i = 0; i < s->ncols; i++)
+		for (size_t k = 0; k < s->col[i].n; k++) {
+			double v = p->value(s, &s->col[i], k);
+
+			if (v > max)
+				max = v;
+		}
+	return max;
+}
+
+static double time_max(const struct series *s)
+{
+	double max = 0;
+
+	for (unsigned i = 0; i < s->ncols; i++)
+		if (s->col[i].n && s->col[i].v[s->col[i].n - 1].ts > s->t0) {
+			double t = (double)(s->col[i].v[s->col[i].n - 1].ts - s->t0) / 1e9;
+
+			if (t > max)
+				max = t;
+		}
+	return max;
+}
+
+static void panel_axis(const struct series *s, const struct panel *p, struct axis *y)
+{
+	if (p->unit == UNIT_INDEX) {
+		y->lo = -1;
+		y->hi = 1;
+		y->step = 0.5;
+		y->scale = 1;
+		y->unit = "index";
+		return;
+	}
+	axis_unit(y, p->unit, panel_max(s, p));
+	axis_fit(y, panel_max(s, p) / y->scale, 4);
+	y->lo *= y->scale;
+	y->hi *= y->scale;
+	y->step *= y->scale;
+}
+
+static double map(double v, double lo, double hi, double from, double to)
+{
+	if (hi <= lo)
+		return from;
+	if (v < lo)
+		v = lo;
+	if (v > hi)
+		v = hi;
+	return from + (v - lo) / (hi - lo) * (to - from);
+}
+
+static void draw_frame(FILE *f, const struct panel *p, const struct axis *x,
+		       const struct axis *y, double top)
+{
+	double right = SVG_W - SVG_RIGHT, bottom = top + PANEL_H;
+
+	fprintf(f, "<g class=\"panel\" data-panel=\"%s\">\n", p->key);
+	fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"14\" font-weight=\"bold\">", SVG_LEFT,
+		top - 12);
+	xml_text(f, p->title);
+	fprintf(f, " (%s)</text>\n", y->unit);
+	fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" "
+		"stroke=\"#444\"/>\n", SVG_LEFT, top, right - SVG_LEFT, PANEL_H);
+	for (double v = y->lo; v <= y->hi + y->step / 1e6; v += y->step) {
+		double py = map(v, y->lo, y->hi, bottom, top);
+
+		fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>\n",
+			SVG_LEFT, py, right, py);
+		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" text-anchor=\"end\">%g"
+			"</text>\n", SVG_LEFT - 6, py + 4, v / y->scale);
+	}
+	for (double t = x->lo; t <= x->hi + x->step / 1e6; t += x->step) {
+		double px = map(t, x->lo, x->hi, SVG_LEFT, right);
+
+		fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#444\"/>\n",
+			px, bottom, px, bottom + 5);
+		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" text-anchor=\"middle\">%g"
+			"</text>\n", px, bottom + 18, t);
+	}
+	fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" text-anchor=\"end\">time (s)"
+		"</text>\n", right, bottom + 34);
+	fprintf(f, "<text transform=\"translate(%.1f,%.1f) rotate(-90)\" font-size=\"11\" "
+		"text-anchor=\"middle\">%s</text>\n", SVG_LEFT - 62, top + PANEL_H / 2, y->unit);
+}
+
+static void draw_series(FILE *f, const struct series *s, unsigned ci, const struct panel *p,
+			const struct axis *x, const struct axis *y, double top)
+{
+	const struct series_col *c = &s->col[ci];
+	size_t stride = c->n > MAX_POINTS ? (c->n + MAX_POINTS - 1) / MAX_POINTS : 1;
+	double right = SVG_W - SVG_RIGHT, bottom = top + PANEL_H;
+
+	fprintf(f, "<polyline class=\"series\" data-panel=\"%s\" data-order=\"%u\" fill=\"none\" "
+		"stroke=\"%s\" stroke-width=\"1.5\" points=\"", p->key, c->order,
+		palette[ci % (sizeof(palette) / sizeof(palette[0]))]);
+	for (size_t k = 0; k < c->n; k += stride) {
+		double t = c->v[k].ts > s->t0 ? (double)(c->v[k].ts - s->t0) / 1e9 : 0;
+
+		fprintf(f, "%s%.1f,%.1f", k ? " " : "", map(t, x->lo, x->hi, SVG_LEFT, right),
+			map(p->value(s, c, k), y->lo, y->hi, bottom, top));
+	}
+	fputs("\"><title>", f);
+	xml_text(f, c->label);
+	fputs("</title></polyline>\n", f);
+}
+
+static void draw_legend(FILE *f, const struct series *s)
+{
+	fputs("<g class=\"legend\">\n", f);
+	for (unsigned i = 0; i < s->ncols; i++) {
+		double lx = SVG_LEFT + 120.0 * i;
+		const char *colour = palette[i % (sizeof(palette) / sizeof(palette[0]))];
+
+		fprintf(f, "<line x1=\"%.1f\" y1=\"44\" x2=\"%.1f\" y2=\"44\" stroke=\"%s\" "
+			"stroke-width=\"3\"/>\n", lx, lx + 24, colour);
+		fprintf(f, "<text x=\"%.1f\" y=\"48\" font-size=\"12\">", lx + 30);
+		xml_text(f, s->col[i].label);
+		fputs("</text>\n", f);
+	}
+	fputs("</g>\n", f);
+}
+
+int series_write_svg(FILE *f, const struct series *s, const char *title)
+{
+	double height = SVG_TOP + NR_PANELS * (PANEL_H + PANEL_GAP);
+	struct axis x;
+
+	axis_fit(&x, time_max(s), 8);
+	x.scale = 1;
+	x.unit = "s";
+	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
+		"viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\">\n", SVG_W, height, SVG_W,
+		height);
+	fputs("<title>", f);
+	xml_text(f, title);
+	fputs("</title>\n", f);
+	fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
+	fprintf(f, "<text x=\"%.1f\" y=\"22\" font-size=\"15\">", SVG_LEFT);
+	xml_text(f, title);
+	fputs("</text>\n", f);
+	draw_legend(f, s);
+	for (unsigned p = 0; p < NR_PANELS; p++) {
+		double top = SVG_TOP + PANEL_GAP / 2 + p * (PANEL_H + PANEL_GAP);
+		struct axis y;
+
+		panel_axis(s, &panels[p], &y);
+		draw_frame(f, &panels[p], &x, &y, top);
+		for (unsigned i = 0; i < s->ncols; i++)
+			draw_series(f, s, i, &panels[p], &x, &y, top);
+		fputs("</g>\n", f);
+	}
+	fputs("</svg>\n", f);
+	return ferror(f) ? -1 : 0;
+}

@@ -1,0 +1,199 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The human table: one row per metric grouped by section, one column per configuration, then
+ * one ratio column per configuration other than the baseline. Widths are measured first so
+ * every column lines up whatever the magnitudes.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "report/config.h"
+#include "report/metrics.h"
+#include "report/report.h"
+#include "util.h"
+
+#define CELL_LEN	40
+#define TABLE_MAX_COLS	(2 * (MODEL_MAX_ORDER + 1) + 2)
+
+unsigned report_pick_baseline(const struct report_col *cols, unsigned ncols)
+{
+	for (unsigned i = 0; i < ncols; i++)
+		if (cols[i].cfg.order == 0)
+			return i;
+	return 0;
+}
+
+static void format_value(char *buf, enum report_kind kind, struct report_value v)
+{
+	char b[CELL_LEN];
+
+	if (!v.valid) {
+		snprintf(buf, CELL_LEN, "-");
+		return;
+	}
+	switch (kind) {
+	case RK_COUNT:
+		snprintf(buf, CELL_LEN, "%" PRIu64, v.u);
+		break;
+	case RK_BYTES:
+		format_bytes(v.u, buf, CELL_LEN);
+		break;
+	case RK_MEAN:
+		snprintf(buf, CELL_LEN, "%.1f", v.d);
+		break;
+	case RK_MEAN_BYTES:
+		format_bytes((uint64_t)(v.d + 0.5), buf, CELL_LEN);
+		break;
+	case RK_FRACTION:
+		snprintf(buf, CELL_LEN, "%.2f%%", 100.0 * v.d);
+		break;
+	case RK_FACTOR:
+		snprintf(buf, CELL_LEN, "%.3fx", v.d);
+		break;
+	case RK_SECONDS:
+		snprintf(buf, CELL_LEN, "%.3f s", v.d);
+		break;
+	case RK_INDEX:
+		snprintf(buf, CELL_LEN, "%.3f", v.d);
+		break;
+	case RK_BYTES_PER_S:
+		snprintf(buf, CELL_LEN, "%s/s", format_bytes((uint64_t)(v.d + 0.5), b, sizeof(b)));
+		break;
+	}
+}
+
+static void format_ratio(char *buf, struct report_value v)
+{
+	if (v.valid)
+		snprintf(buf, CELL_LEN, "%.3f", v.d);
+	else
+		snprintf(buf, CELL_LEN, "-");
+}
+
+static unsigned nr_table_cols(const struct report *r)
+{
+	return 1 + r->ncols + (r->ncols > 1 ? r->ncols - 1 : 0);
+}
+
+/* Column j of the header row. */
+static void header_cell(const struct report *r, unsigned j, char *buf)
+{
+	unsigned k;
+
+	if (j == 0) {
+		snprintf(buf, CELL_LEN, "metric");
+	} else if (j <= r->ncols) {
+		snprintf(buf, CELL_LEN, "%s", r->cols[j - 1].label);
+	} else {
+		/* ratio columns skip the baseline */
+		k = j - r->ncols - 1;
+		if (k >= r->baseline)
+			k++;
+		snprintf(buf, CELL_LEN, "%u/%u", r->cols[k].cfg.order,
+			 r->cols[r->baseline].cfg.order);
+	}
+}
+
+/* Column j of the row of metric mi. */
+static void metric_cell(const struct report *r, unsigned mi, unsigned j, char *buf)
+{
+	const struct report_metric *md = &report_metrics[mi];
+	const struct report_col *base = &r->cols[r->baseline];
+	unsigned k;
+
+	if (j == 0) {
+		snprintf(buf, CELL_LEN, "%s", md->label);
+	} else if (j <= r->ncols) {
+		const struct report_col *c = &r->cols[j - 1];
+
+		format_value(buf, md->kind, md->get(&c->m, &c->cfg));
+	} else {
+		k = j - r->ncols - 1;
+		if (k >= r->baseline)
+			k++;
+		format_ratio(buf, report_ratio(md->get(&r->cols[k].m, &r->cols[k].cfg),
+					       md->get(&base->m, &base->cfg)));
+	}
+}
+
+static void measure(const struct report *r, unsigned *width)
+{
+	char buf[CELL_LEN];
+	unsigned n = nr_table_cols(r);
+
+	for (unsigned j = 0; j < n; j++) {
+		header_cell(r, j, buf);
+		width[j] = (unsigned)strlen(buf);
+	}
+	for (unsigned mi = 0; mi < report_nr_metrics; mi++) {
+		for (unsigned j = 0; j < n; j++) {
+			unsigned len;
+
+			metric_cell(r, mi, j, buf);
+			len = (unsigned)strlen(buf) + (j == 0 ? 2 : 0);
+			if (len > width[j])
+				width[j] = len;
+		}
+	}
+}
+
+static void print_row_cell(FILE *f, unsigned j, unsigned width, const char *s, bool indent)
+{
+	if (j == 0)
+		fprintf(f, "%s%-*s", indent ? "  " : "", (int)width - (indent ? 2 : 0), s);
+	else
+		fprintf(f, "  %*s", (int)width, s);
+}
+
+/* One line saying what every column shares. */
+static void print_config_line(FILE *f, const struct model_config *c)
+{
+	char mem[CELL_LEN];
+
+	fprintf(f, "memory %s, page %u B, policy %s, write %s, lru %s, readahead ",
+		format_bytes(c->memory_bytes, mem, sizeof(mem)), c->page_size,
+		config_name_of(config_policy_names, c->policy),
+		config_name_of(config_write_policy_names, c->write_policy),
+		config_name_of(config_lru_names, c->lru));
+	if (c->readahead)
+		fprintf(f, "%u pages", c->ra_pages);
+	else
+		fprintf(f, "off");
+	fprintf(f, ", dirty per %s, block %u B\n",
+		config_name_of(config_dirty_names, c->dirty), c->block_size);
+}
+
+int report_write_table(FILE *f, const struct report *r)
+{
+	unsigned width[TABLE_MAX_COLS];
+	unsigned n = nr_table_cols(r);
+	const char *section = NULL;
+	char buf[CELL_LEN];
+
+	if (r->ncols == 0 || n > TABLE_MAX_COLS)
+		return -1;
+	fprintf(f, "replay of %s: %" PRIu64 " accesses, %" PRIu64 " files\n",
+		r->run->trace_path, r->run->accesses, r->run->files);
+	print_config_line(f, &r->cols[0].cfg);
+	fputc('\n', f);
+
+	measure(r, width);
+	for (unsigned j = 0; j < n; j++) {
+		header_cell(r, j, buf);
+		print_row_cell(f, j, width[j], buf, false);
+	}
+	fputc('\n', f);
+	for (unsigned mi = 0; mi < report_nr_metrics; mi++) {
+		if (!section || strcmp(section, report_metrics[mi].section) != 0) {
+			section = report_metrics[mi].section;
+			fprintf(f, "%s\n", section);
+		}
+		for (unsigned j = 0; j < n; j++) {
+			metric_cell(r, mi, j, buf);
+			print_row_cell(f, j, width[j], buf, true);
+		}
+		fputc('\n', f);
+	}
+	return ferror(f) ? -1 : 0;
+}
