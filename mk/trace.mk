@@ -2,3 +2,14 @@
 libfoliotrace_a_SOURCES += src/trace/events.h src/trace/trace.h src/trace/writer.c \
 	src/trace/reader.c src/trace/names.c
 folio_trace_SOURCES += src/cmd-info.c src/cmd-dump.c
+
+# Tests: format round trip, cuts and damage (C); info/dump output (shell, on mktrace's sample).
+check_PROGRAMS += tests/test-trace tests/mktrace
+tests_test_trace_SOURCES = tests/test-trace.c tests/sample-trace.c tests/sample-trace.h
+tests_test_trace_LDADD = $(TEST_LIBS)
+tests_mktrace_SOURCES = tests/mktrace.c tests/sample-trace.c tests/sample-trace.h
+tests_mktrace_LDADD = $(TEST_LIBS)
+TESTS += tests/test-trace
+TESTS += tests/trace-cli.sh
+EXTRA_DIST += tests/trace-cli.sh tests/data/sample.info tests/data/sample.dump \
+	tests/data/sample.jsonl

@@ -21,7 +21,7 @@ struct info_totals {
 	uint64_t direct_bytes;
 	uint64_t lost_per_type[FT_TYPE_MAX];
 	uint64_t lost;
-	uint64_t first_ts, last_ts, events;
+	uint64_t first_ts, last_ts, events, records;
 	uint64_t samples[FT_SRC_CGROUP + 1];
 	struct ft_host host;
 	struct ft_host_dev devs[16];
@@ -42,8 +42,10 @@ static void count_record(struct info_totals *t, const struct ft_hdr *h)
 {
 	if (h->type >= FT_TYPE_MAX || !ft_record_min_size(h->type)) {
 		t->unknown_types++;
+		t->records++;
 		return;
 	}
+	t->records++;
 	t->per_type[h->type]++;
 	if (!ft_is_metadata(h->type)) {
 		if (!t->events || h->ts < t->first_ts)
@@ -124,7 +126,7 @@ static void print_time(const struct info_totals *t)
 			strftime(when, sizeof(when), "%Y-%m-%d %H:%M:%S UTC", &tm);
 	}
 	printf("recorded:   %s\n", when);
-	printf("duration:   %.3f s (first to last event)\n",
+	printf("duration:   %.6f s (first to last event)\n",
 	       t->events ? (double)(t->last_ts - t->first_ts) / 1e9 : 0.0);
 }
 
@@ -132,7 +134,7 @@ static void print_counts(const struct info_totals *t)
 {
 	char b[32];
 
-	printf("events:     %" PRIu64 "\n", t->events);
+	printf("records:    %" PRIu64 " (%" PRIu64 " events)\n", t->records, t->events);
 	for (unsigned ty = 1; ty < FT_TYPE_MAX; ty++)
 		if (t->per_type[ty])
 			printf("  %-18s %12" PRIu64 "\n", ft_type_name((__u16)ty), t->per_type[ty]);
