@@ -1,0 +1,287 @@
+/* Report formats on hand-made metrics: exact values, alignment, ratios, CSV shape. */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/config.h"
+#include "report/metrics.h"
+#include "report/report.h"
+#include "report/series.h"
+#include "tap.h"
+
+/* Sequential read of a 64 MiB file, read twice: what orders 0 and 9 must report. */
+static void fill_col(struct report_col *c, unsigned order)
+{
+	uint64_t entries = (64ull << 20) >> (12 + order);
+
+	memset(c, 0, sizeof(*c));
+	snprintf(c->label, sizeof(c->label), "order %u", order);
+	c->cfg.order = order;
+	c->cfg.readahead = true;
+	c->cfg.ra_pages = 32;
+	c->cfg.block_size = 4096;
+	c->cfg.memory_bytes = 1ull << 30;
+	c->cfg.page_size = 4096;
+	c->m.accesses = 2 * 16384;
+	c->m.read_requests = 2 * 16384;
+	c->m.read_hit_requests = 16384;
+	c->m.read_bytes = 128ull << 20;
+	c->m.read_hit_bytes = 64ull << 20;
+	c->m.read_io_bytes = 64ull << 20;
+	c->m.read_ios = entries;
+	c->m.insertions = entries;
+	c->m.inserted_pages = 16384;
+	c->m.insertions_by_order[order] = entries;
+	c->m.lru_entries.samples = 4;
+	c->m.lru_entries.sum = 4.0 * entries;
+	c->m.lru_entries.max = entries;
+	c->m.lru_entries.p99 = entries;
+	c->m.untouched_evicted_pages = order;	/* made up, to check the page-size product */
+	c->m.first_ts = 1000000000;
+	c->m.last_ts = 3000000000;
+	c->m.writeback_bytes = 8ull << 20;	/* 8 MiB over 2 s */
+}
+
+static char *capture(int (*fn)(FILE *, const struct report *), const struct report *r, int *rc)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	*rc = fn(f, r);
+	fclose(f);
+	return buf;
+}
+
+static unsigned count_char(const char *s, char ch)
+{
+	unsigned n = 0;
+
+	for (; *s; s++)
+		n += *s == ch;
+	return n;
+}
+
+static void test_metric_list(void)
+{
+	unsigned dup = 0;
+
+	for (unsigned i = 0; i < report_nr_metrics; i++)
+		for (unsigned j = i + 1; j < report_nr_metrics; j++)
+			dup += strcmp(report_metrics[i].key, report_metrics[j].key) == 0;
+	is_u64(dup, 0, "metric keys are unique");
+	ok(report_nr_metrics > 50, "metric list is complete (%u)", report_nr_metrics);
+}
+
+static void test_values(const struct report_col *c0, const struct report_col *c9)
+{
+	struct report_value v0, v9;
+
+	for (unsigned i = 0; i < report_nr_metrics; i++) {
+		const struct report_metric *md = &report_metrics[i];
+
+		v0 = md->get(&c0->m, &c0->cfg);
+		v9 = md->get(&c9->m, &c9->cfg);
+		if (strcmp(md->key, "lru_entries_mean") == 0) {
+			is_dbl(v0.d, 16384, 0, "order 0 mean LRU length");
+			is_dbl(v9.d, 32, 0, "order 9 mean LRU length");
+			is_dbl(report_ratio(v9, v0).d, 1.0 / 512, 1e-12, "ratio 9/0 is 1/512");
+		} else if (strcmp(md->key, "read_hit_ratio_bytes") == 0) {
+			is_dbl(v9.d, 0.5, 0, "byte hit ratio");
+		} else if (strcmp(md->key, "write_amplification") == 0) {
+			ok(!v0.valid, "no write amplification without writes");
+			ok(!report_ratio(v9, v0).valid, "ratio of nothing is none");
+		} else if (strcmp(md->key, "untouched_evicted_bytes") == 0) {
+			is_u64(v9.u, 9 * 4096, "untouched pages in bytes");
+		} else if (strcmp(md->key, "write_bandwidth") == 0) {
+			is_dbl(v9.d, 4 << 20, 1e-6, "mean write bandwidth 4 MiB/s");
+		} else if (strcmp(md->key, "duration_s") == 0) {
+			is_dbl(v0.d, 2, 0, "duration 2 s");
+		}
+	}
+}
+
+static void test_json(const struct report *r)
+{
+	int rc;
+	char *s = capture(report_write_json, r, &rc);
+
+	is_i64(rc, 0, "json written");
+	ok(strstr(s, "\"format\": \"folio-trace-replay\"") != NULL, "json names its format");
+	ok(strstr(s, "\"baseline\": \"order 0\"") != NULL, "json names the baseline");
+	ok(strstr(s, "\"lru_entries_max\": 32,") != NULL, "order 9 LRU max exact");
+	ok(strstr(s, "\"lru_entries_max\": 16384,") != NULL, "order 0 LRU max exact");
+	ok(strstr(s, "\"lru_entries_max\": 0.001953125,") != NULL, "ratio 9/0 exact");
+	ok(strstr(s, "\"write_amplification\": null,") != NULL, "none is null");
+	ok(strstr(s, "\"insertions_by_order\": [0, 0, 0, 0, 0, 0, 0, 0, 0, 32, 0]") != NULL,
+	   "per-order array");
+	ok(strstr(s, "\"policy\": \"fixed\"") != NULL, "config names");
+	is_u64(count_char(s, '{'), count_char(s, '}'), "braces balance");
+	is_u64(count_char(s, '['), count_char(s, ']'), "brackets balance");
+	free(s);
+}
+
+/* Field n (0-based) of a CSV line into out. */
+static void csv_field(const char *line, unsigned n, char *out, size_t len)
+{
+	const char *end;
+
+	for (; n && line; n--) {
+		line = strchr(line, ',');
+		if (line)
+			line++;
+	}
+	if (!line) {
+		out[0] = '\0';
+		return;
+	}
+	end = line + strcspn(line, ",\n");
+	snprintf(out, len, "%.*s", (int)(end - line), line);
+}
+
+static int csv_index(const char *header, const char *key)
+{
+	char f[64];
+
+	for (unsigned i = 0; i < 1000; i++) {
+		csv_field(header, i, f, sizeof(f));
+		if (!f[0])
+			return -1;
+		if (strcmp(f, key) == 0)
+			return (int)i;
+	}
+	return -1;
+}
+
+static void test_csv(const struct report *r)
+{
+	int rc, idx;
+	char *s = capture(report_write_csv, r, &rc), *row1, *row2, f[64];
+	unsigned fields = 1;
+
+	for (const char *p = s; *p && *p != '\n'; p++)
+		fields += *p == ',';
+
+	is_i64(rc, 0, "csv written");
+	is_u64(count_char(s, '\n'), 3, "header and two rows");
+	is_u64(fields, 2 + report_nr_metrics + 3 * (MODEL_MAX_ORDER + 1) + MODEL_IOSIZE_BUCKETS,
+	       "header has every key");
+	row1 = strchr(s, '\n') + 1;
+	row2 = strchr(row1, '\n') + 1;
+	is_u64(count_char(row1, ',') - count_char(row2, ','), count_char(row2, ','),
+	       "rows are equally long");
+	idx = csv_index(s, "lru_entries_max");
+	ok(idx > 0, "lru_entries_max column");
+	csv_field(row2, (unsigned)idx, f, sizeof(f));
+	is_str(f, "32", "order 9 row value");
+	idx = csv_index(s, "write_amplification");
+	csv_field(row1, (unsigned)idx, f, sizeof(f));
+	is_str(f, "", "none is an empty cell");
+	idx = csv_index(s, "insertions_by_order_9");
+	csv_field(row2, (unsigned)idx, f, sizeof(f));
+	is_str(f, "32", "flattened array");
+	free(s);
+}
+
+/* Every metric line of the table is exactly as long as the header: the columns line up. */
+static void test_table(const struct report *r)
+{
+	int rc;
+	char *s = capture(report_write_table, r, &rc), *line, *save = NULL;
+	size_t head = 0, bad = 0, rows = 0;
+	bool seen_lru = false;
+
+	is_i64(rc, 0, "table written");
+	for (line = strtok_r(s, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		if (strncmp(line, "metric", 6) == 0) {
+			head = strlen(line);
+			ok(strstr(line, "order 0") && strstr(line, "order 9") &&
+			   strstr(line, "9/0"), "header has both columns and the ratio");
+			continue;
+		}
+		if (!head || line[0] != ' ')
+			continue;
+		rows++;
+		bad += strlen(line) != head;
+		if (strncmp(line, "  LRU entries max", 17) == 0) {
+			seen_lru = true;
+			ok(strstr(line, " 16384 ") && strstr(line, " 32 ") &&
+			   strstr(line, " 0.002"), "LRU max row: %s", line);
+		}
+	}
+	is_u64(rows, report_nr_metrics, "one row per metric");
+	is_u64(bad, 0, "all rows as wide as the header");
+	ok(seen_lru, "LRU row present");
+	free(s);
+}
+
+static void test_single_column(struct report_col *c)
+{
+	struct report r = { .cols = c, .ncols = 1 };
+	struct report_run run = { .trace_path = "x.ftr" };
+	int rc;
+	char *s, *head, *eol;
+
+	r.run = &run;
+	s = capture(report_write_table, &r, &rc);
+	head = strstr(s, "\nmetric");
+	ok(head != NULL, "table has a header");
+	if (head) {
+		eol = strchr(head + 1, '\n');
+		ok(eol && memchr(head, '/', (size_t)(eol - head)) == NULL,
+		   "no ratio column for one configuration");
+	}
+	free(s);
+}
+
+static void test_series(void)
+{
+	struct series s;
+	struct model_sample a = { .ts = 1500000000, .writeback_bytes_interval = 1000 };
+	struct model_sample b = { .ts = 2500000000, .writeback_bytes_interval = 3000,
+				  .lru_entries = 7 };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	series_init(&s, 2, 1000000000);
+	s.t0 = 1000000000;
+	snprintf(s.col[0].label, sizeof(s.col[0].label), "order 0");
+	s.col[1].order = 4;
+	snprintf(s.col[1].label, sizeof(s.col[1].label), "order 4");
+	ok(series_append(&s.col[0], &a) == 0 && series_append(&s.col[0], &b) == 0, "appended");
+	is_dbl(series_write_bandwidth(&s, &s.col[0], 0), 2000, 1e-9,
+	       "first interval counts from the start of the trace");
+	is_dbl(series_write_bandwidth(&s, &s.col[0], 1), 3000, 1e-9, "bytes per second");
+	f = open_memstream(&buf, &len);
+	is_i64(series_write_csv(f, &s), 0, "series csv written");
+	fclose(f);
+	is_u64(count_char(buf, '\n'), 3, "header and one row per sample");
+	ok(strstr(buf, "\"order 0\",0,0.500000,0,") != NULL, "time from t0");
+	ok(strstr(buf, "\"order 0\",0,1.500000,7,") != NULL, "second sample");
+	free(buf);
+	series_release(&s);
+}
+
+int main(void)
+{
+	struct report_col cols[2];
+	struct report_run run = { .trace_path = "seq.ftr", .accesses = 32768, .files = 1 };
+	struct report r = { .run = &run, .cols = cols, .ncols = 2 };
+
+	fill_col(&cols[0], 0);
+	fill_col(&cols[1], 9);
+	r.baseline = report_pick_baseline(cols, 2);
+	is_u64(r.baseline, 0, "order 0 is the baseline");
+	test_metric_list();
+	test_values(&cols[0], &cols[1]);
+	test_json(&r);
+	test_csv(&r);
+	test_table(&r);
+	test_single_column(&cols[1]);
+	test_series();
+	is_i64(config_lookup(config_lru_names, "plain"), LRU_PLAIN, "name lookup");
+	is_i64(config_lookup(config_lru_names, "mglru"), -1, "unknown name");
+	return done_testing();
+}
