@@ -56,3 +56,21 @@ const char *ft_op_name(__u16 op)
 		return op_names[op];
 	return "unknown";
 }
+
+/* The byte layout documented in folio-trace(5): any change here is a format change. */
+_Static_assert(sizeof(struct ft_file_header) == 32, "file header layout");
+_Static_assert(sizeof(struct ft_chunk_header) == 24, "chunk header layout");
+_Static_assert(sizeof(struct ft_hdr) == 16, "record header layout");
+_Static_assert(sizeof(struct ft_host) == 232, "host layout");
+_Static_assert(sizeof(struct ft_host_dev) == 56, "host device layout");
+_Static_assert(sizeof(struct ft_file) == 40, "file layout");
+_Static_assert(sizeof(struct ft_task) == 40, "task layout");
+_Static_assert(sizeof(struct ft_counter_names) == 24, "counter names layout");
+_Static_assert(sizeof(struct ft_counters) == 24, "counters layout");
+_Static_assert(sizeof(struct ft_lost) == 32, "lost layout");
+_Static_assert(sizeof(struct ft_end) == 32, "end layout");
+_Static_assert(sizeof(struct ft_access) == 64, "access layout");
+_Static_assert(sizeof(struct ft_folio_event) == 48, "folio event layout");
+_Static_assert(sizeof(struct ft_writeback) == 48, "writeback layout");
+_Static_assert(sizeof(struct ft_vmscan) == 80, "vmscan layout");
+_Static_assert(sizeof(struct ft_readahead) == 56, "readahead layout");
