@@ -11,5 +11,6 @@
 /* argv[0] is the subcommand name. Returns an exit status. */
 int cmd_info(int argc, char **argv);
 int cmd_dump(int argc, char **argv);
+int cmd_synth(int argc, char **argv);
 
 #endif

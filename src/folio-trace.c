@@ -25,6 +25,7 @@ static int run_help(int argc, char **argv);
 static const struct subcommand subcommands[] = {
 	{ "info", cmd_info, "summarise a trace: host, duration, events per type, files, losses" },
 	{ "dump", cmd_dump, "print every record of a trace, one line each (text or JSON)" },
+	{ "synth", cmd_synth, "write a reproducible synthetic trace of a named access pattern" },
 	{ "help", run_help, "show the help of a subcommand: help SUBCOMMAND" },
 };
 

@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Internal to src/synth/: the generator state shared by the driver and the patterns. */
+#ifndef FT_SYNTH_GENERATOR_H
+#define FT_SYNTH_GENERATOR_H
+
+#include "synth/rng.h"
+#include "synth/synth.h"
+#include "synth/zipf.h"
+
+#define SYNTH_TID	1
+#define SYNTH_INO_BASE	1000
+
+/* Per file slot: which file lives there and how far it got. */
+struct synth_slot {
+	uint64_t seq;		/* file number: ino = SYNTH_INO_BASE + seq */
+	uint64_t size;
+	uint64_t writes;	/* writes since the last sync */
+	bool created;		/* FT_FILE emitted */
+};
+
+enum synth_pending {
+	PENDING_NONE,
+	PENDING_SYNC,
+	PENDING_SYNC_ROTATE,	/* sync, then unlink and start a new file in the slot */
+	PENDING_UNLINK,
+	PENDING_READ,		/* many-small-files: reading the oldest file back */
+};
+
+struct synth {
+	const struct synth_config *cfg;
+	struct ft_sink *sink;
+	struct ft_error *err;
+	struct rng rng;
+	struct zipf zipf;
+	uint64_t ts;
+	uint64_t blocks_per_file;
+	uint64_t total_blocks;
+	uint64_t perm_mul, perm_add;	/* popularity rank -> block, a bijection */
+	struct synth_slot *slots;	/* cfg->files of them */
+	uint64_t cur;			/* current slot (or file number) */
+	uint64_t pos;
+	uint64_t next_seq;
+	uint64_t victim;		/* many-small-files: file being read back */
+	enum synth_pending pending;
+	struct synth_stats st;
+};
+
+/* One access record, at the next timestamp. */
+int synth_emit_access(struct synth *s, uint16_t op, uint16_t flags, uint64_t seq, uint64_t pos,
+		      uint64_t len, uint64_t isize);
+/* FT_FILE for file number seq, at the timestamp of the next access. */
+int synth_emit_file(struct synth *s, uint64_t seq, uint64_t size);
+
+/* Setup and one access per call, for each pattern (patterns.c). */
+int synth_patterns_setup(struct synth *s);
+int synth_pattern_step(struct synth *s);
+
+#endif
