@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * (dev, ino) -> dense file id, and what the driver knows of each file (its size). Models index
+ * their per-file state by these small ids, so they never hash inode numbers themselves.
+ */
+#ifndef FT_REPLAY_FILES_H
+#define FT_REPLAY_FILES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define FILE_ID_NONE	UINT32_MAX
+
+struct file_info {
+	uint32_t dev;
+	uint64_t ino;
+	uint64_t size;		/* i_size as last seen */
+};
+
+struct file_table {
+	uint32_t *slots;	/* open addressing: file id + 1, 0 = empty */
+	size_t nslots;		/* power of two */
+	struct file_info *files;
+	size_t nfiles, cap;
+	/* consecutive accesses mostly hit the same file: skip the hash then */
+	uint32_t last_dev, last_id;
+	uint64_t last_ino;
+};
+
+void file_table_init(struct file_table *t);
+void file_table_release(struct file_table *t);
+/* The id of (dev, ino), added (size 0) if new; FILE_ID_NONE on ENOMEM. */
+uint32_t file_table_id(struct file_table *t, uint32_t dev, uint64_t ino);
+
+static inline struct file_info *file_table_get(struct file_table *t, uint32_t id)
+{
+	return &t->files[id];
+}
+
+#endif /* FT_REPLAY_FILES_H */

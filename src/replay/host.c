@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#include "replay/host.h"
+
+/* What the workload could fill: its cgroup limit when it had one below the host's memory. */
+static uint64_t host_cache_memory(const struct ft_host *h)
+{
+	if (h->memory_limit && (!h->mem_bytes || h->memory_limit < h->mem_bytes))
+		return h->memory_limit;
+	return h->mem_bytes;
+}
+
+void replay_host_defaults(struct model_config *cfg, unsigned set, const struct ft_host *h)
+{
+	if (!(set & REPLAY_SET_MEMORY) && host_cache_memory(h))
+		cfg->memory_bytes = host_cache_memory(h);
+	if (h->page_size)
+		cfg->page_size = h->page_size;
+	/* 0 means "not recorded" for these; the kernel's defaults stay then. */
+	if (!(set & REPLAY_SET_DIRTY_EXPIRE) && h->dirty_expire_centisecs)
+		cfg->dirty_expire_ns = (uint64_t)h->dirty_expire_centisecs * 10000000;
+	if (!(set & REPLAY_SET_DIRTY_WRITEBACK) && h->dirty_writeback_centisecs)
+		cfg->writeback_period_ns = (uint64_t)h->dirty_writeback_centisecs * 10000000;
+	/* As in the kernel, a non-zero *_bytes sysctl replaces its ratio. */
+	if (!(set & REPLAY_SET_DIRTY_RATIO)) {
+		if (h->dirty_ratio)
+			cfg->dirty_ratio = h->dirty_ratio;
+		cfg->dirty_bytes = h->dirty_bytes;
+	}
+	if (!(set & REPLAY_SET_DIRTY_BACKGROUND)) {
+		if (h->dirty_background_ratio)
+			cfg->dirty_background_ratio = h->dirty_background_ratio;
+		cfg->dirty_background_bytes = h->dirty_background_bytes;
+	}
+}
+
+unsigned replay_host_block_size(const struct ft_host *h, const struct ft_host_dev *devs,
+				__u32 dev)
+{
+	for (__u32 i = 0; i < h->ndevs; i++)
+		if (devs[i].dev == dev)
+			return devs[i].block_size;
+	return 0;
+}

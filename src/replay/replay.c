@@ -1,0 +1,283 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "replay/replay.h"
+
+#define HOST_DEVS_MAX (sizeof(((struct replay *)0)->host_devs) / sizeof(struct ft_host_dev))
+
+static void replay_error(struct ft_error *err, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void replay_error(struct ft_error *err, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
+	va_end(ap);
+}
+
+void replay_init(struct replay *rp, const struct model_config *cfg, unsigned ncfg, unsigned set,
+		 bool keep_series)
+{
+	memset(rp, 0, sizeof(*rp));
+	rp->ncfg = ncfg < REPLAY_MAX_CONFIGS ? ncfg : REPLAY_MAX_CONFIGS;
+	memcpy(rp->cfg, cfg, rp->ncfg * sizeof(*cfg));
+	rp->set = set;
+	rp->keep_series = keep_series;
+	file_table_init(&rp->files);
+	series_init(&rp->series, rp->ncfg, cfg[0].interval_ns);
+}
+
+void replay_release(struct replay *rp)
+{
+	for (unsigned i = 0; i < rp->ncfg; i++) {
+		model_free(rp->models[i]);
+		rp->models[i] = NULL;
+	}
+	file_table_release(&rp->files);
+	series_release(&rp->series);
+}
+
+static void keep_sample(void *arg, const struct model_sample *s)
+{
+	struct replay_sink *sink = arg;
+
+	if (series_append(sink->col, s) < 0)
+		*sink->oom = true;
+}
+
+static void remember_host(struct replay *rp, const struct ft_host *h)
+{
+	__u32 n = h->ndevs < HOST_DEVS_MAX ? h->ndevs : (__u32)HOST_DEVS_MAX;
+
+	if (rp->have_host)
+		return;
+	rp->host = *h;
+	rp->host.ndevs = n;
+	memcpy(rp->host_devs, ft_host_devs(h), n * sizeof(rp->host_devs[0]));
+	memcpy(rp->release, h->release, sizeof(rp->release));
+	rp->release[sizeof(rp->release) - 1] = '\0';
+	rp->have_host = true;
+}
+
+/* The configurations as they will run: host defaults under the user's options. */
+static void settle_configs(struct replay *rp, __u32 first_dev)
+{
+	unsigned bs = rp->have_host ? replay_host_block_size(&rp->host, rp->host_devs, first_dev) : 0;
+
+	for (unsigned i = 0; i < rp->ncfg; i++) {
+		if (rp->have_host)
+			replay_host_defaults(&rp->cfg[i], rp->set, &rp->host);
+		if (bs && !(rp->set & REPLAY_SET_BLOCK_SIZE))
+			rp->cfg[i].block_size = bs;
+	}
+}
+
+/*
+ * Models start at the first access so the block size can come from that file's device (the
+ * model has one block size per instance).
+ */
+static int start_models(struct replay *rp, __u32 first_dev, const char *path,
+			struct ft_error *err)
+{
+	settle_configs(rp, first_dev);
+	for (unsigned i = 0; i < rp->ncfg; i++) {
+		const char *why = "refused";
+
+		if (!rp->cfg[i].memory_bytes) {
+			replay_error(err, "%s: the trace has no host memory size: give --memory", path);
+			return -1;
+		}
+		rp->models[i] = model_new(&rp->cfg[i], &why);
+		if (!rp->models[i]) {
+			replay_error(err, "%s: order %u: %s", path, rp->cfg[i].order, why);
+			return -1;
+		}
+		snprintf(rp->cols[i].label, sizeof(rp->cols[i].label), "order %u", rp->cfg[i].order);
+		snprintf(rp->series.col[i].label, sizeof(rp->series.col[i].label), "order %u",
+			 rp->cfg[i].order);
+		rp->series.col[i].order = rp->cfg[i].order;
+		if (rp->keep_series && rp->cfg[i].interval_ns) {
+			rp->sinks[i] = (struct replay_sink){ &rp->series.col[i], &rp->oom };
+			model_set_sample_fn(rp->models[i], keep_sample, &rp->sinks[i]);
+		}
+	}
+	return 0;
+}
+
+static enum model_op model_op_of(__u16 op)
+{
+	switch (op) {
+	case FT_OP_READ: return MODEL_READ;
+	case FT_OP_WRITE: return MODEL_WRITE;
+	case FT_OP_MMAP_READ: return MODEL_MMAP_READ;
+	case FT_OP_MMAP_WRITE: return MODEL_MMAP_WRITE;
+	case FT_OP_FSYNC:
+	case FT_OP_FDATASYNC: return MODEL_FSYNC;
+	case FT_OP_SYNC_RANGE: return MODEL_SYNC_RANGE;
+	case FT_OP_TRUNCATE: return MODEL_TRUNCATE;
+	case FT_OP_FALLOCATE: return MODEL_FALLOCATE;
+	case FT_OP_UNLINK: return MODEL_UNLINK;
+	default: return 0;
+	}
+}
+
+static bool is_data_op(enum model_op op)
+{
+	return op == MODEL_READ || op == MODEL_WRITE || op == MODEL_MMAP_READ ||
+	       op == MODEL_MMAP_WRITE;
+}
+
+/*
+ * The file's size after a, from the record when it has one; data moved at [pos, pos+len)
+ * proves the file reaches that far even when the recorder could not read i_size.
+ */
+static uint64_t size_after(const struct ft_access *a, enum model_op op, uint64_t size)
+{
+	if (op == MODEL_TRUNCATE)
+		return a->pos;
+	if (a->isize)
+		size = a->isize;
+	if (is_data_op(op) && a->pos + a->len > size)
+		size = a->pos + a->len;
+	return size;
+}
+
+/* false when the record has nothing for a model (zero-length transfer, unknown op). */
+static bool make_access(const struct ft_access *a, uint32_t id, struct file_info *fi,
+			struct model_access *out)
+{
+	enum model_op op = model_op_of(a->op);
+
+	if (!op || (is_data_op(op) && a->len == 0))
+		return false;
+	fi->size = size_after(a, op, fi->size);
+	*out = (struct model_access){
+		.file_id = id, .op = op, .pos = a->pos, .len = a->len, .isize = fi->size,
+		.direct = (a->flags & FT_AF_DIRECT) != 0,
+	};
+	if (op == MODEL_FSYNC) {
+		out->pos = 0;
+		out->len = fi->size;
+	} else if (op == MODEL_SYNC_RANGE && a->len == 0) {
+		/* len 0 means "to the end of the file" */
+		out->len = fi->size > a->pos ? fi->size - a->pos : 0;
+	}
+	if (op == MODEL_UNLINK)
+		fi->size = 0;
+	return true;
+}
+
+static int feed_access(struct replay *rp, const struct ft_access *a, const char *path,
+		       struct ft_error *err)
+{
+	uint32_t id = file_table_id(&rp->files, a->dev, a->ino);
+	struct model_access ma;
+
+	if (id == FILE_ID_NONE) {
+		replay_error(err, "%s: out of memory for the file table", path);
+		return -1;
+	}
+	if (!rp->models[0] && start_models(rp, a->dev, path, err) < 0)
+		return -1;
+	if (!make_access(a, id, file_table_get(&rp->files, id), &ma)) {
+		rp->run.ignored++;
+		return 0;
+	}
+	/* events from several CPUs can be a little out of order: never go back in time */
+	if (!rp->run.accesses) {
+		rp->series.t0 = a->hdr.ts;
+		rp->now = a->hdr.ts;
+	}
+	if (a->hdr.ts > rp->now)
+		rp->now = a->hdr.ts;
+	ma.ts = rp->now;
+	for (unsigned i = 0; i < rp->ncfg; i++) {
+		model_advance(rp->models[i], ma.ts);
+		model_access(rp->models[i], &ma);
+	}
+	rp->run.accesses++;
+	return 0;
+}
+
+static int note_file(struct replay *rp, const struct ft_file *f, const char *path,
+		     struct ft_error *err)
+{
+	uint32_t id = file_table_id(&rp->files, f->dev, f->ino);
+
+	if (id == FILE_ID_NONE) {
+		replay_error(err, "%s: out of memory for the file table", path);
+		return -1;
+	}
+	file_table_get(&rp->files, id)->size = f->size;
+	return 0;
+}
+
+static int feed_record(struct replay *rp, const struct ft_hdr *h, const char *path,
+		       struct ft_error *err)
+{
+	switch (h->type) {
+	case FT_ACCESS:
+		return feed_access(rp, (const struct ft_access *)h, path, err);
+	case FT_FILE:
+		return note_file(rp, (const struct ft_file *)h, path, err);
+	case FT_HOST:
+		remember_host(rp, (const struct ft_host *)h);
+		return 0;
+	case FT_LOST:
+		rp->run.lost += ((const struct ft_lost *)h)->count;
+		return 0;
+	default:
+		/* kernel events are for calibration; unknown types are skipped */
+		return 0;
+	}
+}
+
+static void collect_results(struct replay *rp, const struct ft_reader_status *st)
+{
+	for (unsigned i = 0; i < rp->ncfg; i++) {
+		model_finish(rp->models[i], rp->now);
+		rp->cols[i].cfg = *model_config(rp->models[i]);
+		model_metrics(rp->models[i], &rp->cols[i].m);
+	}
+	rp->run.records = st->records;
+	rp->run.files = rp->files.nfiles;
+	rp->run.clean_end = st->clean_end;
+	rp->run.truncated = st->truncated;
+	rp->run.release = rp->release;
+}
+
+int replay_file(struct replay *rp, const char *path, struct ft_error *err)
+{
+	struct ft_reader *r = ft_reader_open(path, err);
+	struct ft_reader_status st;
+	const struct ft_hdr *h;
+	int ret;
+
+	if (!r)
+		return -1;
+	rp->run.trace_path = path;
+	while ((ret = ft_reader_next(r, &h, err)) == FT_READ_MORE)
+		if (feed_record(rp, h, path, err) < 0)
+			goto fail;
+	if (ret == FT_READ_ERROR)
+		goto fail;
+	if (!rp->models[0] && start_models(rp, 0, path, err) < 0)
+		goto fail;
+	if (rp->oom) {
+		replay_error(err, "%s: out of memory for the time series", path);
+		goto fail;
+	}
+	ft_reader_status(r, &st);
+	collect_results(rp, &st);
+	/* a cut trace still gives results for what was read; the warning says how much */
+	ft_reader_report_end(r);
+	ft_reader_close(r);
+	return 0;
+fail:
+	ft_reader_close(r);
+	return -1;
+}

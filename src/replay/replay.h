@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The replay driver: streams one trace through every configured model instance in a single
+ * pass. It maps (dev, ino) to dense file ids, keeps file sizes, turns FT_ACCESS records into
+ * struct model_access, lets time pass in the models between accesses, and takes the defaults
+ * the user did not give from the trace's FT_HOST record.
+ */
+#ifndef FT_REPLAY_REPLAY_H
+#define FT_REPLAY_REPLAY_H
+
+#include <stdbool.h>
+
+#include "model/model.h"
+#include "replay/files.h"
+#include "replay/host.h"
+#include "replay/options.h"
+#include "report/report.h"
+#include "report/series.h"
+#include "trace/trace.h"
+
+struct replay;
+
+struct replay_sink {
+	struct series_col *col;
+	bool *oom;
+};
+
+struct replay {
+	/* set by the caller before replay_file() */
+	unsigned ncfg;
+	struct model_config cfg[REPLAY_MAX_CONFIGS];
+	unsigned set;			/* enum replay_set: what the user gave */
+	bool keep_series;		/* store the interval samples (--timeseries, --plot) */
+
+	/* results */
+	struct report_col cols[REPLAY_MAX_CONFIGS];
+	struct report_run run;
+	struct series series;
+
+	/* while streaming */
+	struct model *models[REPLAY_MAX_CONFIGS];
+	struct replay_sink sinks[REPLAY_MAX_CONFIGS];
+	struct file_table files;
+	struct ft_host host;
+	struct ft_host_dev host_devs[16];
+	bool have_host;
+	bool oom;
+	uint64_t now;			/* latest access time: models need it never decreasing */
+	char release[FT_RELEASE_LEN];
+};
+
+/* cfg[0..ncfg) are complete configurations (model_config_defaults + options). */
+void replay_init(struct replay *rp, const struct model_config *cfg, unsigned ncfg, unsigned set,
+		 bool keep_series);
+/*
+ * Replays path. 0: cols/run/series hold the results (run.truncated says whether the trace
+ * ended early). -1: err says why (unreadable trace, configuration the model refused, ENOMEM).
+ */
+int replay_file(struct replay *rp, const char *path, struct ft_error *err);
+void replay_release(struct replay *rp);
+
+#endif /* FT_REPLAY_REPLAY_H */
