@@ -7,3 +7,12 @@ libfoliotrace_a_SOURCES += src/import/sink.h src/import/sink.c \
 	src/synth/synth.h src/synth/generator.h src/synth/synth.c src/synth/patterns.c \
 	src/synth/output.h src/synth/output.c
 folio_trace_SOURCES += src/cmd-synth.c
+
+check_PROGRAMS += tests/test-import-synth
+tests_test_import_synth_SOURCES = tests/test-import-synth.c
+tests_test_import_synth_LDADD = $(TEST_LIBS)
+TESTS += tests/test-import-synth
+TESTS += tests/synth-repro.sh
+EXTRA_DIST += tests/synth-repro.sh
+BENCH += bench/synth.sh
+EXTRA_DIST += bench/synth.sh
