@@ -1,0 +1,250 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * libFuzzer target for the trace reader (./configure --enable-fuzz; make fuzz).
+ *
+ * Two ways to read an input, so mutations reach both the container and the records:
+ *  - it starts with the trace magic: the input is a whole .ftr file, read as is. This finds
+ *    what a cut or damaged file does to the header and chunk checks.
+ *  - anything else is a list of chunk payloads, each "u16 little-endian length, raw record
+ *    bytes"; the harness adds a valid file header and compresses and checksums each payload
+ *    itself. Without this, nearly every mutation of a record would die at the chunk's
+ *    checksum and the record checks would never be fuzzed.
+ *
+ * The reader is fed through a memfd opened as /proc/self/fd/N, as a file argument would be.
+ * Every record returned is read in full (paths, names, values, devices) so an accessor that
+ * runs past the record trips ASan, and the status must agree with what was returned.
+ *
+ * FT_FUZZ_WRITE_TRACE=PATH: also write the file the reader was given to PATH, to turn a
+ * structured crash input into a plain trace for fuzz/regress/.
+ */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "trace/trace.h"
+
+#define FUZZ_MAX_CHUNKS	64
+
+struct byte_buf {
+	unsigned char *p;
+	size_t len, cap;
+};
+
+static void die(const char *what)
+{
+	fprintf(stderr, "fuzz-reader: %s\n", what);
+	abort();
+}
+
+static void buf_put(struct byte_buf *b, const void *p, size_t len)
+{
+	if (b->len + len > b->cap) {
+		size_t cap = (b->len + len) * 2;
+
+		b->p = realloc(b->p, cap);
+		if (!b->p)
+			die("out of memory");
+		b->cap = cap;
+	}
+	memcpy(b->p + b->len, p, len);
+	b->len += len;
+}
+
+static void put_file_header(struct byte_buf *b)
+{
+	struct ft_file_header fh = { .version_major = FT_VERSION_MAJOR,
+				     .version_minor = FT_VERSION_MINOR,
+				     .header_size = sizeof(fh) };
+
+	memcpy(fh.magic, FT_MAGIC, FT_MAGIC_LEN);
+	buf_put(b, &fh, sizeof(fh));
+}
+
+/* One valid chunk around raw record bytes; nrecords is not checked by the reader. */
+static void put_chunk(struct byte_buf *b, const unsigned char *raw, size_t len)
+{
+	struct ft_chunk_header ch = { .magic = FT_CHUNK_MAGIC };
+	uLongf stored = compressBound(len);
+	unsigned char *z = malloc(stored);
+
+	if (!z)
+		die("out of memory");
+	if (compress2(z, &stored, raw, len, 1) != Z_OK)
+		die("compress2 failed");
+	ch.stored_size = (__u32)stored;
+	ch.raw_size = (__u32)len;
+	ch.crc32 = (__u32)crc32(0L, raw, (uInt)len);
+	buf_put(b, &ch, sizeof(ch));
+	buf_put(b, z, stored);
+	free(z);
+}
+
+/* Structured input -> a trace whose chunks are all valid containers. */
+static void build_trace(struct byte_buf *b, const unsigned char *data, size_t size)
+{
+	unsigned chunks = 0;
+
+	put_file_header(b);
+	while (size >= 2 && chunks++ < FUZZ_MAX_CHUNKS) {
+		size_t len = (size_t)data[0] | (size_t)data[1] << 8;
+
+		data += 2;
+		size -= 2;
+		if (len > size)
+			len = size;
+		put_chunk(b, data, len);
+		data += len;
+		size -= len;
+	}
+}
+
+static int trace_memfd(const unsigned char *data, size_t size)
+{
+	int fd = memfd_create("fuzz-trace", MFD_CLOEXEC);
+
+	if (fd < 0)
+		die("memfd_create failed");
+	while (size) {
+		ssize_t n = write(fd, data, size);
+
+		if (n <= 0)
+			die("memfd write failed");
+		data += n;
+		size -= (size_t)n;
+	}
+	return fd;
+}
+
+static void save_trace(const unsigned char *data, size_t size)
+{
+	const char *path = getenv("FT_FUZZ_WRITE_TRACE");
+	FILE *f;
+
+	if (!path)
+		return;
+	f = fopen(path, "wb");
+	if (!f || fwrite(data, 1, size, f) != size || fclose(f) != 0)
+		die("cannot write FT_FUZZ_WRITE_TRACE");
+}
+
+/* Reads every byte a consumer may read; returns a value so the reads are not optimised out. */
+static unsigned long touch_record(const struct ft_hdr *h)
+{
+	unsigned long sum = strlen(ft_type_name(h->type));
+
+	switch (h->type) {
+	case FT_FILE: {
+		const struct ft_file *f = (const void *)h;
+
+		for (unsigned i = 0; i < f->path_len; i++)
+			sum += (unsigned char)ft_file_path(f)[i];
+		break;
+	}
+	case FT_COUNTER_NAMES: {
+		const struct ft_counter_names *n = (const void *)h;
+		const char *name = ft_counter_names_first(n);
+
+		for (unsigned i = 0; i < n->count; i++) {
+			size_t len = strlen(name);
+
+			sum += len;
+			name += len + 1;
+		}
+		break;
+	}
+	case FT_COUNTERS: {
+		const struct ft_counters *c = (const void *)h;
+
+		for (unsigned i = 0; i < c->count; i++)
+			sum += ft_counters_values(c)[i];
+		break;
+	}
+	case FT_HOST: {
+		const struct ft_host *ho = (const void *)h;
+
+		sum += strlen(ho->release) + strlen(ho->hostname);
+		for (unsigned i = 0; i < ho->ndevs; i++)
+			sum += strlen(ft_host_devs(ho)[i].fstype) + strlen(ft_host_devs(ho)[i].name);
+		break;
+	}
+	case FT_ACCESS:
+		sum += strlen(ft_op_name(((const struct ft_access *)h)->op));
+		break;
+	default:
+		break;
+	}
+	/* The whole record is the caller's to read. */
+	for (unsigned i = 0; i < h->size; i++)
+		sum += ((const unsigned char *)h)[i];
+	return sum;
+}
+
+/* What the reader promises about its status once the data ends. */
+static void check_status(struct ft_reader *r, __u64 records, size_t file_size, int end)
+{
+	struct ft_reader_status st;
+
+	ft_reader_status(r, &st);
+	if (end == FT_READ_ERROR)
+		return;		/* an I/O error: no promise about the rest */
+	if (st.records != records)
+		die("status counts other records than were returned");
+	if (st.good_bytes > file_size || st.bytes > file_size)
+		die("status points past the end of the file");
+	if (st.good_bytes > st.bytes)
+		die("readable data ends after the bytes consumed");
+	if (st.clean_end && st.truncated)
+		die("clean end and truncated at once");
+	if (st.truncated && !st.why[0])
+		die("truncated without saying why");
+	if (!st.truncated && st.good_bytes != file_size)
+		die("not truncated, yet the file has unread bytes");
+}
+
+int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
+{
+	struct byte_buf trace = { 0 };
+	const unsigned char *file = data;
+	size_t file_size = size;
+	const struct ft_hdr *h;
+	struct ft_reader *r;
+	struct ft_error err;
+	char path[64];
+	__u64 records = 0;
+	volatile unsigned long sink = 0;
+	int fd, ret;
+
+	if (size < FT_MAGIC_LEN || memcmp(data, FT_MAGIC, FT_MAGIC_LEN) != 0) {
+		build_trace(&trace, data, size);
+		file = trace.p;
+		file_size = trace.len;
+	}
+	err.msg[0] = '\0';
+	save_trace(file, file_size);
+	fd = trace_memfd(file, file_size);
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	r = ft_reader_open(path, &err);
+	if (r) {
+		while ((ret = ft_reader_next(r, &h, &err)) == FT_READ_MORE) {
+			sink += touch_record(h);
+			records++;
+		}
+		check_status(r, records, file_size, ret);
+		if (ret == FT_READ_EOF && ft_reader_next(r, &h, &err) != FT_READ_EOF)
+			die("reader goes on after its end");
+		ft_reader_close(r);
+	} else if (!err.msg[0]) {
+		die("open failed without a message");
+	}
+	close(fd);
+	free(trace.p);
+	(void)sink;
+	return 0;
+}

@@ -1,0 +1,41 @@
+# Fuzzing (issue 9). ./configure --enable-fuzz builds the libFuzzer targets with clang and
+# ASan+UBSan; `make fuzz FUZZ_SECONDS=N` runs each target for N seconds on a work corpus in the
+# build tree, seeded from fuzz/corpus/TARGET/. Crashes land in fuzz/crashes/TARGET/.
+# A crash becomes a regression test as a plain trace in fuzz/regress/ (tests/fuzz-regress.sh);
+# for a structured input, get the trace with
+#   FT_FUZZ_WRITE_TRACE=$(srcdir)/fuzz/regress/NAME.ftr ./fuzz/fuzz-reader CRASH-FILE
+FUZZ_SECONDS = 60
+FUZZ_TARGETS = reader
+FUZZ_FLAGS =
+EXTRA_DIST += fuzz/corpus fuzz/regress fuzz/reader.dict
+
+# The seed corpus generator is built with the tests so it keeps compiling; make fuzz-corpus
+# rewrites fuzz/corpus/reader/ with it.
+check_PROGRAMS += fuzz/make-corpus
+fuzz_make_corpus_LDADD = libfoliotrace.a $(ZLIB_LIBS)
+TESTS += tests/fuzz-regress.sh
+EXTRA_DIST += tests/fuzz-regress.sh
+
+fuzz-corpus: fuzz/make-corpus
+	./fuzz/make-corpus $(srcdir)/fuzz/corpus/reader
+
+if ENABLE_FUZZ
+noinst_PROGRAMS += fuzz/fuzz-reader
+fuzz_fuzz_reader_LDADD = libfoliotrace.a $(ZLIB_LIBS) -lm
+fuzz_fuzz_reader_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
+
+fuzz: $(FUZZ_TARGETS:%=fuzz/fuzz-%)
+	@for t in $(FUZZ_TARGETS); do \
+		mkdir -p fuzz/work/$$t fuzz/crashes/$$t || exit 1; \
+		echo "== fuzz-$$t for $(FUZZ_SECONDS) s"; \
+		./fuzz/fuzz-$$t -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
+			-rss_limit_mb=2048 -print_final_stats=1 -dict=$(srcdir)/fuzz/$$t.dict \
+			-artifact_prefix=fuzz/crashes/$$t/ $(FUZZ_FLAGS) \
+			fuzz/work/$$t $(srcdir)/fuzz/corpus/$$t || exit 1; \
+	done
+else
+fuzz:
+	@echo "make fuzz: configure with --enable-fuzz first (needs clang with libFuzzer)" >&2; \
+	exit 2
+endif
+.PHONY: fuzz fuzz-corpus
