@@ -173,9 +173,10 @@ static unsigned chunk_ends(const struct blob *b, size_t *ends, unsigned max)
 	unsigned n = 0;
 
 	while (off + sizeof(struct ft_chunk_header) <= b->len && n < max) {
-		const struct ft_chunk_header *ch = (const void *)(b->data + off);
+		struct ft_chunk_header ch;
 
-		off += sizeof(*ch) + ch->stored_size;
+		memcpy(&ch, b->data + off, sizeof(ch));	/* chunks are not aligned in the file */
+		off += sizeof(ch) + ch.stored_size;
 		ends[n++] = off;
 	}
 	return n;
