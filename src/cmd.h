@@ -12,5 +12,6 @@
 int cmd_info(int argc, char **argv);
 int cmd_dump(int argc, char **argv);
 int cmd_synth(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
 
 #endif
