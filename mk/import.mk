@@ -16,3 +16,6 @@ TESTS += tests/synth-repro.sh
 EXTRA_DIST += tests/synth-repro.sh
 BENCH += bench/synth.sh
 EXTRA_DIST += bench/synth.sh
+libfoliotrace_a_SOURCES += src/export/requests.h src/export/requests.c src/export/export.h \
+	src/export/csv.c src/export/oracle.c
+folio_trace_SOURCES += src/cmd-export.c

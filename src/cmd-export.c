@@ -1,0 +1,139 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * folio-trace export: a trace's accesses as a page- or folio-granular request stream in
+ * libCacheSim's csv or oracleGeneral layout, so other cache simulators can replay it.
+ */
+#include <argp.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "export/export.h"
+#include "util.h"
+
+enum export_format { EXPORT_NONE, EXPORT_CSV, EXPORT_ORACLE };
+
+enum { OPT_TO = 0x100, OPT_ORDER };
+
+static const struct argp_option export_options[] = {
+	{ "to", OPT_TO, "FORMAT", 0, "csv or oraclegeneral; required", 0 },
+	{ "order", OPT_ORDER, "N", 0, "one request per folio of 2^N pages (default 0: per page)", 0 },
+	{ "output", 'o', "FILE", 0, "write to FILE (default - : stdout)", 0 },
+	{ "verbose", 'v', NULL, 0, "print how many accesses became how many requests", 0 },
+	{ NULL, 0, NULL, 0, NULL, 0 },
+};
+
+struct export_args {
+	enum export_format format;
+	uint64_t order;
+	const char *output;
+	const char *input;
+	bool verbose;
+};
+
+static error_t export_parse_opt(int key, char *arg, struct argp_state *state)
+{
+	struct export_args *a = state->input;
+	const char *why;
+
+	switch (key) {
+	case OPT_TO:
+		if (strcmp(arg, "csv") == 0)
+			a->format = EXPORT_CSV;
+		else if (strcmp(arg, "oraclegeneral") == 0 || strcmp(arg, "oracleGeneral") == 0)
+			a->format = EXPORT_ORACLE;
+		else
+			argp_error(state, "--to=%s: unknown format (csv or oraclegeneral)", arg);
+		break;
+	case OPT_ORDER:
+		if (!parse_u64_range(arg, 0, 10, &a->order, &why))
+			argp_error(state, "--order=%s: %s (0 to 10)", arg, why);
+		break;
+	case 'o':
+		a->output = arg;
+		break;
+	case 'v':
+		a->verbose = true;
+		break;
+	case ARGP_KEY_ARG:
+		if (a->input)
+			argp_error(state, "one TRACE only");
+		a->input = arg;
+		break;
+	case ARGP_KEY_END:
+		if (!a->input)
+			argp_error(state, "TRACE missing");
+		if (a->format == EXPORT_NONE)
+			argp_error(state, "--to=FORMAT missing (csv or oraclegeneral)");
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+static const char export_doc[] =
+	"Write the accesses of TRACE as a libCacheSim request stream: one request per page (or "
+	"folio, --order) that a buffered read, write or mmap access touches.\v"
+	"Object ids are file number << 40 | page index of the folio's first page; object sizes "
+	"are the folio size; times are whole seconds since the first access. O_DIRECT accesses, "
+	"syncs, truncates and unlinks make no request.";
+
+static const struct argp export_argp = { export_options, export_parse_opt, "TRACE", export_doc,
+					 NULL, NULL, NULL };
+
+static int export_to_csv(struct req_stream *s, const char *path, struct ft_error *err)
+{
+	bool to_stdout = strcmp(path, "-") == 0;
+	const char *name = to_stdout ? "(stdout)" : path;
+	FILE *out = to_stdout ? stdout : fopen(path, "w");
+	int ret;
+
+	if (!out) {
+		snprintf(err->msg, sizeof(err->msg), "%s: cannot create: %s", path,
+			 strerror(errno));
+		return -1;
+	}
+	setvbuf(out, NULL, _IOFBF, 1 << 20);
+	ret = export_csv(s, out, name, err);
+	if (!to_stdout && fclose(out) && !ret) {
+		snprintf(err->msg, sizeof(err->msg), "%s: close failed: %s", path,
+			 strerror(errno));
+		ret = -1;
+	}
+	return ret;
+}
+
+int cmd_export(int argc, char **argv)
+{
+	struct export_args a = { .output = "-" };
+	struct ft_error err = { "" };
+	struct req_stream s;
+	char why[512];
+	int ret;
+
+	if (argp_parse(&export_argp, argc, argv, 0, NULL, &a))
+		return EXIT_USAGE;
+	if (req_stream_open(&s, a.input, (unsigned)a.order, &err)) {
+		ft_warn("%s", err.msg);
+		return EXIT_RUNTIME;
+	}
+	if (a.format == EXPORT_CSV)
+		ret = export_to_csv(&s, a.output, &err);
+	else
+		ret = export_oracle(&s, a.output, &err);
+	if (ret)
+		ft_warn("%s", err.msg);
+	else if (req_stream_truncated(&s, why, sizeof(why)))
+		ft_warn("%s", why);
+	if (!ret && a.verbose)
+		fprintf(stderr, "folio-trace: %s: %llu accesses -> %llu requests of %u bytes "
+			"(%llu O_DIRECT and %llu other records skipped)\n", a.input,
+			(unsigned long long)s.accesses, (unsigned long long)s.requests,
+			s.page_size << a.order, (unsigned long long)s.direct_skipped,
+			(unsigned long long)s.other_skipped);
+	req_stream_close(&s);
+	return ret ? EXIT_RUNTIME : EXIT_OK;
+}

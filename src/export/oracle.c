@@ -1,0 +1,200 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* libCacheSim oracleGeneral export: forward pass, then next-access times filled backwards. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "export/export.h"
+
+#define BATCH 8192	/* records per read/write */
+
+static void put_le(unsigned char *p, uint64_t v, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		p[i] = (unsigned char)(v >> (8 * i));
+}
+
+static uint64_t get_le(const unsigned char *p, unsigned n)
+{
+	uint64_t v = 0;
+
+	for (unsigned i = 0; i < n; i++)
+		v |= (uint64_t)p[i] << (8 * i);
+	return v;
+}
+
+void oracle_pack(unsigned char *p, uint32_t time, uint64_t obj_id, uint32_t obj_size,
+		 int64_t next)
+{
+	put_le(p, time, 4);
+	put_le(p + 4, obj_id, 8);
+	put_le(p + 12, obj_size, 4);
+	put_le(p + 16, (uint64_t)next, 8);
+}
+
+void oracle_unpack(const unsigned char *p, uint32_t *time, uint64_t *obj_id, uint32_t *obj_size,
+		   int64_t *next)
+{
+	*time = (uint32_t)get_le(p, 4);
+	*obj_id = get_le(p + 4, 8);
+	*obj_size = (uint32_t)get_le(p + 12, 4);
+	*next = (int64_t)get_le(p + 16, 8);
+}
+
+static int io_error(struct ft_error *err, const char *name, const char *what)
+{
+	snprintf(err->msg, sizeof(err->msg), "%s: %s: %s", name, what,
+		 errno ? strerror(errno) : "short transfer");
+	return -1;
+}
+
+static int write_all(int fd, const unsigned char *buf, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, buf, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		buf += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+/* Pass 1: all requests, next-access -1 for now. Returns the count, or -1. */
+static int64_t write_forward(struct req_stream *s, int fd, const char *name, unsigned char *buf,
+			     struct ft_error *err)
+{
+	struct export_req req;
+	size_t n = 0;
+	int64_t total = 0;
+	int ret;
+
+	while ((ret = req_stream_next(s, &req, err)) == 1) {
+		uint32_t t = req.time_s > UINT32_MAX ? UINT32_MAX : (uint32_t)req.time_s;
+
+		oracle_pack(buf + n * ORACLE_REC_SIZE, t, req.obj_id, req.obj_size, -1);
+		total++;
+		if (++n == BATCH) {
+			if (write_all(fd, buf, n * ORACLE_REC_SIZE))
+				return io_error(err, name, "write failed");
+			n = 0;
+		}
+	}
+	if (ret < 0)
+		return -1;
+	if (n && write_all(fd, buf, n * ORACLE_REC_SIZE))
+		return io_error(err, name, "write failed");
+	return total;
+}
+
+/* Fills next-access of records [first, first + n) of the batch in buf, last record first. */
+static int fill_batch(struct u64map *last, unsigned char *buf, int64_t first, size_t n,
+		      const char *name, struct ft_error *err)
+{
+	for (size_t i = n; i-- > 0;) {
+		unsigned char *p = buf + i * ORACLE_REC_SIZE;
+		uint64_t obj = get_le(p + 4, 8), *v;
+		bool added;
+
+		v = u64map_get_or_add(last, obj, 0, &added);
+		if (!v) {
+			snprintf(err->msg, sizeof(err->msg), "%s: out of memory", name);
+			return -1;
+		}
+		put_le(p + 16, added ? (uint64_t)-1 : *v, 8);
+		*v = (uint64_t)(first + (int64_t)i + 1);	/* 1-based request number */
+	}
+	return 0;
+}
+
+/* Pass 2: backwards over the file, batch by batch, rewriting each batch in place. */
+static int fill_next_access(int fd, int64_t total, const char *name, unsigned char *buf,
+			    struct ft_error *err)
+{
+	struct u64map last;
+	int64_t end = total;
+	int ret = 0;
+
+	if (u64map_init(&last, 1 << 16))
+		return io_error(err, name, "out of memory");
+	while (end > 0 && !ret) {
+		int64_t first = end > BATCH ? end - BATCH : 0;
+		size_t n = (size_t)(end - first), bytes = n * ORACLE_REC_SIZE;
+		off_t off = (off_t)first * ORACLE_REC_SIZE;
+
+		errno = 0;
+		if (pread(fd, buf, bytes, off) != (ssize_t)bytes)
+			ret = io_error(err, name, "read back failed");
+		else if (fill_batch(&last, buf, first, n, name, err))
+			ret = -1;
+		else if (pwrite(fd, buf, bytes, off) != (ssize_t)bytes)
+			ret = io_error(err, name, "write failed");
+		end = first;
+	}
+	u64map_free(&last);
+	return ret;
+}
+
+static int copy_to_stdout(int fd, unsigned char *buf, struct ft_error *err)
+{
+	ssize_t n;
+
+	if (lseek(fd, 0, SEEK_SET) < 0)
+		return io_error(err, "(stdout)", "temporary file");
+	while ((n = read(fd, buf, BATCH * ORACLE_REC_SIZE)) > 0)
+		if (write_all(STDOUT_FILENO, buf, (size_t)n))
+			return io_error(err, "(stdout)", "write failed");
+	return n < 0 ? io_error(err, "(stdout)", "temporary file") : 0;
+}
+
+/* A seekable file to work in: the output itself, or an unlinked temporary file for stdout. */
+static int open_work_file(const char *path, bool *to_stdout, struct ft_error *err)
+{
+	char tmpl[4096];
+	const char *dir = getenv("TMPDIR");
+	int fd;
+
+	*to_stdout = strcmp(path, "-") == 0;
+	if (!*to_stdout) {
+		fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+		if (fd < 0)
+			io_error(err, path, "cannot create");
+		return fd;
+	}
+	snprintf(tmpl, sizeof(tmpl), "%s/folio-trace-export.XXXXXX", dir && *dir ? dir : "/tmp");
+	fd = mkstemp(tmpl);
+	if (fd < 0)
+		return io_error(err, "(stdout)", "cannot create a temporary file");
+	unlink(tmpl);
+	return fd;
+}
+
+int export_oracle(struct req_stream *s, const char *path, struct ft_error *err)
+{
+	const char *name = strcmp(path, "-") == 0 ? "(stdout)" : path;
+	unsigned char *buf = malloc(BATCH * ORACLE_REC_SIZE);
+	bool to_stdout;
+	int64_t total;
+	int fd, ret = -1;
+
+	if (!buf)
+		return io_error(err, name, "out of memory");
+	fd = open_work_file(path, &to_stdout, err);
+	if (fd < 0) {
+		free(buf);
+		return -1;
+	}
+	total = write_forward(s, fd, name, buf, err);
+	if (total >= 0 && fill_next_access(fd, total, name, buf, err) == 0)
+		ret = to_stdout ? copy_to_stdout(fd, buf, err) : 0;
+	if (close(fd) < 0 && ret == 0)
+		ret = io_error(err, name, "close failed");
+	free(buf);
+	return ret;
+}
