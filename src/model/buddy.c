@@ -142,10 +142,13 @@ static void block_expand(struct buddy *b, uint64_t pfn, unsigned high, unsigned 
 	}
 }
 
-/* The free block that contains pfn: its order, or -1 when pfn is allocated or pinned. */
-static int free_block_containing(const struct buddy *b, uint64_t pfn)
+/*
+ * The free block of at least min_order that contains pfn: its order, or -1 when there is none
+ * (pfn allocated or pinned, or free only in smaller blocks).
+ */
+static int free_block_containing(const struct buddy *b, uint64_t pfn, unsigned min_order)
 {
-	for (unsigned order = 0; order <= BUDDY_MAX_ORDER; order++) {
+	for (unsigned order = min_order; order <= BUDDY_MAX_ORDER; order++) {
 		uint64_t start = pfn & ~(block_pages(order) - 1);
 
 		if ((start >> order) < b->nr_pages >> order && block_is_free(b, start, order))
@@ -219,7 +222,7 @@ void buddy_free(struct buddy *b, uint64_t pfn, unsigned order)
 	assert(order <= BUDDY_MAX_ORDER);
 	assert((pfn & (block_pages(order) - 1)) == 0);
 	assert(pfn + block_pages(order) <= b->nr_pages);
-	assert(free_block_containing(b, pfn) < 0);	/* double free */
+	assert(free_block_containing(b, pfn, order) < 0);	/* double free */
 
 	while (order < BUDDY_MAX_ORDER) {
 		uint64_t buddy_pfn = pfn ^ block_pages(order);
@@ -289,7 +292,7 @@ void buddy_pin_random(struct buddy *b, double pct, uint64_t seed)
 		want = candidates;
 
 	for (uint64_t pfn = 0; want && pfn < b->nr_pages; pfn++) {
-		int order = free_block_containing(b, pfn);
+		int order = free_block_containing(b, pfn, 0);
 
 		if (order < 0)
 			continue;
