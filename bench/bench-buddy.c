@@ -89,8 +89,9 @@ int main(void)
 		if (!base)
 			base = rate;
 		buddy_free_counts(b, nr_free);
-		printf("order %u: %.1f M folio allocs/s, each with an eviction once full (ratio to order 0: %.2f), "
-		       "pin 5%% of 24 GiB in %.3f s, %" PRIu64 " fallbacks, unusable index %d\n",
+		printf("order %u: %.1f M folio allocs/s, each with an eviction once full "
+		       "(ratio to order 0: %.2f), pin 5%% of 24 GiB in %.3f s, %" PRIu64
+		       " fallbacks, unusable index %d\n",
 		       orders[i], rate / 1e6, rate / base, pin_s, fallbacks,
 		       buddy_unusable_free_index(nr_free, orders[i]));
 		buddy_destroy(b);
