@@ -3,12 +3,14 @@
  * libFuzzer target for the trace reader (./configure --enable-fuzz; make fuzz).
  *
  * Two ways to read an input, so mutations reach both the container and the records:
- *  - it starts with the trace magic: the input is a whole .ftr file, read as is. This finds
- *    what a cut or damaged file does to the header and chunk checks.
+ *  - it starts with "FOLIO", the start of the trace magic: the input is a whole .ftr file,
+ *    read as is. This finds what a cut or damaged file does to the header and chunk checks.
  *  - anything else is a list of chunk payloads, each "u16 little-endian length, raw record
  *    bytes"; the harness adds a valid file header and compresses and checksums each payload
  *    itself. Without this, nearly every mutation of a record would die at the chunk's
- *    checksum and the record checks would never be fuzzed.
+ *    checksum and the record checks would never be fuzzed. Here the harness also knows
+ *    where each record is, so every record returned must be the next one of the input,
+ *    byte for byte: nothing skipped, invented or misaligned.
  *
  * The reader is fed through a memfd opened as /proc/self/fd/N, as a file argument would be.
  * Every record returned is read in full (paths, names, values, devices) so an accessor that
@@ -29,6 +31,16 @@
 #include "trace/trace.h"
 
 #define FUZZ_MAX_CHUNKS	64
+#define RAW_MODE_PREFIX	"FOLIO"
+
+/* Where the structured input's chunk payloads are: the records the reader must return. */
+struct payloads {
+	const unsigned char *p[FUZZ_MAX_CHUNKS];
+	size_t len[FUZZ_MAX_CHUNKS];
+	unsigned n;
+	unsigned cur;		/* payload the next record comes from */
+	size_t off;		/* its offset there */
+};
 
 struct byte_buf {
 	unsigned char *p;
@@ -85,12 +97,11 @@ static void put_chunk(struct byte_buf *b, const unsigned char *raw, size_t len)
 }
 
 /* Structured input -> a trace whose chunks are all valid containers. */
-static void build_trace(struct byte_buf *b, const unsigned char *data, size_t size)
+static void build_trace(struct byte_buf *b, struct payloads *pl, const unsigned char *data,
+			size_t size)
 {
-	unsigned chunks = 0;
-
 	put_file_header(b);
-	while (size >= 2 && chunks++ < FUZZ_MAX_CHUNKS) {
+	while (size >= 2 && pl->n < FUZZ_MAX_CHUNKS) {
 		size_t len = (size_t)data[0] | (size_t)data[1] << 8;
 
 		data += 2;
@@ -98,9 +109,26 @@ static void build_trace(struct byte_buf *b, const unsigned char *data, size_t si
 		if (len > size)
 			len = size;
 		put_chunk(b, data, len);
+		pl->p[pl->n] = data;
+		pl->len[pl->n++] = len;
 		data += len;
 		size -= len;
 	}
+}
+
+/* The record returned must be the next one in the payloads (chunks hold whole records). */
+static void check_next_record(struct payloads *pl, const struct ft_hdr *h)
+{
+	while (pl->cur < pl->n && pl->off >= pl->len[pl->cur]) {
+		pl->cur++;
+		pl->off = 0;
+	}
+	if (pl->cur == pl->n)
+		die("a record beyond the input");
+	if (h->size > pl->len[pl->cur] - pl->off ||
+	    memcmp(h, pl->p[pl->cur] + pl->off, h->size) != 0)
+		die("the record returned is not the next one of the input");
+	pl->off += h->size;
 }
 
 static int trace_memfd(const unsigned char *data, size_t size)
@@ -211,6 +239,8 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
 	struct byte_buf trace = { 0 };
+	struct payloads pl = { .n = 0 };
+	bool structured = false;
 	const unsigned char *file = data;
 	size_t file_size = size;
 	const struct ft_hdr *h;
@@ -221,8 +251,10 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	volatile unsigned long sink = 0;
 	int fd, ret;
 
-	if (size < FT_MAGIC_LEN || memcmp(data, FT_MAGIC, FT_MAGIC_LEN) != 0) {
-		build_trace(&trace, data, size);
+	if (size < strlen(RAW_MODE_PREFIX) ||
+	    memcmp(data, RAW_MODE_PREFIX, strlen(RAW_MODE_PREFIX)) != 0) {
+		structured = true;
+		build_trace(&trace, &pl, data, size);
 		file = trace.p;
 		file_size = trace.len;
 	}
@@ -234,6 +266,8 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	if (r) {
 		while ((ret = ft_reader_next(r, &h, &err)) == FT_READ_MORE) {
 			sink += touch_record(h);
+			if (structured)
+				check_next_record(&pl, h);
 			records++;
 		}
 		check_status(r, records, file_size, ret);
