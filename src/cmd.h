@@ -15,4 +15,6 @@ int cmd_synth(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 
+int cmd_record(int argc, char **argv);
+
 #endif

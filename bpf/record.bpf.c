@@ -1,0 +1,955 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * folio-trace record: the kernel side. Tracepoint, tp_btf and raw_tp programs only (no
+ * fentry/kprobe on our kernels). Every program builds one record of events.h in the ring
+ * buffer; src/record/ copies them into the trace unchanged.
+ *
+ * Syscalls: sys_enter resolves fd -> struct file (task->files->fdt, CO-RE), keeps regular files
+ * only and parks the arguments per thread; sys_exit builds the FT_ACCESS record from the result.
+ * File deletion has no tracepoint with an inode, so FT_OP_UNLINK is emitted when the page cache
+ * drops a folio of an inode whose i_nlink is 0 (the final iput truncating an unlinked file).
+ */
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_tracing.h>
+#include <bpf/bpf_core_read.h>
+
+#include "trace/events.h"
+#include "record.h"
+
+char LICENSE[] SEC("license") = "GPL";
+
+#define PAGE_SHIFT	12
+#define S_IFMT		00170000
+#define S_IFREG		0100000
+#define O_APPEND	00002000
+#define O_DSYNC		00010000
+#define O_DIRECT	00040000
+#define RWF_DSYNC	0x02
+#define RWF_SYNC	0x04
+#define RWF_APPEND	0x10
+
+/* Set by user space before load. */
+const volatile __u32 self_tgid;		/* folio-trace itself: never traced */
+const volatile bool filter_pids;	/* only processes in the pids map */
+const volatile bool follow_forks;	/* children of traced processes are traced */
+const volatile bool filter_comm;
+const volatile char comm_filter[FT_COMM_LEN];
+const volatile bool filter_cgroup;	/* only tasks under cgroups[0] */
+const volatile bool filter_dev;
+const volatile __u32 dev_filter;
+const volatile bool no_paths;
+
+struct {
+	__uint(type, BPF_MAP_TYPE_RINGBUF);
+	__uint(max_entries, 1 << 24);	/* resized by user space */
+} events SEC(".maps");
+
+/* Lost records per CPU, indexed by record type. */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, FT_TYPE_MAX);
+	__type(key, __u32);
+	__type(value, __u64);
+} lost SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, FT_MAX_PIDS);
+	__type(key, __u32);
+	__type(value, __u8);
+} pids SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_CGROUP_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u32);
+} cgroups SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_LRU_HASH);
+	__uint(max_entries, FT_MAX_TIDS);
+	__type(key, __u32);
+	__type(value, __u8);
+} tids SEC(".maps");
+
+/* Files named already; with a task filter also the files the traced tasks touched. */
+struct {
+	__uint(type, BPF_MAP_TYPE_LRU_HASH);
+	__uint(max_entries, FT_MAX_FILES);
+	__type(key, struct ft_file_key);
+	__type(value, __u8);
+} files SEC(".maps");
+
+/* Unlinked inodes already reported. */
+struct {
+	__uint(type, BPF_MAP_TYPE_LRU_HASH);
+	__uint(max_entries, 4096);
+	__type(key, struct ft_file_key);
+	__type(value, __u8);
+} unlinked SEC(".maps");
+
+/* A syscall between sys_enter and sys_exit. */
+struct inflight {
+	struct file *file;
+	__u64 pos;
+	__u64 len;
+	__u16 op;
+	__u16 flags;
+	__u32 arg;
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 16384);
+	__type(key, __u32);
+	__type(value, struct inflight);
+} inflight SEC(".maps");
+
+/* ---- helpers ------------------------------------------------------------------------------- */
+
+static __always_inline void count_lost(__u32 type)
+{
+	__u64 *n = bpf_map_lookup_elem(&lost, &type);
+
+	if (n)
+		(*n)++;
+}
+
+static __always_inline void fill_hdr(struct ft_hdr *h, __u16 type, __u16 size)
+{
+	h->type = type;
+	h->size = size;
+	h->tid = (__u32)bpf_get_current_pid_tgid();
+	h->ts = bpf_ktime_get_ns();
+}
+
+/* Reserves a record of *p's type or counts it lost; returns from the program on failure. */
+#define RESERVE(p, type_id)							\
+	do {									\
+		(p) = bpf_ringbuf_reserve(&events, sizeof(*(p)), 0);		\
+		if (!(p)) {							\
+			count_lost(type_id);					\
+			return 0;						\
+		}								\
+		__builtin_memset((p), 0, sizeof(*(p)));				\
+		fill_hdr(&(p)->hdr, (type_id), sizeof(*(p)));			\
+	} while (0)
+
+/* FT_TASK the first time a thread shows up, so every tid in the trace has a name. */
+static __always_inline void note_task(void)
+{
+	__u64 id = bpf_get_current_pid_tgid();
+	__u32 tid = (__u32)id;
+	__u8 one = 1;
+	struct ft_task *t;
+
+	if (tid == 0 || bpf_map_lookup_elem(&tids, &tid))
+		return;
+	t = bpf_ringbuf_reserve(&events, sizeof(*t), 0);
+	if (!t) {
+		count_lost(FT_TASK);
+		return;
+	}
+	__builtin_memset(t, 0, sizeof(*t));
+	fill_hdr(&t->hdr, FT_TASK, sizeof(*t));
+	t->pid = id >> 32;
+	bpf_get_current_comm(t->comm, sizeof(t->comm));
+	bpf_ringbuf_submit(t, 0);
+	bpf_map_update_elem(&tids, &tid, &one, BPF_ANY);
+}
+
+static __always_inline bool comm_matches(void)
+{
+	char comm[FT_COMM_LEN];
+
+	bpf_get_current_comm(comm, sizeof(comm));
+	for (int i = 0; i < FT_COMM_LEN; i++) {
+		if (comm[i] != comm_filter[i])
+			return false;
+		if (!comm[i])
+			break;
+	}
+	return true;
+}
+
+static __always_inline bool task_filtered(void)
+{
+	return filter_pids || filter_comm || filter_cgroup;
+}
+
+/* Whether the current task is one we trace. */
+static __always_inline bool task_passes(void)
+{
+	__u32 tgid = bpf_get_current_pid_tgid() >> 32;
+
+	if (tgid == self_tgid)
+		return false;
+	if (filter_pids && !bpf_map_lookup_elem(&pids, &tgid))
+		return false;
+	if (filter_comm && !comm_matches())
+		return false;
+	if (filter_cgroup && bpf_current_task_under_cgroup(&cgroups, 0) != 1)
+		return false;
+	return true;
+}
+
+/*
+ * Kernel events often run in other contexts (flusher, kswapd): with a task filter they are kept
+ * when they concern a file the traced tasks touched.
+ */
+static __always_inline bool kernel_event_passes(__u32 dev, __u64 ino)
+{
+	struct ft_file_key key = { .dev = dev, .ino = ino };
+
+	if ((__u32)(bpf_get_current_pid_tgid() >> 32) == self_tgid)
+		return false;
+	if (filter_dev && dev != dev_filter)
+		return false;
+	if (!task_filtered() || task_passes())
+		return true;
+	return bpf_map_lookup_elem(&files, &key) != NULL;
+}
+
+static __always_inline bool is_regular(struct inode *inode)
+{
+	return (BPF_CORE_READ(inode, i_mode) & S_IFMT) == S_IFREG;
+}
+
+static __always_inline __u32 inode_dev(struct inode *inode)
+{
+	return BPF_CORE_READ(inode, i_sb, s_dev);
+}
+
+/* Names a file by walking its dentry up to the filesystem root (d_path is not callable). */
+static __always_inline void emit_path(struct dentry *d, struct inode *inode, __u32 dev)
+{
+	struct ft_priv_path *p;
+	__u32 off = 0;
+	int i;
+
+	p = bpf_ringbuf_reserve(&events, sizeof(*p), 0);
+	if (!p) {
+		count_lost(FT_FILE);
+		return;
+	}
+	fill_hdr(&p->hdr, FT_PRIV_PATH, sizeof(*p));
+	p->ino = BPF_CORE_READ(inode, i_ino);
+	p->size = BPF_CORE_READ(inode, i_size);
+	p->dev = dev;
+	p->depth = 0;
+	p->truncated = 1;
+	for (i = 0; i < FT_PATH_DEPTH && d && !no_paths; i++) {
+		struct dentry *parent = BPF_CORE_READ(d, d_parent);
+		const unsigned char *name;
+		long n;
+
+		if (parent == d) {
+			p->truncated = 0;
+			break;
+		}
+		if (off >= FT_PATH_NAMES)
+			break;
+		name = BPF_CORE_READ(d, d_name.name);
+		n = bpf_probe_read_kernel_str(&p->names[off & (FT_PATH_NAMES - 1)], FT_NAME_MAX,
+					      name);
+		if (n <= 0)
+			break;
+		off += n;
+		p->depth++;
+		d = parent;
+	}
+	if (no_paths)
+		p->truncated = 0;
+	bpf_ringbuf_submit(p, 0);
+}
+
+/* First dentry alias of an inode, for files met without a struct file (mmap). */
+static __always_inline struct dentry *inode_alias(struct inode *inode)
+{
+	struct hlist_node *first = BPF_CORE_READ(inode, i_dentry.first);
+
+	if (!first)
+		return NULL;
+	return (struct dentry *)((char *)first - bpf_core_field_offset(struct dentry, d_u));
+}
+
+/* Remembers a file the traced tasks touch and names it the first time. */
+static __always_inline void note_file(struct inode *inode, struct dentry *d)
+{
+	struct ft_file_key key = { .dev = inode_dev(inode), .ino = BPF_CORE_READ(inode, i_ino) };
+	__u8 one = 1;
+
+	if (bpf_map_lookup_elem(&files, &key))
+		return;
+	bpf_map_update_elem(&files, &key, &one, BPF_ANY);
+	emit_path(d ? d : inode_alias(inode), inode, key.dev);
+}
+
+static __always_inline struct file *fd_to_file(__u64 fd)
+{
+	struct task_struct *task = (struct task_struct *)bpf_get_current_task();
+	struct fdtable *fdt = BPF_CORE_READ(task, files, fdt);
+	struct file **fds;
+	struct file *f = NULL;
+
+	if (!fdt || fd >= BPF_CORE_READ(fdt, max_fds))
+		return NULL;
+	fds = BPF_CORE_READ(fdt, fd);
+	if (bpf_probe_read_kernel(&f, sizeof(f), &fds[fd]))
+		return NULL;
+	return f;
+}
+
+/* ---- syscalls -------------------------------------------------------------------------------- */
+
+static __always_inline int access_enter(__u64 fd, __u16 op, __u16 flags, __u64 pos, __u64 len,
+					__u32 arg)
+{
+	__u32 tid = (__u32)bpf_get_current_pid_tgid();
+	struct inflight in = { .pos = pos, .len = len, .op = op, .flags = flags, .arg = arg };
+	struct inode *inode;
+	struct file *file;
+	unsigned int f_flags;
+
+	if (!task_passes())
+		return 0;
+	file = fd_to_file(fd);
+	if (!file)
+		return 0;
+	inode = BPF_CORE_READ(file, f_inode);
+	if (!inode || !is_regular(inode))
+		return 0;
+	if (filter_dev && inode_dev(inode) != dev_filter)
+		return 0;
+	f_flags = BPF_CORE_READ(file, f_flags);
+	if (f_flags & O_DIRECT)
+		in.flags |= FT_AF_DIRECT;
+	if (f_flags & O_APPEND)
+		in.flags |= FT_AF_APPEND;
+	if ((f_flags & O_DSYNC) && op == FT_OP_WRITE)
+		in.flags |= FT_AF_SYNC;
+	in.file = file;
+	note_task();
+	note_file(inode, BPF_CORE_READ(file, f_path.dentry));
+	bpf_map_update_elem(&inflight, &tid, &in, BPF_ANY);
+	return 0;
+}
+
+static __always_inline int access_exit(long ret)
+{
+	__u32 tid = (__u32)bpf_get_current_pid_tgid();
+	struct inflight *in = bpf_map_lookup_elem(&inflight, &tid);
+	struct inflight c;
+	struct ft_access *a;
+	struct inode *inode;
+	struct file *file;
+
+	if (!in)
+		return 0;
+	c = *in;
+	bpf_map_delete_elem(&inflight, &tid);
+	if (ret < 0)
+		return 0;
+	if ((c.op == FT_OP_READ || c.op == FT_OP_WRITE) && ret == 0)
+		return 0;	/* nothing moved: EOF or empty buffer */
+	file = c.file;
+	inode = BPF_CORE_READ(file, f_inode);
+	RESERVE(a, FT_ACCESS);
+	a->ino = BPF_CORE_READ(inode, i_ino);
+	a->dev = inode_dev(inode);
+	a->isize = BPF_CORE_READ(inode, i_size);
+	a->op = c.op;
+	a->flags = c.flags;
+	a->arg = c.arg;
+	a->pos = c.pos;
+	a->len = c.len;
+	if (c.op == FT_OP_READ || c.op == FT_OP_WRITE) {
+		a->len = ret;
+		if (c.op == FT_OP_WRITE && (c.flags & FT_AF_APPEND))
+			a->pos = a->isize - ret;	/* appends land at EOF, any pos */
+		else if (!(c.flags & FT_AF_POSITIONAL))
+			a->pos = BPF_CORE_READ(file, f_pos) - ret;
+	}
+	bpf_ringbuf_submit(a, 0);
+	return 0;
+}
+
+#define ARG(ctx, n) ((ctx)->args[n])
+
+SEC("tracepoint/syscalls/sys_enter_read")
+int enter_read(struct trace_event_raw_sys_enter *ctx)
+{
+	return access_enter(ARG(ctx, 0), FT_OP_READ, 0, 0, 0, 0);
+}
+
+SEC("tracepoint/syscalls/sys_enter_write")
+int enter_write(struct trace_event_raw_sys_enter *ctx)
+{
+	return access_enter(ARG(ctx, 0), FT_OP_WRITE, 0, 0, 0, 0);
+}
+
+SEC("tracepoint/syscalls/sys_enter_pread64")
+int enter_pread64(struct trace_event_raw_sys_enter *ctx)
+{
+	return access_enter(ARG(ctx, 0), FT_OP_READ, FT_AF_POSITIONAL, ARG(ctx, 3), 0, 0);
+}
+
+SEC("tracepoint/syscalls/sys_enter_pwrite64")
+int enter_pwrite64(struct trace_event_raw_sys_enter *ctx)
+{
+	return access_enter(ARG(ctx, 0), FT_OP_WRITE, FT_AF_POSITIONAL, ARG(ctx, 3), 0, 0);
+}
+
+SEC("tracepoint/syscalls/sys_enter_readv")
+int enter_readv(struct trace_event_raw_sys_enter *ctx)
+{
+	return access_enter(ARG(ctx, 0), FT_OP_READ, FT_AF_VECTOR, 0, 0, 0);
+}
+
+SEC("tracepoint/syscalls/sys_enter_writev")
+int enter_writev(struct trace_event_raw_sys_enter *ctx)
+{
+	return access_enter(ARG(ctx, 0), FT_OP_WRITE, FT_AF_VECTOR, 0, 0, 0);
+}
+
+SEC("tracepoint/syscalls/sys_enter_preadv")
+int enter_preadv(struct trace_event_raw_sys_enter *ctx)
+{
+	return access_enter(ARG(ctx, 0), FT_OP_READ, FT_AF_VECTOR | FT_AF_POSITIONAL,
+			    ARG(ctx, 3), 0, 0);
+}
+
+SEC("tracepoint/syscalls/sys_enter_pwritev")
+int enter_pwritev(struct trace_event_raw_sys_enter *ctx)
+{
+	return access_enter(ARG(ctx, 0), FT_OP_WRITE, FT_AF_VECTOR | FT_AF_POSITIONAL,
+			    ARG(ctx, 3), 0, 0);
+}
+
+/* The *2 forms: offset -1 means the file position; RWF_* flags per call. */
+static __always_inline __u16 rwf_flags(__u64 pos, __u64 rwf, bool write)
+{
+	__u16 f = FT_AF_VECTOR;
+
+	if (pos != (__u64)-1)
+		f |= FT_AF_POSITIONAL;
+	if (write && (rwf & (RWF_DSYNC | RWF_SYNC)))
+		f |= FT_AF_SYNC;
+	if (write && (rwf & RWF_APPEND))
+		f |= FT_AF_APPEND;
+	return f;
+}
+
+SEC("tracepoint/syscalls/sys_enter_preadv2")
+int enter_preadv2(struct trace_event_raw_sys_enter *ctx)
+{
+	return access_enter(ARG(ctx, 0), FT_OP_READ, rwf_flags(ARG(ctx, 3), ARG(ctx, 5), false),
+			    ARG(ctx, 3), 0, 0);
+}
+
+SEC("tracepoint/syscalls/sys_enter_pwritev2")
+int enter_pwritev2(struct trace_event_raw_sys_enter *ctx)
+{
+	return access_enter(ARG(ctx, 0), FT_OP_WRITE, rwf_flags(ARG(ctx, 3), ARG(ctx, 5), true),
+			    ARG(ctx, 3), 0, 0);
+}
+
+SEC("tracepoint/syscalls/sys_enter_fsync")
+int enter_fsync(struct trace_event_raw_sys_enter *ctx)
+{
+	return access_enter(ARG(ctx, 0), FT_OP_FSYNC, 0, 0, 0, 0);
+}
+
+SEC("tracepoint/syscalls/sys_enter_fdatasync")
+int enter_fdatasync(struct trace_event_raw_sys_enter *ctx)
+{
+	return access_enter(ARG(ctx, 0), FT_OP_FDATASYNC, 0, 0, 0, 0);
+}
+
+SEC("tracepoint/syscalls/sys_enter_sync_file_range")
+int enter_sync_file_range(struct trace_event_raw_sys_enter *ctx)
+{
+	return access_enter(ARG(ctx, 0), FT_OP_SYNC_RANGE, FT_AF_POSITIONAL, ARG(ctx, 1),
+			    ARG(ctx, 2), ARG(ctx, 3));
+}
+
+SEC("tracepoint/syscalls/sys_enter_ftruncate")
+int enter_ftruncate(struct trace_event_raw_sys_enter *ctx)
+{
+	return access_enter(ARG(ctx, 0), FT_OP_TRUNCATE, FT_AF_POSITIONAL, ARG(ctx, 1), 0, 0);
+}
+
+SEC("tracepoint/syscalls/sys_enter_fallocate")
+int enter_fallocate(struct trace_event_raw_sys_enter *ctx)
+{
+	return access_enter(ARG(ctx, 0), FT_OP_FALLOCATE, FT_AF_POSITIONAL, ARG(ctx, 2),
+			    ARG(ctx, 3), ARG(ctx, 1));
+}
+
+#define EXIT_PROG(name)								\
+	SEC("tracepoint/syscalls/sys_exit_" #name)				\
+	int exit_##name(struct trace_event_raw_sys_exit *ctx)			\
+	{									\
+		return access_exit(ctx->ret);					\
+	}
+
+EXIT_PROG(read)
+EXIT_PROG(write)
+EXIT_PROG(pread64)
+EXIT_PROG(pwrite64)
+EXIT_PROG(readv)
+EXIT_PROG(writev)
+EXIT_PROG(preadv)
+EXIT_PROG(pwritev)
+EXIT_PROG(preadv2)
+EXIT_PROG(pwritev2)
+EXIT_PROG(fsync)
+EXIT_PROG(fdatasync)
+EXIT_PROG(sync_file_range)
+EXIT_PROG(ftruncate)
+EXIT_PROG(fallocate)
+
+/* ---- mmap ------------------------------------------------------------------------------------ */
+
+static __always_inline int mmap_access(struct address_space *mapping, __u64 first, __u64 last)
+{
+	struct inode *inode;
+	struct ft_access *a;
+	__u32 dev;
+
+	if (!mapping)
+		return 0;
+	inode = BPF_CORE_READ(mapping, host);
+	if (!inode || !is_regular(inode) || !task_passes())
+		return 0;
+	dev = inode_dev(inode);
+	if (filter_dev && dev != dev_filter)
+		return 0;
+	note_task();
+	note_file(inode, NULL);
+	RESERVE(a, FT_ACCESS);
+	a->ino = BPF_CORE_READ(inode, i_ino);
+	a->dev = dev;
+	a->isize = BPF_CORE_READ(inode, i_size);
+	a->op = FT_OP_MMAP_READ;
+	a->pos = first << PAGE_SHIFT;
+	a->len = (last - first + 1) << PAGE_SHIFT;
+	bpf_ringbuf_submit(a, 0);
+	return 0;
+}
+
+SEC("tp_btf/mm_filemap_fault")
+int BPF_PROG(filemap_fault, struct address_space *mapping, unsigned long index)
+{
+	return mmap_access(mapping, index, index);
+}
+
+SEC("tp_btf/mm_filemap_map_pages")
+int BPF_PROG(filemap_map_pages, struct address_space *mapping, unsigned long index,
+	     unsigned long last_index)
+{
+	return mmap_access(mapping, index, last_index);
+}
+
+/* ---- page cache ------------------------------------------------------------------------------ */
+
+/* Where struct pages start: randomized with KASLR, else the fixed x86-64 base. */
+extern const void vmemmap_base __ksym __weak;
+#define VMEMMAP_START_DEFAULT	0xffffea0000000000ul
+
+static __always_inline __u8 folio_order(struct folio *folio)
+{
+	unsigned long head = 1ul << bpf_core_enum_value(enum pageflags, PG_head);
+
+	if (!(BPF_CORE_READ(folio, flags.f) & head))
+		return 0;
+	return BPF_CORE_READ(folio, _flags_1) & 0xff;
+}
+
+/*
+ * pfn of the folio given as tp_btf argument 0. The verifier forbids arithmetic on the typed
+ * pointer, so its value is read back from the program context as a plain number.
+ */
+static __always_inline __u64 folio_pfn(__u64 *ctx)
+{
+	unsigned long base = VMEMMAP_START_DEFAULT, addr = 0;
+
+	if (&vmemmap_base)
+		bpf_probe_read_kernel(&base, sizeof(base), &vmemmap_base);
+	bpf_probe_read_kernel(&addr, sizeof(addr), ctx);
+	return (addr - base) / bpf_core_type_size(struct page);
+}
+
+/* The file a page-cache folio belongs to, or NULL. */
+static __always_inline struct inode *folio_inode(struct folio *folio)
+{
+	struct address_space *mapping;
+
+	if (!folio)
+		return NULL;
+	mapping = BPF_CORE_READ(folio, mapping);
+	if (!mapping)
+		return NULL;
+	return BPF_CORE_READ(mapping, host);
+}
+
+/* Kernel events carry the inode: the file is named here when no syscall named it first. */
+static __always_inline int folio_event(__u64 *ctx, struct folio *folio, struct inode *inode,
+				       __u16 type)
+{
+	struct ft_folio_event *e;
+	__u32 dev = inode_dev(inode);
+	__u64 ino = BPF_CORE_READ(inode, i_ino);
+
+	if (!kernel_event_passes(dev, ino))
+		return 0;
+	note_task();
+	note_file(inode, NULL);
+	RESERVE(e, type);
+	e->ino = ino;
+	e->dev = dev;
+	e->index = BPF_CORE_READ(folio, index);
+	e->pfn = folio_pfn(ctx);
+	e->order = folio_order(folio);
+	bpf_ringbuf_submit(e, 0);
+	return 0;
+}
+
+SEC("tp_btf/mm_filemap_add_to_page_cache")
+int BPF_PROG(pagecache_add, struct folio *folio)
+{
+	struct inode *inode = folio_inode(folio);
+
+	return inode ? folio_event(ctx, folio, inode, FT_PAGECACHE_ADD) : 0;
+}
+
+/* An unlinked file losing its cache: its last link is gone (reported once per inode). */
+static __always_inline int note_unlinked(struct inode *inode)
+{
+	struct ft_file_key key = { .dev = inode_dev(inode), .ino = BPF_CORE_READ(inode, i_ino) };
+	struct ft_access *a;
+	__u8 one = 1;
+
+	if (BPF_CORE_READ(inode, i_nlink) != 0 || !is_regular(inode) ||
+	    bpf_map_lookup_elem(&unlinked, &key) || !kernel_event_passes(key.dev, key.ino))
+		return 0;
+	bpf_map_update_elem(&unlinked, &key, &one, BPF_ANY);
+	note_task();
+	note_file(inode, NULL);
+	RESERVE(a, FT_ACCESS);
+	a->ino = key.ino;
+	a->dev = key.dev;
+	a->op = FT_OP_UNLINK;
+	bpf_ringbuf_submit(a, 0);
+	return 0;
+}
+
+SEC("tp_btf/mm_filemap_delete_from_page_cache")
+int BPF_PROG(pagecache_delete, struct folio *folio)
+{
+	struct inode *inode = folio_inode(folio);
+
+	if (!inode)
+		return 0;
+	note_unlinked(inode);
+	return folio_event(ctx, folio, inode, FT_PAGECACHE_DELETE);
+}
+
+/* Fires where the kernel accounts nr_dirtied, so the pages summed here match /proc/vmstat. */
+SEC("tp_btf/writeback_dirty_folio")
+int BPF_PROG(folio_dirty, struct folio *folio, struct address_space *mapping)
+{
+	struct inode *inode;
+	struct ft_folio_event *e;
+	__u32 dev;
+	__u64 ino;
+
+	if (!folio || !mapping)
+		return 0;
+	inode = BPF_CORE_READ(mapping, host);
+	if (!inode)
+		return 0;
+	dev = inode_dev(inode);
+	ino = BPF_CORE_READ(inode, i_ino);
+	if (!kernel_event_passes(dev, ino))
+		return 0;
+	note_task();
+	note_file(inode, NULL);
+	RESERVE(e, FT_FOLIO_DIRTY);
+	e->ino = ino;
+	e->dev = dev;
+	e->index = BPF_CORE_READ(folio, index);
+	e->pfn = folio_pfn(ctx);
+	e->order = folio_order(folio);
+	bpf_ringbuf_submit(e, 0);
+	return 0;
+}
+
+/* ---- writeback ------------------------------------------------------------------------------- */
+
+SEC("tracepoint/writeback/writeback_written")
+int writeback_written(struct trace_event_raw_writeback_work_class *ctx)
+{
+	struct ft_writeback *w;
+
+	if (filter_dev && ctx->sb_dev && ctx->sb_dev != dev_filter)
+		return 0;
+	note_task();
+	RESERVE(w, FT_WRITEBACK);
+	w->kind = FT_WB_WRITTEN;
+	w->dev = ctx->sb_dev;
+	w->nr_pages = ctx->nr_pages;
+	w->reason = ctx->reason;
+	bpf_ringbuf_submit(w, 0);
+	return 0;
+}
+
+SEC("tp_btf/writeback_single_inode")
+int BPF_PROG(writeback_single_inode, struct inode *inode, struct writeback_control *wbc,
+	     unsigned long nr_to_write)
+{
+	struct ft_writeback *w;
+	__u32 dev;
+	__u64 ino;
+	long left;
+
+	if (!inode || !wbc)
+		return 0;
+	dev = inode_dev(inode);
+	ino = BPF_CORE_READ(inode, i_ino);
+	left = BPF_CORE_READ(wbc, nr_to_write);
+	if (nr_to_write == (unsigned long)left || !kernel_event_passes(dev, ino))
+		return 0;	/* wrote nothing */
+	note_task();
+	RESERVE(w, FT_WRITEBACK);
+	w->kind = FT_WB_SINGLE_INODE;
+	w->dev = dev;
+	w->ino = ino;
+	w->index = BPF_CORE_READ(inode, i_mapping, writeback_index);
+	w->nr_pages = nr_to_write - left;
+	bpf_ringbuf_submit(w, 0);
+	return 0;
+}
+
+/* iomap (xfs): bytes of one folio queued for writeback, the exact write-back volume. */
+SEC("tracepoint/iomap/iomap_writeback_folio")
+int iomap_writeback_folio(struct trace_event_raw_iomap_range_class *ctx)
+{
+	struct ft_writeback *w;
+
+	if (!kernel_event_passes(ctx->dev, ctx->ino))
+		return 0;
+	note_task();
+	RESERVE(w, FT_WRITEBACK);
+	w->kind = FT_WB_IOMAP;
+	w->dev = ctx->dev;
+	w->ino = ctx->ino;
+	w->index = ctx->offset >> PAGE_SHIFT;
+	w->nr_pages = ctx->length;
+	bpf_ringbuf_submit(w, 0);
+	return 0;
+}
+
+/* ---- reclaim: system-wide memory pressure, kept whatever the task filter ------------------ */
+
+SEC("tracepoint/vmscan/mm_vmscan_lru_isolate")
+int vmscan_lru_isolate(struct trace_event_raw_mm_vmscan_lru_isolate *ctx)
+{
+	struct ft_vmscan *v;
+
+	note_task();
+	RESERVE(v, FT_VMSCAN);
+	v->kind = FT_VM_LRU_ISOLATE;
+	v->nr_scanned = ctx->nr_taken;
+	v->a = ctx->lru;
+	v->priority = -1;
+	bpf_ringbuf_submit(v, 0);
+	return 0;
+}
+
+SEC("tracepoint/vmscan/mm_vmscan_lru_shrink_inactive")
+int vmscan_shrink_inactive(struct trace_event_raw_mm_vmscan_lru_shrink_inactive *ctx)
+{
+	struct ft_vmscan *v;
+
+	note_task();
+	RESERVE(v, FT_VMSCAN);
+	v->kind = FT_VM_SHRINK_INACTIVE;
+	v->nid = ctx->nid;
+	v->nr_scanned = ctx->nr_scanned;
+	v->nr_reclaimed = ctx->nr_reclaimed;
+	v->nr_dirty = ctx->nr_dirty;
+	v->nr_writeback = ctx->nr_writeback;
+	v->nr_immediate = ctx->nr_immediate;
+	v->nr_activate = ctx->nr_activate1;
+	v->a = ctx->reclaim_flags;
+	v->priority = ctx->priority;
+	bpf_ringbuf_submit(v, 0);
+	return 0;
+}
+
+SEC("tracepoint/vmscan/mm_vmscan_lru_shrink_active")
+int vmscan_shrink_active(struct trace_event_raw_mm_vmscan_lru_shrink_active *ctx)
+{
+	struct ft_vmscan *v;
+
+	note_task();
+	RESERVE(v, FT_VMSCAN);
+	v->kind = FT_VM_SHRINK_ACTIVE;
+	v->nid = ctx->nid;
+	v->nr_scanned = ctx->nr_taken;
+	v->nr_reclaimed = ctx->nr_deactivated;
+	v->nr_activate = ctx->nr_active;
+	v->a = ctx->reclaim_flags;
+	v->priority = ctx->priority;
+	bpf_ringbuf_submit(v, 0);
+	return 0;
+}
+
+SEC("tracepoint/vmscan/mm_vmscan_write_folio")
+int vmscan_write_folio(struct trace_event_raw_mm_vmscan_write_folio *ctx)
+{
+	struct ft_vmscan *v;
+
+	note_task();
+	RESERVE(v, FT_VMSCAN);
+	v->kind = FT_VM_WRITE_FOLIO;
+	v->a = ctx->pfn;
+	v->priority = -1;
+	bpf_ringbuf_submit(v, 0);
+	return 0;
+}
+
+SEC("tracepoint/vmscan/mm_vmscan_kswapd_wake")
+int vmscan_kswapd_wake(struct trace_event_raw_mm_vmscan_kswapd_wake *ctx)
+{
+	struct ft_vmscan *v;
+
+	note_task();
+	RESERVE(v, FT_VMSCAN);
+	v->kind = FT_VM_KSWAPD_WAKE;
+	v->nid = ctx->nid;
+	v->a = ctx->order;
+	v->priority = -1;
+	bpf_ringbuf_submit(v, 0);
+	return 0;
+}
+
+SEC("tracepoint/vmscan/mm_vmscan_direct_reclaim_begin")
+int vmscan_direct_reclaim(struct trace_event_raw_mm_vmscan_direct_reclaim_begin_template *ctx)
+{
+	struct ft_vmscan *v;
+
+	note_task();
+	RESERVE(v, FT_VMSCAN);
+	v->kind = FT_VM_DIRECT_RECLAIM;
+	v->a = ctx->order;
+	v->priority = -1;
+	bpf_ringbuf_submit(v, 0);
+	return 0;
+}
+
+/* ---- readahead ------------------------------------------------------------------------------- */
+
+static __always_inline int readahead_event(struct inode *inode, __u16 kind, __u64 index,
+					   __u64 size, __u64 async, __u8 order)
+{
+	struct ft_readahead *r;
+	__u32 dev;
+	__u64 ino;
+
+	if (!inode)
+		return 0;
+	dev = inode_dev(inode);
+	ino = BPF_CORE_READ(inode, i_ino);
+	if (!kernel_event_passes(dev, ino))
+		return 0;
+	note_task();
+	note_file(inode, NULL);
+	RESERVE(r, FT_READAHEAD);
+	r->dev = dev;
+	r->ino = ino;
+	r->kind = kind;
+	r->index = index;
+	r->size = size;
+	r->async_size = async;
+	r->order = order;
+	bpf_ringbuf_submit(r, 0);
+	return 0;
+}
+
+SEC("tp_btf/page_cache_ra_unbounded")
+int BPF_PROG(ra_unbounded, struct inode *inode, unsigned long index, unsigned long nr_to_read,
+	     unsigned long lookahead_size)
+{
+	return readahead_event(inode, FT_RA_UNBOUNDED, index, nr_to_read, lookahead_size, 0);
+}
+
+/* The window being read: start, size, async_size and order of the readahead state. */
+static __always_inline int ra_state_event(struct inode *inode, __u16 kind,
+					  struct file_ra_state *ra, __u64 index, __u64 size)
+{
+	if (!ra)
+		return 0;
+	return readahead_event(inode, kind, index, size, BPF_CORE_READ(ra, async_size),
+			       BPF_CORE_READ(ra, order));
+}
+
+SEC("tp_btf/page_cache_ra_order")
+int BPF_PROG(ra_order, struct inode *inode, unsigned long index, struct file_ra_state *ra)
+{
+	return ra_state_event(inode, FT_RA_ORDER, ra, index, ra ? BPF_CORE_READ(ra, size) : 0);
+}
+
+SEC("tp_btf/page_cache_sync_ra")
+int BPF_PROG(ra_sync, struct inode *inode, unsigned long index, struct file_ra_state *ra,
+	     unsigned long req_count)
+{
+	return ra_state_event(inode, FT_RA_SYNC, ra, index, req_count);
+}
+
+SEC("tp_btf/page_cache_async_ra")
+int BPF_PROG(ra_async, struct inode *inode, unsigned long index, struct file_ra_state *ra,
+	     unsigned long req_count)
+{
+	return ra_state_event(inode, FT_RA_ASYNC, ra, index, req_count);
+}
+
+/* ---- processes ------------------------------------------------------------------------------- */
+
+/* -- COMMAND: children of a traced process are traced too. */
+SEC("tracepoint/sched/sched_process_fork")
+int process_fork(struct trace_event_raw_sched_process_fork *ctx)
+{
+	__u32 tgid = bpf_get_current_pid_tgid() >> 32;
+	__u32 child = ctx->child_pid;
+	__u8 one = 1;
+
+	if (follow_forks && bpf_map_lookup_elem(&pids, &tgid))
+		bpf_map_update_elem(&pids, &child, &one, BPF_ANY);
+	return 0;
+}
+
+/* A thread gone or turned into a new program: its next event announces it again. */
+static __always_inline int forget_task(void)
+{
+	__u32 tid = (__u32)bpf_get_current_pid_tgid();
+
+	bpf_map_delete_elem(&tids, &tid);
+	bpf_map_delete_elem(&inflight, &tid);
+	return 0;
+}
+
+SEC("tracepoint/sched/sched_process_exit")
+int process_exit(void *ctx)
+{
+	return forget_task();
+}
+
+SEC("tracepoint/sched/sched_process_exec")
+int process_exec(void *ctx)
+{
+	return forget_task();
+}

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * What the record BPF programs and src/record/ share beyond the trace records of events.h:
+ * private ring-buffer records that user space turns into trace metadata, and map sizes.
+ * Include <linux/types.h> (user space) or vmlinux.h (BPF) and events.h first.
+ */
+#ifndef FT_BPF_RECORD_H
+#define FT_BPF_RECORD_H
+
+/* Private record types: never written to a trace (>= FT_TYPE_MAX). */
+#define FT_PRIV_PATH	0x8001	/* struct ft_priv_path: the name of a newly seen file */
+
+#define FT_PATH_NAMES	1024	/* bytes of path components (power of two) */
+#define FT_NAME_MAX	256	/* longest component read, NUL included */
+#define FT_PATH_DEPTH	32	/* directories walked up at most */
+
+/*
+ * A file seen for the first time. names holds the components from the file up to the root of
+ * its filesystem, leaf first, each NUL-terminated; user space joins them in reverse order under
+ * the mount point of dev.
+ */
+struct ft_priv_path {
+	struct ft_hdr hdr;
+	__u64 ino;
+	__u64 size;
+	__u32 dev;
+	__u16 depth;		/* components in names */
+	__u16 truncated;	/* walk stopped before the filesystem root */
+	char names[FT_PATH_NAMES + FT_NAME_MAX];
+};
+
+/* Key of per-file maps. */
+struct ft_file_key {
+	__u32 dev;
+	__u32 pad;
+	__u64 ino;
+};
+
+#define FT_MAX_TIDS	65536	/* tids already announced with FT_TASK (LRU) */
+#define FT_MAX_FILES	65536	/* files already named (LRU) */
+#define FT_MAX_PIDS	4096	/* processes traced with -p or -- COMMAND */
+
+#endif /* FT_BPF_RECORD_H */

@@ -1,0 +1,601 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * folio-trace record: live capture of file accesses and page-cache events with BPF, whole
+ * system or one command, into a .ftr trace. The parts live in src/record/; this file parses
+ * options, runs the command and drives the loop.
+ */
+#define _GNU_SOURCE
+#include "config.h"
+
+#include <argp.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/signalfd.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "util.h"
+
+#ifndef HAVE_BPF
+#include "record/bpf-missing.h"
+
+int cmd_record(int argc, char **argv)
+{
+	if (argc >= 2 && strcmp(argv[1], "--help") == 0) {
+		printf("Usage: folio-trace record [OPTION...] [-- COMMAND [ARG...]]\n"
+		       "This folio-trace was built without BPF support: record is unavailable.\n");
+		return EXIT_OK;
+	}
+	ft_warn("record: built without BPF support: %s", FT_BPF_MISSING);
+	return EXIT_RUNTIME;
+}
+
+#else /* HAVE_BPF */
+
+#include <bpf/libbpf.h>
+
+#include "record/record.h"
+
+#define MAX_PIDS		64
+#define DEFAULT_RING_BYTES	(64ull << 20)
+#define FLUSH_NS		1000000000ull	/* a killed recorder loses at most ~1 s */
+
+struct record_opts {
+	const char *output;
+	__u32 pids[MAX_PIDS];
+	size_t npids;
+	const char *cgroup;
+	const char *comm;
+	bool dev_set;
+	__u32 dev;
+	uint64_t duration_ns;
+	uint64_t interval_ns;
+	__u64 ring_bytes;
+	__u64 memory_limit;
+	bool no_paths;
+	char **cmd;		/* -- COMMAND ARGS..., NULL-terminated */
+};
+
+enum {
+	OPT_CGROUP = 256,
+	OPT_DEV,
+	OPT_COMM,
+	OPT_INTERVAL,
+	OPT_BUFFER,
+	OPT_NO_PATHS,
+	OPT_MEMLIMIT,
+};
+
+static const struct argp_option record_options[] = {
+	{ "output", 'o', "FILE", 0, "trace file to write (default folio-trace.ftr; - for stdout)",
+	  0 },
+	{ "pid", 'p', "PID", 0, "trace only this process (repeatable)", 0 },
+	{ "cgroup", OPT_CGROUP, "PATH", 0, "trace only tasks under this cgroup v2 directory", 0 },
+	{ "dev", OPT_DEV, "DEV", 0,
+	  "only files on this device: MAJ:MIN, a block device or a path on the filesystem", 0 },
+	{ "comm", OPT_COMM, "NAME", 0, "trace only tasks with this command name", 0 },
+	{ "duration", 'd', "SECONDS", 0, "stop after this long (units ms, s, m, h allowed)", 0 },
+	{ "interval", OPT_INTERVAL, "DURATION", 0,
+	  "sample /proc/vmstat, meminfo, buddyinfo this often (default 1s)", 0 },
+	{ "buffer-size", OPT_BUFFER, "SIZE", 0,
+	  "BPF ring buffer size, rounded up to a power of two (default 64M)", 0 },
+	{ "no-paths", OPT_NO_PATHS, NULL, 0, "do not record file paths", 0 },
+	{ "memory-limit", OPT_MEMLIMIT, "SIZE", 0,
+	  "run COMMAND in a memory cgroup limited to SIZE (needs -- COMMAND)", 0 },
+	{ 0 }
+};
+
+static int usage_error(struct argp_state *state, const char *opt, const char *arg,
+		       const char *why)
+{
+	argp_error(state, "%s '%s': %s", opt, arg, why);
+	return EINVAL;
+}
+
+/* --dev: "MAJ:MIN", a block device node, or any path on the filesystem. */
+static bool parse_dev(const char *s, __u32 *dev, const char **why)
+{
+	unsigned maj, min;
+	char junk;
+	struct stat st;
+
+	if (sscanf(s, "%u:%u%c", &maj, &min, &junk) == 2) {
+		*dev = maj << 20 | min;
+		return true;
+	}
+	if (stat(s, &st) < 0) {
+		*why = strerror(errno);
+		return false;
+	}
+	*dev = ft_kdev(S_ISBLK(st.st_mode) ? st.st_rdev : st.st_dev);
+	return true;
+}
+
+static __u64 round_pow2(__u64 v)
+{
+	__u64 p = 4096;
+
+	while (p < v)
+		p <<= 1;
+	return p;
+}
+
+static error_t record_parse_opt(int key, char *arg, struct argp_state *state)
+{
+	struct record_opts *o = state->input;
+	const char *why = NULL;
+	uint64_t v;
+
+	switch (key) {
+	case 'o':
+		o->output = arg;
+		break;
+	case 'p':
+		if (!parse_u64_range(arg, 1, 0x3fffffff, &v, &why))
+			return usage_error(state, "--pid", arg, why);
+		if (o->npids == MAX_PIDS)
+			return usage_error(state, "--pid", arg, "too many processes");
+		o->pids[o->npids++] = (__u32)v;
+		break;
+	case OPT_CGROUP:
+		o->cgroup = arg;
+		break;
+	case OPT_DEV:
+		if (!parse_dev(arg, &o->dev, &why))
+			return usage_error(state, "--dev", arg, why);
+		o->dev_set = true;
+		break;
+	case OPT_COMM:
+		if (strlen(arg) == 0 || strlen(arg) >= 16)
+			return usage_error(state, "--comm", arg, "must be 1 to 15 characters");
+		o->comm = arg;
+		break;
+	case 'd':
+		if (!parse_duration_ns(arg, &o->duration_ns, &why))
+			return usage_error(state, "--duration", arg, why);
+		if (!o->duration_ns)
+			return usage_error(state, "--duration", arg, "must be more than 0");
+		break;
+	case OPT_INTERVAL:
+		if (!parse_duration_ns(arg, &o->interval_ns, &why))
+			return usage_error(state, "--interval", arg, why);
+		if (o->interval_ns < 10000000ull)
+			return usage_error(state, "--interval", arg, "must be at least 10ms");
+		break;
+	case OPT_BUFFER:
+		if (!parse_size(arg, &v, &why))
+			return usage_error(state, "--buffer-size", arg, why);
+		if (v < 65536 || v > (1ull << 30))
+			return usage_error(state, "--buffer-size", arg, "must be 64K to 1G");
+		o->ring_bytes = round_pow2(v);
+		break;
+	case OPT_NO_PATHS:
+		o->no_paths = true;
+		break;
+	case OPT_MEMLIMIT:
+		if (!parse_size(arg, &v, &why))
+			return usage_error(state, "--memory-limit", arg, why);
+		if (v < (1ull << 20))
+			return usage_error(state, "--memory-limit", arg, "must be at least 1M");
+		o->memory_limit = v;
+		break;
+	case ARGP_KEY_ARG:
+		/* The command starts here: everything after belongs to it. */
+		o->cmd = &state->argv[state->next - 1];
+		state->next = state->argc;
+		break;
+	case ARGP_KEY_END:
+		if (o->memory_limit && !o->cmd)
+			argp_error(state, "--memory-limit needs a command: -- COMMAND [ARG...]");
+		if (o->cmd && (o->npids || o->cgroup))
+			argp_error(state, "-p/--cgroup and -- COMMAND cannot be combined");
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+/* ---- the traced command ---------------------------------------------------------------------- */
+
+struct child {
+	pid_t pid;
+	int go_fd;		/* write a byte: exec now; close: give up */
+	int exec_fd;		/* reads errno if exec failed, EOF when it succeeded */
+	bool exited;
+	int status;
+};
+
+/* Forks the command, held before exec until the BPF programs trace its pid. */
+static int child_fork(struct child *c, char **cmd, const sigset_t *orig_mask)
+{
+	int go[2], ex[2];
+
+	if (pipe2(go, O_CLOEXEC) < 0 || pipe2(ex, O_CLOEXEC) < 0) {
+		ft_warn("record: pipe: %s", strerror(errno));
+		return -1;
+	}
+	c->pid = fork();
+	if (c->pid < 0) {
+		ft_warn("record: fork: %s", strerror(errno));
+		return -1;
+	}
+	if (c->pid == 0) {
+		char b;
+		int e;
+
+		close(go[1]);
+		close(ex[0]);
+		sigprocmask(SIG_SETMASK, orig_mask, NULL);
+		if (read(go[0], &b, 1) != 1)
+			_exit(127);
+		execvp(cmd[0], cmd);
+		e = errno;
+		if (write(ex[1], &e, sizeof(e)) < 0)
+			_exit(127);
+		_exit(127);
+	}
+	close(go[0]);
+	close(ex[1]);
+	c->go_fd = go[1];
+	c->exec_fd = ex[0];
+	c->exited = false;
+	return 0;
+}
+
+/* Lets the command run; false (with a message) when it could not be executed. */
+static bool child_release(struct child *c, const char *name)
+{
+	int e = 0;
+	ssize_t n;
+
+	if (write(c->go_fd, "g", 1) != 1) {
+		ft_warn("record: cannot start %s: %s", name, strerror(errno));
+		return false;
+	}
+	close(c->go_fd);
+	c->go_fd = -1;
+	do
+		n = read(c->exec_fd, &e, sizeof(e));
+	while (n < 0 && errno == EINTR);
+	close(c->exec_fd);
+	c->exec_fd = -1;
+	if (n == sizeof(e)) {
+		ft_warn("%s: cannot run: %s", name, strerror(e));
+		return false;
+	}
+	return true;
+}
+
+static void child_abandon(struct child *c)
+{
+	if (c->go_fd >= 0)
+		close(c->go_fd);
+	if (c->exec_fd >= 0)
+		close(c->exec_fd);
+	waitpid(c->pid, NULL, 0);
+}
+
+static void child_reap(struct child *c)
+{
+	if (!c->exited && waitpid(c->pid, &c->status, WNOHANG) == c->pid)
+		c->exited = true;
+}
+
+/* ---- recording --------------------------------------------------------------------------------- */
+
+struct recorder {
+	struct record_opts *o;
+	struct ft_mounts mounts;
+	struct ft_writer *w;
+	struct ft_bpf *bpf;
+	struct ring_buffer *rb;
+	struct ft_sampler *sampler;
+	struct ft_consumer cons;
+	struct ft_progress progress;
+	struct child child;
+	bool have_child;
+	char *memcg;
+	int sigfd;
+	__u64 lost;
+	struct ft_error err;
+};
+
+static struct ft_writer *open_output(const char *path, struct ft_error *err)
+{
+	int fd;
+
+	if (strcmp(path, "-") == 0)
+		return ft_writer_open(path, 0600, err);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		snprintf(err->msg, sizeof(err->msg), "%s: cannot create: %s", path,
+			 strerror(errno));
+		return NULL;
+	}
+	/* An existing file keeps its mode through O_TRUNC: traces reveal file activity. */
+	if (fchmod(fd, 0600) < 0) {
+		snprintf(err->msg, sizeof(err->msg), "%s: cannot make it private (0600): %s",
+			 path, strerror(errno));
+		close(fd);
+		return NULL;
+	}
+	return ft_writer_fdopen(fd, path, err);
+}
+
+/* Every tick: lost counts, samples when due, a flushed chunk, the progress line. */
+static int record_tick(struct recorder *r, __u64 now, bool sample)
+{
+	struct ft_writer_stats st;
+
+	if (ft_bpf_write_lost(r->bpf, r->w, &r->lost, &r->err))
+		return -1;
+	if (sample && ft_sampler_sample(r->sampler, r->w, &r->err))
+		return -1;
+	if (ft_writer_flush(r->w, &r->err))
+		return -1;
+	ft_writer_stats(r->w, &st);
+	ft_progress_update(&r->progress, now, r->cons.events, st.stored_bytes, r->lost);
+	return 0;
+}
+
+/* SIGINT/SIGTERM stop; SIGCHLD may mean the command is done. */
+static bool read_signals(struct recorder *r)
+{
+	struct signalfd_siginfo si;
+	bool stop = false;
+
+	while (read(r->sigfd, &si, sizeof(si)) == sizeof(si)) {
+		if (si.ssi_signo == SIGINT || si.ssi_signo == SIGTERM)
+			stop = true;
+	}
+	if (r->have_child) {
+		child_reap(&r->child);
+		if (r->child.exited)
+			stop = true;
+	}
+	return stop;
+}
+
+static int record_loop(struct recorder *r)
+{
+	__u64 start = ft_now_mono_ns(), next_flush = start + FLUSH_NS;
+	__u64 next_sample = start + r->o->interval_ns;
+	struct pollfd pfd[2] = {
+		{ .fd = ring_buffer__epoll_fd(r->rb), .events = POLLIN },
+		{ .fd = r->sigfd, .events = POLLIN },
+	};
+
+	for (;;) {
+		__u64 now = ft_now_mono_ns(), wake = next_flush < next_sample ? next_flush
+									 : next_sample;
+		int timeout = wake > now ? (int)((wake - now) / 1000000) + 1 : 0;
+		bool stop = false;
+
+		if (timeout > 100)
+			timeout = 100;
+		if (poll(pfd, 2, timeout) < 0 && errno != EINTR) {
+			snprintf(r->err.msg, sizeof(r->err.msg), "record: poll: %s",
+				 strerror(errno));
+			return -1;
+		}
+		if (ring_buffer__consume(r->rb) < 0 || r->cons.failed) {
+			r->err = r->cons.err;
+			return -1;
+		}
+		stop = read_signals(r);
+		now = ft_now_mono_ns();
+		if (r->o->duration_ns && now - start >= r->o->duration_ns)
+			stop = true;
+		if (stop)
+			return 0;
+		if (now >= next_flush || now >= next_sample) {
+			bool sample = now >= next_sample;
+
+			if (record_tick(r, now, sample))
+				return -1;
+			next_flush = now + FLUSH_NS;
+			if (sample)
+				next_sample += r->o->interval_ns;
+			if (next_sample < now)
+				next_sample = now + r->o->interval_ns;
+		}
+	}
+}
+
+/* Detach first so the last drain sees everything the kernel produced, then close cleanly. */
+static int record_finish(struct recorder *r, int rc)
+{
+	struct ft_writer_stats st;
+	char buf[32];
+
+	ft_bpf_detach(r->bpf);
+	if (ring_buffer__consume(r->rb) < 0 || r->cons.failed) {
+		if (!rc)
+			r->err = r->cons.err;
+		rc = -1;
+	}
+	if (!rc && (ft_sampler_sample(r->sampler, r->w, &r->err) ||
+		    ft_bpf_write_lost(r->bpf, r->w, &r->lost, &r->err)))
+		rc = -1;
+	ft_progress_done(&r->progress);
+	ft_writer_stats(r->w, &st);
+	if (rc) {
+		/* Disk full or I/O error: what reached the file stays readable, chunk by chunk. */
+		ft_warn("%s", r->err.msg);
+		ft_writer_abort(r->w);
+	} else if (ft_writer_close(r->w, &r->err)) {
+		ft_warn("%s", r->err.msg);
+		rc = -1;
+	}
+	r->w = NULL;
+	fprintf(stderr, "folio-trace: record: %llu events, %s written to %s, %llu lost%s\n",
+		(unsigned long long)r->cons.events, format_bytes(st.stored_bytes, buf, sizeof(buf)),
+		r->o->output, (unsigned long long)r->lost,
+		r->lost ? " (ring buffer full: try a larger --buffer-size)" : "");
+	return rc;
+}
+
+static int block_signals(sigset_t *orig)
+{
+	sigset_t set;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGCHLD);
+	if (sigprocmask(SIG_BLOCK, &set, orig) < 0)
+		return -1;
+	return signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
+}
+
+static struct ft_filters record_filters(const struct recorder *r)
+{
+	const struct record_opts *o = r->o;
+	struct ft_filters f = {
+		.pids = o->pids, .npids = o->npids, .comm = o->comm, .cgroup = o->cgroup,
+		.dev_set = o->dev_set, .dev = o->dev, .no_paths = o->no_paths,
+	};
+
+	if (r->have_child) {
+		f.pids = (const __u32 *)&r->child.pid;
+		f.npids = 1;
+		f.follow_forks = true;
+	}
+	return f;
+}
+
+/* Everything up to the first event: output, command held at exec, BPF, host, first sample. */
+static int record_start(struct recorder *r, const sigset_t *orig_mask)
+{
+	struct ft_filters f;
+
+	if (ft_mounts_load(&r->mounts, &r->err))
+		return -1;
+	r->w = open_output(r->o->output, &r->err);
+	if (!r->w)
+		return -1;
+	if (r->o->memory_limit && ft_memcg_create(r->o->memory_limit, &r->memcg, &r->err))
+		return -1;
+	if (r->o->cmd) {
+		if (child_fork(&r->child, r->o->cmd, orig_mask))
+			return -1;
+		r->have_child = true;
+		if (r->memcg && ft_memcg_add(r->memcg, r->child.pid, &r->err))
+			return -1;
+	}
+	f = record_filters(r);
+	r->bpf = ft_bpf_open(&f, r->o->ring_bytes, &r->err);
+	if (!r->bpf)
+		return -1;
+	ft_consumer_init(&r->cons, r->w, &r->mounts, r->o->no_paths);
+	r->rb = ring_buffer__new(ft_bpf_ring_fd(r->bpf), ft_consumer_handle, &r->cons, NULL);
+	r->sampler = ft_sampler_new(r->memcg);
+	if (!r->rb || !r->sampler) {
+		snprintf(r->err.msg, sizeof(r->err.msg), "record: cannot set up the ring buffer");
+		return -1;
+	}
+	if (ft_write_host(r->w, &r->mounts, r->o->no_paths ? FT_HOST_NO_PATHS : 0,
+			  r->o->memory_limit, &r->err) ||
+	    ft_sampler_sample(r->sampler, r->w, &r->err) || ft_writer_flush(r->w, &r->err))
+		return -1;
+	return 0;
+}
+
+static void record_cleanup(struct recorder *r)
+{
+	if (r->w)
+		ft_writer_abort(r->w);
+	if (r->have_child && !r->child.exited) {
+		if (r->child.go_fd >= 0) {
+			child_abandon(&r->child);
+		} else {
+			kill(r->child.pid, SIGTERM);
+			waitpid(r->child.pid, NULL, 0);
+		}
+	}
+	if (r->memcg) {
+		ft_memcg_remove(r->memcg);
+		free(r->memcg);
+	}
+	ring_buffer__free(r->rb);
+	ft_sampler_free(r->sampler);
+	ft_bpf_close(r->bpf);
+	ft_consumer_fini(&r->cons);
+	ft_mounts_free(&r->mounts);
+	if (r->sigfd >= 0)
+		close(r->sigfd);
+}
+
+static void report_child(const struct child *c, const char *name)
+{
+	if (WIFEXITED(c->status) && WEXITSTATUS(c->status))
+		ft_warn("record: %s exited with status %d", name, WEXITSTATUS(c->status));
+	else if (WIFSIGNALED(c->status))
+		ft_warn("record: %s killed by signal %d", name, WTERMSIG(c->status));
+}
+
+static int record_run(struct record_opts *o)
+{
+	struct recorder r = { .o = o, .sigfd = -1 };
+	sigset_t orig;
+	int rc = -1;
+
+	r.child.go_fd = r.child.exec_fd = -1;
+	r.sigfd = block_signals(&orig);
+	if (r.sigfd < 0) {
+		ft_warn("record: signalfd: %s", strerror(errno));
+		return EXIT_RUNTIME;
+	}
+	ft_progress_init(&r.progress, STDERR_FILENO);
+	if (record_start(&r, &orig)) {
+		ft_warn("%s", r.err.msg);
+		goto out;
+	}
+	if (r.have_child && !child_release(&r.child, o->cmd[0])) {
+		/* The command never ran: keep the (empty) trace well formed anyway. */
+		child_reap(&r.child);
+		while (!r.child.exited && waitpid(r.child.pid, &r.child.status, 0) == r.child.pid)
+			r.child.exited = true;
+		record_finish(&r, 0);
+		goto out;
+	}
+	rc = record_loop(&r);
+	rc = record_finish(&r, rc);
+	if (r.have_child) {
+		if (!r.child.exited && waitpid(r.child.pid, &r.child.status, 0) == r.child.pid)
+			r.child.exited = true;
+		report_child(&r.child, o->cmd[0]);
+	}
+out:
+	record_cleanup(&r);
+	sigprocmask(SIG_SETMASK, &orig, NULL);
+	return rc ? EXIT_RUNTIME : EXIT_OK;
+}
+
+int cmd_record(int argc, char **argv)
+{
+	static const struct argp argp = {
+		record_options, record_parse_opt, "[-- COMMAND [ARG...]]",
+		"Record file accesses and page-cache events of the running kernel with BPF.\v"
+		"Without a command the whole system is traced until SIGINT/SIGTERM or --duration; "
+		"with one, it runs traced (with its children) and recording stops when it exits. "
+		"The trace file is created mode 0600. See folio-trace-record(1).",
+		NULL, NULL, NULL
+	};
+	struct record_opts o = { .output = "folio-trace.ftr", .interval_ns = 1000000000ull,
+				 .ring_bytes = DEFAULT_RING_BYTES };
+
+	if (argp_parse(&argp, argc, argv, ARGP_IN_ORDER, NULL, &o))
+		return EXIT_USAGE;
+	return record_run(&o);
+}
+
+#endif /* HAVE_BPF */

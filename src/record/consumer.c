@@ -1,0 +1,133 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Ring buffer -> trace. BPF records are already in their trace layout and go through as they
+ * are; the private path record becomes FT_FILE. Every event naming a file is preceded, once,
+ * by an FT_FILE for its (dev, ino), so readers always know a file before its first event.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "record/record.h"
+#include "../../bpf/record.h"
+
+void ft_consumer_init(struct ft_consumer *c, struct ft_writer *w, const struct ft_mounts *ms,
+		      bool no_paths)
+{
+	memset(c, 0, sizeof(*c));
+	c->w = w;
+	c->mounts = ms;
+	c->no_paths = no_paths;
+	ft_idset_init(&c->files);
+}
+
+void ft_consumer_fini(struct ft_consumer *c)
+{
+	ft_idset_free(&c->files);
+}
+
+/*
+ * The components come leaf first; the path is the mount point followed by them in reverse.
+ * A walk that did not reach the filesystem root is marked with a leading "...".
+ */
+static void build_path(const struct ft_consumer *c, const struct ft_priv_path *p, char *out,
+		       size_t len)
+{
+	const struct ft_mount *m = ft_mounts_find(c->mounts, p->dev);
+	const char *comp[FT_PATH_DEPTH];
+	const char *names = p->names, *end = p->names + sizeof(p->names);
+	size_t n = 0, o;
+
+	for (unsigned i = 0; i < p->depth && i < FT_PATH_DEPTH && names < end; i++) {
+		comp[n++] = names;
+		names += strnlen(names, (size_t)(end - names)) + 1;
+	}
+	if (p->truncated)
+		o = (size_t)snprintf(out, len, "...");
+	else if (m && strcmp(m->dir, "/") != 0)
+		o = (size_t)snprintf(out, len, "%s", m->dir);
+	else if (m)
+		o = (size_t)snprintf(out, len, "%s", "");
+	else
+		o = (size_t)snprintf(out, len, "dev%u:%u:", p->dev >> 20, p->dev & 0xfffff);
+	while (n-- > 0 && o < len)
+		o += (size_t)snprintf(out + o, len - o, "/%.*s", FT_NAME_MAX, comp[n]);
+}
+
+static int file_named(struct ft_consumer *c, const struct ft_priv_path *p)
+{
+	char path[FT_PATH_NAMES + 512];
+	int added = ft_idset_add(&c->files, p->dev, p->ino);
+
+	if (added <= 0)
+		return added;
+	path[0] = '\0';
+	if (!c->no_paths && p->depth)
+		build_path(c, p, path, sizeof(path));
+	return ft_writer_file(c->w, p->hdr.ts, p->dev, p->ino, p->size, path[0] ? path : NULL,
+			      &c->err);
+}
+
+/* A file first met in an event rather than at open: FT_FILE without a path. */
+static int file_seen(struct ft_consumer *c, __u64 ts, __u32 dev, __u64 ino, __u64 size)
+{
+	int added = ft_idset_add(&c->files, dev, ino);
+
+	if (added <= 0)
+		return added;
+	return ft_writer_file(c->w, ts, dev, ino, size, NULL, &c->err);
+}
+
+/* The file an event names, if any. */
+static int describe_file(struct ft_consumer *c, const struct ft_hdr *h)
+{
+	switch (h->type) {
+	case FT_ACCESS: {
+		const struct ft_access *a = (const void *)h;
+
+		return file_seen(c, h->ts, a->dev, a->ino, a->isize);
+	}
+	case FT_PAGECACHE_ADD:
+	case FT_PAGECACHE_DELETE:
+	case FT_FOLIO_DIRTY: {
+		const struct ft_folio_event *e = (const void *)h;
+
+		return file_seen(c, h->ts, e->dev, e->ino, 0);
+	}
+	case FT_WRITEBACK: {
+		const struct ft_writeback *w = (const void *)h;
+
+		return w->ino ? file_seen(c, h->ts, w->dev, w->ino, 0) : 0;
+	}
+	case FT_READAHEAD: {
+		const struct ft_readahead *r = (const void *)h;
+
+		return file_seen(c, h->ts, r->dev, r->ino, 0);
+	}
+	default:
+		return 0;
+	}
+}
+
+int ft_consumer_handle(void *ctx, void *data, size_t size)
+{
+	struct ft_consumer *c = ctx;
+	const struct ft_hdr *h = data;
+	int rc;
+
+	if (c->failed)
+		return -1;
+	if (size < sizeof(*h) || h->size > size)
+		return 0;	/* cannot happen: BPF always fills whole records */
+	if (h->type == FT_PRIV_PATH)
+		rc = file_named(c, data);
+	else if ((rc = describe_file(c, h)) >= 0)
+		rc = ft_writer_append(c->w, h, &c->err);
+	if (rc < 0) {
+		c->failed = true;
+		return -1;
+	}
+	if (!ft_is_metadata(h->type))
+		c->events++;
+	return 0;
+}

@@ -1,0 +1,266 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The BPF side of record: checks what the kernel needs (privileges, BTF, tracefs), sets the
+ * filters in the programs' read-only data, loads, attaches, and reads the lost counters.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/capability.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "record/record.h"
+#include "../../bpf/record.h"
+#include "bpf/record.skel.h"
+
+#define TRACEFS		"/sys/kernel/tracing"
+#define VMLINUX_BTF	"/sys/kernel/btf/vmlinux"
+
+struct ft_bpf {
+	struct record_bpf *skel;
+	int ncpus;
+	__u64 *seen_lost;	/* [cpu * FT_TYPE_MAX + type]: counts already written */
+	__u64 *values;		/* one lookup: a value per CPU */
+	int cgroup_fd;
+};
+
+static int set_err(struct ft_error *err, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static int set_err(struct ft_error *err, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* libbpf talks only when asked to: its verifier logs are for BPF developers. */
+static int libbpf_print(enum libbpf_print_level level, const char *fmt, va_list ap)
+{
+	if (!getenv("FOLIO_TRACE_DEBUG"))
+		return 0;
+	return vfprintf(stderr, fmt, ap);
+}
+
+static bool have_cap(const struct __user_cap_data_struct *d, int cap)
+{
+	return d[cap / 32].effective & (1u << (cap % 32));
+}
+
+/* Root, or CAP_BPF + CAP_PERFMON (tracing programs) with CAP_DAC_READ_SEARCH for tracefs. */
+static int check_privileges(struct ft_error *err)
+{
+	struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
+	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3] = { 0 };
+
+	if (geteuid() == 0)
+		return 0;
+	if (syscall(SYS_capget, &hdr, data) == 0 &&
+	    (have_cap(data, CAP_SYS_ADMIN) ||
+	     (have_cap(data, CAP_BPF) && have_cap(data, CAP_PERFMON))))
+		return 0;
+	return set_err(err, "record: needs root (or CAP_BPF and CAP_PERFMON) to load BPF programs");
+}
+
+static int check_btf(struct ft_error *err)
+{
+	if (access(VMLINUX_BTF, R_OK) == 0)
+		return 0;
+	return set_err(err, "record: no kernel BTF at %s (kernel built without "
+		       "CONFIG_DEBUG_INFO_BTF): cannot load CO-RE programs", VMLINUX_BTF);
+}
+
+/* libbpf finds tracepoint ids in tracefs: mount it when it is not there yet. */
+static int ensure_tracefs(struct ft_error *err)
+{
+	if (access(TRACEFS "/events", F_OK) == 0 ||
+	    access("/sys/kernel/debug/tracing/events", F_OK) == 0)
+		return 0;
+	if (mount("nodev", TRACEFS, "tracefs", 0, NULL) == 0 &&
+	    access(TRACEFS "/events", F_OK) == 0)
+		return 0;
+	return set_err(err, "record: tracefs is not mounted at %s and mounting it failed: %s",
+		       TRACEFS, strerror(errno));
+}
+
+/* Programs on tracepoints this kernel lacks (iomap without xfs...) are left out. */
+static void skip_missing_tracepoints(struct record_bpf *skel)
+{
+	struct bpf_program *prog;
+
+	bpf_object__for_each_program(prog, skel->obj) {
+		const char *sec = bpf_program__section_name(prog);
+		char path[256];
+
+		if (strncmp(sec, "tracepoint/", 11) != 0)
+			continue;
+		snprintf(path, sizeof(path), TRACEFS "/events/%s", sec + 11);
+		if (access(path, F_OK) != 0)
+			bpf_program__set_autoload(prog, false);
+	}
+}
+
+static void set_filters(struct record_bpf *skel, const struct ft_filters *f)
+{
+	skel->rodata->self_tgid = (__u32)getpid();
+	skel->rodata->filter_pids = f->npids > 0;
+	skel->rodata->follow_forks = f->follow_forks;
+	if (f->comm) {
+		skel->rodata->filter_comm = true;
+		strncpy((char *)skel->rodata->comm_filter, f->comm, FT_COMM_LEN - 1);
+	}
+	skel->rodata->filter_cgroup = f->cgroup != NULL;
+	skel->rodata->filter_dev = f->dev_set;
+	skel->rodata->dev_filter = f->dev;
+	skel->rodata->no_paths = f->no_paths;
+}
+
+static int set_cgroup(struct ft_bpf *b, const char *path, struct ft_error *err)
+{
+	__u32 key = 0;
+
+	b->cgroup_fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (b->cgroup_fd < 0)
+		return set_err(err, "%s: cannot open cgroup: %s", path, strerror(errno));
+	if (bpf_map_update_elem(bpf_map__fd(b->skel->maps.cgroups), &key, &b->cgroup_fd,
+				BPF_ANY))
+		return set_err(err, "%s: not a cgroup v2 directory (--cgroup needs cgroup2): %s",
+			       path, strerror(errno));
+	return 0;
+}
+
+int ft_bpf_add_pid(struct ft_bpf *b, __u32 pid, struct ft_error *err)
+{
+	__u8 one = 1;
+
+	if (bpf_map_update_elem(bpf_map__fd(b->skel->maps.pids), &pid, &one, BPF_ANY))
+		return set_err(err, "record: cannot trace pid %u: %s", pid, strerror(errno));
+	return 0;
+}
+
+static int load_error(int rc, struct ft_error *err)
+{
+	if (rc == -EPERM || rc == -EACCES)
+		return set_err(err, "record: loading BPF programs: %s (needs root or CAP_BPF; set "
+			       "FOLIO_TRACE_DEBUG=1 for the verifier log)", strerror(-rc));
+	return set_err(err, "record: loading BPF programs failed: %s (set FOLIO_TRACE_DEBUG=1 "
+		       "for libbpf's log)", strerror(-rc));
+}
+
+struct ft_bpf *ft_bpf_open(const struct ft_filters *f, __u64 ring_bytes, struct ft_error *err)
+{
+	struct ft_bpf *b;
+	int rc;
+
+	if (check_privileges(err) || check_btf(err) || ensure_tracefs(err))
+		return NULL;
+	libbpf_set_print(libbpf_print);
+	b = calloc(1, sizeof(*b));
+	if (!b) {
+		set_err(err, "out of memory");
+		return NULL;
+	}
+	b->cgroup_fd = -1;
+	b->ncpus = libbpf_num_possible_cpus();
+	if (b->ncpus <= 0) {
+		set_err(err, "record: cannot count possible CPUs");
+		goto fail;
+	}
+	b->seen_lost = calloc((size_t)b->ncpus * FT_TYPE_MAX, sizeof(__u64));
+	b->values = calloc((size_t)b->ncpus, sizeof(__u64));
+	b->skel = record_bpf__open();
+	if (!b->seen_lost || !b->values || !b->skel) {
+		set_err(err, "record: cannot open the BPF object: %s", strerror(errno));
+		goto fail;
+	}
+	set_filters(b->skel, f);
+	skip_missing_tracepoints(b->skel);
+	rc = bpf_map__set_max_entries(b->skel->maps.events, (__u32)ring_bytes);
+	if (rc) {
+		set_err(err, "record: bad ring buffer size: %s", strerror(-rc));
+		goto fail;
+	}
+	rc = record_bpf__load(b->skel);
+	if (rc) {
+		load_error(rc, err);
+		goto fail;
+	}
+	if (f->cgroup && set_cgroup(b, f->cgroup, err))
+		goto fail;
+	for (size_t i = 0; i < f->npids; i++)
+		if (ft_bpf_add_pid(b, f->pids[i], err))
+			goto fail;
+	rc = record_bpf__attach(b->skel);
+	if (rc) {
+		set_err(err, "record: attaching BPF programs failed: %s", strerror(-rc));
+		goto fail;
+	}
+	return b;
+fail:
+	ft_bpf_close(b);
+	return NULL;
+}
+
+int ft_bpf_ring_fd(const struct ft_bpf *b)
+{
+	return bpf_map__fd(b->skel->maps.events);
+}
+
+void ft_bpf_detach(struct ft_bpf *b)
+{
+	record_bpf__detach(b->skel);
+}
+
+int ft_bpf_write_lost(struct ft_bpf *b, struct ft_writer *w, __u64 *total, struct ft_error *err)
+{
+	int fd = bpf_map__fd(b->skel->maps.lost);
+
+	*total = 0;
+	for (__u32 type = 0; type < FT_TYPE_MAX; type++) {
+		if (bpf_map_lookup_elem(fd, &type, b->values))
+			continue;
+		for (int cpu = 0; cpu < b->ncpus; cpu++) {
+			__u64 *seen = &b->seen_lost[(size_t)cpu * FT_TYPE_MAX + type];
+			struct ft_lost l;
+
+			*total += b->values[cpu];
+			if (b->values[cpu] <= *seen)
+				continue;
+			memset(&l, 0, sizeof(l));
+			l.hdr.type = FT_LOST;
+			l.hdr.size = sizeof(l);
+			l.hdr.ts = ft_now_mono_ns();
+			l.cpu = (__u32)cpu;
+			l.type = (__u16)type;
+			l.count = b->values[cpu] - *seen;
+			if (ft_writer_append(w, &l, err))
+				return -1;
+			*seen = b->values[cpu];
+		}
+	}
+	return 0;
+}
+
+void ft_bpf_close(struct ft_bpf *b)
+{
+	if (!b)
+		return;
+	record_bpf__destroy(b->skel);
+	if (b->cgroup_fd >= 0)
+		close(b->cgroup_fd);
+	free(b->seen_lost);
+	free(b->values);
+	free(b);
+}

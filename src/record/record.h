@@ -1,0 +1,157 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * folio-trace record, user-space side: the parts cmd-record.c puts together.
+ *   idset.c     set of (u32, u64) keys: files and tasks already described in the trace
+ *   mounts.c    mounted filesystems: host description and path prefixes
+ *   host.c      the FT_HOST record
+ *   sampler.c   /proc/vmstat, /proc/meminfo, /proc/buddyinfo, memory cgroup samples
+ *   consumer.c  ring-buffer records -> trace records (FT_FILE before a file's first event)
+ *   loader.c    BPF skeleton: filters, load, attach, lost counters
+ *   progress.c  the live progress line
+ *   memcg.c     a memory cgroup (v1) limiting the recorded command (--memory-limit)
+ */
+#ifndef FT_RECORD_RECORD_H
+#define FT_RECORD_RECORD_H
+
+#include <linux/types.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "trace/trace.h"
+
+/* ---- idset ------------------------------------------------------------------------------------ */
+
+struct ft_idset {
+	struct ft_idset_slot *slots;
+	size_t cap;		/* power of two */
+	size_t used;
+};
+
+void ft_idset_init(struct ft_idset *s);
+void ft_idset_free(struct ft_idset *s);
+/* Adds (a, b). Returns 1 when new, 0 when present, -1 when out of memory. */
+int ft_idset_add(struct ft_idset *s, __u32 a, __u64 b);
+bool ft_idset_has(const struct ft_idset *s, __u32 a, __u64 b);
+
+/* ---- mounts ----------------------------------------------------------------------------------- */
+
+struct ft_mount {
+	__u32 dev;		/* kernel encoding: major << 20 | minor */
+	__u32 block_size;
+	char *fstype;
+	char *source;
+	char *dir;		/* mount point of the filesystem root ("/" in mountinfo) */
+};
+
+struct ft_mounts {
+	struct ft_mount *m;
+	size_t n;
+};
+
+/* Reads /proc/self/mountinfo: one entry per device. */
+int ft_mounts_load(struct ft_mounts *ms, struct ft_error *err);
+void ft_mounts_free(struct ft_mounts *ms);
+const struct ft_mount *ft_mounts_find(const struct ft_mounts *ms, __u32 dev);
+/* dev_t of user space (makedev) -> the kernel's s_dev encoding used in traces. */
+__u32 ft_kdev(unsigned long long udev);
+
+/* ---- host ------------------------------------------------------------------------------------- */
+
+/* Writes FT_HOST: uname, page size, MemTotal, CPUs, vm.dirty_* and the mounted devices. */
+int ft_write_host(struct ft_writer *w, const struct ft_mounts *ms, __u32 flags,
+		  __u64 memory_limit, struct ft_error *err);
+__u64 ft_now_mono_ns(void);
+
+/* ---- sampler ---------------------------------------------------------------------------------- */
+
+struct ft_sampler;
+
+/* cgroup_dir: memory cgroup (v1) to sample as FT_SRC_CGROUP, or NULL. */
+struct ft_sampler *ft_sampler_new(const char *cgroup_dir);
+void ft_sampler_free(struct ft_sampler *s);
+/* Reads every source and appends FT_COUNTER_NAMES (first time or when names change) and
+ * FT_COUNTERS. A source that cannot be read is skipped (it may not exist here). */
+int ft_sampler_sample(struct ft_sampler *s, struct ft_writer *w, struct ft_error *err);
+
+/* Parsers, exposed for tests: text of the file -> names and values (caller frees via
+ * ft_counter_list_free). */
+struct ft_counter_list {
+	char **names;
+	__u64 *values;
+	size_t n, cap;
+};
+void ft_counter_list_free(struct ft_counter_list *l);
+int ft_parse_vmstat(const char *text, struct ft_counter_list *l);
+int ft_parse_meminfo(const char *text, struct ft_counter_list *l);
+int ft_parse_buddyinfo(const char *text, struct ft_counter_list *l);
+
+/* ---- consumer --------------------------------------------------------------------------------- */
+
+struct ft_consumer {
+	struct ft_writer *w;
+	const struct ft_mounts *mounts;
+	struct ft_idset files;	/* (dev, ino) with an FT_FILE in the trace */
+	bool no_paths;
+	bool failed;		/* a write failed: stop recording */
+	struct ft_error err;
+	__u64 events;		/* ring-buffer records turned into trace records */
+};
+
+void ft_consumer_init(struct ft_consumer *c, struct ft_writer *w, const struct ft_mounts *ms,
+		      bool no_paths);
+void ft_consumer_fini(struct ft_consumer *c);
+/* ring_buffer_sample_fn: one record of the ring buffer. Non-zero stops the poll. */
+int ft_consumer_handle(void *ctx, void *data, size_t size);
+
+/* ---- loader ----------------------------------------------------------------------------------- */
+
+struct ft_filters {
+	const __u32 *pids;	/* -p, or the command's pid */
+	size_t npids;
+	bool follow_forks;
+	const char *comm;
+	const char *cgroup;	/* cgroup v2 directory */
+	bool dev_set;
+	__u32 dev;
+	bool no_paths;
+};
+
+struct ft_bpf;
+
+/* Checks privileges, BTF and tracefs (mounting it when missing), loads and attaches. */
+struct ft_bpf *ft_bpf_open(const struct ft_filters *f, __u64 ring_bytes, struct ft_error *err);
+/* Traces one more process (the command, started after load). */
+int ft_bpf_add_pid(struct ft_bpf *b, __u32 pid, struct ft_error *err);
+int ft_bpf_ring_fd(const struct ft_bpf *b);
+void ft_bpf_detach(struct ft_bpf *b);
+/*
+ * Appends FT_LOST for counts that grew since the last call (per CPU and type), and returns
+ * the total lost so far in *total.
+ */
+int ft_bpf_write_lost(struct ft_bpf *b, struct ft_writer *w, __u64 *total, struct ft_error *err);
+void ft_bpf_close(struct ft_bpf *b);
+
+/* ---- progress --------------------------------------------------------------------------------- */
+
+struct ft_progress {
+	bool tty;
+	__u64 last_ns, last_events;
+	bool shown;
+};
+
+void ft_progress_init(struct ft_progress *p, int fd);
+void ft_progress_update(struct ft_progress *p, __u64 now_ns, __u64 events, __u64 bytes,
+			__u64 lost);
+/* Ends the line so later messages start on their own. */
+void ft_progress_done(struct ft_progress *p);
+
+/* ---- memcg ------------------------------------------------------------------------------------ */
+
+/* Creates a memory cgroup limited to limit bytes; its path in *dir (caller frees). */
+int ft_memcg_create(__u64 limit, char **dir, struct ft_error *err);
+int ft_memcg_add(const char *dir, int pid, struct ft_error *err);
+/* Removes the cgroup once its tasks are gone. */
+void ft_memcg_remove(const char *dir);
+
+#endif /* FT_RECORD_RECORD_H */

@@ -1,0 +1,278 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Periodic kernel counters, the ground truth a replay is checked against: /proc/vmstat,
+ * /proc/meminfo (bytes), /proc/buddyinfo (free blocks per node/zone/order) and, for a command
+ * run under --memory-limit, its memory cgroup's memory.stat and usage.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "record/record.h"
+
+struct sample_source {
+	__u16 id;
+	const char *path;
+	int (*parse)(const char *text, struct ft_counter_list *l);
+	char *names_key;	/* names last written, joined: rewrite when they change */
+};
+
+struct ft_sampler {
+	struct sample_source src[5];
+	size_t nsrc;
+	char *cg_usage;		/* memory.usage_in_bytes of the cgroup, NULL if none */
+	char *buf;
+	size_t cap;
+};
+
+void ft_counter_list_free(struct ft_counter_list *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		free(l->names[i]);
+	free(l->names);
+	free(l->values);
+	memset(l, 0, sizeof(*l));
+}
+
+static int list_push(struct ft_counter_list *l, const char *name, __u64 v)
+{
+	if (l->n == l->cap) {
+		size_t cap = l->cap ? l->cap * 2 : 64;
+		char **names = realloc(l->names, cap * sizeof(*names));
+		__u64 *values;
+
+		if (!names)
+			return -1;
+		l->names = names;
+		values = realloc(l->values, cap * sizeof(*values));
+		if (!values)
+			return -1;
+		l->values = values;
+		l->cap = cap;
+	}
+	l->names[l->n] = strdup(name);
+	if (!l->names[l->n])
+		return -1;
+	l->values[l->n++] = v;
+	return 0;
+}
+
+/* "name value" lines (vmstat, memory.stat). */
+int ft_parse_vmstat(const char *text, struct ft_counter_list *l)
+{
+	char name[128];
+	unsigned long long v;
+	int used;
+
+	while (sscanf(text, " %127s %llu%n", name, &v, &used) == 2) {
+		if (list_push(l, name, v))
+			return -1;
+		text += used;
+	}
+	return 0;
+}
+
+/* "Name:   123 kB" lines; kB values are turned into bytes, bare numbers kept. */
+int ft_parse_meminfo(const char *text, struct ft_counter_list *l)
+{
+	while (*text) {
+		const char *nl = strchr(text, '\n');
+		char line[256], name[128], unit[8] = "";
+		unsigned long long v;
+		size_t len = nl ? (size_t)(nl - text) : strlen(text);
+
+		if (len >= sizeof(line))
+			len = sizeof(line) - 1;
+		memcpy(line, text, len);
+		line[len] = '\0';
+		if (sscanf(line, "%127[^:]: %llu %7s", name, &v, unit) >= 2) {
+			if (strcmp(unit, "kB") == 0)
+				v *= 1024;
+			if (list_push(l, name, v))
+				return -1;
+		}
+		if (!nl)
+			break;
+		text = nl + 1;
+	}
+	return 0;
+}
+
+/* "Node 0, zone   Normal   3 4 5 ..." -> "0/Normal/ORDER" = free blocks. */
+int ft_parse_buddyinfo(const char *text, struct ft_counter_list *l)
+{
+	while (*text) {
+		const char *nl = strchr(text, '\n');
+		char zone[32], name[64];
+		int node, used;
+		unsigned long long v;
+		const char *p;
+
+		if (sscanf(text, "Node %d, zone %31s%n", &node, zone, &used) == 2) {
+			p = text + used;
+			for (int order = 0; (!nl || p < nl); order++) {
+				int n;
+
+				if (sscanf(p, " %llu%n", &v, &n) != 1 || (nl && p + n > nl))
+					break;
+				snprintf(name, sizeof(name), "%d/%s/%d", node, zone, order);
+				if (list_push(l, name, v))
+					return -1;
+				p += n;
+			}
+		}
+		if (!nl)
+			break;
+		text = nl + 1;
+	}
+	return 0;
+}
+
+/* memory.stat plus the usage file as "usage_in_bytes". */
+static int parse_cgroup_stat(const char *text, struct ft_counter_list *l)
+{
+	return ft_parse_vmstat(text, l);
+}
+
+struct ft_sampler *ft_sampler_new(const char *cgroup_dir)
+{
+	struct ft_sampler *s = calloc(1, sizeof(*s));
+
+	if (!s)
+		return NULL;
+	s->src[s->nsrc++] = (struct sample_source){ FT_SRC_VMSTAT, "/proc/vmstat",
+						     ft_parse_vmstat, NULL };
+	s->src[s->nsrc++] = (struct sample_source){ FT_SRC_MEMINFO, "/proc/meminfo",
+						     ft_parse_meminfo, NULL };
+	s->src[s->nsrc++] = (struct sample_source){ FT_SRC_BUDDYINFO, "/proc/buddyinfo",
+						     ft_parse_buddyinfo, NULL };
+	if (cgroup_dir) {
+		char *stat = NULL;
+
+		if (asprintf(&stat, "%s/memory.stat", cgroup_dir) < 0 ||
+		    asprintf(&s->cg_usage, "%s/memory.usage_in_bytes", cgroup_dir) < 0) {
+			free(stat);
+			ft_sampler_free(s);
+			return NULL;
+		}
+		s->src[s->nsrc++] = (struct sample_source){ FT_SRC_CGROUP, stat,
+							     parse_cgroup_stat, NULL };
+	}
+	return s;
+}
+
+void ft_sampler_free(struct ft_sampler *s)
+{
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->nsrc; i++) {
+		free(s->src[i].names_key);
+		if (s->src[i].id == FT_SRC_CGROUP)
+			free((char *)s->src[i].path);
+	}
+	free(s->cg_usage);
+	free(s->buf);
+	free(s);
+}
+
+/* Whole small file into s->buf, NUL-terminated; false when it cannot be read. */
+static bool slurp(struct ft_sampler *s, const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	size_t len = 0;
+	ssize_t n;
+
+	if (fd < 0)
+		return false;
+	for (;;) {
+		if (len + 4096 + 1 > s->cap) {
+			size_t cap = s->cap ? s->cap * 2 : 16384;
+			char *b = realloc(s->buf, cap);
+
+			if (!b) {
+				close(fd);
+				return false;
+			}
+			s->buf = b;
+			s->cap = cap;
+		}
+		n = read(fd, s->buf + len, s->cap - len - 1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		len += (size_t)n;
+	}
+	close(fd);
+	s->buf[len] = '\0';
+	return n == 0;
+}
+
+static char *join_names(const struct ft_counter_list *l)
+{
+	size_t len = 1;
+	char *key, *p;
+
+	for (size_t i = 0; i < l->n; i++)
+		len += strlen(l->names[i]) + 1;
+	key = malloc(len);
+	if (!key)
+		return NULL;
+	p = key;
+	for (size_t i = 0; i < l->n; i++)
+		p += sprintf(p, "%s\n", l->names[i]);
+	*p = '\0';
+	return key;
+}
+
+static int sample_source(struct ft_sampler *s, struct sample_source *src, struct ft_writer *w,
+			 struct ft_error *err)
+{
+	struct ft_counter_list l = { 0 };
+	__u64 ts;
+	char *key;
+	int rc = 0;
+
+	if (!slurp(s, src->path))
+		return 0;
+	ts = ft_now_mono_ns();
+	if (src->parse(s->buf, &l) ||
+	    (src->id == FT_SRC_CGROUP && slurp(s, s->cg_usage) &&
+	     list_push(&l, "usage_in_bytes", strtoull(s->buf, NULL, 10)))) {
+		ft_counter_list_free(&l);
+		snprintf(err->msg, sizeof(err->msg), "%s: out of memory", src->path);
+		return -1;
+	}
+	if (l.n == 0 || l.n > UINT16_MAX)
+		goto out;
+	key = join_names(&l);
+	if (!key) {
+		rc = -1;
+		goto out;
+	}
+	if (!src->names_key || strcmp(key, src->names_key) != 0) {
+		rc = ft_writer_counter_names(w, ts, src->id, (__u16)l.n,
+					     (const char *const *)l.names, err);
+		free(src->names_key);
+		src->names_key = key;
+	} else {
+		free(key);
+	}
+	if (!rc)
+		rc = ft_writer_counters(w, ts, src->id, (__u16)l.n, l.values, err);
+out:
+	ft_counter_list_free(&l);
+	return rc;
+}
+
+int ft_sampler_sample(struct ft_sampler *s, struct ft_writer *w, struct ft_error *err)
+{
+	for (size_t i = 0; i < s->nsrc; i++)
+		if (sample_source(s, &s->src[i], w, err))
+			return -1;
+	return 0;
+}
