@@ -205,6 +205,19 @@ static void test_pinning(void)
 	is_u64(buddy_pinned_pages(b1), 33, "0% pins nothing");
 	buddy_destroy(b1);
 
+	/* Pins only take free pages: with [0, 512) allocated they all land in [512, 1024). */
+	b1 = buddy_new(1024);
+	is_u64(buddy_alloc(b1, 9), 0, "order-9 block at 0 allocated");
+	buddy_pin_random(b1, 25, 3);
+	is_u64(buddy_pinned_pages(b1), 256, "25% of 1024 pinned");
+	buddy_free(b1, 0, 9);
+	pinned_map(b1, m1);
+	count = 0;
+	for (unsigned i = 0; i < 512; i++)
+		count += m1[i];
+	is_u64(count, 0, "no pin inside the block that was allocated");
+	buddy_destroy(b1);
+
 	b1 = buddy_new(1024);
 	buddy_pin_random(b1, 100, 9);
 	is_u64(buddy_free_pages(b1), 0, "100% pins every page");
