@@ -1,0 +1,388 @@
+/*
+ * The replay driver end to end: traces written here with the trace writer, replayed through
+ * real model instances, with the numbers the model must give for them.
+ */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "replay/replay.h"
+#include "tap.h"
+
+#define MiB (1ull << 20)
+#define DEV_A ((8u << 20) | 1)
+
+struct tb {
+	struct ft_writer *w;
+	struct ft_error err;
+	uint64_t ts;
+	int failed;
+};
+
+static char trace_path[256];
+
+static void tb_open(struct tb *t, uint64_t mem_bytes, unsigned block_size)
+{
+	struct ft_host host = {
+		.hdr = { .ts = 1 }, .mem_bytes = mem_bytes, .page_size = 4096, .ncpus = 1,
+		.dirty_ratio = 30, .dirty_background_ratio = 10, .dirty_expire_centisecs = 3000,
+		.dirty_writeback_centisecs = 500, .ndevs = 1, .release = "6.18.0-test",
+		.flags = FT_HOST_SYNTHETIC,
+	};
+	struct ft_host_dev dev = { .dev = DEV_A, .block_size = block_size, .fstype = "xfs",
+				   .name = "/dev/test" };
+
+	memset(t, 0, sizeof(*t));
+	t->ts = 1000000000;
+	t->w = ft_writer_open(trace_path, 0600, &t->err);
+	if (!t->w || ft_writer_host(t->w, &host, &dev, &t->err))
+		t->failed = 1;
+}
+
+static void tb_file(struct tb *t, uint64_t ino, uint64_t size)
+{
+	if (!t->failed && ft_writer_file(t->w, t->ts, DEV_A, ino, size, "", &t->err))
+		t->failed = 1;
+}
+
+/* One access 1 us after the previous one. */
+static void tb_access(struct tb *t, __u16 op, uint64_t ino, uint64_t pos, uint64_t len,
+		      uint64_t isize)
+{
+	struct ft_access a = {
+		.hdr = { .type = FT_ACCESS, .size = sizeof(a), .tid = 1, .ts = t->ts },
+		.ino = ino, .pos = pos, .len = len, .isize = isize, .dev = DEV_A, .op = op,
+	};
+
+	t->ts += 1000;
+	if (!t->failed && ft_writer_append(t->w, &a, &t->err))
+		t->failed = 1;
+}
+
+static int tb_close(struct tb *t)
+{
+	if (!t->failed && ft_writer_close(t->w, &t->err))
+		t->failed = 1;
+	if (t->failed)
+		diag("trace writer: %s", t->err.msg);
+	return t->failed ? -1 : 0;
+}
+
+/* Defaults of the command line, then the test's choices. */
+static void base_config(struct model_config *c, unsigned order)
+{
+	model_config_defaults(c);
+	c->order = order;
+	c->readahead = false;
+	c->policy = FOLIO_POLICY_FIXED;
+	c->interval_ns = 1000000000;
+}
+
+/* Replays trace_path with one configuration per order; NULL when the driver failed. */
+static struct replay *run(const unsigned *orders, unsigned n, enum lru_kind lru,
+			  uint64_t memory, struct ft_error *err)
+{
+	struct model_config cfg[REPLAY_MAX_CONFIGS];
+	struct replay *rp = malloc(sizeof(*rp));
+
+	for (unsigned i = 0; i < n; i++) {
+		base_config(&cfg[i], orders[i]);
+		cfg[i].lru = lru;
+		if (memory)
+			cfg[i].memory_bytes = memory;
+	}
+	replay_init(rp, cfg, n, memory ? REPLAY_SET_MEMORY : 0, true);
+	if (replay_file(rp, trace_path, err) < 0) {
+		diag("replay: %s", err->msg);
+		replay_release(rp);
+		free(rp);
+		return NULL;
+	}
+	return rp;
+}
+
+static void done(struct replay *rp)
+{
+	if (rp) {
+		replay_release(rp);
+		free(rp);
+	}
+}
+
+/* 64 MiB read front to back twice in 1 MiB reads: orders 0, 4 and 9 in one pass. */
+static void test_sequential_read(void)
+{
+	static const unsigned orders[] = { 0, 4, 9 };
+	static const uint64_t entries[] = { 16384, 1024, 32 };
+	struct ft_error err;
+	struct replay *rp;
+	struct tb t;
+
+	tb_open(&t, 1ull << 30, 2048);
+	tb_file(&t, 5, 64 * MiB);
+	for (int pass = 0; pass < 2; pass++)
+		for (uint64_t pos = 0; pos < 64 * MiB; pos += MiB)
+			tb_access(&t, FT_OP_READ, 5, pos, MiB, 64 * MiB);
+	ok(tb_close(&t) == 0, "sequential trace written");
+	rp = run(orders, 3, LRU_TWO_LIST, 0, &err);
+	ok(rp != NULL, "sequential trace replayed");
+	if (!rp)
+		return;
+	is_u64(rp->run.accesses, 128, "accesses fed");
+	is_u64(rp->run.files, 1, "one file");
+	ok(rp->run.clean_end && !rp->run.truncated, "trace read to its end");
+	is_str(rp->run.release, "6.18.0-test", "host release kept");
+	for (unsigned i = 0; i < 3; i++) {
+		const struct model_metrics *m = &rp->cols[i].m;
+		const struct model_config *c = &rp->cols[i].cfg;
+		char what[64];
+
+		snprintf(what, sizeof(what), "order %u: LRU entries max", orders[i]);
+		is_u64(m->lru_entries.max, entries[i], what);
+		snprintf(what, sizeof(what), "order %u: folios inserted", orders[i]);
+		is_u64(m->insertions, entries[i], what);
+		snprintf(what, sizeof(what), "order %u: all inserted at the order", orders[i]);
+		is_u64(m->insertions_by_order[orders[i]], entries[i], what);
+		snprintf(what, sizeof(what), "order %u: pages inserted", orders[i]);
+		is_u64(m->inserted_pages, 16384, what);
+		snprintf(what, sizeof(what), "order %u: second pass hits", orders[i]);
+		is_u64(m->read_hit_requests, 64, what);
+		snprintf(what, sizeof(what), "order %u: device bytes read once", orders[i]);
+		is_u64(m->read_io_bytes, 64 * MiB, what);
+		snprintf(what, sizeof(what), "order %u: nothing evicted", orders[i]);
+		is_u64(m->evictions, 0, what);
+		snprintf(what, sizeof(what), "order %u: label", orders[i]);
+		ok(atoi(rp->cols[i].label + 6) == (int)orders[i], "%s", what);
+		is_u64(c->memory_bytes, 1ull << 30, "memory from the host record");
+		is_u64(c->block_size, 2048, "block size of the file's device");
+		is_u64(c->dirty_ratio, 30, "dirty_ratio from the host record");
+		is_u64(m->read_bytes, 128 * MiB, "bytes read");
+	}
+	done(rp);
+}
+
+/* A cyclic scan one page larger than memory misses every time under a plain LRU. */
+static void test_cyclic_scan(void)
+{
+	static const unsigned order0[] = { 0 };
+	const uint64_t pages = 64, size = (pages + 1) * 4096;
+	struct ft_error err;
+	struct replay *rp;
+	struct tb t;
+
+	tb_open(&t, 1ull << 30, 4096);
+	tb_file(&t, 7, size);
+	for (int cycle = 0; cycle < 10; cycle++)
+		for (uint64_t pos = 0; pos < size; pos += 4096)
+			tb_access(&t, FT_OP_READ, 7, pos, 4096, size);
+	ok(tb_close(&t) == 0, "cyclic trace written");
+	rp = run(order0, 1, LRU_PLAIN, pages * 4096, &err);
+	ok(rp != NULL, "cyclic trace replayed");
+	if (!rp)
+		return;
+	is_u64(rp->cols[0].cfg.memory_bytes, pages * 4096, "--memory wins over the host");
+	is_u64(rp->cols[0].m.read_requests, 650, "650 reads");
+	is_u64(rp->cols[0].m.read_hit_requests, 0, "every read misses");
+	is_u64(rp->cols[0].m.evictions, 650 - 64, "every miss past the first 64 evicts");
+	done(rp);
+}
+
+/* Misses of a textbook LRU cache of `cap` pages over the reference string. */
+static uint64_t textbook_lru_misses(const uint32_t *ref, unsigned n, unsigned cap)
+{
+	uint64_t *last_use = calloc(1024, sizeof(*last_use)), misses = 0;
+	unsigned cached = 0;
+
+	for (unsigned i = 0; i < n; i++) {
+		if (!last_use[ref[i]]) {
+			misses++;
+			if (cached == cap) {
+				unsigned victim = 0;
+
+				for (unsigned p = 0; p < 1024; p++)
+					if (last_use[p] && (!last_use[victim] ||
+							    last_use[p] < last_use[victim]))
+						victim = p;
+				last_use[victim] = 0;
+			} else {
+				cached++;
+			}
+		}
+		last_use[ref[i]] = i + 1;
+	}
+	free(last_use);
+	return misses;
+}
+
+static void test_textbook_lru(void)
+{
+	static const unsigned order0[] = { 0 };
+	enum { NREF = 5000, NPAGES = 200, CAP = 64 };
+	uint32_t *ref = malloc(NREF * sizeof(*ref));
+	uint64_t x = 12345, want;
+	struct ft_error err;
+	struct replay *rp;
+	struct tb t;
+
+	/* skewed: half the references go to 40 hot pages */
+	for (unsigned i = 0; i < NREF; i++) {
+		x = x * 6364136223846793005ull + 1442695040888963407ull;
+		ref[i] = (x >> 33) % 2 ? (uint32_t)((x >> 40) % 40) : (uint32_t)((x >> 20) % NPAGES);
+	}
+	want = textbook_lru_misses(ref, NREF, CAP);
+	tb_open(&t, 1ull << 30, 4096);
+	tb_file(&t, 9, NPAGES * 4096);
+	for (unsigned i = 0; i < NREF; i++)
+		tb_access(&t, FT_OP_READ, 9, (uint64_t)ref[i] * 4096, 4096, NPAGES * 4096);
+	ok(tb_close(&t) == 0, "random trace written");
+	rp = run(order0, 1, LRU_PLAIN, CAP * 4096, &err);
+	ok(rp != NULL, "random trace replayed");
+	if (rp) {
+		diag("textbook LRU: %llu misses of %d", (unsigned long long)want, NREF);
+		is_u64(rp->cols[0].m.read_requests - rp->cols[0].m.read_hit_requests, want,
+		       "plain LRU misses equal a textbook LRU's");
+	}
+	done(rp);
+	free(ref);
+}
+
+/* 64 MiB written in 1 MiB writes, then fsync: everything goes out once, by fsync. */
+static void test_write_fsync(void)
+{
+	static const unsigned orders[] = { 0, 9 };
+	struct ft_error err;
+	struct replay *rp;
+	struct tb t;
+
+	tb_open(&t, 1ull << 30, 4096);
+	tb_file(&t, 11, 0);
+	for (uint64_t pos = 0; pos < 64 * MiB; pos += MiB)
+		tb_access(&t, FT_OP_WRITE, 11, pos, MiB, pos + MiB);
+	tb_access(&t, FT_OP_FSYNC, 11, 0, 0, 64 * MiB);
+	ok(tb_close(&t) == 0, "write trace written");
+	rp = run(orders, 2, LRU_TWO_LIST, 0, &err);
+	ok(rp != NULL, "write trace replayed");
+	if (!rp)
+		return;
+	for (unsigned i = 0; i < 2; i++) {
+		const struct model_metrics *m = &rp->cols[i].m;
+
+		is_u64(m->write_bytes, 64 * MiB, "bytes written");
+		is_u64(m->writeback_bytes, 64 * MiB, "written back once");
+		is_u64(m->wb_fsync_bytes, 64 * MiB, "all of it by fsync");
+		is_u64(m->read_io_bytes + m->write_read_bytes, 0, "full writes read nothing");
+	}
+	done(rp);
+}
+
+/* Zero-length reads change nothing and are counted as ignored. */
+static void test_ignored(void)
+{
+	static const unsigned order0[] = { 0 };
+	struct ft_error err;
+	struct replay *rp;
+	struct tb t;
+
+	tb_open(&t, 1ull << 30, 4096);
+	tb_access(&t, FT_OP_READ, 3, 0, 4096, 8192);
+	tb_access(&t, FT_OP_READ, 3, 8192, 0, 8192);
+	tb_access(&t, 200, 3, 0, 4096, 8192);
+	ok(tb_close(&t) == 0, "small trace written");
+	rp = run(order0, 1, LRU_TWO_LIST, 0, &err);
+	ok(rp != NULL, "small trace replayed");
+	if (rp) {
+		is_u64(rp->run.accesses, 1, "one access fed");
+		is_u64(rp->run.ignored, 2, "zero-length read and unknown op ignored");
+		is_u64(rp->cols[0].m.read_requests, 1, "the model saw one read");
+	}
+	done(rp);
+}
+
+/* A cut trace gives the results of what was readable and says it was cut. */
+static void test_truncated(void)
+{
+	static const unsigned order0[] = { 0 };
+	struct ft_error err;
+	struct replay *rp;
+	struct tb t;
+	off_t size;
+	int fd;
+
+	tb_open(&t, 1ull << 30, 4096);
+	for (uint64_t i = 0; i < 20000; i++) {
+		tb_access(&t, FT_OP_READ, 4, (i % 1000) * 4096, 4096, 1000 * 4096);
+		if (i % 5000 == 4999 && ft_writer_flush(t.w, &t.err))
+			t.failed = 1;
+	}
+	ok(tb_close(&t) == 0, "chunked trace written");
+	fd = open(trace_path, O_RDWR);
+	size = lseek(fd, 0, SEEK_END);
+	ok(fd >= 0 && ftruncate(fd, size - 100) == 0, "trace cut");
+	close(fd);
+	rp = run(order0, 1, LRU_TWO_LIST, 0, &err);
+	ok(rp != NULL, "cut trace still replays");
+	if (rp) {
+		ok(rp->run.truncated && !rp->run.clean_end, "and says it was cut");
+		is_u64(rp->run.accesses, 15000, "the three whole chunks were replayed");
+	}
+	done(rp);
+}
+
+static void test_not_a_trace(void)
+{
+	static const unsigned order0[] = { 0 };
+	struct ft_error err;
+	struct replay *rp;
+	FILE *f = fopen(trace_path, "w");
+
+	fputs("this is not a trace, just some text long enough for a header\n", f);
+	fclose(f);
+	rp = run(order0, 1, LRU_TWO_LIST, 0, &err);
+	ok(rp == NULL, "not a trace: refused");
+	ok(strstr(err.msg, trace_path) != NULL, "message names the file: %s", err.msg);
+	done(rp);
+}
+
+/* Accesses over 10 s, 1 s intervals: both models give the same number of samples. */
+static void test_series(void)
+{
+	static const unsigned orders[] = { 0, 9 };
+	struct ft_error err;
+	struct replay *rp;
+	struct tb t;
+
+	tb_open(&t, 1ull << 30, 4096);
+	for (unsigned i = 0; i < 100; i++) {
+		tb_access(&t, FT_OP_WRITE, 6, (uint64_t)i * 65536, 65536, (uint64_t)(i + 1) * 65536);
+		t.ts += 100000000 - 1000;	/* 100 ms apart */
+	}
+	ok(tb_close(&t) == 0, "timed trace written");
+	rp = run(orders, 2, LRU_TWO_LIST, 0, &err);
+	ok(rp != NULL, "timed trace replayed");
+	if (rp) {
+		diag("samples: %zu and %zu", rp->series.col[0].n, rp->series.col[1].n);
+		ok(rp->series.col[0].n >= 9 && rp->series.col[0].n <= 11, "about 10 samples");
+		is_u64(rp->series.col[0].n, rp->series.col[1].n, "same samples for each order");
+		is_u64(rp->series.col[1].order, 9, "series know their order");
+		is_u64(rp->series.t0, 1000000000, "time origin is the first access");
+	}
+	done(rp);
+}
+
+int main(void)
+{
+	snprintf(trace_path, sizeof(trace_path), "%s/ft-replay-e2e-%d.ftr",
+		 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp", (int)getpid());
+	test_sequential_read();
+	test_cyclic_scan();
+	test_textbook_lru();
+	test_write_fsync();
+	test_ignored();
+	test_truncated();
+	test_not_a_trace();
+	test_series();
+	unlink(trace_path);
+	return done_testing();
+}
