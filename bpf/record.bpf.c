@@ -376,57 +376,13 @@ static __always_inline int access_exit(long ret)
 	return 0;
 }
 
-#define ARG(ctx, n) ((ctx)->args[n])
-
-SEC("tracepoint/syscalls/sys_enter_read")
-int enter_read(struct trace_event_raw_sys_enter *ctx)
-{
-	return access_enter(ARG(ctx, 0), FT_OP_READ, 0, 0, 0, 0);
-}
-
-SEC("tracepoint/syscalls/sys_enter_write")
-int enter_write(struct trace_event_raw_sys_enter *ctx)
-{
-	return access_enter(ARG(ctx, 0), FT_OP_WRITE, 0, 0, 0, 0);
-}
-
-SEC("tracepoint/syscalls/sys_enter_pread64")
-int enter_pread64(struct trace_event_raw_sys_enter *ctx)
-{
-	return access_enter(ARG(ctx, 0), FT_OP_READ, FT_AF_POSITIONAL, ARG(ctx, 3), 0, 0);
-}
-
-SEC("tracepoint/syscalls/sys_enter_pwrite64")
-int enter_pwrite64(struct trace_event_raw_sys_enter *ctx)
-{
-	return access_enter(ARG(ctx, 0), FT_OP_WRITE, FT_AF_POSITIONAL, ARG(ctx, 3), 0, 0);
-}
-
-SEC("tracepoint/syscalls/sys_enter_readv")
-int enter_readv(struct trace_event_raw_sys_enter *ctx)
-{
-	return access_enter(ARG(ctx, 0), FT_OP_READ, FT_AF_VECTOR, 0, 0, 0);
-}
-
-SEC("tracepoint/syscalls/sys_enter_writev")
-int enter_writev(struct trace_event_raw_sys_enter *ctx)
-{
-	return access_enter(ARG(ctx, 0), FT_OP_WRITE, FT_AF_VECTOR, 0, 0, 0);
-}
-
-SEC("tracepoint/syscalls/sys_enter_preadv")
-int enter_preadv(struct trace_event_raw_sys_enter *ctx)
-{
-	return access_enter(ARG(ctx, 0), FT_OP_READ, FT_AF_VECTOR | FT_AF_POSITIONAL,
-			    ARG(ctx, 3), 0, 0);
-}
-
-SEC("tracepoint/syscalls/sys_enter_pwritev")
-int enter_pwritev(struct trace_event_raw_sys_enter *ctx)
-{
-	return access_enter(ARG(ctx, 0), FT_OP_WRITE, FT_AF_VECTOR | FT_AF_POSITIONAL,
-			    ARG(ctx, 3), 0, 0);
-}
+/* x86-64 syscall numbers of the calls recorded. */
+enum {
+	NR_read = 0, NR_write = 1, NR_pread64 = 17, NR_pwrite64 = 18, NR_readv = 19,
+	NR_writev = 20, NR_fsync = 74, NR_fdatasync = 75, NR_ftruncate = 77,
+	NR_sync_file_range = 277, NR_fallocate = 285, NR_preadv = 295, NR_pwritev = 296,
+	NR_preadv2 = 327, NR_pwritev2 = 328,
+};
 
 /* The *2 forms: offset -1 means the file position; RWF_* flags per call. */
 static __always_inline __u16 rwf_flags(__u64 pos, __u64 rwf, bool write)
@@ -442,74 +398,77 @@ static __always_inline __u16 rwf_flags(__u64 pos, __u64 rwf, bool write)
 	return f;
 }
 
-SEC("tracepoint/syscalls/sys_enter_preadv2")
-int enter_preadv2(struct trace_event_raw_sys_enter *ctx)
+/*
+ * One raw syscall tracepoint for all the calls, rather than a tracepoint per syscall: detaching
+ * perf-event tracepoints costs an RCU grace period each, seconds for thirty of them.
+ */
+SEC("tp_btf/sys_enter")
+int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 {
-	return access_enter(ARG(ctx, 0), FT_OP_READ, rwf_flags(ARG(ctx, 3), ARG(ctx, 5), false),
-			    ARG(ctx, 3), 0, 0);
-}
+	__u64 a0, a1, a2, a3, a5;
 
-SEC("tracepoint/syscalls/sys_enter_pwritev2")
-int enter_pwritev2(struct trace_event_raw_sys_enter *ctx)
-{
-	return access_enter(ARG(ctx, 0), FT_OP_WRITE, rwf_flags(ARG(ctx, 3), ARG(ctx, 5), true),
-			    ARG(ctx, 3), 0, 0);
-}
-
-SEC("tracepoint/syscalls/sys_enter_fsync")
-int enter_fsync(struct trace_event_raw_sys_enter *ctx)
-{
-	return access_enter(ARG(ctx, 0), FT_OP_FSYNC, 0, 0, 0, 0);
-}
-
-SEC("tracepoint/syscalls/sys_enter_fdatasync")
-int enter_fdatasync(struct trace_event_raw_sys_enter *ctx)
-{
-	return access_enter(ARG(ctx, 0), FT_OP_FDATASYNC, 0, 0, 0, 0);
-}
-
-SEC("tracepoint/syscalls/sys_enter_sync_file_range")
-int enter_sync_file_range(struct trace_event_raw_sys_enter *ctx)
-{
-	return access_enter(ARG(ctx, 0), FT_OP_SYNC_RANGE, FT_AF_POSITIONAL, ARG(ctx, 1),
-			    ARG(ctx, 2), ARG(ctx, 3));
-}
-
-SEC("tracepoint/syscalls/sys_enter_ftruncate")
-int enter_ftruncate(struct trace_event_raw_sys_enter *ctx)
-{
-	return access_enter(ARG(ctx, 0), FT_OP_TRUNCATE, FT_AF_POSITIONAL, ARG(ctx, 1), 0, 0);
-}
-
-SEC("tracepoint/syscalls/sys_enter_fallocate")
-int enter_fallocate(struct trace_event_raw_sys_enter *ctx)
-{
-	return access_enter(ARG(ctx, 0), FT_OP_FALLOCATE, FT_AF_POSITIONAL, ARG(ctx, 2),
-			    ARG(ctx, 3), ARG(ctx, 1));
-}
-
-#define EXIT_PROG(name)								\
-	SEC("tracepoint/syscalls/sys_exit_" #name)				\
-	int exit_##name(struct trace_event_raw_sys_exit *ctx)			\
-	{									\
-		return access_exit(ctx->ret);					\
+	if (id > NR_pwritev2 || !regs)
+		return 0;
+	a0 = BPF_CORE_READ(regs, di);
+	a1 = BPF_CORE_READ(regs, si);
+	a2 = BPF_CORE_READ(regs, dx);
+	a3 = BPF_CORE_READ(regs, r10);
+	switch (id) {
+	case NR_read:
+		return access_enter(a0, FT_OP_READ, 0, 0, 0, 0);
+	case NR_write:
+		return access_enter(a0, FT_OP_WRITE, 0, 0, 0, 0);
+	case NR_pread64:
+		return access_enter(a0, FT_OP_READ, FT_AF_POSITIONAL, a3, 0, 0);
+	case NR_pwrite64:
+		return access_enter(a0, FT_OP_WRITE, FT_AF_POSITIONAL, a3, 0, 0);
+	case NR_readv:
+		return access_enter(a0, FT_OP_READ, FT_AF_VECTOR, 0, 0, 0);
+	case NR_writev:
+		return access_enter(a0, FT_OP_WRITE, FT_AF_VECTOR, 0, 0, 0);
+	case NR_preadv:
+		return access_enter(a0, FT_OP_READ, FT_AF_VECTOR | FT_AF_POSITIONAL, a3, 0, 0);
+	case NR_pwritev:
+		return access_enter(a0, FT_OP_WRITE, FT_AF_VECTOR | FT_AF_POSITIONAL, a3, 0, 0);
+	case NR_preadv2:
+		a5 = BPF_CORE_READ(regs, r9);
+		return access_enter(a0, FT_OP_READ, rwf_flags(a3, a5, false), a3, 0, 0);
+	case NR_pwritev2:
+		a5 = BPF_CORE_READ(regs, r9);
+		return access_enter(a0, FT_OP_WRITE, rwf_flags(a3, a5, true), a3, 0, 0);
+	case NR_fsync:
+		return access_enter(a0, FT_OP_FSYNC, 0, 0, 0, 0);
+	case NR_fdatasync:
+		return access_enter(a0, FT_OP_FDATASYNC, 0, 0, 0, 0);
+	case NR_sync_file_range:
+		return access_enter(a0, FT_OP_SYNC_RANGE, FT_AF_POSITIONAL, a1, a2, a3);
+	case NR_ftruncate:
+		return access_enter(a0, FT_OP_TRUNCATE, FT_AF_POSITIONAL, a1, 0, 0);
+	case NR_fallocate:
+		return access_enter(a0, FT_OP_FALLOCATE, FT_AF_POSITIONAL, a2, a3, a1);
 	}
+	return 0;
+}
 
-EXIT_PROG(read)
-EXIT_PROG(write)
-EXIT_PROG(pread64)
-EXIT_PROG(pwrite64)
-EXIT_PROG(readv)
-EXIT_PROG(writev)
-EXIT_PROG(preadv)
-EXIT_PROG(pwritev)
-EXIT_PROG(preadv2)
-EXIT_PROG(pwritev2)
-EXIT_PROG(fsync)
-EXIT_PROG(fdatasync)
-EXIT_PROG(sync_file_range)
-EXIT_PROG(ftruncate)
-EXIT_PROG(fallocate)
+static __always_inline bool recorded_syscall(long id)
+{
+	switch (id) {
+	case NR_read: case NR_write: case NR_pread64: case NR_pwrite64: case NR_readv:
+	case NR_writev: case NR_preadv: case NR_pwritev: case NR_preadv2: case NR_pwritev2:
+	case NR_fsync: case NR_fdatasync: case NR_sync_file_range: case NR_ftruncate:
+	case NR_fallocate:
+		return true;
+	}
+	return false;
+}
+
+SEC("tp_btf/sys_exit")
+int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
+{
+	if (!regs || !recorded_syscall(BPF_CORE_READ(regs, orig_ax)))
+		return 0;
+	return access_exit(ret);
+}
 
 /* ---- mmap ------------------------------------------------------------------------------------ */
 
@@ -689,19 +648,16 @@ int BPF_PROG(folio_dirty, struct folio *folio, struct address_space *mapping)
 
 /* ---- writeback ------------------------------------------------------------------------------- */
 
-SEC("tracepoint/writeback/writeback_written")
-int writeback_written(struct trace_event_raw_writeback_work_class *ctx)
+/* Pages the flusher wrote in one round (per bdi: no file). */
+SEC("tp_btf/writeback_pages_written")
+int BPF_PROG(writeback_pages_written, long pages)
 {
 	struct ft_writeback *w;
 
-	if (filter_dev && ctx->sb_dev && ctx->sb_dev != dev_filter)
-		return 0;
 	note_task();
 	RESERVE(w, FT_WRITEBACK);
 	w->kind = FT_WB_WRITTEN;
-	w->dev = ctx->sb_dev;
-	w->nr_pages = ctx->nr_pages;
-	w->reason = ctx->reason;
+	w->nr_pages = pages;
 	bpf_ringbuf_submit(w, 0);
 	return 0;
 }
@@ -734,118 +690,129 @@ int BPF_PROG(writeback_single_inode, struct inode *inode, struct writeback_contr
 }
 
 /* iomap (xfs): bytes of one folio queued for writeback, the exact write-back volume. */
-SEC("tracepoint/iomap/iomap_writeback_folio")
-int iomap_writeback_folio(struct trace_event_raw_iomap_range_class *ctx)
+SEC("tp_btf/iomap_writeback_folio")
+int BPF_PROG(iomap_writeback_folio, struct inode *inode, loff_t offset, __u64 length)
 {
 	struct ft_writeback *w;
+	__u32 dev;
+	__u64 ino;
 
-	if (!kernel_event_passes(ctx->dev, ctx->ino))
+	if (!inode)
+		return 0;
+	dev = inode_dev(inode);
+	ino = BPF_CORE_READ(inode, i_ino);
+	if (!kernel_event_passes(dev, ino))
 		return 0;
 	note_task();
 	RESERVE(w, FT_WRITEBACK);
 	w->kind = FT_WB_IOMAP;
-	w->dev = ctx->dev;
-	w->ino = ctx->ino;
-	w->index = ctx->offset >> PAGE_SHIFT;
-	w->nr_pages = ctx->length;
+	w->dev = dev;
+	w->ino = ino;
+	w->index = offset >> PAGE_SHIFT;
+	w->nr_pages = length;
 	bpf_ringbuf_submit(w, 0);
 	return 0;
 }
 
 /* ---- reclaim: system-wide memory pressure, kept whatever the task filter ------------------ */
 
-SEC("tracepoint/vmscan/mm_vmscan_lru_isolate")
-int vmscan_lru_isolate(struct trace_event_raw_mm_vmscan_lru_isolate *ctx)
+SEC("tp_btf/mm_vmscan_lru_isolate")
+int BPF_PROG(vmscan_lru_isolate, int highest_zoneidx, int order, unsigned long nr_requested,
+	     unsigned long nr_scanned, unsigned long nr_skipped, unsigned long nr_taken, int lru)
 {
 	struct ft_vmscan *v;
 
 	note_task();
 	RESERVE(v, FT_VMSCAN);
 	v->kind = FT_VM_LRU_ISOLATE;
-	v->nr_scanned = ctx->nr_taken;
-	v->a = ctx->lru;
+	v->nr_scanned = nr_taken;
+	v->a = lru;
 	v->priority = -1;
 	bpf_ringbuf_submit(v, 0);
 	return 0;
 }
 
-SEC("tracepoint/vmscan/mm_vmscan_lru_shrink_inactive")
-int vmscan_shrink_inactive(struct trace_event_raw_mm_vmscan_lru_shrink_inactive *ctx)
+SEC("tp_btf/mm_vmscan_lru_shrink_inactive")
+int BPF_PROG(vmscan_shrink_inactive, int nid, unsigned long nr_scanned,
+	     unsigned long nr_reclaimed, struct reclaim_stat *stat, int priority, int file)
 {
 	struct ft_vmscan *v;
 
+	if (!stat)
+		return 0;
 	note_task();
 	RESERVE(v, FT_VMSCAN);
 	v->kind = FT_VM_SHRINK_INACTIVE;
-	v->nid = ctx->nid;
-	v->nr_scanned = ctx->nr_scanned;
-	v->nr_reclaimed = ctx->nr_reclaimed;
-	v->nr_dirty = ctx->nr_dirty;
-	v->nr_writeback = ctx->nr_writeback;
-	v->nr_immediate = ctx->nr_immediate;
-	v->nr_activate = ctx->nr_activate1;
-	v->a = ctx->reclaim_flags;
-	v->priority = ctx->priority;
+	v->nid = nid;
+	v->nr_scanned = nr_scanned;
+	v->nr_reclaimed = nr_reclaimed;
+	v->nr_dirty = BPF_CORE_READ(stat, nr_dirty);
+	v->nr_writeback = BPF_CORE_READ(stat, nr_writeback);
+	v->nr_immediate = BPF_CORE_READ(stat, nr_immediate);
+	v->nr_activate = BPF_CORE_READ(stat, nr_activate[1]);
+	v->a = file;
+	v->priority = priority;
 	bpf_ringbuf_submit(v, 0);
 	return 0;
 }
 
-SEC("tracepoint/vmscan/mm_vmscan_lru_shrink_active")
-int vmscan_shrink_active(struct trace_event_raw_mm_vmscan_lru_shrink_active *ctx)
+SEC("tp_btf/mm_vmscan_lru_shrink_active")
+int BPF_PROG(vmscan_shrink_active, int nid, unsigned long nr_taken, unsigned long nr_active,
+	     unsigned long nr_deactivated, unsigned long nr_referenced, int priority, int file)
 {
 	struct ft_vmscan *v;
 
 	note_task();
 	RESERVE(v, FT_VMSCAN);
 	v->kind = FT_VM_SHRINK_ACTIVE;
-	v->nid = ctx->nid;
-	v->nr_scanned = ctx->nr_taken;
-	v->nr_reclaimed = ctx->nr_deactivated;
-	v->nr_activate = ctx->nr_active;
-	v->a = ctx->reclaim_flags;
-	v->priority = ctx->priority;
+	v->nid = nid;
+	v->nr_scanned = nr_taken;
+	v->nr_reclaimed = nr_deactivated;
+	v->nr_activate = nr_active;
+	v->a = file;
+	v->priority = priority;
 	bpf_ringbuf_submit(v, 0);
 	return 0;
 }
 
-SEC("tracepoint/vmscan/mm_vmscan_write_folio")
-int vmscan_write_folio(struct trace_event_raw_mm_vmscan_write_folio *ctx)
+SEC("tp_btf/mm_vmscan_write_folio")
+int BPF_PROG(vmscan_write_folio, struct folio *folio)
 {
 	struct ft_vmscan *v;
 
 	note_task();
 	RESERVE(v, FT_VMSCAN);
 	v->kind = FT_VM_WRITE_FOLIO;
-	v->a = ctx->pfn;
+	v->a = folio_pfn(ctx);
 	v->priority = -1;
 	bpf_ringbuf_submit(v, 0);
 	return 0;
 }
 
-SEC("tracepoint/vmscan/mm_vmscan_kswapd_wake")
-int vmscan_kswapd_wake(struct trace_event_raw_mm_vmscan_kswapd_wake *ctx)
+SEC("tp_btf/mm_vmscan_kswapd_wake")
+int BPF_PROG(vmscan_kswapd_wake, int nid, int zid, int order)
 {
 	struct ft_vmscan *v;
 
 	note_task();
 	RESERVE(v, FT_VMSCAN);
 	v->kind = FT_VM_KSWAPD_WAKE;
-	v->nid = ctx->nid;
-	v->a = ctx->order;
+	v->nid = nid;
+	v->a = order;
 	v->priority = -1;
 	bpf_ringbuf_submit(v, 0);
 	return 0;
 }
 
-SEC("tracepoint/vmscan/mm_vmscan_direct_reclaim_begin")
-int vmscan_direct_reclaim(struct trace_event_raw_mm_vmscan_direct_reclaim_begin_template *ctx)
+SEC("tp_btf/mm_vmscan_direct_reclaim_begin")
+int BPF_PROG(vmscan_direct_reclaim, int order, gfp_t gfp_flags)
 {
 	struct ft_vmscan *v;
 
 	note_task();
 	RESERVE(v, FT_VMSCAN);
 	v->kind = FT_VM_DIRECT_RECLAIM;
-	v->a = ctx->order;
+	v->a = order;
 	v->priority = -1;
 	bpf_ringbuf_submit(v, 0);
 	return 0;
@@ -920,15 +887,17 @@ int BPF_PROG(ra_async, struct inode *inode, unsigned long index, struct file_ra_
 /* ---- processes ------------------------------------------------------------------------------- */
 
 /* -- COMMAND: children of a traced process are traced too. */
-SEC("tracepoint/sched/sched_process_fork")
-int process_fork(struct trace_event_raw_sched_process_fork *ctx)
+SEC("tp_btf/sched_process_fork")
+int BPF_PROG(process_fork, struct task_struct *parent, struct task_struct *child)
 {
 	__u32 tgid = bpf_get_current_pid_tgid() >> 32;
-	__u32 child = ctx->child_pid;
+	__u32 pid;
 	__u8 one = 1;
 
-	if (follow_forks && bpf_map_lookup_elem(&pids, &tgid))
-		bpf_map_update_elem(&pids, &child, &one, BPF_ANY);
+	if (!follow_forks || !child || !bpf_map_lookup_elem(&pids, &tgid))
+		return 0;
+	pid = BPF_CORE_READ(child, tgid);
+	bpf_map_update_elem(&pids, &pid, &one, BPF_ANY);
 	return 0;
 }
 
@@ -942,14 +911,14 @@ static __always_inline int forget_task(void)
 	return 0;
 }
 
-SEC("tracepoint/sched/sched_process_exit")
-int process_exit(void *ctx)
+SEC("tp_btf/sched_process_exit")
+int BPF_PROG(process_exit, struct task_struct *p, bool group_dead)
 {
 	return forget_task();
 }
 
-SEC("tracepoint/sched/sched_process_exec")
-int process_exec(void *ctx)
+SEC("tp_btf/sched_process_exec")
+int BPF_PROG(process_exec, struct task_struct *p, pid_t old_pid, struct linux_binprm *bprm)
 {
 	return forget_task();
 }

@@ -24,7 +24,7 @@
 #include "util.h"
 
 #ifndef HAVE_BPF
-#include "record/bpf-missing.h"
+#include "src/record/bpf-missing.h"	/* generated in the build tree */
 
 int cmd_record(int argc, char **argv)
 {

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include <bpf/bpf.h>
+#include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
 #include "record/record.h"
@@ -95,21 +96,25 @@ static int ensure_tracefs(struct ft_error *err)
 		       TRACEFS, strerror(errno));
 }
 
-/* Programs on tracepoints this kernel lacks (iomap without xfs...) are left out. */
+/* Programs on tracepoints this kernel lacks (older kernels, no iomap...) are left out. */
 static void skip_missing_tracepoints(struct record_bpf *skel)
 {
+	struct btf *vmlinux = btf__load_vmlinux_btf();
 	struct bpf_program *prog;
 
+	if (!vmlinux)
+		return;	/* load reports the problem */
 	bpf_object__for_each_program(prog, skel->obj) {
 		const char *sec = bpf_program__section_name(prog);
-		char path[256];
+		char name[256];
 
-		if (strncmp(sec, "tracepoint/", 11) != 0)
+		if (strncmp(sec, "tp_btf/", 7) != 0)
 			continue;
-		snprintf(path, sizeof(path), TRACEFS "/events/%s", sec + 11);
-		if (access(path, F_OK) != 0)
+		snprintf(name, sizeof(name), "btf_trace_%s", sec + 7);
+		if (btf__find_by_name_kind(vmlinux, name, BTF_KIND_TYPEDEF) < 0)
 			bpf_program__set_autoload(prog, false);
 	}
+	btf__free(vmlinux);
 }
 
 static void set_filters(struct record_bpf *skel, const struct ft_filters *f)
