@@ -19,3 +19,7 @@ EXTRA_DIST += bench/synth.sh
 libfoliotrace_a_SOURCES += src/export/requests.h src/export/requests.c src/export/export.h \
 	src/export/csv.c src/export/oracle.c
 folio_trace_SOURCES += src/cmd-export.c
+libfoliotrace_a_SOURCES += src/import/import.h src/import/import.c \
+	src/import/textline.h src/import/textline.c src/import/ftrace.c src/import/fio.c \
+	src/import/libcachesim.c
+folio_trace_SOURCES += src/cmd-import.c

@@ -3,12 +3,12 @@
 #ifndef FT_SYNTH_GENERATOR_H
 #define FT_SYNTH_GENERATOR_H
 
+#include "import/synthetic-host.h"
 #include "synth/rng.h"
 #include "synth/synth.h"
 #include "synth/zipf.h"
 
 #define SYNTH_TID	1
-#define SYNTH_INO_BASE	1000
 
 /* Per file slot: which file lives there and how far it got. */
 struct synth_slot {

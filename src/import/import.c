@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* What every importer shares: bad-line bookkeeping, file table, record counting. */
+#include <stdarg.h>
+#include <string.h>
+
+#include "import/import.h"
+
+int import_ctx_init(struct import_ctx *c, struct ft_sink *sink, const char *name,
+		    struct ft_error *err)
+{
+	memset(c, 0, sizeof(*c));
+	c->sink = sink;
+	c->err = err;
+	c->name = name;
+	c->page_size = 4096;
+	if (u64map_init(&c->files, 256)) {
+		snprintf(err->msg, sizeof(err->msg), "%s: out of memory", name);
+		return -1;
+	}
+	return 0;
+}
+
+void import_ctx_free(struct import_ctx *c)
+{
+	u64map_free(&c->files);
+}
+
+int import_bad(struct import_ctx *c, const char *fmt, ...)
+{
+	struct import_bad_line *b = NULL;
+	char why[120];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof(why), fmt, ap);
+	va_end(ap);
+	if (c->bad < IMPORT_SHOW_BAD)
+		b = &c->shown[c->bad];
+	c->bad++;
+	if (b) {
+		b->line = c->line;
+		memcpy(b->why, why, sizeof(why));
+	}
+	if (!c->strict)
+		return 0;
+	snprintf(c->err->msg, sizeof(c->err->msg), "%s:%llu: %s (--strict)", c->name,
+		 (unsigned long long)c->line, why);
+	return -1;
+}
+
+int import_emit(struct import_ctx *c, const void *rec)
+{
+	const struct ft_hdr *h = rec;
+
+	if (ft_sink_append(c->sink, rec, c->err))
+		return -1;
+	c->records[h->type < FT_TYPE_MAX ? h->type : 0]++;
+	return 0;
+}
+
+int import_file_seen(struct import_ctx *c, __u64 ts, __u32 dev, __u64 ino, const char *path,
+		     uint64_t end, __u64 *isize)
+{
+	uint64_t *size;
+	bool added;
+
+	size = u64map_get_or_add(&c->files, file_key(dev, ino), end, &added);
+	if (!size) {
+		snprintf(c->err->msg, sizeof(c->err->msg), "%s: out of memory", c->name);
+		return -1;
+	}
+	if (end > *size)
+		*size = end;
+	if (isize)
+		*isize = *size;
+	if (!added)
+		return 0;
+	c->nfiles++;
+	c->records[FT_FILE]++;
+	/* Size unknown when first seen: 0, the accesses carry the running estimate. */
+	return ft_sink_file(c->sink, ts, dev, ino, 0, path, c->err);
+}
+
+int import_access(struct import_ctx *c, __u64 ts, __u32 tid, __u32 dev, __u64 ino, __u16 op,
+		  __u16 flags, uint64_t pos, uint64_t len, __u32 arg)
+{
+	struct ft_access a = {
+		.hdr = { .type = FT_ACCESS, .size = sizeof(a), .tid = tid, .ts = ts },
+		.ino = ino,
+		.pos = pos,
+		.len = len,
+		.dev = dev,
+		.op = op,
+		.flags = flags,
+		.arg = arg,
+	};
+	bool data = op == FT_OP_READ || op == FT_OP_WRITE || op == FT_OP_MMAP_READ ||
+		    op == FT_OP_MMAP_WRITE;
+
+	if (import_file_seen(c, ts, dev, ino, NULL, data ? pos + len : 0, &a.isize))
+		return -1;
+	return import_emit(c, &a);
+}
