@@ -31,3 +31,9 @@ src/record/bpf-missing.h: Makefile
 	else why="missing$$missing (run build-aux/install-deps and configure again)"; fi; \
 	echo "#define FT_BPF_MISSING \"$$why\"" > $@
 endif
+
+# Live recording tests: real BPF on this kernel (they skip without BPF support or root).
+TESTS += tests/record-ext4.sh tests/record-tmpfs.sh tests/record-xfs.sh tests/record-ops.sh \
+	tests/record-filter.sh tests/record-errors.sh
+EXTRA_DIST += tests/record-lib.sh tests/record-ext4.sh tests/record-tmpfs.sh \
+	tests/record-xfs.sh tests/record-ops.sh tests/record-filter.sh tests/record-errors.sh

@@ -477,7 +477,7 @@ static int record_start(struct recorder *r, const sigset_t *orig_mask)
 {
 	struct ft_filters f;
 
-	if (ft_mounts_load(&r->mounts, &r->err))
+	if (ft_bpf_check(&r->err) || ft_mounts_load(&r->mounts, &r->err))
 		return -1;
 	r->w = open_output(r->o->output, &r->err);
 	if (!r->w)

@@ -65,13 +65,10 @@ int ft_write_host(struct ft_writer *w, const struct ft_mounts *ms, __u32 flags,
 	struct ft_host h;
 	struct ft_host_dev *devs;
 	struct utsname u;
-	size_t n = ms->n;
+	size_t n = 0;
 	int rc;
 
-	/* The record size is a __u16: keep the device list within it. */
-	if (n > (FT_RECORD_MAX - sizeof(h)) / sizeof(*devs))
-		n = (FT_RECORD_MAX - sizeof(h)) / sizeof(*devs);
-	devs = calloc(n ? n : 1, sizeof(*devs));
+	devs = calloc(ms->n ? ms->n : 1, sizeof(*devs));
 	if (!devs) {
 		snprintf(err->msg, sizeof(err->msg), "out of memory");
 		return -1;
@@ -93,17 +90,21 @@ int ft_write_host(struct ft_writer *w, const struct ft_mounts *ms, __u32 flags,
 	h.dirty_writeback_centisecs =
 		(__u32)read_proc_u64("/proc/sys/vm/dirty_writeback_centisecs");
 	h.flags = flags;
-	h.ndevs = (__u32)n;
 	if (uname(&u) == 0) {
 		copy_str(h.release, sizeof(h.release), u.release);
 		copy_str(h.hostname, sizeof(h.hostname), u.nodename);
 	}
-	for (size_t i = 0; i < n; i++) {
-		devs[i].dev = ms->m[i].dev;
-		devs[i].block_size = ms->m[i].block_size;
-		copy_str(devs[i].fstype, sizeof(devs[i].fstype), ms->m[i].fstype);
-		copy_str(devs[i].name, sizeof(devs[i].name), ms->m[i].source);
+	/* The record size is a __u16: keep the device list within it. */
+	for (size_t i = 0; i < ms->n && n < (FT_RECORD_MAX - sizeof(h)) / sizeof(*devs); i++) {
+		if (ms->m[i].pseudo)
+			continue;
+		devs[n].dev = ms->m[i].dev;
+		devs[n].block_size = ms->m[i].block_size;
+		copy_str(devs[n].fstype, sizeof(devs[n].fstype), ms->m[i].fstype);
+		copy_str(devs[n].name, sizeof(devs[n].name), ms->m[i].source);
+		n++;
 	}
+	h.ndevs = (__u32)n;
 	rc = ft_writer_host(w, &h, devs, err);
 	free(devs);
 	return rc;

@@ -164,13 +164,16 @@ static int load_error(int rc, struct ft_error *err)
 		       "for libbpf's log)", strerror(-rc));
 }
 
+int ft_bpf_check(struct ft_error *err)
+{
+	return check_privileges(err) || check_btf(err) || ensure_tracefs(err) ? -1 : 0;
+}
+
 struct ft_bpf *ft_bpf_open(const struct ft_filters *f, __u64 ring_bytes, struct ft_error *err)
 {
 	struct ft_bpf *b;
 	int rc;
 
-	if (check_privileges(err) || check_btf(err) || ensure_tracefs(err))
-		return NULL;
 	libbpf_set_print(libbpf_print);
 	b = calloc(1, sizeof(*b));
 	if (!b) {

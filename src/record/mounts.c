@@ -57,6 +57,21 @@ static struct ft_mount *mounts_slot(struct ft_mounts *ms, __u32 dev, bool root)
 	return &ms->m[ms->n++];
 }
 
+/* Filesystems without file data worth describing in the host record. */
+static bool is_pseudo_fs(const char *fstype)
+{
+	static const char *const pseudo[] = {
+		"proc", "sysfs", "devpts", "cgroup", "cgroup2", "tracefs", "debugfs", "bpf",
+		"securityfs", "pstore", "mqueue", "configfs", "fusectl", "binfmt_misc", "autofs",
+		"nsfs", "efivarfs", "rpc_pipefs", "selinuxfs", "hugetlbfs",
+	};
+
+	for (size_t i = 0; i < sizeof(pseudo) / sizeof(pseudo[0]); i++)
+		if (strcmp(fstype, pseudo[i]) == 0)
+			return true;
+	return false;
+}
+
 /* One mountinfo line: "ID PARENT MAJ:MIN ROOT DIR OPTS [TAGS...] - FSTYPE SOURCE SUPER". */
 static int mounts_parse_line(struct ft_mounts *ms, char *line)
 {
@@ -88,6 +103,7 @@ static int mounts_parse_line(struct ft_mounts *ms, char *line)
 	/* A bind mount of a subdirectory: its dir is not the filesystem root. */
 	m->dir = strdup(strcmp(f[3], "/") == 0 ? f[4] : "?");
 	m->block_size = 0;
+	m->pseudo = is_pseudo_fs(fstype);
 	if (strcmp(fstype, "autofs") != 0 && strcmp(f[3], "/") == 0 && statvfs(f[4], &sv) == 0)
 		m->block_size = (__u32)sv.f_bsize;
 	return m->fstype && m->source && m->dir ? 0 : -1;

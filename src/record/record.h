@@ -42,6 +42,7 @@ struct ft_mount {
 	char *fstype;
 	char *source;
 	char *dir;		/* mount point of the filesystem root ("/" in mountinfo) */
+	bool pseudo;		/* proc, sysfs, cgroup...: no file data, left out of FT_HOST */
 };
 
 struct ft_mounts {
@@ -119,7 +120,9 @@ struct ft_filters {
 
 struct ft_bpf;
 
-/* Checks privileges, BTF and tracefs (mounting it when missing), loads and attaches. */
+/* Privileges, BTF and tracefs (mounted when missing): before anything is created. */
+int ft_bpf_check(struct ft_error *err);
+/* Loads and attaches (after ft_bpf_check). */
 struct ft_bpf *ft_bpf_open(const struct ft_filters *f, __u64 ring_bytes, struct ft_error *err);
 /* Traces one more process (the command, started after load). */
 int ft_bpf_add_pid(struct ft_bpf *b, __u32 pid, struct ft_error *err);

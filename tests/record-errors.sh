@@ -1,0 +1,81 @@
+#!/bin/sh
+# record's failure modes: usage errors (2), runtime errors (1) with one clear line, a private
+# output file, clean stops on SIGINT/SIGTERM and --duration, disk full keeping what was written.
+. "$TOP_SRCDIR/tests/lib.sh"
+. "$TOP_SRCDIR/tests/record-lib.sh"
+record_requires_bpf
+T=$TMPD/t.ftr
+
+run "$FOLIO_TRACE" record --interval=1ms -o "$T" -- true
+is "$rc" 2 "--interval below 10ms is a usage error"
+run "$FOLIO_TRACE" record --memory-limit=64M -o "$T"
+is "$rc" 2 "--memory-limit without a command is a usage error"
+run "$FOLIO_TRACE" record --buffer-size=12x -o "$T" -- true
+is "$rc" 2 "a bad --buffer-size is a usage error"
+run "$FOLIO_TRACE" record --bogus
+is "$rc" 2 "an unknown option is a usage error"
+run "$FOLIO_TRACE" record -p 1 -o "$T" -- true
+is "$rc" 2 "-p and -- COMMAND together is a usage error"
+
+run "$FOLIO_TRACE" record -o /proc/no-such-dir/t.ftr -- true
+is "$rc" 1 "an unwritable output exits 1"
+is "$err" "folio-trace: /proc/no-such-dir/t.ftr: cannot create: No such file or directory" \
+	"and says so in one line"
+
+run "$FOLIO_TRACE" record -o "$T" -- /no/such/program
+is "$rc" 1 "a command that cannot run exits 1"
+echo "$err" | grep -q '^folio-trace: /no/such/program: cannot run: No such file or directory$'
+ok $? "and names the command"
+
+if command -v setpriv > /dev/null; then
+	chmod 755 "$TMPD"
+	run setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all \
+		"$FOLIO_TRACE" record -o "$TMPD/nobody.ftr" -- true
+	is "$rc" 1 "not root: exits 1"
+	is "$err" "folio-trace: record: needs root (or CAP_BPF and CAP_PERFMON) to load BPF programs" \
+		"not root: one clear line"
+fi
+
+# An existing world-readable file becomes private.
+echo old > "$T"
+chmod 644 "$T"
+run "$FOLIO_TRACE" record -o "$T" -- true
+is "$rc" 0 "record -- true exits 0"
+is "$(stat -c %a "$T")" 600 "an existing output file is made 0600"
+run "$FOLIO_TRACE" dump -t end "$T"
+is "$rc" 0 "the trace ends cleanly"
+
+# Stops: --duration, SIGINT and SIGTERM all close the trace with FT_END.
+run "$FOLIO_TRACE" record -o "$T" -d 300ms
+is "$rc" 0 "-d 300ms stops by itself, exit 0"
+is "$("$FOLIO_TRACE" dump -t end "$T" | wc -l)" 1 "-d: FT_END written"
+for sig in INT TERM; do
+	rm -f "$T"
+	"$FOLIO_TRACE" record -o "$T" 2> "$TMPD/sig.err" &
+	pid=$!
+	# The first chunk (host, samples) is flushed once the programs are attached.
+	i=0
+	while [ ! -s "$T" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+	kill -$sig $pid
+	wait $pid
+	is "$?" 0 "SIG$sig: exit 0"
+	is "$("$FOLIO_TRACE" dump -t end "$T" | wc -l)" 1 "SIG$sig: FT_END written"
+	grep -q '^folio-trace: record: [0-9]* events, .* written to .*, [0-9]* lost' "$TMPD/sig.err"
+	ok $? "SIG$sig: summary line with the lost count"
+done
+
+# Disk full: a tiny tmpfs for the trace and a workload making far more events than fit.
+M=$TMPD/full
+mkdir -p "$M"
+if mount -t tmpfs -o size=512k ft-full "$M"; then
+	echo "$M" >> "$TMPD/cleanup-mounts"
+	D=$(record_ext4_dir)
+	run "$FOLIO_TRACE" record -o "$M/t.ftr" -- dd if=/dev/zero of="$D/small" bs=512 \
+		count=200000 status=none
+	is "$rc" 1 "disk full: exit 1"
+	echo "$err" | grep -q "No space left on device"
+	ok $? "disk full: the error says so"
+	n=$("$FOLIO_TRACE" dump -t access "$M/t.ftr" 2> /dev/null | wc -l)
+	ok "$([ "$n" -gt 1000 ] && echo 0 || echo 1)" "disk full: the chunks written stay readable ($n accesses)"
+fi
+done_testing

@@ -1,0 +1,56 @@
+#!/bin/sh
+# Scope of a recording: -- COMMAND traces the command and its children only; -p, --comm and
+# --dev narrow it further.
+. "$TOP_SRCDIR/tests/lib.sh"
+. "$TOP_SRCDIR/tests/record-lib.sh"
+record_requires_bpf
+
+D=$(record_ext4_dir)
+T=$TMPD/t.ftr
+
+# Another process keeps writing to its own file the whole time.
+sh -c "while :; do printf x >> '$D/noise'; sleep 0.01; done" &
+noise=$!
+sleep 0.2
+nino=$(stat -c %i "$D/noise")
+
+rec "$T" -- sh -c "dd if=/dev/zero of='$D/a' bs=4k count=10 status=none; \
+	dd if='$D/a' of=/dev/null bs=4k status=none"
+is "$rc" 0 "record -- sh -c 'dd; dd' exits 0"
+aino=$(stat -c %i "$D/a")
+is "$(access_sum "$T" write "$aino")" 40960 "children of the command are traced (dd write)"
+is "$(access_sum "$T" read "$aino")" 40960 "children of the command are traced (dd read)"
+is "$(access_count "$T" write "$nino")" 0 "the other process's writes are not recorded"
+is "$(dump_type "$T" task | grep -c " pid=$noise ")" 0 "the other process never appears"
+comms=$(dump_type "$T" task | sed 's/.* comm=//' | sort -u | tr '\n' ' ')
+is "$comms" "dd folio-trace sh " "tasks: the command, its children (and the fork before exec)"
+
+# -p: only that process, whole system otherwise quiet for it.
+rec "$T" -p "$noise" -d 0.5s
+is "$rc" 0 "record -p PID -d 0.5s exits 0"
+n=$(access_count "$T" write "$nino")
+ok "$([ "$n" -gt 0 ] && echo 0 || echo 1)" "-p: the process's appends are recorded ($n)"
+pids=$(dump_type "$T" task | sed 's/.* pid=\([0-9]*\) .*/\1/' | sort -u | tr '\n' ' ')
+is "$pids" "$noise " "-p: only the traced pid has tasks in the trace"
+kill "$noise"
+wait "$noise" 2> /dev/null
+
+# --comm: in a command, only tasks of that name.
+echo hello > "$D/c"
+cino=$(stat -c %i "$D/c")
+rec "$T" --comm dd -- sh -c "cat '$D/c' > /dev/null; dd if='$D/c' of=/dev/null status=none"
+is "$(access_sum "$T" read "$cino")" 6 "--comm dd: dd's read of 6 bytes recorded, cat's not"
+is "$(dump_type "$T" task | sed 's/.* comm=//' | sort -u)" "dd" "--comm dd: only dd tasks"
+
+# --dev: files on other filesystems are left out.
+M=$TMPD/mnt
+mkdir -p "$M"
+if mount -t tmpfs -o size=16m ft-filter "$M"; then
+	echo "$M" >> "$TMPD/cleanup-mounts"
+	rec "$T" --dev "$M" -- sh -c "printf 12345 > '$M/x'; printf 1234567 > '$D/y'"
+	is "$(access_sum "$T" write "$(stat -c %i "$M/x")")" 5 "--dev: the tmpfs file is recorded"
+	is "$(access_count "$T" write "$(stat -c %i "$D/y")")" 0 "--dev: the ext4 file is not"
+	devs=$(dump_type "$T" access | sed 's/.* dev=\([0-9:]*\) .*/\1/' | sort -u)
+	is "$devs" "$(dev_of "$M/x")" "--dev: every access is on that device"
+fi
+done_testing

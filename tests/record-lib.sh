@@ -1,0 +1,88 @@
+# Helpers for the live recording tests (tests/record-*.sh). Source after tests/lib.sh.
+# They record real workloads with BPF, so they need root and a build with BPF support.
+
+record_requires_bpf() {
+	if "$FOLIO_TRACE" record --help 2>/dev/null | grep -q 'without BPF support'; then
+		skip_all "folio-trace built without BPF support"
+	fi
+	[ "$(id -u)" -eq 0 ] || skip_all "recording needs root"
+	[ -r /sys/kernel/btf/vmlinux ] || skip_all "no kernel BTF"
+}
+
+# A scratch directory on the root filesystem (ext4 here), removed at exit with TMPD.
+record_ext4_dir() {
+	d=$(mktemp -d /var/tmp/ft-record.XXXXXX)
+	echo "$d" >> "$TMPD/cleanup-dirs"
+	echo "$d"
+}
+
+record_cleanup() {
+	if [ -f "$TMPD/cleanup-mounts" ]; then
+		while read -r m; do umount "$m" 2>/dev/null; done < "$TMPD/cleanup-mounts"
+	fi
+	if [ -f "$TMPD/cleanup-loops" ]; then
+		while read -r l; do losetup -d "$l" 2>/dev/null; done < "$TMPD/cleanup-loops"
+	fi
+	if [ -f "$TMPD/cleanup-dirs" ]; then
+		while read -r d; do rm -rf "$d"; done < "$TMPD/cleanup-dirs"
+	fi
+	rm -rf "$TMPD"
+}
+trap record_cleanup EXIT
+
+# rec TRACE ARGS...: folio-trace record -o TRACE ARGS..., status in $rc, stderr in $err.
+rec() {
+	t=$1
+	shift
+	"$FOLIO_TRACE" record -o "$t" "$@" > "$TMPD/rec.out" 2> "$TMPD/rec.err" && rc=0 || rc=$?
+	err=$(cat "$TMPD/rec.err")
+	[ "$rc" -eq 0 ] || diag "record failed ($rc): $err"
+}
+
+# "dev" of a file as the trace writes it: MAJOR:MINOR.
+dev_of() { stat -c '%Hd:%Ld' "$1"; }
+
+# dump_type TRACE TYPE: the records of one type, one per line.
+dump_type() { "$FOLIO_TRACE" dump -t "$2" "$1"; }
+
+# access_sum TRACE OP INO [FIELD]: sum of FIELD (default len) over FT_ACCESS records.
+access_sum() {
+	dump_type "$1" access | awk -v op="$2" -v ino="$3" -v fld="${4:-len}" '
+	{ delete f; for (i = 3; i <= NF; i++) { n = index($i, "="); f[substr($i, 1, n - 1)] = substr($i, n + 1) }
+	  if (f["op"] == op && f["ino"] == ino) s += f[fld] }
+	END { printf "%d\n", s }'
+}
+
+# access_count TRACE OP INO: number of FT_ACCESS records.
+access_count() {
+	dump_type "$1" access | awk -v op="$2" -v ino="$3" '
+	{ delete f; for (i = 3; i <= NF; i++) { n = index($i, "="); f[substr($i, 1, n - 1)] = substr($i, n + 1) }
+	  if (f["op"] == op && f["ino"] == ino) c++ }
+	END { printf "%d\n", c }'
+}
+
+# field_of TRACE TYPE INO FIELD: FIELD of every record of TYPE about INO, one per line.
+field_of() {
+	dump_type "$1" "$2" | awk -v ino="$3" -v fld="$4" '
+	{ delete f; for (i = 3; i <= NF; i++) { n = index($i, "="); f[substr($i, 1, n - 1)] = substr($i, n + 1) }
+	  if (f["ino"] == ino) print f[fld] }'
+}
+
+# pages_added TRACE INO: pages brought into the cache (sum of 2^order over pagecache_add).
+pages_added() {
+	field_of "$1" pagecache_add "$2" order | awk '{ s += 2 ^ $1 } END { printf "%d\n", s }'
+}
+
+# counter_delta TRACE SOURCE NAME: last minus first sample of one counter.
+counter_delta() {
+	"$FOLIO_TRACE" dump "$1" | awk -v src="$2" -v name="$3" '
+	$2 == "counter_names" && $0 ~ (" source=" src " ") {
+		for (i = 3; i <= NF; i++) if ($i ~ /^names=/) { sub(/^names=/, "", $i); n = split($i, nm, ",") }
+		for (i = 1; i <= n; i++) if (nm[i] == name) idx = i
+	}
+	$2 == "counters" && $0 ~ (" source=" src " ") && idx {
+		for (i = 3; i <= NF; i++) if ($i ~ /^values=/) { v = $i; sub(/^values=/, "", v); split(v, vals, ",") }
+		if (!seen++) first = vals[idx]; last = vals[idx]
+	}
+	END { printf "%d\n", last - first }'
+}

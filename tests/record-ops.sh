@@ -1,0 +1,44 @@
+#!/bin/sh
+# Every recorded syscall with its arguments: pwrite/pwritev, pread/preadv, fsync, fdatasync,
+# sync_file_range, ftruncate, fallocate, mmap reads, and the unlink of the file.
+. "$TOP_SRCDIR/tests/lib.sh"
+. "$TOP_SRCDIR/tests/record-lib.sh"
+record_requires_bpf
+command -v xfs_io > /dev/null || skip_all "xfs_io (xfsprogs) not installed"
+
+D=$(record_ext4_dir)
+T=$TMPD/t.ftr
+F=$D/ops
+touch "$F"
+ino=$(stat -c %i "$F")
+
+# xfs_io keeps a -V setting for later commands: the plain pread comes first.
+rec "$T" -- xfs_io -c "pwrite -q -b 65536 0 1m" -c "pread -q -b 4096 0 8192" \
+	-c "pread -q -V 2 -b 4096 0 16384" -c "pwrite -q -V 4 -b 4096 1m 64k" -c fsync -c fdatasync \
+	-c "sync_range -w 0 4096" -c "truncate 500000" -c "falloc 4096 1m" \
+	-c "mmap -r 0 64k" -c "mread 0 65536" "$F"
+is "$rc" 0 "record -- xfs_io exits 0"
+is "$(access_sum "$T" write "$ino")" 1114112 "writes: 1 MiB pwrite + 64 KiB pwritev"
+is "$(access_count "$T" write "$ino")" 20 "writes: 16 pwrite + 4 pwritev"
+vec=$(dump_type "$T" access | grep " ino=$ino " | grep " op=write " | grep -c 'flags=vector,positional')
+is "$vec" 4 "pwritev carries the vector flag"
+is "$(access_sum "$T" read "$ino")" 24576 "reads: 8 KiB + 16 KiB"
+is "$(access_count "$T" fsync "$ino")" 1 "one fsync"
+is "$(access_count "$T" fdatasync "$ino")" 1 "one fdatasync"
+is "$(dump_type "$T" access | grep " ino=$ino " | grep ' op=sync_range ' | \
+	sed 's/.* pos=\([0-9]*\) len=\([0-9]*\) .* arg=\([0-9]*\).*/\1 \2 \3/')" "0 4096 2" \
+	"sync_file_range: offset 0, 4096 bytes, SYNC_FILE_RANGE_WRITE"
+is "$(access_sum "$T" truncate "$ino" pos)" 500000 "ftruncate to 500000"
+is "$(dump_type "$T" access | grep " ino=$ino " | grep ' op=fallocate ' | \
+	sed 's/.* pos=\([0-9]*\) len=\([0-9]*\) isize=\([0-9]*\) .* arg=\([0-9]*\).*/\1 \2 \3 \4/')" \
+	"4096 1048576 1052672 0" "fallocate: offset, length, new i_size, mode"
+m=$(access_sum "$T" mmap_read "$ino")
+ok "$([ "$m" -ge 65536 ] && echo 0 || echo 1)" "mmap reads cover the 64 KiB read ($m bytes)"
+
+# Deleting the file: its cache goes with the last link.
+rec "$T" -- rm "$F"
+is "$rc" 0 "record -- rm exits 0"
+is "$(access_count "$T" unlink "$ino")" 1 "unlink recorded once for the inode"
+d=$(field_of "$T" pagecache_delete "$ino" index | wc -l)
+ok "$([ "$d" -gt 0 ] && echo 0 || echo 1)" "its page-cache folios are deleted ($d)"
+done_testing

@@ -1,0 +1,35 @@
+#!/bin/sh
+# Live recording on tmpfs: exact byte totals, inode and device numbers, host device table.
+. "$TOP_SRCDIR/tests/lib.sh"
+. "$TOP_SRCDIR/tests/record-lib.sh"
+record_requires_bpf
+
+M=$TMPD/mnt
+mkdir -p "$M"
+mount -t tmpfs -o size=64m ft-test "$M" || skip_all "cannot mount tmpfs"
+echo "$M" >> "$TMPD/cleanup-mounts"
+T=$TMPD/t.ftr
+
+rec "$T" -- dd if=/dev/zero of="$M/f" bs=256k count=24 status=none
+is "$rc" 0 "record -- dd write on tmpfs exits 0"
+ino=$(stat -c %i "$M/f")
+dev=$(dev_of "$M/f")
+is "$(access_sum "$T" write "$ino")" 6291456 "tmpfs write: 6291456 bytes"
+is "$(access_count "$T" write "$ino")" 24 "tmpfs write: 24 calls"
+is "$(field_of "$T" file "$ino" dev)" "$dev" "tmpfs: dev matches stat ($dev)"
+is "$(field_of "$T" file "$ino" path)" "$M/f" "tmpfs: path under the mount point"
+"$FOLIO_TRACE" dump -t host "$T" | grep -q "=$dev,tmpfs,4096,"
+ok $? "host record lists the tmpfs mount with its block size"
+
+rec "$T" -- dd if="$M/f" of=/dev/null bs=1M status=none
+is "$(access_sum "$T" read "$ino")" 6291456 "tmpfs read: 6291456 bytes"
+is "$(access_count "$T" read "$ino")" 6 "tmpfs read: 6 reads of 1 MiB"
+is "$(access_count "$T" write "$ino")" 0 "tmpfs read: no writes"
+
+# An append-only log: O_APPEND positions come from i_size.
+rec "$T" -- sh -c "for i in 1 2 3 4 5; do printf 0123456789 >> '$M/log'; done"
+lino=$(stat -c %i "$M/log")
+is "$(access_sum "$T" write "$lino")" 50 "append log: 50 bytes"
+is "$(field_of "$T" access "$lino" pos | tr '\n' ' ')" "0 10 20 30 40 " "append log: positions"
+is "$(field_of "$T" access "$lino" flags | sort -u)" "append" "append log: O_APPEND flag"
+done_testing
