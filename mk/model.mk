@@ -1,0 +1,12 @@
+# The page-cache model: folios, page cache index, placement, LRU, reclaim, writeback, metrics.
+libfoliotrace_a_SOURCES += src/model/model.h src/model/instance.h src/model/model.c \
+	src/model/access.c src/model/cache.c src/model/folio.h src/model/folio_pool.c \
+	src/model/pagecache.h src/model/pagecache.c src/model/placement.h src/model/placement.c \
+	src/model/lru.h src/model/lru.c src/model/reclaim.c src/model/memory.c \
+	src/model/shadow.h src/model/shadow.c src/model/touched.h src/model/touched.c \
+	src/model/bitmap.h src/model/blocks.c src/model/writeback.c \
+	src/model/metrics.h src/model/metrics.c src/model/device.c
+
+check_PROGRAMS += tests/test-model-lru
+TESTS += tests/test-model-lru
+tests_test_model_lru_LDADD = $(TEST_LIBS)

@@ -69,6 +69,12 @@ struct model_config {
 	uint64_t interval_ns;		/* time-series interval; 0 = no time series */
 };
 
+/*
+ * Device cost presets for --device: "nvme", "sata-ssd", "hdd", "nfs" (a high-latency network
+ * filesystem). false for an unknown name.
+ */
+bool model_device_preset(const char *name, double *latency_us, double *bandwidth_mbps);
+
 /* Fills the kernel's defaults (order 0, fixed policy, two-list LRU, 30 s / 5 s, 10% / 20%). */
 void model_config_defaults(struct model_config *cfg);
 
@@ -145,6 +151,9 @@ struct model_metrics {
 	/* time */
 	uint64_t first_ts, last_ts;
 	uint64_t accesses;
+	/* added after the first draft */
+	struct model_dist untouched_cached_bytes;	/* cached bytes nobody accessed, per access */
+	uint64_t dirty_bytes;				/* dirty now (whole folios' pages) */
 };
 
 /* One time-series row, emitted at the end of each interval. */

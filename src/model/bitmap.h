@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Bit ranges over uint64_t words: the per-page and per-block state indexed by pfn. */
+#ifndef FT_MODEL_BITMAP_H
+#define FT_MODEL_BITMAP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+static inline bool bitmap_test(const uint64_t *map, uint64_t bit)
+{
+	return map[bit >> 6] >> (bit & 63) & 1;
+}
+
+static inline uint64_t bitmap_word_mask(uint64_t from, uint64_t to)
+{
+	/* bits [from, to) of one word, 0 <= from < to <= 64 */
+	uint64_t hi = to == 64 ? ~0ull : (1ull << to) - 1;
+
+	return hi & ~((1ull << from) - 1);
+}
+
+/* Sets bits [from, to); returns how many were clear before. */
+static inline uint64_t bitmap_set_range(uint64_t *map, uint64_t from, uint64_t to)
+{
+	uint64_t newly = 0;
+
+	while (from < to) {
+		uint64_t w = from >> 6, lo = from & 63;
+		uint64_t hi = (to - (from - lo)) < 64 ? to - (from - lo) : 64;
+		uint64_t mask = bitmap_word_mask(lo, hi);
+
+		newly += (uint64_t)__builtin_popcountll(mask & ~map[w]);
+		map[w] |= mask;
+		from += hi - lo;
+	}
+	return newly;
+}
+
+/* Clears bits [from, to); returns how many were set. */
+static inline uint64_t bitmap_clear_range(uint64_t *map, uint64_t from, uint64_t to)
+{
+	uint64_t was = 0;
+
+	while (from < to) {
+		uint64_t w = from >> 6, lo = from & 63;
+		uint64_t hi = (to - (from - lo)) < 64 ? to - (from - lo) : 64;
+		uint64_t mask = bitmap_word_mask(lo, hi);
+
+		was += (uint64_t)__builtin_popcountll(mask & map[w]);
+		map[w] &= ~mask;
+		from += hi - lo;
+	}
+	return was;
+}
+
+/* Number of set bits in [from, to). */
+static inline uint64_t bitmap_count_range(const uint64_t *map, uint64_t from, uint64_t to)
+{
+	uint64_t n = 0;
+
+	while (from < to) {
+		uint64_t w = from >> 6, lo = from & 63;
+		uint64_t hi = (to - (from - lo)) < 64 ? to - (from - lo) : 64;
+
+		n += (uint64_t)__builtin_popcountll(bitmap_word_mask(lo, hi) & map[w]);
+		from += hi - lo;
+	}
+	return n;
+}
+
+#endif /* FT_MODEL_BITMAP_H */

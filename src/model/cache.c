@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The folios of one model's page cache: lookup of the folio covering a page, insertion and
+ * removal keeping the hash, the per-file lists and order masks, the LRU, the buddy memory and
+ * the per-page bitmaps in step.
+ */
+#include "model/bitmap.h"
+#include "model/instance.h"
+
+static bool folio_covers(const struct folio *f, uint64_t idx)
+{
+	return idx >= f->index && idx < folio_end(f);
+}
+
+static uint32_t cache_probe(struct model *m, uint32_t file, uint64_t idx, unsigned order)
+{
+	uint32_t id = pagecache_get(&m->pc, file, idx & ~((1ull << order) - 1));
+
+	if (id != FOLIO_NIL && folio_covers(folio_at(&m->pool, id), idx))
+		return id;
+	return FOLIO_NIL;
+}
+
+uint32_t cache_lookup(struct model *m, uint32_t file, uint64_t idx)
+{
+	struct mfile *mf = model_file(m, file);
+	unsigned mask = mf->order_mask, hint = mf->hint_order;
+	uint64_t last_start = UINT64_MAX;
+	uint32_t id;
+
+	if (!mask)
+		return FOLIO_NIL;
+	/* the order of the last folio found first: one probe for a single-order file */
+	if (mask & (1u << hint)) {
+		id = cache_probe(m, file, idx, hint);
+		if (id != FOLIO_NIL)
+			return id;
+		mask &= ~(1u << hint);
+	}
+	while (mask) {
+		unsigned order = 31u - (unsigned)__builtin_clz(mask);
+		uint64_t start = idx & ~((1ull << order) - 1);
+
+		mask &= ~(1u << order);
+		if (start == last_start)
+			continue;	/* a smaller order aligned the same way: same slot */
+		last_start = start;
+		id = cache_probe(m, file, idx, order);
+		if (id != FOLIO_NIL) {
+			mf->hint_order = (uint8_t)order;
+			return id;
+		}
+	}
+	return FOLIO_NIL;
+}
+
+bool cache_range_empty(struct model *m, uint32_t file, uint64_t start, uint64_t n)
+{
+	unsigned mask = model_file(m, file)->order_mask;
+
+	while (mask) {
+		unsigned order = (unsigned)__builtin_ctz(mask);
+		uint64_t step = 1ull << order;
+
+		mask &= mask - 1;
+		if (step >= n) {
+			if (cache_probe(m, file, start, order) != FOLIO_NIL)
+				return false;
+			continue;
+		}
+		/* smaller folios can only start at their own alignment inside the range */
+		for (uint64_t i = start; i < start + n; i += step)
+			if (pagecache_get(&m->pc, file, i) != FOLIO_NIL)
+				return false;
+	}
+	return true;
+}
+
+static void file_list_add(struct model *m, struct mfile *mf, uint32_t id)
+{
+	struct folio *f = folio_at(&m->pool, id);
+
+	f->file_prev = FOLIO_NIL;
+	f->file_next = mf->folios;
+	if (mf->folios != FOLIO_NIL)
+		folio_at(&m->pool, mf->folios)->file_prev = id;
+	mf->folios = id;
+}
+
+static void file_list_del(struct model *m, struct mfile *mf, struct folio *f)
+{
+	if (f->file_prev != FOLIO_NIL)
+		folio_at(&m->pool, f->file_prev)->file_next = f->file_next;
+	else
+		mf->folios = f->file_next;
+	if (f->file_next != FOLIO_NIL)
+		folio_at(&m->pool, f->file_next)->file_prev = f->file_prev;
+}
+
+uint32_t cache_add(struct model *m, uint32_t file, uint64_t start, unsigned order,
+		   uint64_t pfn, bool active)
+{
+	struct mfile *mf = model_file(m, file);
+	uint32_t id = folio_pool_get(&m->pool);
+	struct folio *f;
+
+	if (id == FOLIO_NIL)
+		return FOLIO_NIL;
+	if (!pagecache_insert(&m->pc, file, start, id)) {
+		folio_pool_put(&m->pool, id);
+		return FOLIO_NIL;
+	}
+	f = folio_at(&m->pool, id);
+	f->index = start;
+	f->pfn = pfn;
+	f->file = file;
+	f->order = (uint8_t)order;
+	f->born = m->seq;
+	file_list_add(m, mf, id);
+	mf->nr_by_order[order]++;
+	mf->order_mask |= (uint16_t)(1u << order);
+	mf->hint_order = (uint8_t)order;
+	lru_add(&m->lru, id, active);
+	m->mx.insertions++;
+	m->mx.inserted_pages += 1ull << order;
+	m->mx.insertions_by_order[order]++;
+	return id;
+}
+
+static void unit_bits_clear(struct model *m, const struct folio *f)
+{
+	uint64_t from = f->pfn << m->upp_shift;
+	uint64_t to = (f->pfn + folio_nr_pages(f)) << m->upp_shift;
+
+	bitmap_clear_range(m->dirty_units, from, to);
+	bitmap_clear_range(m->uptodate_units, from, to);
+}
+
+void cache_remove(struct model *m, uint32_t id, bool shadow)
+{
+	struct folio *f = folio_at(&m->pool, id);
+	struct mfile *mf = model_file(m, f->file);
+	uint64_t nr = folio_nr_pages(f);
+
+	lru_del(&m->lru, id);
+	pagecache_remove(&m->pc, f->file, f->index);
+	file_list_del(m, mf, f);
+	if (--mf->nr_by_order[f->order] == 0)
+		mf->order_mask &= (uint16_t)~(1u << f->order);
+	bitmap_clear_range(m->touched_pfn, f->pfn, f->pfn + nr);
+	m->touched_cached_pages -= f->touched;
+	if (m->dirty_units)
+		unit_bits_clear(m, f);
+	if (shadow) {
+		m->mx.evictions++;
+		m->mx.evicted_pages += nr;
+		m->mx.untouched_evicted_pages += nr - f->touched;
+		shadow_store(&m->shadow, f->file, mf->gen, f->index, f->order, m->nonresident_age);
+		mf->shadow_mask |= (uint16_t)(1u << f->order);
+		m->nonresident_age += nr;
+	}
+	buddy_free(m->buddy, f->pfn, f->order);
+	folio_pool_put(&m->pool, id);
+}
+
+void cache_touch(struct model *m, uint32_t id, uint64_t first, uint64_t last)
+{
+	struct folio *f = folio_at(&m->pool, id);
+	uint64_t newly = bitmap_set_range(m->touched_pfn, f->pfn + (first - f->index),
+					  f->pfn + (last - f->index) + 1);
+
+	if (!newly)
+		return;
+	f->touched = (uint16_t)(f->touched + newly);
+	m->touched_cached_pages += newly;
+	/* ENOMEM here only makes "bytes ever touched" an underestimate */
+	touched_mark(&m->touched, f->file, model_file(m, f->file)->gen, first, last);
+}

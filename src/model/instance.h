@@ -1,0 +1,160 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * struct model: the whole state of one model instance, and the internal interfaces between
+ * the model's files (cache.c, memory.c, reclaim.c, writeback.c, access.c, model.c).
+ * Not for users of the model: they see model.h only.
+ */
+#ifndef FT_MODEL_INSTANCE_H
+#define FT_MODEL_INSTANCE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/buddy.h"
+#include "model/folio.h"
+#include "model/lru.h"
+#include "model/metrics.h"
+#include "model/model.h"
+#include "model/pagecache.h"
+#include "model/placement.h"
+#include "model/shadow.h"
+#include "model/touched.h"
+
+#define INODE_NIL	UINT32_MAX
+
+/* One file (inode) of the trace. */
+struct mfile {
+	uint64_t isize;
+	uint64_t prev_read_end;		/* byte after the previous read(); 0: none yet */
+	uint64_t dirtied_when;		/* ns: when the inode went clean -> dirty */
+	uint64_t dirty_pages;
+	struct ra_state ra;
+	uint32_t folios;		/* head of the list of all its folios */
+	uint32_t dirty;			/* head of the list of its dirty folios */
+	uint32_t nr_dirty;		/* dirty folios */
+	uint32_t inode_prev, inode_next;	/* the dirty inode list (b_dirty) */
+	uint32_t gen;			/* bumped by unlink: shadow/touched entries die */
+	uint32_t nr_by_order[MODEL_MAX_ORDER + 1];
+	uint16_t order_mask;		/* orders of its cached folios */
+	uint16_t shadow_mask;		/* orders it left shadow entries of */
+	uint8_t hint_order;		/* order of the last folio found */
+	bool on_dirty_list;
+	bool known;			/* isize seen */
+};
+
+enum wb_cause { WB_FSYNC, WB_EXPIRE, WB_BACKGROUND, WB_RECLAIM };
+
+struct model {
+	struct model_config cfg;
+	unsigned page_shift;
+	unsigned unit_shift;		/* dirty/uptodate unit: min(block, page) */
+	unsigned upp_shift;		/* units per page, log2 */
+
+	struct folio_pool pool;
+	struct pagecache pc;
+	struct lru lru;
+	struct shadow_table shadow;
+	struct touched_set touched;
+	struct buddy *buddy;
+	uint64_t nr_pages;		/* modelled memory in pages */
+	uint64_t *touched_pfn;		/* page accessed since it was cached, by pfn */
+	uint64_t *dirty_units;		/* DIRTY_BLOCK: dirty units, by pfn << upp_shift */
+	uint64_t *uptodate_units;	/* DIRTY_BLOCK: uptodate units, same index */
+
+	struct mfile *files;
+	uint32_t nr_files, cap_files;
+	uint32_t inode_head, inode_tail;	/* dirty inodes, oldest first */
+
+	uint64_t dirty_pages;		/* NR_FILE_DIRTY */
+	uint64_t bg_thresh_pages, thresh_pages;
+	uint64_t nonresident_age;	/* evictions + activations, pages (workingset) */
+	uint64_t touched_cached_pages;	/* cached pages accessed since cached */
+	uint32_t seq;			/* access sequence number */
+	uint64_t allocs;
+
+	bool started;
+	uint64_t now, next_flush, next_sample, last_sample_ts;
+	model_sample_fn sample_fn;
+	void *sample_arg;
+	uint64_t sample_wb_bytes, sample_read_io_bytes;
+
+	uint32_t *scratch;		/* writeback: folio ids to sort */
+	size_t scratch_cap;
+
+	/* the open writeback run: adjacent dirty ranges merge into one I/O */
+	struct {
+		uint32_t file;
+		uint64_t start, end;
+		bool open;
+		enum wb_cause cause;
+	} run;
+
+	/* LRU state sampled once per access; equal consecutive states are added in one go */
+	struct {
+		uint64_t n, entries, inactive, pages, touched;
+	} pend;
+
+	struct model_metrics mx;	/* counters; distributions below */
+	struct dist d_entries, d_inactive, d_active, d_pages, d_cached, d_unusable;
+	struct dist d_untouched;
+};
+
+static inline struct mfile *model_file(struct model *m, uint32_t id)
+{
+	return &m->files[id];
+}
+
+static inline uint64_t model_page_size(const struct model *m)
+{
+	return 1ull << m->page_shift;
+}
+
+/* cache.c: folios in the page cache, with every index kept in step. */
+uint32_t cache_lookup(struct model *m, uint32_t file, uint64_t idx);
+bool cache_range_empty(struct model *m, uint32_t file, uint64_t start, uint64_t n);
+uint32_t cache_add(struct model *m, uint32_t file, uint64_t start, unsigned order,
+		   uint64_t pfn, bool active);
+/* Removes a clean folio (truncate, eviction); shadow: leave a shadow entry (eviction). */
+void cache_remove(struct model *m, uint32_t id, bool shadow);
+/* Records an access to pages [first, last] of the folio. */
+void cache_touch(struct model *m, uint32_t id, uint64_t first, uint64_t last);
+
+/* memory.c: buddy allocation for a folio, reclaiming and falling back as configured. */
+uint64_t memory_alloc_folio(struct model *m, unsigned *order);
+void memory_sample_fragmentation(struct model *m);
+
+/* reclaim.c */
+bool reclaim_one(struct model *m);
+bool reclaim_until_free(struct model *m, uint64_t pages);
+void reclaim_evict(struct model *m, uint32_t id);
+/* workingset_refault(): true when the refault should activate the new folio. */
+bool workingset_refault(struct model *m, uint32_t file, uint64_t idx, unsigned order);
+
+/*
+ * blocks.c: per-block state (DIRTY_BLOCK), bits of map indexed by pfn << upp_shift.
+ * Byte ranges are offsets in the folio, rounded out to whole filesystem blocks.
+ */
+uint64_t blocks_mark(struct model *m, uint64_t *map, const struct folio *f, uint64_t from,
+		     uint64_t to);
+uint64_t blocks_count(struct model *m, const uint64_t *map, const struct folio *f,
+		      uint64_t from, uint64_t to);
+bool blocks_all(struct model *m, const uint64_t *map, const struct folio *f);
+
+/* writeback.c */
+void wb_init_thresholds(struct model *m);
+void wb_mark_dirty(struct model *m, uint32_t id, uint64_t from, uint64_t to);
+void wb_mark_dirty_all(struct model *m, uint32_t id);
+uint64_t wb_folio_bytes(struct model *m, const struct folio *f, uint64_t isize);
+void wb_write_folio_now(struct model *m, uint32_t id, enum wb_cause cause);
+void wb_write_file(struct model *m, uint32_t file, uint64_t first, uint64_t last,
+		   enum wb_cause cause);
+void wb_discard_folio(struct model *m, uint32_t id);
+void wb_flusher_tick(struct model *m, uint64_t t);
+void wb_balance_dirty(struct model *m);
+
+/* access.c */
+void access_apply(struct model *m, const struct model_access *a);
+struct mfile *access_file(struct model *m, uint32_t id);
+
+#endif /* FT_MODEL_INSTANCE_H */

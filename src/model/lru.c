@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* LRU lists: see lru.h. */
+#include "model/lru.h"
+
+void lru_init(struct lru *l, struct folio_pool *pool, bool plain, unsigned page_shift)
+{
+	*l = (struct lru){ .pool = pool, .plain = plain, .gb_shift = 30 - page_shift };
+	l->inactive.head = l->inactive.tail = FOLIO_NIL;
+	l->active.head = l->active.tail = FOLIO_NIL;
+}
+
+static struct lru_list *lru_list_of(struct lru *l, const struct folio *f)
+{
+	return folio_test(f, FOLIO_ACTIVE) ? &l->active : &l->inactive;
+}
+
+static void list_push_head(struct lru *l, struct lru_list *list, uint32_t id)
+{
+	struct folio *f = folio_at(l->pool, id);
+
+	f->lru_prev = FOLIO_NIL;
+	f->lru_next = list->head;
+	if (list->head != FOLIO_NIL)
+		folio_at(l->pool, list->head)->lru_prev = id;
+	else
+		list->tail = id;
+	list->head = id;
+	list->entries++;
+	list->pages += folio_nr_pages(f);
+}
+
+static void list_unlink(struct lru *l, struct lru_list *list, uint32_t id)
+{
+	struct folio *f = folio_at(l->pool, id);
+
+	if (f->lru_prev != FOLIO_NIL)
+		folio_at(l->pool, f->lru_prev)->lru_next = f->lru_next;
+	else
+		list->head = f->lru_next;
+	if (f->lru_next != FOLIO_NIL)
+		folio_at(l->pool, f->lru_next)->lru_prev = f->lru_prev;
+	else
+		list->tail = f->lru_prev;
+	f->lru_prev = f->lru_next = FOLIO_NIL;
+	list->entries--;
+	list->pages -= folio_nr_pages(f);
+}
+
+void lru_add(struct lru *l, uint32_t id, bool active)
+{
+	struct folio *f = folio_at(l->pool, id);
+
+	if (active && !l->plain) {
+		folio_set(f, FOLIO_ACTIVE);
+		list_push_head(l, &l->active, id);
+	} else {
+		list_push_head(l, &l->inactive, id);
+	}
+}
+
+void lru_del(struct lru *l, uint32_t id)
+{
+	list_unlink(l, lru_list_of(l, folio_at(l->pool, id)), id);
+}
+
+void lru_activate(struct lru *l, uint32_t id)
+{
+	struct folio *f = folio_at(l->pool, id);
+
+	list_unlink(l, lru_list_of(l, f), id);
+	folio_set(f, FOLIO_ACTIVE);
+	list_push_head(l, &l->active, id);
+	l->activations++;
+}
+
+void lru_rotate_inactive(struct lru *l, uint32_t id)
+{
+	struct folio *f = folio_at(l->pool, id);
+
+	list_unlink(l, lru_list_of(l, f), id);
+	if (folio_test(f, FOLIO_ACTIVE)) {
+		folio_clear(f, FOLIO_ACTIVE);
+		l->deactivations++;
+	}
+	list_push_head(l, &l->inactive, id);
+}
+
+void lru_mark_accessed(struct lru *l, uint32_t id)
+{
+	struct folio *f = folio_at(l->pool, id);
+
+	if (l->plain) {
+		if (l->inactive.head != id) {
+			list_unlink(l, &l->inactive, id);
+			list_push_head(l, &l->inactive, id);
+		}
+		return;
+	}
+	/* folio_mark_accessed(): referenced first, activation on the second access */
+	if (!folio_test(f, FOLIO_REFERENCED)) {
+		folio_set(f, FOLIO_REFERENCED);
+	} else if (!folio_test(f, FOLIO_ACTIVE)) {
+		lru_activate(l, id);
+		folio_clear(f, FOLIO_REFERENCED);
+	}
+}
+
+static unsigned int_sqrt(uint64_t x)
+{
+	uint64_t r = 0, bit = 1ull << 62;
+
+	while (bit > x)
+		bit >>= 2;
+	while (bit) {
+		if (x >= r + bit) {
+			x -= r + bit;
+			r = (r >> 1) + bit;
+		} else {
+			r >>= 1;
+		}
+		bit >>= 2;
+	}
+	return (unsigned)r;
+}
+
+bool lru_inactive_is_low(const struct lru *l)
+{
+	uint64_t gb = lru_pages(l) >> l->gb_shift;
+	uint64_t ratio = gb ? int_sqrt(10 * gb) : 1;
+
+	if (l->plain)
+		return false;
+	return l->inactive.pages * ratio < l->active.pages;
+}
+
+bool lru_deactivate_tail(struct lru *l)
+{
+	uint32_t id = l->active.tail;
+
+	if (id == FOLIO_NIL)
+		return false;
+	/* shrink_active_list() checks PTE young bits (clearing them) and moves file folios */
+	folio_clear(folio_at(l->pool, id), FOLIO_YOUNG);
+	lru_rotate_inactive(l, id);
+	return true;
+}

@@ -1,0 +1,343 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * One model instance: creation from a checked configuration, time (flusher ticks and
+ * time-series samples on fixed grids from the first timestamp), per-access LRU sampling and
+ * the metrics summary. What an access does is in access.c.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/instance.h"
+
+void model_config_defaults(struct model_config *cfg)
+{
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->order = 0;
+	cfg->min_order = 0;
+	cfg->policy = FOLIO_POLICY_FIXED;
+	cfg->write_policy = WRITE_POLICY_SIZED;
+	cfg->lru = LRU_TWO_LIST;
+	cfg->readahead = true;
+	cfg->ra_pages = 32;
+	cfg->memory_bytes = 1ull << 30;
+	cfg->page_size = 4096;
+	cfg->dirty = DIRTY_FOLIO;
+	cfg->block_size = 4096;
+	cfg->dirty_expire_ns = 30ull * 1000000000;
+	cfg->writeback_period_ns = 5ull * 1000000000;
+	cfg->dirty_background_ratio = 10;
+	cfg->dirty_ratio = 20;
+	model_device_preset("nvme", &cfg->device_latency_us, &cfg->device_bandwidth_mbps);
+	cfg->seed = 1;
+	cfg->fallback = ALLOC_FALLBACK_SMALLER;
+}
+
+static bool is_pow2(uint64_t v)
+{
+	return v && !(v & (v - 1));
+}
+
+static const char *config_problem(const struct model_config *c)
+{
+	if (c->order > MODEL_MAX_ORDER)
+		return "folio order above 10";
+	if (c->min_order > c->order)
+		return "minimum folio order above the folio order";
+	if (c->policy != FOLIO_POLICY_FIXED && c->policy != FOLIO_POLICY_READAHEAD)
+		return "unknown folio policy";
+	if (c->write_policy != WRITE_POLICY_SIZED && c->write_policy != WRITE_POLICY_FIXED)
+		return "unknown write policy";
+	if (c->lru != LRU_TWO_LIST && c->lru != LRU_PLAIN)
+		return "unknown LRU kind";
+	if (c->dirty != DIRTY_FOLIO && c->dirty != DIRTY_BLOCK)
+		return "unknown dirty granularity";
+	if (!is_pow2(c->page_size) || c->page_size < 512 || c->page_size > 65536)
+		return "page size must be a power of two from 512 to 65536";
+	if (!c->memory_bytes)
+		return "memory size is 0";
+	if (c->memory_bytes < c->page_size)
+		return "memory smaller than one page";
+	if (c->memory_bytes / c->page_size >= (uint64_t)FOLIO_NIL - FOLIO_CHUNK)
+		return "memory too large for the model (2^32 pages)";
+	if (!is_pow2(c->block_size) || c->block_size < 512 || c->block_size > (1u << 20))
+		return "block size must be a power of two from 512 to 1 MiB";
+	if (c->dirty_background_ratio > 100 || c->dirty_ratio > 100)
+		return "dirty ratios are percentages (0-100)";
+	if (!(c->device_latency_us >= 0) || !(c->device_bandwidth_mbps >= 0))
+		return "device latency and bandwidth must not be negative";
+	if (!(c->pinned_pct >= 0) || c->pinned_pct >= 100)
+		return "pinned memory must be in [0, 100) percent";
+	if (c->fallback != ALLOC_FALLBACK_SMALLER && c->fallback != ALLOC_FALLBACK_COMPACT)
+		return "unknown allocation fallback";
+	return NULL;
+}
+
+static uint64_t *bitmap_alloc(uint64_t bits)
+{
+	return calloc((bits + 63) / 64 + 1, sizeof(uint64_t));
+}
+
+static bool model_alloc_state(struct model *m)
+{
+	const struct model_config *c = &m->cfg;
+	uint64_t unit = c->block_size < c->page_size ? c->block_size : c->page_size;
+
+	m->page_shift = place_ilog2(c->page_size);
+	m->unit_shift = place_ilog2(unit);
+	m->upp_shift = m->page_shift - m->unit_shift;
+	m->nr_pages = c->memory_bytes >> m->page_shift;
+	folio_pool_init(&m->pool);
+	lru_init(&m->lru, &m->pool, c->lru == LRU_PLAIN, m->page_shift);
+	m->buddy = buddy_new(m->nr_pages);
+	if (!m->buddy)
+		return false;
+	if (c->pinned_pct > 0)
+		buddy_pin_random(m->buddy, c->pinned_pct, c->seed);
+	if (!pagecache_init(&m->pc, m->nr_pages < 65536 ? m->nr_pages : 65536) ||
+	    !shadow_init(&m->shadow, m->nr_pages) || !touched_init(&m->touched))
+		return false;
+	m->touched_pfn = bitmap_alloc(m->nr_pages);
+	if (!m->touched_pfn)
+		return false;
+	if (c->dirty == DIRTY_BLOCK) {
+		m->dirty_units = bitmap_alloc(m->nr_pages << m->upp_shift);
+		m->uptodate_units = bitmap_alloc(m->nr_pages << m->upp_shift);
+		if (!m->dirty_units || !m->uptodate_units)
+			return false;
+	}
+	return true;
+}
+
+struct model *model_new(const struct model_config *cfg, const char **why)
+{
+	struct model *m;
+
+	*why = config_problem(cfg);
+	if (*why)
+		return NULL;
+	m = calloc(1, sizeof(*m));
+	if (!m) {
+		*why = "out of memory";
+		return NULL;
+	}
+	m->cfg = *cfg;
+	m->inode_head = m->inode_tail = INODE_NIL;
+	dist_init(&m->d_entries);
+	dist_init(&m->d_inactive);
+	dist_init(&m->d_active);
+	dist_init(&m->d_pages);
+	dist_init(&m->d_cached);
+	dist_init(&m->d_unusable);
+	dist_init(&m->d_untouched);
+	if (!model_alloc_state(m)) {
+		model_free(m);
+		*why = "out of memory for the modelled cache";
+		return NULL;
+	}
+	wb_init_thresholds(m);
+	return m;
+}
+
+void model_free(struct model *m)
+{
+	if (!m)
+		return;
+	if (m->buddy)
+		buddy_destroy(m->buddy);
+	folio_pool_release(&m->pool);
+	pagecache_release(&m->pc);
+	shadow_release(&m->shadow);
+	touched_release(&m->touched);
+	free(m->touched_pfn);
+	free(m->dirty_units);
+	free(m->uptodate_units);
+	free(m->files);
+	free(m->scratch);
+	free(m);
+}
+
+const struct model_config *model_config(const struct model *m)
+{
+	return &m->cfg;
+}
+
+void model_set_sample_fn(struct model *m, model_sample_fn fn, void *arg)
+{
+	m->sample_fn = fn;
+	m->sample_arg = arg;
+}
+
+/* ---- LRU distributions, one sample per access ------------------------------------------- */
+
+static void lru_flush_pending(struct model *m)
+{
+	uint64_t n = m->pend.n, ps = m->page_shift;
+
+	if (!n)
+		return;
+	dist_add_n(&m->d_entries, m->pend.entries, n);
+	dist_add_n(&m->d_inactive, m->pend.inactive, n);
+	dist_add_n(&m->d_active, m->pend.entries - m->pend.inactive, n);
+	dist_add_n(&m->d_pages, m->pend.pages, n);
+	dist_add_n(&m->d_cached, m->pend.pages << ps, n);
+	dist_add_n(&m->d_untouched, (m->pend.pages - m->pend.touched) << ps, n);
+	m->pend.n = 0;
+}
+
+static void lru_sample(struct model *m)
+{
+	uint64_t e = lru_entries(&m->lru), ia = m->lru.inactive.entries;
+	uint64_t pg = lru_pages(&m->lru), t = m->touched_cached_pages;
+
+	if (m->pend.n && e == m->pend.entries && ia == m->pend.inactive && pg == m->pend.pages &&
+	    t == m->pend.touched) {
+		m->pend.n++;
+		return;
+	}
+	lru_flush_pending(m);
+	m->pend.n = 1;
+	m->pend.entries = e;
+	m->pend.inactive = ia;
+	m->pend.pages = pg;
+	m->pend.touched = t;
+}
+
+/* ---- time ---------------------------------------------------------------------------------- */
+
+static void frag_now(struct model *m, double *unusable, double *fragindex)
+{
+	uint64_t nr_free[BUDDY_MAX_ORDER + 1];
+
+	buddy_free_counts(m->buddy, nr_free);
+	*unusable = buddy_unusable_free_index(nr_free, m->cfg.order) / 1000.0;
+	*fragindex = buddy_fragmentation_index(nr_free, m->cfg.order) / 1000.0;
+}
+
+static void emit_sample(struct model *m, uint64_t t)
+{
+	struct model_sample s = {
+		.ts = t,
+		.lru_entries = lru_entries(&m->lru),
+		.lru_inactive = m->lru.inactive.entries,
+		.lru_active = m->lru.active.entries,
+		.lru_pages = lru_pages(&m->lru),
+		.cached_bytes = lru_pages(&m->lru) << m->page_shift,
+		.dirty_bytes = m->dirty_pages << m->page_shift,
+		.writeback_bytes_interval = m->mx.writeback_bytes - m->sample_wb_bytes,
+		.read_io_bytes_interval = m->mx.read_io_bytes - m->sample_read_io_bytes,
+	};
+
+	memory_sample_fragmentation(m);
+	frag_now(m, &s.unusable_index, &s.fragmentation_index);
+	m->sample_wb_bytes = m->mx.writeback_bytes;
+	m->sample_read_io_bytes = m->mx.read_io_bytes;
+	m->last_sample_ts = t;
+	if (m->sample_fn)
+		m->sample_fn(m->sample_arg, &s);
+}
+
+static void model_start(struct model *m, uint64_t ts)
+{
+	const struct model_config *c = &m->cfg;
+
+	m->started = true;
+	m->now = ts;
+	m->mx.first_ts = m->mx.last_ts = ts;
+	m->next_flush = c->writeback_period_ns ? ts + c->writeback_period_ns : UINT64_MAX;
+	m->next_sample = c->interval_ns ? ts + c->interval_ns : UINT64_MAX;
+	m->last_sample_ts = ts;
+}
+
+/* Flusher ticks and samples due up to ts, in time order (a tick before a sample at a tie). */
+static void run_timers(struct model *m, uint64_t ts)
+{
+	uint64_t period = m->cfg.writeback_period_ns;
+
+	for (;;) {
+		uint64_t t = m->next_flush < m->next_sample ? m->next_flush : m->next_sample;
+
+		if (t > ts)
+			break;
+		if (m->next_flush <= m->next_sample) {
+			if (m->inode_head == INODE_NIL) {
+				/* nothing dirty: the ticks up to ts have nothing to do */
+				uint64_t skip = (ts - m->next_flush) / period + 1;
+				uint64_t next = m->next_flush + skip * period;
+
+				m->next_flush = next < m->next_flush ? UINT64_MAX : next;
+				continue;
+			}
+			m->now = t;
+			wb_flusher_tick(m, t);
+			m->next_flush += period;
+		} else {
+			m->now = t;
+			emit_sample(m, t);
+			m->next_sample += m->cfg.interval_ns;
+		}
+	}
+	m->now = ts;
+}
+
+static uint64_t model_clock(struct model *m, uint64_t ts)
+{
+	if (!m->started)
+		model_start(m, ts);
+	return ts > m->now ? ts : m->now;	/* never backwards */
+}
+
+void model_access(struct model *m, const struct model_access *a)
+{
+	uint64_t ts = model_clock(m, a->ts);
+
+	run_timers(m, ts);
+	access_apply(m, a);
+	m->mx.accesses++;
+	m->mx.last_ts = ts;
+	lru_sample(m);
+}
+
+void model_advance(struct model *m, uint64_t ts)
+{
+	ts = model_clock(m, ts);
+	run_timers(m, ts);
+	m->mx.last_ts = ts;
+}
+
+void model_finish(struct model *m, uint64_t ts)
+{
+	model_advance(m, ts);
+	if (m->cfg.interval_ns && m->now > m->last_sample_ts)
+		emit_sample(m, m->now);
+	lru_flush_pending(m);
+}
+
+void model_metrics(struct model *m, struct model_metrics *out)
+{
+	int idx;
+
+	lru_flush_pending(m);
+	if (!m->d_unusable.d.samples)
+		memory_sample_fragmentation(m);
+	*out = m->mx;
+	out->activations = m->lru.activations;
+	out->deactivations = m->lru.deactivations;
+	out->lru_entries = dist_summary(&m->d_entries);
+	out->lru_inactive = dist_summary(&m->d_inactive);
+	out->lru_active = dist_summary(&m->d_active);
+	out->lru_pages = dist_summary(&m->d_pages);
+	out->cached_bytes = dist_summary(&m->d_cached);
+	out->untouched_cached_bytes = dist_summary(&m->d_untouched);
+	out->unusable_milli = dist_summary(&m->d_unusable);
+	out->touched_bytes = m->touched.pages << m->page_shift;
+	out->dirty_bytes = m->dirty_pages << m->page_shift;
+	buddy_free_counts(m->buddy, out->free_blocks);
+	idx = buddy_unusable_free_index(out->free_blocks, m->cfg.order);
+	out->unusable_index = idx / 1000.0;
+	idx = buddy_fragmentation_index(out->free_blocks, m->cfg.order);
+	out->fragmentation_index = idx / 1000.0;
+	out->metadata_bytes_page = metadata_struct_page_bytes(m->cfg.memory_bytes,
+							      m->cfg.page_size);
+	out->metadata_bytes_folio = metadata_memdesc_bytes(m->cfg.memory_bytes, m->cfg.page_size,
+							   m->cfg.order, 96);
+}

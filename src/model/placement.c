@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Folio order choice: see placement.h. */
+#include "model/placement.h"
+
+uint64_t place_eof_pages(uint64_t isize, unsigned page_shift)
+{
+	uint64_t n = (isize + (1ull << page_shift) - 1) >> page_shift;
+
+	return n ? n : 1;
+}
+
+unsigned place_fixed_order(uint64_t idx, unsigned order, unsigned min_order, uint64_t eof_pages)
+{
+	if (eof_pages <= idx)
+		eof_pages = idx + 1;	/* the page itself is always allowed */
+	while (order > min_order) {
+		uint64_t start = idx & ~((1ull << order) - 1);
+
+		if (start + (1ull << order) <= eof_pages)
+			break;
+		order--;
+	}
+	return order;
+}
+
+unsigned place_write_order(uint64_t p, uint64_t end, unsigned max_order, unsigned min_order,
+			   unsigned page_shift)
+{
+	uint64_t chunk = 1ull << (max_order + page_shift);
+	uint64_t bytes = chunk - (p & (chunk - 1));
+	uint64_t idx = p >> page_shift;
+	unsigned order;
+
+	if (end - p < bytes)
+		bytes = end - p;
+	/* fgf_set_order(): ilog2(len) - PAGE_SHIFT, 0 for a page or less */
+	order = bytes > (1ull << page_shift) ? place_ilog2(bytes) - page_shift : 0;
+	if (order < min_order)
+		order = min_order;
+	if (order > max_order)
+		order = max_order;
+	idx &= ~((1ull << min_order) - 1);
+	if (idx && place_ffs(idx) < order)
+		order = place_ffs(idx);
+	return order;
+}
+
+uint32_t ra_init_size(uint32_t req, uint32_t max)
+{
+	uint32_t n = 1;
+
+	while (n < req && n < (1u << 31))
+		n <<= 1;
+	if (n <= max / 32)
+		return n * 4;
+	if (n <= max / 4)
+		return n * 2;
+	return max;
+}
+
+uint32_t ra_next_size(uint32_t cur, uint32_t max)
+{
+	if (cur < max / 16)
+		return cur * 4;
+	if (cur <= max / 2)
+		return cur * 2;
+	return max;
+}
+
+unsigned ra_window_order(unsigned prev_order, uint32_t size, unsigned max_order,
+			 unsigned min_order)
+{
+	unsigned order = prev_order;
+
+	/* windows under 4 pages stay at the minimum order (the kernel's fallback) */
+	if (size < 4)
+		return min_order;
+	if (order < max_order)
+		order += 2;
+	if (order > max_order)
+		order = max_order;
+	if (order > place_ilog2(size))
+		order = place_ilog2(size);
+	return order < min_order ? min_order : order;
+}
+
+void ra_start_initial(struct ra_state *ra, uint64_t idx, uint32_t req, uint32_t max,
+		      unsigned max_order, unsigned min_order)
+{
+	ra->start = idx;
+	ra->size = ra_init_size(req, max);
+	ra->async_size = ra->size > req ? ra->size - req : ra->size;
+	ra->order = (uint8_t)ra_window_order(0, ra->size, max_order, min_order);
+	ra->valid = true;
+}
+
+void ra_advance(struct ra_state *ra, uint32_t max, unsigned max_order, unsigned min_order)
+{
+	ra->start += ra->size;
+	ra->size = ra_next_size(ra->size, max);
+	ra->async_size = ra->size;
+	ra->order = (uint8_t)ra_window_order(ra->order, ra->size, max_order, min_order);
+}

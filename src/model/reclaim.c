@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Reclaim (mm/vmscan.c shrink_folio_list on the file LRU) and refault detection
+ * (mm/workingset.c). Large folios are evicted whole. At the inactive tail:
+ * - a folio seen young through a mapping is kept (referenced set, back to the inactive head)
+ *   the first time and activated the second, as folio_check_references() does;
+ * - PG_referenced alone does not save an unmapped folio;
+ * - a dirty folio is counted (reclaim_dirty_folios) and written by reclaim. The kernel marks it
+ *   PG_reclaim and activates it; when its writeback ends it rotates to the inactive tail.
+ *   Writeback is instantaneous in the model, so the folio is evicted right away, clean.
+ */
+#include "model/instance.h"
+
+void reclaim_evict(struct model *m, uint32_t id)
+{
+	cache_remove(m, id, true);
+}
+
+bool reclaim_one(struct model *m)
+{
+	struct lru *l = &m->lru;
+
+	for (;;) {
+		uint32_t id;
+		struct folio *f;
+
+		while (lru_inactive_is_low(l))
+			lru_deactivate_tail(l);
+		id = l->inactive.tail;
+		if (id == FOLIO_NIL) {
+			if (!lru_deactivate_tail(l))
+				return false;
+			continue;
+		}
+		f = folio_at(&m->pool, id);
+		if (!l->plain && folio_test(f, FOLIO_YOUNG)) {
+			folio_clear(f, FOLIO_YOUNG);
+			if (folio_test(f, FOLIO_REFERENCED)) {
+				lru_activate(l, id);
+			} else {
+				folio_set(f, FOLIO_REFERENCED);
+				lru_rotate_inactive(l, id);
+			}
+			continue;
+		}
+		if (folio_test(f, FOLIO_DIRTY)) {
+			m->mx.reclaim_dirty_folios++;
+			wb_write_folio_now(m, id, WB_RECLAIM);
+		}
+		reclaim_evict(m, id);
+		return true;
+	}
+}
+
+bool reclaim_until_free(struct model *m, uint64_t pages)
+{
+	while (buddy_free_pages(m->buddy) < pages)
+		if (!reclaim_one(m))
+			return false;
+	return true;
+}
+
+bool workingset_refault(struct model *m, uint32_t file, uint64_t idx, unsigned order)
+{
+	struct mfile *mf = model_file(m, file);
+	unsigned mask = mf->shadow_mask;
+	uint64_t eviction;
+
+	while (mask) {
+		unsigned o = 31u - (unsigned)__builtin_clz(mask);
+		uint64_t start = idx & ~((1ull << o) - 1);
+
+		mask &= ~(1u << o);
+		if (!shadow_take(&m->shadow, file, mf->gen, start, o, &eviction))
+			continue;
+		m->mx.refaults++;
+		/* refault distance against the active file list (workingset_test_recent) */
+		if (!m->lru.plain && m->nonresident_age - eviction <= m->lru.active.pages) {
+			m->mx.refault_activations++;
+			m->nonresident_age += 1ull << order;
+			return true;
+		}
+		return false;
+	}
+	return false;
+}

@@ -1,0 +1,387 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Model unit tests: LRU lengths by order, the plain LRU against a textbook LRU, cyclic scans,
+ * two-list promotion/eviction order, readahead orders, EOF caps, write-path orders.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/model.h"
+#include "model/placement.h"
+#include "tap.h"
+
+#define KiB	1024ull
+#define MiB	(1024ull * 1024)
+#define PAGE	4096ull
+
+static struct model *new_model(unsigned order, uint64_t memory, enum lru_kind lru, bool ra)
+{
+	struct model_config c;
+	const char *why = NULL;
+	struct model *m;
+
+	model_config_defaults(&c);
+	c.order = order;
+	c.memory_bytes = memory;
+	c.lru = lru;
+	c.readahead = ra;
+	m = model_new(&c, &why);
+	if (!m)
+		diag("model_new: %s", why);
+	return m;
+}
+
+static void do_op(struct model *m, enum model_op op, uint32_t file, uint64_t pos, uint64_t len,
+		  uint64_t isize)
+{
+	struct model_access a = { .ts = 0, .file_id = file, .op = op, .pos = pos, .len = len,
+				  .isize = isize };
+
+	model_access(m, &a);
+}
+
+static void rd(struct model *m, uint32_t file, uint64_t pos, uint64_t len, uint64_t isize)
+{
+	do_op(m, MODEL_READ, file, pos, len, isize);
+}
+
+static struct model_metrics metrics(struct model *m)
+{
+	struct model_metrics x;
+
+	model_metrics(m, &x);
+	return x;
+}
+
+/*
+ * 64 MiB read sequentially in 64 KiB reads: one LRU entry per folio. Without readahead the
+ * entries after read i are 16i (order 0), i (order 4), ceil(i/32) (order 9): the means over
+ * the 1024 reads are 8200, 512.5 and 16.5.
+ */
+static void test_lru_entries_by_order(void)
+{
+	static const struct { unsigned order; uint64_t entries; double mean; } want[] = {
+		{ 0, 16384, 8200 }, { 4, 1024, 512.5 }, { 9, 32, 16.5 },
+	};
+
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		for (int ra = 0; ra < 2; ra++) {
+			struct model *m = new_model(want[i].order, 256 * MiB, LRU_TWO_LIST, ra);
+			struct model_metrics x;
+			char what[80];
+
+			for (uint64_t pos = 0; pos < 64 * MiB; pos += 64 * KiB)
+				rd(m, 0, pos, 64 * KiB, 64 * MiB);
+			x = metrics(m);
+			snprintf(what, sizeof(what), "order %u%s: LRU entries at the end",
+				 want[i].order, ra ? " readahead" : "");
+			is_u64(x.lru_entries.max, want[i].entries, what);
+			if (!ra) {
+				snprintf(what, sizeof(what), "order %u: mean LRU entries",
+					 want[i].order);
+				is_dbl(x.lru_entries.sum / (double)x.lru_entries.samples,
+				       want[i].mean, 1e-9, what);
+			}
+			snprintf(what, sizeof(what), "order %u: cached pages", want[i].order);
+			is_u64(x.lru_pages.max, 16384, what);
+			snprintf(what, sizeof(what), "order %u: read I/O bytes", want[i].order);
+			is_u64(x.read_io_bytes, 64 * MiB, what);
+			snprintf(what, sizeof(what), "order %u: no evictions", want[i].order);
+			is_u64(x.evictions, 0, what);
+			snprintf(what, sizeof(what), "order %u: bytes ever touched", want[i].order);
+			is_u64(x.touched_bytes, 64 * MiB, what);
+			model_free(m);
+		}
+	}
+}
+
+/* A textbook LRU of pages: an array ordered by recency (fine for small capacities). */
+struct textbook_lru {
+	uint64_t *page;
+	size_t n, cap;
+};
+
+static bool textbook_access(struct textbook_lru *l, uint64_t page)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		if (l->page[i] == page)
+			break;
+	if (i < l->n) {		/* hit: move to the front */
+		memmove(&l->page[1], &l->page[0], i * sizeof(uint64_t));
+		l->page[0] = page;
+		return true;
+	}
+	if (l->n < l->cap)
+		l->n++;
+	memmove(&l->page[1], &l->page[0], (l->n - 1) * sizeof(uint64_t));
+	l->page[0] = page;
+	return false;
+}
+
+static uint64_t xorshift(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+/* Order 0, plain LRU, no readahead: misses equal the textbook LRU's, page for page. */
+static void test_plain_lru_matches_textbook(void)
+{
+	const size_t cap = 300;
+	const uint64_t file_pages = 1000;
+	struct textbook_lru tb = { .page = calloc(cap, sizeof(uint64_t)), .cap = cap };
+	struct model *m = new_model(0, cap * PAGE, LRU_PLAIN, false);
+	uint64_t seed = 12345, tb_misses = 0, tb_miss_requests = 0;
+	const unsigned requests = 20000;
+	struct model_metrics x;
+
+	for (unsigned r = 0; r < requests; r++) {
+		/* skewed: half the requests in the first 200 pages, lengths 1-4 pages */
+		uint64_t v = xorshift(&seed);
+		uint64_t first = (v & 1) ? (v >> 8) % 200 : (v >> 8) % (file_pages - 4);
+		uint64_t n = 1 + (v >> 40) % 4;
+		bool miss = false;
+
+		for (uint64_t p = first; p < first + n; p++)
+			if (!textbook_access(&tb, p)) {
+				tb_misses++;
+				miss = true;
+			}
+		tb_miss_requests += miss;
+		rd(m, 1, first * PAGE, n * PAGE, file_pages * PAGE);
+	}
+	x = metrics(m);
+	is_u64(x.inserted_pages, tb_misses, "plain LRU: page misses equal the textbook LRU's");
+	is_u64(x.read_requests - x.read_hit_requests, tb_miss_requests,
+	       "plain LRU: missing requests equal the textbook LRU's");
+	is_u64(x.evictions, tb_misses - cap, "plain LRU: evictions = misses - capacity");
+	ok(tb_misses > cap && x.read_hit_requests > 0, "the trace both hits and misses (%llu)",
+	   (unsigned long long)tb_misses);
+	model_free(m);
+	free(tb.page);
+}
+
+/* A cyclic scan over one page more than memory misses every time (plain and two-list). */
+static void test_cyclic_scan(void)
+{
+	const uint64_t mem_pages = 64, cycles = 10;
+
+	for (int two = 0; two < 2; two++) {
+		struct model *m = new_model(0, mem_pages * PAGE, two ? LRU_TWO_LIST : LRU_PLAIN,
+					    false);
+		struct model_metrics x;
+
+		for (uint64_t c = 0; c < cycles; c++)
+			for (uint64_t p = 0; p <= mem_pages; p++)
+				rd(m, 0, p * PAGE, PAGE, (mem_pages + 1) * PAGE);
+		x = metrics(m);
+		is_u64(x.read_hit_requests, 0, two ? "two-list cyclic scan: no hit" :
+						     "plain cyclic scan: no hit");
+		is_u64(x.inserted_pages, cycles * (mem_pages + 1), "every access inserts a page");
+		is_u64(x.refaults, (cycles - 1) * (mem_pages + 1),
+		       "every miss after the first cycle is a refault");
+		is_u64(x.refault_activations, 0, "refault distance too long to activate");
+		model_free(m);
+	}
+}
+
+static bool hit(struct model *m, uint64_t page)
+{
+	uint64_t before = metrics(m).read_hit_requests;
+
+	rd(m, 0, page * PAGE, PAGE, 64 * PAGE);
+	return metrics(m).read_hit_requests == before + 1;
+}
+
+/* Two-list: the second access activates; eviction takes the inactive tail. */
+static void test_two_list_order(void)
+{
+	struct model *m = new_model(0, 4 * PAGE, LRU_TWO_LIST, false);
+	struct model_metrics x;
+
+	/* A B C D fill memory; A read again is activated; E evicts B (inactive tail) */
+	for (uint64_t p = 0; p < 4; p++)
+		ok(!hit(m, p), "first read of page %llu misses", (unsigned long long)p);
+	ok(hit(m, 0), "A hits");
+	is_u64(metrics(m).activations, 1, "second read of A activates it");
+	ok(!hit(m, 4), "E misses");
+	ok(hit(m, 0), "A (active) survives");
+	ok(!hit(m, 1), "B was the inactive tail: evicted");
+	ok(!hit(m, 2), "C was next: evicted by B");
+	ok(hit(m, 0), "A still cached");
+	ok(hit(m, 4), "E still cached");
+	x = metrics(m);
+	is_u64(x.evictions, 3, "three evictions");
+	is_u64(x.deactivations, 0, "inactive never low");
+	model_free(m);
+
+	/* all four active: a miss deactivates the active tail until inactive is not low */
+	m = new_model(0, 4 * PAGE, LRU_TWO_LIST, false);
+	for (int round = 0; round < 2; round++)
+		for (uint64_t p = 0; p < 4; p++)
+			hit(m, p);
+	is_u64(metrics(m).activations, 4, "A-D read twice: all active");
+	ok(!hit(m, 4), "E misses");
+	x = metrics(m);
+	is_u64(x.deactivations, 2, "A and B deactivated (inactive*1 >= active)");
+	is_u64(x.evictions, 1, "one eviction");
+	ok(!hit(m, 0), "A, the old active tail, was evicted");
+	ok(!hit(m, 1), "B, deactivated, was evicted next");
+	ok(hit(m, 2), "C still active");
+	ok(hit(m, 3), "D still active");
+	model_free(m);
+}
+
+/* filemap_read: a read starting in the folio the previous read ended in is not an access. */
+static void test_same_folio_skip(void)
+{
+	for (unsigned order = 0; order <= 9; order += 9) {
+		struct model *m = new_model(order, 16 * MiB, LRU_TWO_LIST, false);
+
+		rd(m, 0, 0, PAGE, 4 * MiB);
+		rd(m, 0, 0, PAGE, 4 * MiB);	/* same page again: skipped */
+		is_u64(metrics(m).activations, 0, "re-read of the same page does not activate");
+		rd(m, 0, PAGE, PAGE, 4 * MiB);
+		rd(m, 0, 0, PAGE, 4 * MiB);
+		is_u64(metrics(m).activations, order ? 0 : 1,
+		       order ? "order 9: small reads inside one folio count once" :
+			       "order 0: page 0 read after page 1 activates");
+		model_free(m);
+	}
+}
+
+/* A file of 5 pages at order 9: an order-2 folio and an order-0 one, never past EOF. */
+static void test_eof_cap(void)
+{
+	struct model *m = new_model(9, 16 * MiB, LRU_TWO_LIST, false);
+	struct model_metrics x;
+
+	rd(m, 0, 0, 20000, 20000);
+	x = metrics(m);
+	is_u64(x.insertions_by_order[2], 1, "one order-2 folio");
+	is_u64(x.insertions_by_order[0], 1, "one order-0 folio");
+	is_u64(x.insertions, 2, "two folios in all");
+	is_u64(x.read_io_bytes, 20480, "read I/O: 5 blocks");
+	model_free(m);
+
+	is_u64(place_fixed_order(0, 9, 0, 5), 2, "place_fixed_order(0, eof 5) = 2");
+	is_u64(place_fixed_order(4, 9, 0, 5), 0, "place_fixed_order(4, eof 5) = 0");
+	is_u64(place_fixed_order(700, 9, 0, 1024), 9, "inside the file: the full order");
+	is_u64(place_fixed_order(1000, 9, 0, 1024), 9, "EOF 1024: order 9 at 512 fits");
+	is_u64(place_fixed_order(990, 9, 0, 1000), 5, "EOF 1000: order 5 at 960");
+}
+
+static void test_readahead_orders(void)
+{
+	struct ra_state ra = { 0 };
+	static const unsigned want[] = { 2, 3, 4, 5, 5, 5 };
+	static const uint32_t sizes[] = { 4, 8, 16, 32, 32, 32 };
+
+	is_u64(ra_init_size(1, 32), 4, "init window for 1 page: 4");
+	is_u64(ra_init_size(4, 32), 8, "init window for 4 pages: 8");
+	is_u64(ra_init_size(32, 32), 32, "init window for 32 pages: 32");
+	is_u64(ra_next_size(4, 32), 8, "next after 4: 8");
+	is_u64(ra_next_size(1, 32), 4, "next after 1: 4 (x4 below max/16)");
+	is_u64(ra_next_size(32, 32), 32, "next after 32: 32");
+	ra_start_initial(&ra, 0, 1, 32, 9, 0);
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		char what[64];
+
+		if (i)
+			ra_advance(&ra, 32, 9, 0);
+		snprintf(what, sizeof(what), "window %zu: size", i);
+		is_u64(ra.size, sizes[i], what);
+		snprintf(what, sizeof(what), "window %zu: order", i);
+		is_u64(ra.order, want[i], what);
+	}
+	is_u64(ra_window_order(5, 32, 3, 0), 3, "capped by the max order");
+	is_u64(ra_window_order(0, 2, 9, 0), 0, "windows under 4 pages: min order");
+}
+
+/* 1 MiB read in 128 KiB reads with the readahead policy at order 9. */
+static void test_readahead_model(void)
+{
+	struct model_config c;
+	const char *why;
+	struct model *m;
+	struct model_metrics x;
+
+	model_config_defaults(&c);
+	c.order = 9;
+	c.policy = FOLIO_POLICY_READAHEAD;
+	c.memory_bytes = 64 * MiB;
+	m = model_new(&c, &why);
+	for (uint64_t pos = 0; pos < MiB; pos += 128 * KiB)
+		rd(m, 0, pos, 128 * KiB, MiB);
+	x = metrics(m);
+	is_u64(x.insertions_by_order[2], 8, "first window: eight order-2 folios");
+	is_u64(x.insertions_by_order[4], 2, "second window: two order-4 folios");
+	is_u64(x.insertions_by_order[5], 6, "then order 5 (ilog2 of the 32-page window)");
+	is_u64(x.inserted_pages, 256, "every page once");
+	is_u64(x.read_hit_requests, 7, "async readahead: every read after the first hits");
+	is_u64(x.read_ios, 8, "one read I/O per window");
+	model_free(m);
+
+	/* 4 KiB reads: orders never above 5 */
+	m = model_new(&c, &why);
+	for (uint64_t pos = 0; pos < 4 * MiB; pos += 4 * KiB)
+		rd(m, 0, pos, 4 * KiB, 4 * MiB);
+	x = metrics(m);
+	is_u64(x.inserted_pages, 1024, "4 KiB reads: every page once");
+	ok(x.insertions_by_order[6] + x.insertions_by_order[7] + x.insertions_by_order[8] +
+	   x.insertions_by_order[9] == 0, "4 KiB reads: no folio above order 5");
+	is_u64(x.insertions_by_order[2] > 0, 1, "4 KiB reads: order-2 folios");
+	model_free(m);
+}
+
+static void test_write_orders(void)
+{
+	is_u64(place_write_order(0, MiB, 9, 0, 12), 8, "1 MiB write at 0: order 8");
+	is_u64(place_write_order(512 * KiB, 1536 * KiB, 9, 0, 12), 7,
+	       "1 MiB write at 512 KiB: order 7 first");
+	is_u64(place_write_order(MiB, 1536 * KiB, 9, 0, 12), 7, "then order 7 at 1 MiB");
+	is_u64(place_write_order(0, 4096, 9, 0, 12), 0, "4 KiB write: order 0");
+	is_u64(place_write_order(0, 12288, 9, 0, 12), 1, "12 KiB write: order 1");
+	is_u64(place_write_order(0, 8 * MiB, 9, 0, 12), 9, "8 MiB write: capped at order 9");
+	is_u64(place_write_order(0, 4 * MiB, 4, 0, 12), 4, "max order 4");
+	is_u64(place_write_order(100, 4 * MiB, 4, 0, 12), 3,
+	       "unaligned start: 64 KiB - 100 bytes asks for order 3");
+}
+
+static void test_bad_config(void)
+{
+	struct model_config c;
+	const char *why = NULL;
+
+	model_config_defaults(&c);
+	c.order = 11;
+	ok(!model_new(&c, &why) && why, "order 11 refused: %s", why ? why : "");
+	model_config_defaults(&c);
+	c.memory_bytes = 0;
+	why = NULL;
+	ok(!model_new(&c, &why) && why, "memory 0 refused: %s", why ? why : "");
+	model_config_defaults(&c);
+	c.policy = 7;
+	why = NULL;
+	ok(!model_new(&c, &why) && why, "unknown policy refused: %s", why ? why : "");
+}
+
+int main(void)
+{
+	test_lru_entries_by_order();
+	test_plain_lru_matches_textbook();
+	test_cyclic_scan();
+	test_two_list_order();
+	test_same_folio_skip();
+	test_eof_cap();
+	test_readahead_orders();
+	test_readahead_model();
+	test_write_orders();
+	test_bad_config();
+	return done_testing();
+}
