@@ -10,3 +10,7 @@ libfoliotrace_a_SOURCES += src/model/model.h src/model/instance.h src/model/mode
 check_PROGRAMS += tests/test-model-lru
 TESTS += tests/test-model-lru
 tests_test_model_lru_LDADD = $(TEST_LIBS)
+
+check_PROGRAMS += tests/test-model-writeback
+TESTS += tests/test-model-writeback
+tests_test_model_writeback_LDADD = $(TEST_LIBS)

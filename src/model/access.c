@@ -414,6 +414,21 @@ static uint64_t round_up_to(uint64_t v, uint64_t a)
 }
 
 /*
+ * The blocks a write of [ws, we) covers only partly: the head block when ws is not aligned,
+ * the tail block when we is not (once if they are the same block). Returns how many.
+ */
+static unsigned partial_blocks(uint64_t ws, uint64_t we, uint64_t bs, uint64_t blk[2])
+{
+	unsigned n = 0;
+
+	if (ws % bs)
+		blk[n++] = round_down_to(ws, bs);
+	if (we % bs && !(n && blk[0] == round_down_to(we, bs)))
+		blk[n++] = round_down_to(we, bs);
+	return n;
+}
+
+/*
  * A write of [ws, we) into a folio that was just created. Data beyond the old EOF is zeroed.
  * Without per-block state the rest of the folio below the old EOF must be read (the folio
  * becomes uptodate as a whole); with it only the partial head and tail blocks are read.
@@ -426,7 +441,8 @@ static void write_fill_new(struct model *m, uint32_t id, uint64_t ws, uint64_t w
 	uint64_t fend = fpos + (folio_nr_pages(f) << m->page_shift);
 	uint64_t cov_a = round_up_to(ws, bs), cov_b = round_down_to(we, bs);
 	uint64_t old_end = round_up_to(old_isize, bs);
-	uint64_t read = 0;
+	uint64_t read = 0, blk[2];
+	unsigned n;
 
 	if (old_end > fend)
 		old_end = fend;
@@ -445,13 +461,10 @@ static void write_fill_new(struct model *m, uint32_t id, uint64_t ws, uint64_t w
 		return;
 	}
 	/* per-block state: read the partial edge blocks below the old EOF only */
-	if (ws % bs && round_down_to(ws, bs) < old_isize)
-		read += bs;
-	if (we % bs && round_down_to(we, bs) < old_isize &&
-	    round_down_to(we, bs) != round_down_to(ws, bs))
-		read += bs;
-	else if (we % bs && !(ws % bs) && round_down_to(we, bs) < old_isize)
-		read += bs;
+	n = partial_blocks(ws, we, bs, blk);
+	for (unsigned i = 0; i < n; i++)
+		if (blk[i] < old_isize)
+			read += bs;
 	m->mx.write_read_bytes += read;
 	blocks_mark(m, m->uptodate_units, f, ws - fpos, we - fpos);
 	if (old_end < fend)	/* past the old EOF: zeroed, uptodate */
@@ -466,15 +479,13 @@ static void write_fill_partial(struct model *m, uint32_t id, uint64_t ws, uint64
 			       uint64_t old_isize)
 {
 	struct folio *f = folio_at(&m->pool, id);
-	uint64_t bs = m->cfg.block_size, fpos = f->index << m->page_shift;
-	uint64_t head = round_down_to(ws, bs), tail = round_down_to(we, bs);
+	uint64_t bs = m->cfg.block_size, fpos = f->index << m->page_shift, blk[2];
+	unsigned n = partial_blocks(ws, we, bs, blk);
 
-	if (ws % bs && head < old_isize &&
-	    !blocks_count(m, m->uptodate_units, f, head - fpos, head - fpos + 1))
-		m->mx.write_read_bytes += bs;
-	if (we % bs && tail != head && tail < old_isize &&
-	    !blocks_count(m, m->uptodate_units, f, tail - fpos, tail - fpos + 1))
-		m->mx.write_read_bytes += bs;
+	for (unsigned i = 0; i < n; i++)
+		if (blk[i] < old_isize &&
+		    !blocks_count(m, m->uptodate_units, f, blk[i] - fpos, blk[i] - fpos + 1))
+			m->mx.write_read_bytes += bs;
 	blocks_mark(m, m->uptodate_units, f, ws - fpos, we - fpos);
 	if (blocks_all(m, m->uptodate_units, f))
 		folio_set(f, FOLIO_UPTODATE);

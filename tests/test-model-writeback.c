@@ -1,0 +1,356 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Model unit tests: dirty tracking and writeback. Write amplification by order and dirty
+ * granularity, appends, rewrites, flusher expiry timing, truncate, background threshold,
+ * reclaim writeback, I/O merging and the device cost model.
+ */
+#include <stdio.h>
+
+#include "model/model.h"
+#include "tap.h"
+
+#define KiB	1024ull
+#define MiB	(1024ull * 1024)
+#define GiB	(1024ull * MiB)
+#define PAGE	4096ull
+#define SEC	1000000000ull
+
+static struct model_config config(unsigned order, enum dirty_granularity dirty)
+{
+	struct model_config c;
+
+	model_config_defaults(&c);
+	c.order = order;
+	c.dirty = dirty;
+	c.memory_bytes = GiB;
+	return c;
+}
+
+static struct model *make(const struct model_config *c)
+{
+	const char *why = NULL;
+	struct model *m = model_new(c, &why);
+
+	if (!m)
+		diag("model_new: %s", why);
+	return m;
+}
+
+static void op(struct model *m, uint64_t ts, enum model_op o, uint32_t file, uint64_t pos,
+	       uint64_t len, uint64_t isize)
+{
+	struct model_access a = { .ts = ts, .file_id = file, .op = o, .pos = pos, .len = len,
+				  .isize = isize };
+
+	model_access(m, &a);
+}
+
+static struct model_metrics metrics(struct model *m)
+{
+	struct model_metrics x;
+
+	model_metrics(m, &x);
+	return x;
+}
+
+/* One byte into each of K 2 MiB regions of an existing file, then fsync. */
+static void test_one_byte_per_region(void)
+{
+	const uint64_t K = 8, size = K * 2 * MiB;
+	static const struct {
+		unsigned order;
+		enum dirty_granularity dirty;
+		enum write_policy wp;
+		bool preread;
+		uint64_t per_region;
+		const char *what;
+	} cases[] = {
+		{ 0, DIRTY_FOLIO, WRITE_POLICY_FIXED, false, 4096, "order 0" },
+		{ 9, DIRTY_FOLIO, WRITE_POLICY_FIXED, false, 2 * MiB, "order 9 folio dirty" },
+		{ 9, DIRTY_BLOCK, WRITE_POLICY_FIXED, false, 4096, "order 9 block dirty" },
+		{ 9, DIRTY_FOLIO, WRITE_POLICY_SIZED, true, 2 * MiB,
+		  "order 9, sized writes into cached folios" },
+		{ 9, DIRTY_FOLIO, WRITE_POLICY_SIZED, false, 4096,
+		  "order 9, sized writes: 1-byte writes make order-0 folios" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct model_config c = config(cases[i].order, cases[i].dirty);
+		struct model *m;
+		struct model_metrics x;
+		char what[120];
+		uint64_t n;
+
+		c.write_policy = cases[i].wp;
+		m = make(&c);
+		if (cases[i].preread)
+			for (uint64_t p = 0; p < size; p += MiB)
+				op(m, 0, MODEL_READ, 0, p, MiB, size);
+		for (uint64_t k = 0; k < K; k++)
+			op(m, 0, MODEL_WRITE, 0, k * 2 * MiB, 1, size);
+		x = metrics(m);
+		snprintf(what, sizeof(what), "%s: nothing written before fsync", cases[i].what);
+		is_u64(x.writeback_bytes, 0, what);
+		op(m, 0, MODEL_FSYNC, 0, 0, 0, size);
+		x = metrics(m);
+		snprintf(what, sizeof(what), "%s: bytes written back", cases[i].what);
+		is_u64(x.writeback_bytes, K * cases[i].per_region, what);
+		snprintf(what, sizeof(what), "%s: all by fsync", cases[i].what);
+		is_u64(x.wb_fsync_bytes, x.writeback_bytes, what);
+		/* whole 2 MiB folios side by side are one I/O; single blocks are not adjacent */
+		snprintf(what, sizeof(what), "%s: I/Os and extents", cases[i].what);
+		n = cases[i].per_region == 2 * MiB ? 1 : K;
+		ok(x.writeback_ios == n && x.extents == n, "%s (%llu)", what,
+		   (unsigned long long)x.writeback_ios);
+		snprintf(what, sizeof(what), "%s: application wrote K bytes", cases[i].what);
+		is_u64(x.write_bytes, K, what);
+		if (!cases[i].preread) {
+			snprintf(what, sizeof(what), "%s: bytes read to complete the folios",
+				 cases[i].what);
+			is_u64(x.write_read_bytes, K * cases[i].per_region, what);
+		}
+		snprintf(what, sizeof(what), "%s: clean after fsync", cases[i].what);
+		is_u64(x.dirty_bytes, 0, what);
+		model_free(m);
+	}
+}
+
+/* Appending S bytes in 10000-byte writes then fsync writes S rounded up to the block. */
+static void test_append(void)
+{
+	const uint64_t S = 1000000, chunk = 10000, want = (S + 4095) / 4096 * 4096;
+
+	for (unsigned order = 0; order <= 9; order += 3) {
+		for (int g = 0; g < 2; g++) {
+			for (int wp = 0; wp < 2; wp++) {
+				struct model_config c = config(order, g ? DIRTY_BLOCK : DIRTY_FOLIO);
+				struct model *m;
+				struct model_metrics x;
+				char what[100];
+
+				c.write_policy = wp ? WRITE_POLICY_FIXED : WRITE_POLICY_SIZED;
+				m = make(&c);
+				for (uint64_t p = 0; p < S; p += chunk)
+					op(m, 0, MODEL_WRITE, 3, p, chunk, p + chunk);
+				op(m, 0, MODEL_FSYNC, 3, 0, 0, S);
+				x = metrics(m);
+				snprintf(what, sizeof(what), "append, order %u, %s, %s writes", order,
+					 g ? "block" : "folio", wp ? "fixed" : "sized");
+				is_u64(x.writeback_bytes, want, what);
+				ok(x.write_read_bytes == 0, "%s: nothing read (all past EOF)", what);
+				ok(x.extents == 1, "%s: one extent (%llu)", what,
+				   (unsigned long long)x.extents);
+				model_free(m);
+			}
+		}
+	}
+}
+
+/* Rewriting a dirty folio adds no write I/O. */
+static void test_rewrite(void)
+{
+	struct model_config c = config(9, DIRTY_FOLIO);
+	struct model *m;
+	struct model_metrics x;
+
+	c.write_policy = WRITE_POLICY_FIXED;
+	m = make(&c);
+	op(m, 0, MODEL_WRITE, 0, 0, 100, 2 * MiB);
+	op(m, 0, MODEL_WRITE, 0, 8192, 100, 2 * MiB);
+	op(m, 0, MODEL_WRITE, 0, 0, 100, 2 * MiB);
+	x = metrics(m);
+	is_u64(x.dirty_bytes, 2 * MiB, "one dirty order-9 folio");
+	op(m, 0, MODEL_FSYNC, 0, 0, 0, 2 * MiB);
+	x = metrics(m);
+	is_u64(x.writeback_bytes, 2 * MiB, "three writes into one dirty folio: one folio written");
+	is_u64(x.writeback_ios, 1, "one write I/O");
+	op(m, 0, MODEL_FSYNC, 0, 0, 0, 2 * MiB);
+	is_u64(metrics(m).writeback_ios, 1, "a second fsync of a clean file writes nothing");
+	model_free(m);
+}
+
+/* Flusher every 5 s, expire 30 s: a folio dirtied at 1 s is written at the 35 s tick. */
+static void test_expire(void)
+{
+	struct model_config c = config(0, DIRTY_FOLIO);
+	struct model *m = make(&c);
+	struct model_metrics x;
+
+	op(m, 0, MODEL_READ, 1, 0, PAGE, PAGE);	/* the clock starts at 0 */
+	op(m, 1 * SEC, MODEL_WRITE, 0, 0, PAGE, PAGE);
+	op(m, 12 * SEC, MODEL_WRITE, 2, 0, PAGE, PAGE);
+	model_advance(m, 35 * SEC - 1);
+	is_u64(metrics(m).writeback_bytes, 0, "not written before the 35 s tick");
+	model_advance(m, 35 * SEC);
+	x = metrics(m);
+	is_u64(x.wb_expire_bytes, PAGE, "written at the 35 s tick, by expiry");
+	is_u64(x.dirty_bytes, PAGE, "the file dirtied at 12 s stays dirty");
+	model_advance(m, 45 * SEC - 1);
+	is_u64(metrics(m).wb_expire_bytes, PAGE, "12 s + 30 s: not at the 40 s tick");
+	model_advance(m, 45 * SEC);
+	is_u64(metrics(m).wb_expire_bytes, 2 * PAGE, "written at the 45 s tick");
+	model_free(m);
+
+	/* expiry is per inode: the inode's recent folios go with the old one */
+	m = make(&c);
+	op(m, 0, MODEL_WRITE, 0, 0, PAGE, PAGE);
+	op(m, 29 * SEC, MODEL_WRITE, 0, PAGE, PAGE, 2 * PAGE);
+	model_advance(m, 30 * SEC);
+	x = metrics(m);
+	is_u64(x.wb_expire_bytes, 2 * PAGE, "both folios of the expired inode at 30 s");
+	is_u64(x.writeback_ios, 1, "adjacent folios in one I/O");
+	model_free(m);
+}
+
+static void test_truncate(void)
+{
+	struct model_config c = config(0, DIRTY_FOLIO);
+	struct model *m = make(&c);
+	struct model_metrics x;
+
+	op(m, 0, MODEL_WRITE, 0, 0, MiB, MiB);
+	op(m, 0, MODEL_TRUNCATE, 0, 0, 0, 0);
+	op(m, 0, MODEL_FSYNC, 0, 0, 0, 0);
+	x = metrics(m);
+	is_u64(x.wb_truncated_bytes, MiB, "truncate to 0 discards 1 MiB of dirty data");
+	is_u64(x.writeback_bytes, 0, "nothing written");
+	is_u64(x.lru_pages.max, 256, "it was cached");
+	model_free(m);
+
+	m = make(&c);
+	op(m, 0, MODEL_WRITE, 0, 0, MiB, MiB);
+	op(m, 0, MODEL_TRUNCATE, 0, 100 * KiB + 1, 0, 100 * KiB + 1);
+	op(m, 0, MODEL_FSYNC, 0, 0, 0, 100 * KiB + 1);
+	x = metrics(m);
+	is_u64(x.writeback_bytes, 104 * KiB, "truncate to 100 KiB + 1: 26 blocks written");
+	is_u64(x.wb_truncated_bytes, MiB - 104 * KiB, "the rest discarded");
+	model_free(m);
+
+	/* unlink drops the file's cache and dirty data */
+	m = make(&c);
+	op(m, 0, MODEL_WRITE, 0, 0, 64 * KiB, 64 * KiB);
+	op(m, 0, MODEL_UNLINK, 0, 0, 0, 0);
+	x = metrics(m);
+	is_u64(x.wb_truncated_bytes, 64 * KiB, "unlink discards dirty data");
+	is_u64(x.dirty_bytes, 0, "nothing dirty after unlink");
+	model_free(m);
+}
+
+/* 100 MiB: background threshold 10% = 2560 pages, dirty_ratio 20% = 5120 pages. */
+static void test_background(void)
+{
+	struct model_config c = config(0, DIRTY_FOLIO);
+	struct model *m;
+	struct model_metrics x;
+
+	c.memory_bytes = 100 * MiB;
+	m = make(&c);
+	for (uint64_t p = 0; p < 2560; p++)
+		op(m, 0, MODEL_WRITE, 0, p * PAGE, PAGE, (p + 1) * PAGE);
+	is_u64(metrics(m).writeback_bytes, 0, "2560 dirty pages: at the threshold, no writeback");
+	op(m, 0, MODEL_WRITE, 0, 2560 * PAGE, PAGE, 2561 * PAGE);
+	x = metrics(m);
+	is_u64(x.wb_background_bytes, 2561 * PAGE, "2561 dirty pages: background writeback");
+	is_u64(x.writeback_ios, 1, "one sequential I/O");
+	is_u64(x.iosize_hist[MODEL_IOSIZE_BUCKETS - 1], 1, "larger than 4 MiB");
+	is_u64(x.throttled, 0, "never near dirty_ratio");
+	model_free(m);
+
+	/* one write dirtying more than the midpoint of the thresholds is throttled */
+	m = make(&c);
+	op(m, 0, MODEL_WRITE, 0, 0, 4000 * PAGE, 4000 * PAGE);
+	x = metrics(m);
+	is_u64(x.throttled, 1, "a 4000-page write crosses (2560 + 5120) / 2");
+	is_u64(x.wb_background_bytes, 4000 * PAGE, "and is written in the background");
+	model_free(m);
+
+	/* the *_bytes forms win over the ratios */
+	c.dirty_background_bytes = 8 * PAGE;
+	c.dirty_bytes = 64 * PAGE;
+	m = make(&c);
+	for (uint64_t p = 0; p < 9; p++)
+		op(m, 0, MODEL_WRITE, 0, p * PAGE, PAGE, (p + 1) * PAGE);
+	is_u64(metrics(m).wb_background_bytes, 9 * PAGE, "dirty_background_bytes = 8 pages");
+	model_free(m);
+}
+
+/* Dirty folios met at the inactive tail: counted and written by reclaim. */
+static void test_reclaim_writeback(void)
+{
+	struct model_config c = config(0, DIRTY_FOLIO);
+	struct model *m;
+	struct model_metrics x;
+
+	c.memory_bytes = 16 * PAGE;
+	c.dirty_background_bytes = GiB;
+	c.dirty_bytes = 2 * GiB;
+	m = make(&c);
+	for (uint64_t p = 0; p < 32; p++)
+		op(m, 0, MODEL_WRITE, 0, p * PAGE, PAGE, (p + 1) * PAGE);
+	x = metrics(m);
+	is_u64(x.reclaim_dirty_folios, 16, "16 dirty folios reached the inactive tail");
+	is_u64(x.wb_reclaim_bytes, 16 * PAGE, "reclaim wrote them");
+	is_u64(x.evictions, 16, "and evicted them");
+	is_u64(x.dirty_bytes, 16 * PAGE, "the last 16 pages stay dirty");
+	model_free(m);
+}
+
+/* Adjacent dirty ranges merge; gaps split; the device model prices every I/O. */
+static void test_io_merge_and_cost(void)
+{
+	struct model_config c = config(0, DIRTY_FOLIO);
+	struct model *m;
+	struct model_metrics x;
+
+	c.device_latency_us = 100;
+	c.device_bandwidth_mbps = 100;
+	m = make(&c);
+	for (uint64_t p = 0; p < 3; p++)
+		op(m, 0, MODEL_WRITE, 0, p * PAGE, PAGE, 11 * PAGE);
+	op(m, 0, MODEL_WRITE, 0, 10 * PAGE, PAGE, 11 * PAGE);
+	op(m, 0, MODEL_FSYNC, 0, 0, 0, 11 * PAGE);
+	x = metrics(m);
+	is_u64(x.writeback_ios, 2, "pages 0-2 and page 10: two I/Os");
+	is_u64(x.iosize_hist[2], 1, "one of 12 KiB (16 KiB bucket)");
+	is_u64(x.iosize_hist[0], 1, "one of 4 KiB");
+	is_u64(x.extent_bytes, 16 * KiB, "16 KiB in extents");
+	is_dbl(x.writeback_time_s, 2 * 100e-6 + 16384 / 100e6, 1e-12, "device time");
+	model_free(m);
+
+	/* per-block dirty state in one order-9 folio: dirty blocks 0, 1 and 4 */
+	c = config(9, DIRTY_BLOCK);
+	c.write_policy = WRITE_POLICY_FIXED;
+	m = make(&c);
+	op(m, 0, MODEL_WRITE, 0, 0, 1, 2 * MiB);
+	op(m, 0, MODEL_WRITE, 0, 4096, 1, 2 * MiB);
+	op(m, 0, MODEL_WRITE, 0, 16384, 1, 2 * MiB);
+	op(m, 0, MODEL_SYNC_RANGE, 0, 0, 1, 2 * MiB);
+	x = metrics(m);
+	is_u64(x.writeback_bytes, 3 * PAGE, "block dirty: three blocks written");
+	is_u64(x.writeback_ios, 2, "blocks 0-1 and 4: two I/Os");
+	is_u64(x.write_read_bytes, 3 * PAGE, "each partial block read first");
+	model_free(m);
+
+	/* sync_file_range writes only the folios overlapping the range */
+	c = config(0, DIRTY_FOLIO);
+	m = make(&c);
+	op(m, 0, MODEL_WRITE, 0, 0, 10 * PAGE, 10 * PAGE);
+	op(m, 0, MODEL_SYNC_RANGE, 0, 2 * PAGE + 1, PAGE, 10 * PAGE);
+	x = metrics(m);
+	is_u64(x.writeback_bytes, 2 * PAGE, "sync_file_range over pages 2-3");
+	is_u64(x.dirty_bytes, 8 * PAGE, "the other 8 stay dirty");
+	model_free(m);
+}
+
+int main(void)
+{
+	test_one_byte_per_region();
+	test_append();
+	test_rewrite();
+	test_expire();
+	test_truncate();
+	test_background();
+	test_reclaim_writeback();
+	test_io_merge_and_cost();
+	return done_testing();
+}
