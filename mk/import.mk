@@ -23,3 +23,9 @@ libfoliotrace_a_SOURCES += src/import/import.h src/import/import.c \
 	src/import/textline.h src/import/textline.c src/import/ftrace.c src/import/fio.c \
 	src/import/libcachesim.c
 folio_trace_SOURCES += src/cmd-import.c
+TESTS += tests/import-ftrace.sh
+EXTRA_DIST += tests/import-ftrace.sh tests/data/README tests/data/capture.sh \
+	tests/data/ftrace-trace-pipe.txt.gz tests/data/ftrace-trace-cmd.txt.gz \
+	tests/data/ftrace-perf.txt.gz tests/data/fio-randrw-v3.iolog tests/data/fio-randrw-v2.iolog
+TESTS += tests/import-fio.sh
+EXTRA_DIST += tests/import-fio.sh

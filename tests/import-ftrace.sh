@@ -1,0 +1,101 @@
+#!/bin/sh
+# import --from=ftrace on the captured samples: exact counts per record type, the same buffer
+# in trace_pipe and trace-cmd layout gives the same records, bad lines reported, --strict.
+. "$TOP_SRCDIR/tests/lib.sh"
+
+ft() { "$FOLIO_TRACE" "$@"; }
+D="$TOP_SRCDIR/tests/data"
+count() { printf '%s\n' "$2" | awk -v t="$1" '$1 == t { n = $2 } END { print n + 0 }'; }
+events() { grep -c -E "(^|[ :])($2):" "$1"; }	# lines of these events in a sample
+
+for s in trace-pipe trace-cmd perf; do
+	gzip -dc "$D/ftrace-$s.txt.gz" > "$TMPD/$s.txt"
+	run ft import --from=ftrace -o "$TMPD/$s.ftr" - < "$TMPD/$s.txt"
+	is "$rc" 0 "$s: import from stdin succeeds"
+	is "$err" "" "$s: every line understood"
+	run ft info "$TMPD/$s.ftr"
+	t="$TMPD/$s.txt"
+	is "$(count pagecache_add "$out")" "$(events "$t" mm_filemap_add_to_page_cache)" \
+		"$s: one pagecache_add per mm_filemap_add_to_page_cache line"
+	is "$(count pagecache_delete "$out")" "$(events "$t" mm_filemap_delete_from_page_cache)" \
+		"$s: one pagecache_delete per delete line"
+	is "$(count folio_dirty "$out")" "$(events "$t" writeback_dirty_folio)" \
+		"$s: one folio_dirty per writeback_dirty_folio line"
+	is "$(count access "$out")" \
+		"$(events "$t" 'mm_filemap_get_pages|mm_filemap_map_pages|mm_filemap_fault')" \
+		"$s: one access per get_pages, map_pages and fault line"
+	is "$(count vmscan "$out")" "$(events "$t" 'mm_vmscan_[a-z_]*')" \
+		"$s: one vmscan record per vmscan line"
+	is "$(count writeback "$out")" "$(events "$t" 'writeback_written|writeback_single_inode')" \
+		"$s: one writeback record per writeback_written/single_inode line"
+	printf '%s\n' "$out" | grep -q '(synthetic)'
+	ok $? "$s: host record marked synthetic"
+done
+
+# The exact numbers of the committed trace_pipe sample (counted by hand with grep).
+run ft info "$TMPD/trace-pipe.ftr"
+is "$(count pagecache_add "$out")" 1000 "trace-pipe sample: 1000 page-cache adds"
+is "$(count access "$out")" 28 "trace-pipe sample: 28 accesses"
+is "$(count file "$out")" 3 "trace-pipe sample: 3 files"
+
+# trace_pipe and trace-cmd report of one buffer: the very same records.
+ft dump "$TMPD/trace-pipe.ftr" > "$TMPD/pipe.dump"
+ft dump "$TMPD/trace-cmd.ftr" > "$TMPD/cmd.dump"
+cmp -s "$TMPD/pipe.dump" "$TMPD/cmd.dump"
+ok $? "trace_pipe and trace-cmd layouts of one buffer import identically"
+
+# Field values of the first page-cache add, straight from its line.
+line=$(grep -m1 'mm_filemap_add_to_page_cache:' "$TMPD/trace-pipe.txt")
+ino_hex=$(printf '%s\n' "$line" | sed 's/.* ino \([0-9a-f]*\) .*/\1/')
+ofs=$(printf '%s\n' "$line" | sed 's/.* ofs=\([0-9]*\) .*/\1/')
+order=$(printf '%s\n' "$line" | sed 's/.* order=\([0-9]*\).*/\1/')
+want="ino=$(printf '%d' "0x$ino_hex") index=$((ofs / 4096))"
+got=$(grep -m1 ' pagecache_add ' "$TMPD/pipe.dump")
+printf '%s\n' "$got" | grep -q "$want"
+ok $? "first add: decimal inode and page index from hex ino and byte ofs ($want)"
+printf '%s\n' "$got" | grep -q "order=$order"
+ok $? "first add: order $order kept"
+
+# Bad and unsupported lines: counted, the first five shown with line numbers, never fatal...
+{
+	head -3 "$TMPD/trace-pipe.txt"
+	echo "this is not an ftrace line"
+	echo "  cat-1 [000] 5.000001: sched_switch: prev_comm=cat"
+	echo "  cat-1 [000] 5.000002: mm_filemap_add_to_page_cache: dev 8:1 ino zz"
+	echo "  cat-1 [000] 5.000003: mm_filemap_get_pages: dev=8:1 ino=10 ofs=9-1"
+	echo "  cat-1 [000] 5.000004: writeback_dirty_folio: bdi 8:1: index=3"
+	echo "  cat-1 [000] 5.000005: mm_vmscan_lru_isolate: order=0"
+	echo "CPU:1 [LOST 42 EVENTS]"
+} > "$TMPD/bad.txt"
+run ft import --from=ftrace -o "$TMPD/bad.ftr" "$TMPD/bad.txt"
+is "$rc" 0 "bad lines without --strict: exit 0"
+printf '%s\n' "$err" | grep -q "bad.txt:4: no \[CPU\] column"
+ok $? "bad line reported with its number (line 4)"
+printf '%s\n' "$err" | grep -q "bad.txt:5: unsupported event sched_switch"
+ok $? "unsupported event reported with its number (line 5)"
+printf '%s\n' "$err" | grep -q "bad.txt:8: writeback_dirty_folio: expected ino and index"
+ok $? "malformed fields reported (line 8)"
+is "$(printf '%s\n' "$err" | grep -c 'bad.txt:[0-9]*:')" 5 "only the first 5 bad lines shown"
+printf '%s\n' "$err" | grep -q "6 of 10 lines skipped as bad or unsupported (5 shown)"
+ok $? "summary counts all 6 bad lines"
+run ft info "$TMPD/bad.ftr"
+is "$(count lost "$out")" 1 "LOST line becomes a lost record"
+printf '%s\n' "$out" | grep -q '^lost: *42'
+ok $? "... counting 42 events"
+
+# ... unless --strict: the first one stops the import, exit 1, no output left behind.
+run ft import --from=ftrace --strict -o "$TMPD/strict.ftr" "$TMPD/bad.txt"
+is "$rc" 1 "--strict: exit 1"
+printf '%s\n' "$err" | grep -q "bad.txt:4: no \[CPU\] column.*(--strict)"
+ok $? "--strict: names the line"
+[ ! -e "$TMPD/strict.ftr" ]
+ok $? "--strict: no half-written output"
+
+run ft import --from=ftrace -o "$TMPD/x.ftr" "$TMPD/no-such-file"
+is "$rc" 1 "missing input: exit 1"
+run ft import --from=nosuch -o "$TMPD/x.ftr" "$TMPD/bad.txt"
+is "$rc" 2 "unknown format: exit 2"
+run ft import "$TMPD/bad.txt" -o "$TMPD/x.ftr"
+is "$rc" 2 "no --from: exit 2"
+
+done_testing
