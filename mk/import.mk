@@ -29,3 +29,5 @@ EXTRA_DIST += tests/import-ftrace.sh tests/data/README tests/data/capture.sh \
 	tests/data/ftrace-perf.txt.gz tests/data/fio-randrw-v3.iolog tests/data/fio-randrw-v2.iolog
 TESTS += tests/import-fio.sh
 EXTRA_DIST += tests/import-fio.sh
+TESTS += tests/export-roundtrip.sh
+EXTRA_DIST += tests/export-roundtrip.sh
