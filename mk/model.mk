@@ -14,3 +14,7 @@ tests_test_model_lru_LDADD = $(TEST_LIBS)
 check_PROGRAMS += tests/test-model-writeback
 TESTS += tests/test-model-writeback
 tests_test_model_writeback_LDADD = $(TEST_LIBS)
+
+check_PROGRAMS += tests/test-model-metrics
+TESTS += tests/test-model-metrics
+tests_test_model_metrics_LDADD = $(TEST_LIBS)

@@ -42,7 +42,6 @@ uint64_t memory_alloc_folio(struct model *m, unsigned *orderp)
 				break;
 			order--;
 			fell_back = true;
-			counted = false;
 			continue;
 		}
 		pfn = buddy_alloc(m->buddy, order);
@@ -50,7 +49,7 @@ uint64_t memory_alloc_folio(struct model *m, unsigned *orderp)
 			*orderp = order;
 			return memory_got(m, pfn, order, fell_back);
 		}
-		/* enough free pages, no free block of the order */
+		/* enough free pages, no free block of the order: once per allocation */
 		if (!counted)
 			m->mx.compaction_demand++;
 		counted = true;
@@ -60,7 +59,6 @@ uint64_t memory_alloc_folio(struct model *m, unsigned *orderp)
 			break;
 		order--;
 		fell_back = true;
-		counted = false;
 	}
 	m->mx.alloc_failures++;
 	return BUDDY_NO_PFN;
