@@ -31,3 +31,7 @@ TESTS += tests/import-fio.sh
 EXTRA_DIST += tests/import-fio.sh
 TESTS += tests/export-roundtrip.sh
 EXTRA_DIST += tests/export-roundtrip.sh
+check_PROGRAMS += tests/test-import-ftrace
+tests_test_import_ftrace_SOURCES = tests/test-import-ftrace.c
+tests_test_import_ftrace_LDADD = $(TEST_LIBS)
+TESTS += tests/test-import-ftrace
