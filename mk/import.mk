@@ -35,3 +35,4 @@ check_PROGRAMS += tests/test-import-ftrace
 tests_test_import_ftrace_SOURCES = tests/test-import-ftrace.c
 tests_test_import_ftrace_LDADD = $(TEST_LIBS)
 TESTS += tests/test-import-ftrace
+dist_man_MANS += man/folio-trace-synth.1 man/folio-trace-import.1 man/folio-trace-export.1

@@ -115,7 +115,7 @@ static const char import_doc[] =
 	"  ftrace         trace_pipe, trace-cmd report or perf script text of the filemap,\n"
 	"                 writeback and vmscan tracepoints\n"
 	"  fio-iolog      fio iolog version 2 or 3 (write_iolog=)\n"
-	"  csv            libCacheSim csv as written by folio-trace export --to=csv\n"
+	"  csv            libCacheSim csv as folio-trace export writes it\n"
 	"  oraclegeneral  libCacheSim oracleGeneral binary\n"
 	"Lines that cannot be used are counted and the first few shown with their line numbers; "
 	"--strict makes the first one fatal.";
