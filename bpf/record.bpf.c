@@ -39,6 +39,7 @@ const volatile bool filter_cgroup;	/* only tasks under cgroups[0] */
 const volatile bool filter_dev;
 const volatile __u32 dev_filter;
 const volatile bool no_paths;
+const volatile __u64 wakeup_bytes = 1 << 20;	/* wake the reader once this much is queued */
 
 struct {
 	__uint(type, BPF_MAP_TYPE_RINGBUF);
@@ -125,6 +126,17 @@ static __always_inline void fill_hdr(struct ft_hdr *h, __u16 type, __u16 size)
 	h->ts = bpf_ktime_get_ns();
 }
 
+/*
+ * Waking the reader for every record costs more than making it; it polls on a short timer
+ * anyway, so only a filling buffer wakes it early.
+ */
+static __always_inline void submit(void *rec)
+{
+	__u64 queued = bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA);
+
+	bpf_ringbuf_submit(rec, queued >= wakeup_bytes ? BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP);
+}
+
 /* Reserves a record of *p's type or counts it lost; returns from the program on failure. */
 #define RESERVE(p, type_id)							\
 	do {									\
@@ -156,7 +168,7 @@ static __always_inline void note_task(void)
 	fill_hdr(&t->hdr, FT_TASK, sizeof(*t));
 	t->pid = id >> 32;
 	bpf_get_current_comm(t->comm, sizeof(t->comm));
-	bpf_ringbuf_submit(t, 0);
+	submit(t);
 	bpf_map_update_elem(&tids, &tid, &one, BPF_ANY);
 }
 
@@ -262,7 +274,7 @@ static __always_inline void emit_path(struct dentry *d, struct inode *inode, __u
 	}
 	if (no_paths)
 		p->truncated = 0;
-	bpf_ringbuf_submit(p, 0);
+	submit(p);
 }
 
 /* First dentry alias of an inode, for files met without a struct file (mmap). */
@@ -372,7 +384,7 @@ static __always_inline int access_exit(long ret)
 		else if (!(c.flags & FT_AF_POSITIONAL))
 			a->pos = BPF_CORE_READ(file, f_pos) - ret;
 	}
-	bpf_ringbuf_submit(a, 0);
+	submit(a);
 	return 0;
 }
 
@@ -495,7 +507,7 @@ static __always_inline int mmap_access(struct address_space *mapping, __u64 firs
 	a->op = FT_OP_MMAP_READ;
 	a->pos = first << PAGE_SHIFT;
 	a->len = (last - first + 1) << PAGE_SHIFT;
-	bpf_ringbuf_submit(a, 0);
+	submit(a);
 	return 0;
 }
 
@@ -572,7 +584,7 @@ static __always_inline int folio_event(__u64 *ctx, struct folio *folio, struct i
 	e->index = BPF_CORE_READ(folio, index);
 	e->pfn = folio_pfn(ctx);
 	e->order = folio_order(folio);
-	bpf_ringbuf_submit(e, 0);
+	submit(e);
 	return 0;
 }
 
@@ -601,7 +613,7 @@ static __always_inline int note_unlinked(struct inode *inode)
 	a->ino = key.ino;
 	a->dev = key.dev;
 	a->op = FT_OP_UNLINK;
-	bpf_ringbuf_submit(a, 0);
+	submit(a);
 	return 0;
 }
 
@@ -642,7 +654,7 @@ int BPF_PROG(folio_dirty, struct folio *folio, struct address_space *mapping)
 	e->index = BPF_CORE_READ(folio, index);
 	e->pfn = folio_pfn(ctx);
 	e->order = folio_order(folio);
-	bpf_ringbuf_submit(e, 0);
+	submit(e);
 	return 0;
 }
 
@@ -658,7 +670,7 @@ int BPF_PROG(writeback_pages_written, long pages)
 	RESERVE(w, FT_WRITEBACK);
 	w->kind = FT_WB_WRITTEN;
 	w->nr_pages = pages;
-	bpf_ringbuf_submit(w, 0);
+	submit(w);
 	return 0;
 }
 
@@ -685,7 +697,7 @@ int BPF_PROG(writeback_single_inode, struct inode *inode, struct writeback_contr
 	w->ino = ino;
 	w->index = BPF_CORE_READ(inode, i_mapping, writeback_index);
 	w->nr_pages = nr_to_write - left;
-	bpf_ringbuf_submit(w, 0);
+	submit(w);
 	return 0;
 }
 
@@ -710,7 +722,7 @@ int BPF_PROG(iomap_writeback_folio, struct inode *inode, loff_t offset, __u64 le
 	w->ino = ino;
 	w->index = offset >> PAGE_SHIFT;
 	w->nr_pages = length;
-	bpf_ringbuf_submit(w, 0);
+	submit(w);
 	return 0;
 }
 
@@ -728,7 +740,7 @@ int BPF_PROG(vmscan_lru_isolate, int highest_zoneidx, int order, unsigned long n
 	v->nr_scanned = nr_taken;
 	v->a = lru;
 	v->priority = -1;
-	bpf_ringbuf_submit(v, 0);
+	submit(v);
 	return 0;
 }
 
@@ -752,7 +764,7 @@ int BPF_PROG(vmscan_shrink_inactive, int nid, unsigned long nr_scanned,
 	v->nr_activate = BPF_CORE_READ(stat, nr_activate[1]);
 	v->a = file;
 	v->priority = priority;
-	bpf_ringbuf_submit(v, 0);
+	submit(v);
 	return 0;
 }
 
@@ -771,7 +783,7 @@ int BPF_PROG(vmscan_shrink_active, int nid, unsigned long nr_taken, unsigned lon
 	v->nr_activate = nr_active;
 	v->a = file;
 	v->priority = priority;
-	bpf_ringbuf_submit(v, 0);
+	submit(v);
 	return 0;
 }
 
@@ -785,7 +797,7 @@ int BPF_PROG(vmscan_write_folio, struct folio *folio)
 	v->kind = FT_VM_WRITE_FOLIO;
 	v->a = folio_pfn(ctx);
 	v->priority = -1;
-	bpf_ringbuf_submit(v, 0);
+	submit(v);
 	return 0;
 }
 
@@ -800,7 +812,7 @@ int BPF_PROG(vmscan_kswapd_wake, int nid, int zid, int order)
 	v->nid = nid;
 	v->a = order;
 	v->priority = -1;
-	bpf_ringbuf_submit(v, 0);
+	submit(v);
 	return 0;
 }
 
@@ -814,7 +826,7 @@ int BPF_PROG(vmscan_direct_reclaim, int order, gfp_t gfp_flags)
 	v->kind = FT_VM_DIRECT_RECLAIM;
 	v->a = order;
 	v->priority = -1;
-	bpf_ringbuf_submit(v, 0);
+	submit(v);
 	return 0;
 }
 
@@ -843,7 +855,7 @@ static __always_inline int readahead_event(struct inode *inode, __u16 kind, __u6
 	r->size = size;
 	r->async_size = async;
 	r->order = order;
-	bpf_ringbuf_submit(r, 0);
+	submit(r);
 	return 0;
 }
 

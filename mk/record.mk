@@ -33,7 +33,8 @@ src/record/bpf-missing.h: Makefile
 endif
 
 # Live recording tests: real BPF on this kernel (they skip without BPF support or root).
-TESTS += tests/record-ext4.sh tests/record-tmpfs.sh tests/record-xfs.sh tests/record-ops.sh \
-	tests/record-filter.sh tests/record-errors.sh
-EXTRA_DIST += tests/record-lib.sh tests/record-ext4.sh tests/record-tmpfs.sh \
-	tests/record-xfs.sh tests/record-ops.sh tests/record-filter.sh tests/record-errors.sh
+RECORD_TESTS = tests/record-ext4.sh tests/record-tmpfs.sh tests/record-xfs.sh \
+	tests/record-ops.sh tests/record-filter.sh tests/record-errors.sh tests/record-lost.sh \
+	tests/record-dirty.sh
+TESTS += $(RECORD_TESTS)
+EXTRA_DIST += tests/record-lib.sh $(RECORD_TESTS)

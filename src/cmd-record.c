@@ -172,8 +172,8 @@ static error_t record_parse_opt(int key, char *arg, struct argp_state *state)
 	case OPT_BUFFER:
 		if (!parse_size(arg, &v, &why))
 			return usage_error(state, "--buffer-size", arg, why);
-		if (v < 65536 || v > (1ull << 30))
-			return usage_error(state, "--buffer-size", arg, "must be 64K to 1G");
+		if (v < 4096 || v > (1ull << 30))
+			return usage_error(state, "--buffer-size", arg, "must be 4K to 1G");
 		o->ring_bytes = round_pow2(v);
 		break;
 	case OPT_NO_PATHS:
@@ -437,7 +437,7 @@ static int record_finish(struct recorder *r, int rc)
 	}
 	r->w = NULL;
 	fprintf(stderr, "folio-trace: record: %llu events, %s written to %s, %llu lost%s\n",
-		(unsigned long long)r->cons.events, format_bytes(st.stored_bytes, buf, sizeof(buf)),
+		(unsigned long long)st.events, format_bytes(st.stored_bytes, buf, sizeof(buf)),
 		r->o->output, (unsigned long long)r->lost,
 		r->lost ? " (ring buffer full: try a larger --buffer-size)" : "");
 	return rc;

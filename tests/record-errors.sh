@@ -54,8 +54,7 @@ for sig in INT TERM; do
 	"$FOLIO_TRACE" record -o "$T" 2> "$TMPD/sig.err" &
 	pid=$!
 	# The first chunk (host, samples) is flushed once the programs are attached.
-	i=0
-	while [ ! -s "$T" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+	wait_recording "$T"
 	kill -$sig $pid
 	wait $pid
 	is "$?" 0 "SIG$sig: exit 0"

@@ -39,6 +39,16 @@ rec() {
 	[ "$rc" -eq 0 ] || diag "record failed ($rc): $err"
 }
 
+# wait_recording TRACE: returns once a background recorder traces (its first chunk is written
+# after the programs are attached; before that the file holds only its 32-byte header).
+wait_recording() {
+	i=0
+	while [ "$(stat -c %s "$1" 2> /dev/null || echo 0)" -le 32 ] && [ $i -lt 200 ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+}
+
 # "dev" of a file as the trace writes it: MAJOR:MINOR.
 dev_of() { stat -c '%Hd:%Ld' "$1"; }
 

@@ -127,7 +127,7 @@ int ft_consumer_handle(void *ctx, void *data, size_t size)
 		c->failed = true;
 		return -1;
 	}
-	if (!ft_is_metadata(h->type))
+	if (h->type < FT_TYPE_MAX && !ft_is_metadata(h->type))
 		c->events++;
 	return 0;
 }

@@ -195,6 +195,7 @@ struct ft_bpf *ft_bpf_open(const struct ft_filters *f, __u64 ring_bytes, struct 
 	}
 	set_filters(b->skel, f);
 	skip_missing_tracepoints(b->skel);
+	b->skel->rodata->wakeup_bytes = ring_bytes / 8;
 	rc = bpf_map__set_max_entries(b->skel->maps.events, (__u32)ring_bytes);
 	if (rc) {
 		set_err(err, "record: bad ring buffer size: %s", strerror(-rc));
