@@ -16,3 +16,8 @@ for p in seq-read random-read random-overwrite append-fsync many-small-files; do
 		printf "synth %-17s %d events in %.2f s: %.2f M events/s, %.1f bytes/event\n",
 		       p, n, b - a, n / (b - a) / 1e6, s / n }'
 done
+
+# The generator alone, without compression and file output.
+BENCH_SYNTH=${BENCH_SYNTH:-./bench/bench-synth}
+[ -x "$BENCH_SYNTH" ] && "$BENCH_SYNTH" "$EVENTS"
+exit 0

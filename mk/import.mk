@@ -36,3 +36,5 @@ tests_test_import_ftrace_SOURCES = tests/test-import-ftrace.c
 tests_test_import_ftrace_LDADD = $(TEST_LIBS)
 TESTS += tests/test-import-ftrace
 dist_man_MANS += man/folio-trace-synth.1 man/folio-trace-import.1 man/folio-trace-export.1
+noinst_PROGRAMS += bench/bench-synth
+bench_bench_synth_LDADD = libfoliotrace.a $(ZLIB_LIBS) -lm
