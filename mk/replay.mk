@@ -14,3 +14,18 @@ TESTS += tests/test-replay-report
 check_PROGRAMS += tests/test-replay-options
 tests_test_replay_options_LDADD = $(TEST_LIBS)
 TESTS += tests/test-replay-options
+
+# The replay subcommand.
+folio_trace_SOURCES += src/cmd-replay.c
+
+# End to end: traces written by the test through the real models; the CLI; the SVG plot.
+check_PROGRAMS += tests/test-replay-e2e
+tests_test_replay_e2e_LDADD = $(TEST_LIBS)
+TESTS += tests/test-replay-e2e tests/replay-cli.sh tests/plot-svg.sh
+EXTRA_DIST += tests/replay-cli.sh tests/plot-svg.sh
+
+dist_man_MANS += man/folio-trace-replay.1
+
+# make bench: replay events/s for one order and a 4-order sweep, peak RSS by trace length.
+BENCH += bench/replay.sh
+EXTRA_DIST += bench/replay.sh

@@ -135,7 +135,7 @@ static error_t parse_unsigned(const char *opt, const char *arg, uint64_t min, ui
 static error_t parse_folio_opt(struct replay_args *a, int key, const char *arg)
 {
 	const char *why;
-	int v;
+	int v = 0;
 	error_t e;
 
 	switch (key) {
@@ -147,11 +147,13 @@ static error_t parse_folio_opt(struct replay_args *a, int key, const char *arg)
 		return parse_unsigned("min-order", arg, 0, MODEL_MAX_ORDER, &a->base.min_order);
 	case OPT_POLICY:
 		e = parse_choice("policy", arg, config_policy_names, &v);
-		a->base.policy = v;
+		if (!e)
+			a->base.policy = v;
 		return e;
 	case OPT_WRITE_POLICY:
 		e = parse_choice("write-policy", arg, config_write_policy_names, &v);
-		a->base.write_policy = v;
+		if (!e)
+			a->base.write_policy = v;
 		return e;
 	case OPT_NO_READAHEAD:
 		a->base.readahead = false;
@@ -166,7 +168,7 @@ static error_t parse_memory_opt(struct replay_args *a, int key, const char *arg)
 {
 	const char *why;
 	uint64_t v;
-	int c;
+	int c = 0;
 	error_t e;
 
 	switch (key) {
@@ -180,7 +182,8 @@ static error_t parse_memory_opt(struct replay_args *a, int key, const char *arg)
 		return 0;
 	case OPT_LRU:
 		e = parse_choice("lru", arg, config_lru_names, &c);
-		a->base.lru = c;
+		if (!e)
+			a->base.lru = c;
 		return e;
 	case OPT_PINNED:
 		if (!parse_double_range(arg, 0, 99, &a->base.pinned_pct, &why))
@@ -192,7 +195,8 @@ static error_t parse_memory_opt(struct replay_args *a, int key, const char *arg)
 		return 0;
 	case OPT_FALLBACK:
 		e = parse_choice("fallback", arg, config_fallback_names, &c);
-		a->base.fallback = c;
+		if (!e)
+			a->base.fallback = c;
 		return e;
 	}
 	return ARGP_ERR_UNKNOWN;
@@ -240,13 +244,14 @@ static error_t parse_dirty_opt(struct replay_args *a, int key, const char *arg)
 {
 	struct model_config *c = &a->base;
 	const char *why;
-	int v;
+	int v = 0;
 	error_t e;
 
 	switch (key) {
 	case OPT_DIRTY_GRANULARITY:
 		e = parse_choice("dirty-granularity", arg, config_dirty_names, &v);
-		c->dirty = v;
+		if (!e)
+			c->dirty = v;
 		return e;
 	case OPT_BLOCK_SIZE:
 		if (!parse_block_size(arg, &c->block_size, &why))

@@ -26,6 +26,7 @@ static const struct subcommand subcommands[] = {
 	{ "info", cmd_info, "summarise a trace: host, duration, events per type, files, losses" },
 	{ "dump", cmd_dump, "print every record of a trace, one line each (text or JSON)" },
 	{ "synth", cmd_synth, "write a reproducible synthetic trace of a named access pattern" },
+	{ "replay", cmd_replay, "model the page cache of a trace at one or more folio orders" },
 	{ "import", cmd_import, "convert ftrace text, fio iologs or libCacheSim traces into a trace" },
 	{ "export", cmd_export, "write a trace as a libCacheSim csv or oracleGeneral request stream" },
 	{ "record", cmd_record, "record file accesses and page-cache events live with BPF" },

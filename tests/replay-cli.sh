@@ -8,7 +8,8 @@ command -v python3 >/dev/null 2>&1 || skip_all "python3 not installed"
 "$FT" synth seq-read --files=1 --file-size=64M --io-size=1M --bytes=64M \
 	-o "$TMPD/seq.ftr" 2>/dev/null || skip_all "synth could not make the trace"
 
-# 64 MiB read once in 1 MiB reads, no readahead: 16384 order-0 folios or 32 of order 9.
+# 64 MiB read once in 1 MiB reads, no readahead: 16384 order-0 folios or 32 of order 9; at
+# order 9 the second 1 MiB read of each 2 MiB folio hits.
 run "$FT" replay --folio-order=0,9 --no-readahead --format=json "$TMPD/seq.ftr"
 is "$rc" 0 "json replay exits 0"
 printf '%s\n' "$out" >"$TMPD/seq.json"
@@ -26,9 +27,9 @@ for x in c:
 PY
 )
 is "$got" "folio-trace-replay 1 order 0 2 64 1 True
-order 0 0 4294967296 16384 16384 16384 67108864 67108864 0 0 1.0
-order 9 9 4294967296 32 32 16384 67108864 67108864 0 0 0.001953125" \
-	"json: exact LRU lengths, insertions, bytes; memory from the host record"
+order 0 0 4294967296 16384 16384 16384 67108864 67108864 0 0 1
+order 9 9 4294967296 32 32 16384 67108864 67108864 32 0 0.001953125" \
+	"json: exact LRU lengths, insertions, bytes, hits; memory from the host record"
 
 # The same numbers as CSV: one header row of keys, one row per order.
 run "$FT" replay --folio-order=0,9 --no-readahead --format=csv "$TMPD/seq.ftr"

@@ -116,6 +116,8 @@ static void test_sequential_read(void)
 {
 	static const unsigned orders[] = { 0, 4, 9 };
 	static const uint64_t entries[] = { 16384, 1024, 32 };
+	/* the second pass hits; at order 9 so does the second 1 MiB of each 2 MiB folio */
+	static const uint64_t hits[] = { 64, 64, 96 };
 	struct ft_error err;
 	struct replay *rp;
 	struct tb t;
@@ -147,8 +149,8 @@ static void test_sequential_read(void)
 		is_u64(m->insertions_by_order[orders[i]], entries[i], what);
 		snprintf(what, sizeof(what), "order %u: pages inserted", orders[i]);
 		is_u64(m->inserted_pages, 16384, what);
-		snprintf(what, sizeof(what), "order %u: second pass hits", orders[i]);
-		is_u64(m->read_hit_requests, 64, what);
+		snprintf(what, sizeof(what), "order %u: read hits", orders[i]);
+		is_u64(m->read_hit_requests, hits[i], what);
 		snprintf(what, sizeof(what), "order %u: device bytes read once", orders[i]);
 		is_u64(m->read_io_bytes, 64 * MiB, what);
 		snprintf(what, sizeof(what), "order %u: nothing evicted", orders[i]);

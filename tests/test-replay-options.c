@@ -29,9 +29,12 @@ static void test_device(void)
 {
 	double lat = 0, bw = 0;
 	const char *why = NULL;
+	double plat = 0, pbw = 0;
 
-	ok(parse_device("hdd", &lat, &bw, &why) && lat == 4000 && bw == 180, "hdd preset");
-	ok(parse_device("nvme", &lat, &bw, &why) && lat == 20 && bw == 3000, "nvme preset");
+	ok(model_device_preset("hdd", &plat, &pbw), "the model knows hdd");
+	ok(parse_device("hdd", &lat, &bw, &why) && lat == plat && bw == pbw, "hdd preset");
+	ok(parse_device("sata-ssd", &lat, &bw, &why) && parse_device("nfs", &lat, &bw, &why) &&
+	   parse_device("nvme", &lat, &bw, &why), "every named preset");
 	ok(parse_device("lat=150,bw=250.5", &lat, &bw, &why) && lat == 150 && bw == 250.5,
 	   "explicit latency and bandwidth");
 	ok(!parse_device("lat=150", &lat, &bw, &why), "bandwidth missing refused");

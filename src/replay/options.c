@@ -46,16 +46,6 @@ bool parse_order_list(const char *s, unsigned orders[REPLAY_MAX_CONFIGS], unsign
 	return true;
 }
 
-static const struct {
-	const char *name;
-	double latency_us, bandwidth_mbps;
-} devices[] = {
-	{ "nvme", 20, 3000 },
-	{ "sata-ssd", 80, 500 },
-	{ "hdd", 4000, 180 },
-	{ "nfs", 500, 110 },
-};
-
 /* "KEY=NUMBER" at s (up to a comma): the number into *v. */
 static bool parse_device_pair(const char *s, size_t len, const char *key, double max, double *v,
 			      const char **why)
@@ -76,12 +66,9 @@ bool parse_device(const char *s, double *latency_us, double *bandwidth_mbps, con
 	const char *comma;
 	double lat = -1, bw = -1;
 
-	for (unsigned i = 0; i < sizeof(devices) / sizeof(devices[0]); i++)
-		if (s && strcmp(s, devices[i].name) == 0) {
-			*latency_us = devices[i].latency_us;
-			*bandwidth_mbps = devices[i].bandwidth_mbps;
-			return true;
-		}
+	/* the named classes are the model's, so one table serves every user */
+	if (s && model_device_preset(s, latency_us, bandwidth_mbps))
+		return true;
 	*why = "expected nvme, sata-ssd, hdd, nfs or lat=US,bw=MBPS";
 	if (!s || !(comma = strchr(s, ',')))
 		return false;

@@ -87,7 +87,8 @@ static int start_models(struct replay *rp, __u32 first_dev, const char *path,
 	for (unsigned i = 0; i < rp->ncfg; i++) {
 		const char *why = "refused";
 
-		if (!rp->cfg[i].memory_bytes) {
+		/* the model's default memory would be a guess: say so rather than use it */
+		if (!(rp->set & REPLAY_SET_MEMORY) && (!rp->have_host || !rp->host.mem_bytes)) {
 			replay_error(err, "%s: the trace has no host memory size: give --memory", path);
 			return -1;
 		}

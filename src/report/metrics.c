@@ -98,11 +98,13 @@ FIELD(alloc_failures)
 FIELD(compaction_demand)
 FIELD(metadata_bytes_page)
 FIELD(metadata_bytes_folio)
+FIELD(dirty_bytes)
 DIST(lru_entries)
 DIST(lru_inactive)
 DIST(lru_active)
 DIST(lru_pages)
 DIST(cached_bytes)
+DIST(untouched_cached_bytes)
 
 static double duration_s(const struct model_metrics *m)
 {
@@ -232,6 +234,7 @@ const struct report_metric report_metrics[] = {
 	M(extents, "writeback extents", "writes", RK_COUNT),
 	M(extent_mean_bytes, "extent mean size", "writes", RK_MEAN_BYTES),
 	M(throttled, "writes throttled", "writes", RK_COUNT),
+	M(dirty_bytes, "dirty at the end", "writes", RK_BYTES),
 	M(writeback_time_s, "device write time", "writes", RK_SECONDS),
 	M(write_bandwidth, "write bandwidth", "writes", RK_BYTES_PER_S),
 
@@ -248,6 +251,9 @@ const struct report_metric report_metrics[] = {
 	M(cached_bytes_mean, "cached bytes mean", "cache", RK_MEAN_BYTES),
 	M(cached_bytes_p99, "cached bytes p99", "cache", RK_BYTES),
 	M(cached_bytes_max, "cached bytes max", "cache", RK_BYTES),
+	M(untouched_cached_bytes_mean, "cached, never accessed, mean", "cache", RK_MEAN_BYTES),
+	M(untouched_cached_bytes_p99, "cached, never accessed, p99", "cache", RK_BYTES),
+	M(untouched_cached_bytes_max, "cached, never accessed, max", "cache", RK_BYTES),
 
 	M(lru_entries_mean, "LRU entries mean", "lru", RK_MEAN),
 	M(lru_entries_p99, "LRU entries p99", "lru", RK_COUNT),
