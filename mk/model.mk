@@ -18,3 +18,9 @@ tests_test_model_writeback_LDADD = $(TEST_LIBS)
 check_PROGRAMS += tests/test-model-metrics
 TESTS += tests/test-model-metrics
 tests_test_model_metrics_LDADD = $(TEST_LIBS)
+
+# make bench: model throughput on generated accesses.
+noinst_PROGRAMS += bench/bench-model
+bench_bench_model_LDADD = libfoliotrace.a $(ZLIB_LIBS) -lm
+BENCH += bench/model.sh
+EXTRA_DIST += bench/model.sh

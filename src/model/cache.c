@@ -166,9 +166,13 @@ void cache_remove(struct model *m, uint32_t id, bool shadow)
 void cache_touch(struct model *m, uint32_t id, uint64_t first, uint64_t last)
 {
 	struct folio *f = folio_at(&m->pool, id);
-	uint64_t newly = bitmap_set_range(m->touched_pfn, f->pfn + (first - f->index),
-					  f->pfn + (last - f->index) + 1);
+	uint64_t newly;
 
+	/* the common case: a whole folio already touched */
+	if (f->touched == folio_nr_pages(f))
+		return;
+	newly = bitmap_set_range(m->touched_pfn, f->pfn + (first - f->index),
+				 f->pfn + (last - f->index) + 1);
 	if (!newly)
 		return;
 	f->touched = (uint16_t)(f->touched + newly);

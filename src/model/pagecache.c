@@ -5,13 +5,22 @@
 #include "model/folio.h"
 #include "model/pagecache.h"
 
-static inline uint64_t pc_hash(uint32_t file, uint64_t index)
+/*
+ * Home slot of a key. Eight consecutive page indexes of a file share one hashed group of
+ * eight adjacent slots (two cache lines), so a sequential scan of small folios stays in cache.
+ * Large folios start at multiples of 8 and so use the first slot of their group.
+ */
+#define PC_GROUP_SHIFT	3
+
+static inline uint64_t pc_home(const struct pagecache *pc, uint32_t file, uint64_t index)
 {
-	uint64_t h = index * 0x9e3779b97f4a7c15ull ^ ((uint64_t)file * 0xc2b2ae3d27d4eb4full);
+	uint64_t h = (index >> PC_GROUP_SHIFT) * 0x9e3779b97f4a7c15ull ^
+		     ((uint64_t)file * 0xc2b2ae3d27d4eb4full);
 
 	h ^= h >> 29;
 	h *= 0xbf58476d1ce4e5b9ull;
-	return h ^ (h >> 32);
+	h ^= h >> 32;
+	return (h << PC_GROUP_SHIFT | (index & ((1u << PC_GROUP_SHIFT) - 1))) & pc->mask;
 }
 
 static bool pc_alloc(struct pagecache *pc, uint64_t cap)
@@ -43,7 +52,7 @@ void pagecache_release(struct pagecache *pc)
 
 uint32_t pagecache_get(const struct pagecache *pc, uint32_t file, uint64_t index)
 {
-	uint64_t i = pc_hash(file, index) & pc->mask;
+	uint64_t i = pc_home(pc, file, index);
 
 	for (;;) {
 		const struct pc_slot *s = &pc->slots[i];
@@ -58,7 +67,7 @@ uint32_t pagecache_get(const struct pagecache *pc, uint32_t file, uint64_t index
 
 static void pc_place(struct pagecache *pc, uint32_t file, uint64_t index, uint32_t folio)
 {
-	uint64_t i = pc_hash(file, index) & pc->mask;
+	uint64_t i = pc_home(pc, file, index);
 
 	while (pc->slots[i].folio != FOLIO_NIL)
 		i = (i + 1) & pc->mask;
@@ -92,7 +101,7 @@ bool pagecache_insert(struct pagecache *pc, uint32_t file, uint64_t index, uint3
 
 void pagecache_remove(struct pagecache *pc, uint32_t file, uint64_t index)
 {
-	uint64_t i = pc_hash(file, index) & pc->mask, j;
+	uint64_t i = pc_home(pc, file, index), j;
 
 	while (pc->slots[i].folio != FOLIO_NIL &&
 	       !(pc->slots[i].index == index && pc->slots[i].file == file))
@@ -107,7 +116,7 @@ void pagecache_remove(struct pagecache *pc, uint32_t file, uint64_t index)
 		j = (j + 1) & pc->mask;
 		if (pc->slots[j].folio == FOLIO_NIL)
 			break;
-		home = pc_hash(pc->slots[j].file, pc->slots[j].index) & pc->mask;
+		home = pc_home(pc, pc->slots[j].file, pc->slots[j].index);
 		/* j may move to i only if its home is not in the cyclic range (i, j] */
 		if (((j - home) & pc->mask) >= ((j - i) & pc->mask)) {
 			pc->slots[i] = pc->slots[j];

@@ -1,0 +1,3 @@
+#!/bin/sh
+# Model throughput (accesses/s per order, ratio to order 0), one instance, no trace I/O.
+exec "${TOP_BUILDDIR:-.}/bench/bench-model" "${MODEL_BENCH_MILLIONS:-10}"
