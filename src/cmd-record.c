@@ -426,6 +426,8 @@ static int record_finish(struct recorder *r, int rc)
 		    ft_bpf_write_lost(r->bpf, r->w, &r->lost, &r->err)))
 		rc = -1;
 	ft_progress_done(&r->progress);
+	if (!rc && ft_writer_flush(r->w, &r->err))
+		rc = -1;
 	ft_writer_stats(r->w, &st);
 	if (rc) {
 		/* Disk full or I/O error: what reached the file stays readable, chunk by chunk. */
