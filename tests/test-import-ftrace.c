@@ -168,6 +168,31 @@ static void test_vmscan(void)
 	ok(v && v->kind == FT_VM_KSWAPD_WAKE && v->a == 9, "wakeup_kswapd: order 9");
 }
 
+static void test_readahead_iomap(void)
+{
+	struct rec_sink s;
+	const struct ft_readahead *r;
+	const struct ft_writeback *w;
+
+	r = only_record("cat-2 [001] 6.0: page_cache_sync_ra: dev=8:1 ino=1f index=5 req_count=2 "
+			"order=0 size=4 async_size=3 ra_pages=32 mmap_miss=0 prev_pos=-1\n",
+			FT_READAHEAD, &s);
+	ok(r && r->kind == FT_RA_SYNC && r->ino == 0x1f && r->index == 5 && r->size == 2 &&
+	   r->async_size == 3 && r->order == 0, "sync_ra: index, req_count as size, async size");
+	r = only_record("cat-2 [001] 6.0: page_cache_ra_order: dev=8:1 ino=1f index=4 order=2 "
+			"size=8 async_size=8 ra_pages=32\n", FT_READAHEAD, &s);
+	ok(r && r->kind == FT_RA_ORDER && r->size == 8 && r->async_size == 8 && r->order == 2,
+	   "ra_order: window size, async size, order");
+	r = only_record("cat-2 [001] 6.0: page_cache_ra_unbounded: dev=8:1 ino=1f index=0 "
+			"nr_to_read=4 lookahead_size=3\n", FT_READAHEAD, &s);
+	ok(r && r->kind == FT_RA_UNBOUNDED && r->size == 4 && r->async_size == 3,
+	   "ra_unbounded: nr_to_read, lookahead");
+	w = only_record("xfs-1 [000] 5.0: iomap_writeback_folio: dev 253:0 ino 0x83 size 0x100000 "
+			"offset 0x2000 length 0x3000\n", FT_WRITEBACK, &s);
+	ok(w && w->kind == FT_WB_IOMAP && w->ino == 0x83 && w->index == 2 &&
+	   w->nr_pages == 0x3000 && w->dev == (253u << 20), "iomap_writeback_folio: bytes queued");
+}
+
 static void test_bad(void)
 {
 	struct rec_sink s;
@@ -191,6 +216,7 @@ int main(void)
 	test_accesses();
 	test_writeback();
 	test_vmscan();
+	test_readahead_iomap();
 	test_bad();
 	return done_testing();
 }

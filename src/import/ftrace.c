@@ -139,6 +139,19 @@ static __u32 bdi_dev(const char *args)
 	return 0;
 }
 
+/* "key 0x1f" (iomap's layout) or "key=0x1f": a hex value after a named word. */
+static bool field_hex_or_named(const char *args, const char *key, __u64 *v)
+{
+	size_t n = strlen(key);
+	const char *end;
+
+	for (const char *p = strstr(args, key); p; p = strstr(p + n, key)) {
+		if ((p == args || p[-1] == ' ') && (p[n] == ' ' || p[n] == '='))
+			return parse_u64_at(p + n + 1, 16, v, &end);
+	}
+	return false;
+}
+
 typedef int (*event_fn)(struct import_ctx *c, const struct ft_event_line *l);
 
 static int folio_event(struct import_ctx *c, const struct ft_event_line *l, __u16 type)
@@ -302,6 +315,70 @@ static int ev_wbc_writepage(struct import_ctx *c, const struct ft_event_line *l)
 	return writeback_event(c, l, &w);
 }
 
+/*
+ * iomap_writeback_folio (7.2) / iomap_writepage_map (6.12): bytes of one folio queued for
+ * writeback, dirty_len where the event has it, else length; the offset as pos or offset.
+ */
+static int ev_iomap_writeback(struct import_ctx *c, const struct ft_event_line *l)
+{
+	struct ft_writeback w = { .kind = FT_WB_IOMAP };
+	__u64 ino, off, bytes;
+
+	if (!parse_dev_ino(l->args, &w.dev, &ino) ||
+	    !(field_hex_or_named(l->args, "offset", &off) || field_hex_or_named(l->args, "pos", &off)) ||
+	    !(field_hex_or_named(l->args, "dirty_len", &bytes) ||
+	      field_hex_or_named(l->args, "length", &bytes)))
+		return import_bad(c, "%s: expected dev, ino, offset and length", l->event);
+	w.ino = ino;
+	w.index = off / c->page_size;
+	w.nr_pages = bytes;	/* bytes, as FT_WB_IOMAP defines */
+	return writeback_event(c, l, &w);
+}
+
+/*
+ * readahead:page_cache_* (6.18): stored as the live recorder stores them: window or request
+ * start, size (nr_to_read, the window size for ra_order, req_count for sync/async), async size
+ * and order.
+ */
+static int readahead_event(struct import_ctx *c, const struct ft_event_line *l, __u16 kind,
+			   const char *size_key, const char *async_key)
+{
+	struct ft_readahead r = { .hdr = { .type = FT_READAHEAD, .size = sizeof(r), .tid = l->tid,
+					   .ts = l->ts }, .kind = kind };
+	__u64 order = 0;
+
+	if (!parse_dev_ino(l->args, &r.dev, &r.ino) || !field_u64(l->args, "index", 10, &r.index) ||
+	    !field_u64(l->args, size_key, 10, &r.size) ||
+	    !field_u64(l->args, async_key, 10, &r.async_size) ||
+	    (find_field(l->args, "order") && !field_u64(l->args, "order", 10, &order)))
+		return import_bad(c, "%s: expected dev, ino, index, %s and %s", l->event, size_key,
+				  async_key);
+	r.order = order < 256 ? (__u8)order : FT_ORDER_UNKNOWN;
+	if (import_file_seen(c, l->ts, r.dev, r.ino, NULL, 0, NULL))
+		return -1;
+	return import_emit(c, &r);
+}
+
+static int ev_ra_unbounded(struct import_ctx *c, const struct ft_event_line *l)
+{
+	return readahead_event(c, l, FT_RA_UNBOUNDED, "nr_to_read", "lookahead_size");
+}
+
+static int ev_ra_order(struct import_ctx *c, const struct ft_event_line *l)
+{
+	return readahead_event(c, l, FT_RA_ORDER, "size", "async_size");
+}
+
+static int ev_ra_sync(struct import_ctx *c, const struct ft_event_line *l)
+{
+	return readahead_event(c, l, FT_RA_SYNC, "req_count", "async_size");
+}
+
+static int ev_ra_async(struct import_ctx *c, const struct ft_event_line *l)
+{
+	return readahead_event(c, l, FT_RA_ASYNC, "req_count", "async_size");
+}
+
 /* Reclaim flags as printed ("RECLAIM_WB_FILE|RECLAIM_WB_ASYNC") or as a number. */
 static __u64 reclaim_flags(const char *args)
 {
@@ -452,6 +529,12 @@ static const struct {
 	{ "mm_vmscan_wakeup_kswapd", ev_kswapd_wake },
 	{ "mm_vmscan_direct_reclaim_begin", ev_direct_reclaim },
 	{ "mm_vmscan_memcg_reclaim_begin", ev_direct_reclaim },
+	{ "iomap_writeback_folio", ev_iomap_writeback },
+	{ "iomap_writepage_map", ev_iomap_writeback },
+	{ "page_cache_ra_unbounded", ev_ra_unbounded },
+	{ "page_cache_ra_order", ev_ra_order },
+	{ "page_cache_sync_ra", ev_ra_sync },
+	{ "page_cache_async_ra", ev_ra_async },
 };
 
 /* "CPU:1 [LOST 123 EVENTS]" (trace_pipe, trace-cmd): the kernel's ring buffer overflowed. */
