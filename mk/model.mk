@@ -24,3 +24,5 @@ noinst_PROGRAMS += bench/bench-model
 bench_bench_model_LDADD = libfoliotrace.a $(ZLIB_LIBS) -lm
 BENCH += bench/model.sh
 EXTRA_DIST += bench/model.sh
+
+dist_man_MANS += man/folio-trace-model.7
