@@ -21,8 +21,8 @@ folio_trace_SOURCES += src/cmd-replay.c
 # End to end: traces written by the test through the real models; the CLI; the SVG plot.
 check_PROGRAMS += tests/test-replay-e2e
 tests_test_replay_e2e_LDADD = $(TEST_LIBS)
-TESTS += tests/test-replay-e2e tests/replay-cli.sh tests/plot-svg.sh
-EXTRA_DIST += tests/replay-cli.sh tests/plot-svg.sh
+TESTS += tests/test-replay-e2e tests/replay-cli.sh tests/plot-svg.sh tests/replay-examples.sh
+EXTRA_DIST += tests/replay-cli.sh tests/plot-svg.sh tests/replay-examples.sh
 
 dist_man_MANS += man/folio-trace-replay.1
 
