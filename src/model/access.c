@@ -624,6 +624,9 @@ void access_apply(struct model *m, const struct model_access *a)
 		mf->known = true;
 		if (!a->len)
 			break;
+		/* the bytes returned prove the size, whatever the driver knew */
+		if (a->op == MODEL_READ && mf->isize < a->pos + a->len)
+			mf->isize = a->pos + a->len;
 		if (a->op == MODEL_READ)
 			do_read(m, a, mf);
 		else
