@@ -373,6 +373,50 @@ static void test_series(void)
 	done(rp);
 }
 
+/* One kernel event at ts (its kind does not matter to the replay, only its time). */
+static void tb_kernel_event(struct tb *t, uint64_t ts)
+{
+	struct ft_vmscan v = { .hdr = { .type = FT_VMSCAN, .size = sizeof(v), .ts = ts },
+			       .kind = FT_VM_KSWAPD_WAKE };
+
+	if (!t->failed && ft_writer_append(t->w, &v, &t->err))
+		t->failed = 1;
+}
+
+/*
+ * 1 MiB written, then only kernel events for 40 s: the flusher must still write it back by
+ * age (dirty_expire 30 s). Without the events the replay ends at the write, data still dirty.
+ */
+static void test_time_between_accesses(void)
+{
+	static const unsigned order0[] = { 0 };
+	struct ft_error err;
+	struct replay *rp;
+	struct tb t;
+
+	for (int with_events = 0; with_events < 2; with_events++) {
+		tb_open(&t, 1ull << 30, 4096);
+		tb_access(&t, FT_OP_WRITE, 8, 0, MiB, MiB);
+		for (int s = 1; with_events && s <= 40; s++)
+			tb_kernel_event(&t, 1000000000ull + s * 1000000000ull);
+		ok(tb_close(&t) == 0, "write-then-idle trace written");
+		rp = run(order0, 1, LRU_TWO_LIST, 0, &err);
+		ok(rp != NULL, "write-then-idle trace replayed");
+		if (!rp)
+			continue;
+		if (with_events) {
+			is_u64(rp->cols[0].m.wb_expire_bytes, MiB, "idle time writes back by age");
+			is_u64(rp->cols[0].m.dirty_bytes, 0, "nothing left dirty");
+			ok(rp->series.col[0].n >= 40, "samples through the idle time (%zu)",
+			   rp->series.col[0].n);
+		} else {
+			is_u64(rp->cols[0].m.wb_expire_bytes, 0, "no time passed: no age writeback");
+			is_u64(rp->cols[0].m.dirty_bytes, MiB, "still dirty at the end");
+		}
+		done(rp);
+	}
+}
+
 int main(void)
 {
 	snprintf(trace_path, sizeof(trace_path), "%s/ft-replay-e2e-%d.ftr",
@@ -385,6 +429,7 @@ int main(void)
 	test_truncated();
 	test_not_a_trace();
 	test_series();
+	test_time_between_accesses();
 	unlink(trace_path);
 	return done_testing();
 }

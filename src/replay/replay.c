@@ -196,12 +196,24 @@ static int feed_access(struct replay *rp, const struct ft_access *a, const char 
 	if (a->hdr.ts > rp->now)
 		rp->now = a->hdr.ts;
 	ma.ts = rp->now;
-	for (unsigned i = 0; i < rp->ncfg; i++) {
-		model_advance(rp->models[i], ma.ts);
+	/* model_access first lets the time up to ma.ts pass (flusher, samples) */
+	for (unsigned i = 0; i < rp->ncfg; i++)
 		model_access(rp->models[i], &ma);
-	}
 	rp->run.accesses++;
 	return 0;
+}
+
+/*
+ * Kernel events carry time too: between accesses the flusher still runs and samples are still
+ * due, and the trace's last event, not its last access, ends the replay.
+ */
+static void pass_time(struct replay *rp, uint64_t ts)
+{
+	if (!rp->models[0] || !rp->run.accesses || ts <= rp->now)
+		return;
+	rp->now = ts;
+	for (unsigned i = 0; i < rp->ncfg; i++)
+		model_advance(rp->models[i], ts);
 }
 
 static int note_file(struct replay *rp, const struct ft_file *f, const char *path,
@@ -232,7 +244,9 @@ static int feed_record(struct replay *rp, const struct ft_hdr *h, const char *pa
 		rp->run.lost += ((const struct ft_lost *)h)->count;
 		return 0;
 	default:
-		/* kernel events are for calibration; unknown types are skipped */
+		/* kernel events are for calibration, only their time counts here */
+		if (!ft_is_metadata(h->type))
+			pass_time(rp, h->ts);
 		return 0;
 	}
 }
