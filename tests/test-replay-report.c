@@ -219,12 +219,17 @@ static void test_table(const struct report *r)
 static void test_single_column(struct report_col *c)
 {
 	struct report r = { .cols = c, .ncols = 1 };
-	struct report_run run = { .trace_path = "x.ftr" };
+	struct report_run run = { .trace_path = "x.ftr", .accesses = 9, .files = 2, .ignored = 3,
+				  .lost = 5, .truncated = true };
 	int rc;
-	char *s, *head, *eol;
+	char *s, *head, *eol, *first;
 
 	r.run = &run;
 	s = capture(report_write_table, &r, &rc);
+	first = strndup(s, strcspn(s, "\n"));
+	is_str(first, "replay of x.ftr: 9 accesses, 2 files, 3 ignored, 5 events lost while "
+	       "recording, trace incomplete", "first line says what is not covered");
+	free(first);
 	head = strstr(s, "\nmetric");
 	ok(head != NULL, "table has a header");
 	if (head) {

@@ -146,6 +146,20 @@ static void print_row_cell(FILE *f, unsigned j, unsigned width, const char *s, b
 		fprintf(f, "  %*s", (int)width, s);
 }
 
+/* What was replayed, and what the figures do not cover. */
+static void print_run_line(FILE *f, const struct report_run *run)
+{
+	fprintf(f, "replay of %s: %" PRIu64 " accesses, %" PRIu64 " files", run->trace_path,
+		run->accesses, run->files);
+	if (run->ignored)
+		fprintf(f, ", %" PRIu64 " ignored", run->ignored);
+	if (run->lost)
+		fprintf(f, ", %" PRIu64 " events lost while recording", run->lost);
+	if (run->truncated)
+		fprintf(f, ", trace incomplete");
+	fputc('\n', f);
+}
+
 /* One line saying what every column shares. */
 static void print_config_line(FILE *f, const struct model_config *c)
 {
@@ -173,8 +187,7 @@ int report_write_table(FILE *f, const struct report *r)
 
 	if (r->ncols == 0 || n > TABLE_MAX_COLS)
 		return -1;
-	fprintf(f, "replay of %s: %" PRIu64 " accesses, %" PRIu64 " files\n",
-		r->run->trace_path, r->run->accesses, r->run->files);
+	print_run_line(f, r->run);
 	print_config_line(f, &r->cols[0].cfg);
 	fputc('\n', f);
 
