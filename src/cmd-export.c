@@ -19,7 +19,8 @@ enum { OPT_TO = 0x100, OPT_ORDER };
 
 static const struct argp_option export_options[] = {
 	{ "to", OPT_TO, "FORMAT", 0, "csv or oraclegeneral; required", 0 },
-	{ "order", OPT_ORDER, "N", 0, "one request per folio of 2^N pages (default 0: per page)", 0 },
+	{ "order", OPT_ORDER, "N", 0, "one request per folio of 2^N pages (default 0: per page)",
+	  0 },
 	{ "output", 'o', "FILE", 0, "write to FILE (default - : stdout)", 0 },
 	{ "verbose", 'v', NULL, 0, "print how many accesses became how many requests", 0 },
 	{ NULL, 0, NULL, 0, NULL, 0 },

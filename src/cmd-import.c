@@ -37,7 +37,8 @@ static const struct argp_option import_options[] = {
 	{ "from", OPT_FROM, "FORMAT", 0, "ftrace, fio-iolog, csv or oraclegeneral; required", 0 },
 	{ "output", 'o', "FILE", 0, "write the trace to FILE (- for stdout); required", 0 },
 	{ "strict", OPT_STRICT, NULL, 0, "stop at the first bad or unsupported line (exit 1)", 0 },
-	{ "memory", OPT_MEMORY, "SIZE", 0, "memory size stored in the host record (default 4G)", 0 },
+	{ "memory", OPT_MEMORY, "SIZE", 0, "memory size stored in the host record (default 4G)",
+	  0 },
 	{ "direct", OPT_DIRECT, NULL, 0, "fio-iolog: the job used O_DIRECT (direct=1)", 0 },
 	{ "fstype", OPT_FSTYPE, "NAME", 0,
 	  "fio-iolog, csv, oraclegeneral: filesystem type of the device (default xfs)", 0 },
@@ -130,7 +131,8 @@ static int write_host(struct ft_sink *sink, const struct import_args *a, struct 
 	bool ftrace = import_formats[a->format].format == FROM_FTRACE;
 
 	/* ftrace lines carry real devices whose filesystems we cannot know: list none. */
-	synthetic_host_init(&host, ftrace ? NULL : &dev, a->memory ? a->memory : SYNTH_DEFAULT_MEMORY,
+	synthetic_host_init(&host, ftrace ? NULL : &dev,
+			    a->memory ? a->memory : SYNTH_DEFAULT_MEMORY,
 			    a->fstype ? a->fstype : "xfs", "imported");
 	if (ftrace) {
 		host.hdr.ts = 0;

@@ -23,7 +23,8 @@ enum {
 
 static const struct argp_option synth_options[] = {
 	{ "output", 'o', "FILE", 0, "write the trace to FILE (- for stdout); required", 0 },
-	{ "files", OPT_FILES, "N", 0, "number of files (many-small-files: files alive at once)", 0 },
+	{ "files", OPT_FILES, "N", 0, "number of files (many-small-files: files alive at once)",
+	  0 },
 	{ "file-size", OPT_FILE_SIZE, "SIZE", 0,
 	  "bytes per file (append-fsync: size at which a log is rotated)", 0 },
 	{ "io-size", OPT_IO_SIZE, "SIZE", 0, "bytes per read or write", 0 },
@@ -37,7 +38,8 @@ static const struct argp_option synth_options[] = {
 	  "block popularity skew for random-read and random-overwrite, 0 = uniform", 0 },
 	{ "fsync-every", OPT_FSYNC_EVERY, "N", 0,
 	  "sync a file after N writes to it, 0 = never (default 16)", 0 },
-	{ "memory", OPT_MEMORY, "SIZE", 0, "memory size stored in the host record (default 4G)", 0 },
+	{ "memory", OPT_MEMORY, "SIZE", 0, "memory size stored in the host record (default 4G)",
+	  0 },
 	{ "fstype", OPT_FSTYPE, "NAME", 0, "filesystem type of the device (default xfs)", 0 },
 	{ "verbose", 'v', NULL, 0, "print what was written, and how fast, on stderr", 0 },
 	{ NULL, 0, NULL, 0, NULL, 0 },

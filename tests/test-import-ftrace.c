@@ -66,9 +66,9 @@ static void test_layouts(void)
 	static const char *const lines[] = {
 		"  dd-5704    [000] d..1.  1028.564426: mm_filemap_add_to_page_cache: dev 254:0 "
 		"ino a740a1 pfn=0x115390 ofs=65536 order=4\n",
-		"              dd-5704  [000]  1028.564426: mm_filemap_add_to_page_cache: dev 254:0 "
+		"        dd-5704  [000]  1028.564426: mm_filemap_add_to_page_cache: dev 254:0 "
 		"ino a740a1 pfn=0x115390 ofs=65536 order=4\n",
-		"  dd  5704 [000]  1028.564426:      filemap:mm_filemap_add_to_page_cache: dev 254:0 "
+		"  dd  5704 [000]  1028.564426:   filemap:mm_filemap_add_to_page_cache: dev 254:0 "
 		"ino a740a1 pfn=0x115390 ofs=65536 order=4\n",
 		"  kworker/u8:1-5704 [000] 1028.564426001: mm_filemap_add_to_page_cache: dev 254:0 "
 		"ino a740a1 pfn=0x115390 ofs=65536 order=4\n",
@@ -160,8 +160,8 @@ static void test_vmscan(void)
 			FT_VMSCAN, &s);
 	ok(v && v->kind == FT_VM_LRU_ISOLATE && v->nr_scanned == 31 && v->a == 3,
 	   "lru_isolate: nr_taken, lru active_file = 3");
-	v = only_record("dd-1 [000] 1.0: mm_vmscan_memcg_reclaim_begin: order=2 gfp_flags=GFP_NOFS\n",
-			FT_VMSCAN, &s);
+	v = only_record("dd-1 [000] 1.0: mm_vmscan_memcg_reclaim_begin: order=2 "
+			"gfp_flags=GFP_NOFS\n", FT_VMSCAN, &s);
 	ok(v && v->kind == FT_VM_DIRECT_RECLAIM && v->a == 2, "memcg reclaim begin: order 2");
 	v = only_record("k-1 [000] 1.0: mm_vmscan_wakeup_kswapd: nid=0 order=9 gfp_flags=none\n",
 			FT_VMSCAN, &s);

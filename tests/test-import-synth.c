@@ -80,7 +80,8 @@ static void run(struct synth_config *cfg, struct count_sink *c, uint64_t io_hist
 	synth_config_defaults(cfg);
 	ok(synth_config_check(cfg) == NULL, "%s configuration accepted",
 	   synth_pattern_name(cfg->pattern));
-	ok(synth_run(cfg, &sink, NULL, &err) == 0, "%s generated", synth_pattern_name(cfg->pattern));
+	ok(synth_run(cfg, &sink, NULL, &err) == 0, "%s generated",
+	   synth_pattern_name(cfg->pattern));
 }
 
 static struct synth_config base(enum synth_pattern p)
@@ -123,8 +124,8 @@ static void test_zipf(double theta, uint64_t n)
 	for (uint64_t k = 1; k <= 3; k++) {
 		snprintf(what, sizeof(what), "zipf(theta=%g, n=%llu): P(rank %llu)", theta,
 			 (unsigned long long)n, (unsigned long long)k);
-		is_dbl((double)hits[k] / SAMPLES, pow((double)k, -theta) / harmonic(n, theta), 0.004,
-		       what);
+		is_dbl((double)hits[k] / SAMPLES, pow((double)k, -theta) / harmonic(n, theta),
+		       0.004, what);
 	}
 	free(hits);
 }

@@ -17,7 +17,7 @@
 
 #define FIO_MAX_TOKENS	6
 #define FIO_V2_STEP_NS	1000ull
-#define FALLOC_PUNCH	0x3	/* FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE: what trim does */
+#define FALLOC_PUNCH	0x3	/* PUNCH_HOLE | KEEP_SIZE: what a trim does to the cache */
 
 struct fio_state {
 	int version;

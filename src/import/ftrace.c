@@ -325,7 +325,8 @@ static int ev_iomap_writeback(struct import_ctx *c, const struct ft_event_line *
 	__u64 ino, off, bytes;
 
 	if (!parse_dev_ino(l->args, &w.dev, &ino) ||
-	    !(field_hex_or_named(l->args, "offset", &off) || field_hex_or_named(l->args, "pos", &off)) ||
+	    !(field_hex_or_named(l->args, "offset", &off) ||
+	      field_hex_or_named(l->args, "pos", &off)) ||
 	    !(field_hex_or_named(l->args, "dirty_len", &bytes) ||
 	      field_hex_or_named(l->args, "length", &bytes)))
 		return import_bad(c, "%s: expected dev, ino, offset and length", l->event);

@@ -21,7 +21,7 @@ int u64map_init(struct u64map *m, uint64_t capacity_hint);
 void u64map_free(struct u64map *m);
 /* Pointer to the value of key, or NULL when absent. Valid until the next insertion. */
 uint64_t *u64map_find(const struct u64map *m, uint64_t key);
-/* Pointer to the value of key, inserting it with value init when absent (*added set). NULL: ENOMEM. */
+/* Pointer to key's value, inserted as init when absent (*added set); NULL: out of memory. */
 uint64_t *u64map_get_or_add(struct u64map *m, uint64_t key, uint64_t init, bool *added);
 
 /* One 64-bit key from (dev, ino): good enough to tell files apart in one trace. */

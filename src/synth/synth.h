@@ -13,11 +13,11 @@
 #include "import/sink.h"
 
 enum synth_pattern {
-	SYNTH_SEQ_READ,		/* read each file front to back, file after file, then again */
+	SYNTH_SEQ_READ,		/* read each file front to back, file after file, again */
 	SYNTH_RANDOM_READ,	/* preads at Zipf-popular io-size blocks */
-	SYNTH_RANDOM_OVERWRITE,	/* small pwrites into large files, fdatasync every N writes */
+	SYNTH_RANDOM_OVERWRITE,	/* small pwrites into large files, fdatasync every N */
 	SYNTH_APPEND_FSYNC,	/* appends round-robin over log files, fsync every N, rotation */
-	SYNTH_MANY_SMALL_FILES,	/* create and write a file, later read it back and unlink it */
+	SYNTH_MANY_SMALL_FILES,	/* create and write a file, later read it back, unlink it */
 	SYNTH_NR_PATTERNS
 };
 
