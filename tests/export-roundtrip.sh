@@ -31,6 +31,10 @@ ft export --to=oraclegeneral "$TMPD/seq.ftr" > "$TMPD/seq-stdout.og"
 cmp -s "$TMPD/seq.og" "$TMPD/seq-stdout.og"
 ok $? "oracleGeneral to stdout: same bytes as to a file"
 
+# Pipes: synth to stdout, export from stdin.
+is "$(ft synth seq-read --files=1 --file-size=1M --io-size=128K --events=16 -o - |
+	ft export --to=csv - | wc -l)" 513 "synth -o - | export -: the same 512 requests"
+
 # An unaligned 4098-byte read at 4095 touches pages 0, 1 and 2; folios of 2 pages: 0 and 2.
 printf 'fio version 2 iolog\n/x add\n/x read 4095 4098\n/x sync 0 0\n' > "$TMPD/u.iolog"
 ft import --from=fio-iolog "$TMPD/u.iolog" -o "$TMPD/u.ftr"
