@@ -73,6 +73,15 @@ run ft info "$TMPD/wait.ftr"
 printf '%s\n' "$out" | grep -q '^duration: *0.500002 s'
 ok $? "v2 wait of 500000 us moves time by 0.5 s"
 
+printf 'fio version 3 iolog\n1 /x add\n2 /x write 0 8192\n3 /x datasync 0 0\n4 /x trim 0 4096\n' \
+	> "$TMPD/trim.iolog"
+ft import --from=fio-iolog "$TMPD/trim.iolog" -o "$TMPD/trim.ftr"
+run ft dump "$TMPD/trim.ftr"
+printf '%s\n' "$out" | grep -q 'op=fdatasync dev=8:1 ino=1000 pos=0 len=0 isize=8192'
+ok $? "datasync: fdatasync of the whole file"
+printf '%s\n' "$out" | grep -q 'op=fallocate dev=8:1 ino=1000 pos=0 len=4096 isize=8192 .*arg=3'
+ok $? "trim: fallocate punching a hole (mode 3) over the trimmed range"
+
 printf '8 /x read 0 4096\n' > "$TMPD/nohdr.iolog"
 run ft import --from=fio-iolog "$TMPD/nohdr.iolog" -o "$TMPD/x.ftr"
 is "$rc" 1 "no iolog header: exit 1"
