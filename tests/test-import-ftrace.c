@@ -72,12 +72,17 @@ static void test_layouts(void)
 		"ino a740a1 pfn=0x115390 ofs=65536 order=4\n",
 		"  kworker/u8:1-5704 [000] 1028.564426001: mm_filemap_add_to_page_cache: dev 254:0 "
 		"ino a740a1 pfn=0x115390 ofs=65536 order=4\n",
+		"  dd-5704    (   5700) [000] .....  1028.564426: mm_filemap_add_to_page_cache: "
+		"dev 254:0 ino a740a1 pfn=0x115390 ofs=65536 order=4\n",
+		"inst:   dd-5704  [000]  1028.564426: mm_filemap_add_to_page_cache: dev 254:0 "
+		"ino a740a1 pfn=0x115390 ofs=65536 order=4\n",
 	};
 	static const char *const names[] = { "trace_pipe", "trace-cmd", "perf script",
-					     "comm with ':' and ns time" };
+					     "comm with ':' and ns time", "record-tgid column",
+					     "trace-cmd instance prefix" };
 	struct rec_sink s;
 
-	for (unsigned i = 0; i < 4; i++) {
+	for (unsigned i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
 		const struct ft_folio_event *f = only_record(lines[i], FT_PAGECACHE_ADD, &s);
 
 		ok(f != NULL, "%s: one pagecache_add", names[i]);

@@ -36,14 +36,29 @@ static const char *find_cpu_field(const char *s)
 	return NULL;
 }
 
-/* The thread id: digits ending the text before the CPU field ("comm-123" or "comm 123"). */
-static bool parse_tid(const char *line, const char *cpu, __u32 *tid)
+static const char *trim_back(const char *line, const char *end)
 {
-	const char *end = cpu, *p;
-	__u64 v;
-
 	while (end > line && (end[-1] == ' ' || end[-1] == '\t'))
 		end--;
+	return end;
+}
+
+/*
+ * The thread id: digits ending the text before the CPU field ("comm-123" or "comm 123"), past
+ * the "(  456)" thread-group column that the record-tgid option adds.
+ */
+static bool parse_tid(const char *line, const char *cpu, __u32 *tid)
+{
+	const char *end = trim_back(line, cpu), *p;
+	__u64 v;
+
+	if (end > line && end[-1] == ')') {
+		while (end > line && end[-1] != '(')
+			end--;
+		if (end == line)
+			return false;
+		end = trim_back(line, end - 1);
+	}
 	p = end;
 	while (p > line && isdigit((unsigned char)p[-1]))
 		p--;
