@@ -193,6 +193,8 @@ static int run_import(const struct import_args *a, FILE *in, struct import_ctx *
 	if (ret) {
 		ft_writer_abort(w);
 		ft_warn("%s", err.msg);
+		if (strcmp(a->output, "-"))
+			unlink(a->output);
 		return EXIT_RUNTIME;
 	}
 	c->strict = a->strict;
