@@ -4,8 +4,8 @@
  * fentry/kprobe on our kernels). Every program builds one record of events.h in the ring
  * buffer; src/record/ copies them into the trace unchanged.
  *
- * Syscalls: sys_enter resolves fd -> struct file (task->files->fdt, CO-RE), keeps regular files
- * only and parks the arguments per thread; sys_exit builds the FT_ACCESS record from the result.
+ * Syscalls: sys_exit decodes the call from the saved registers, resolves fd -> struct file
+ * (task->files->fdt, CO-RE), keeps regular files only and builds the FT_ACCESS record.
  * File deletion has no tracepoint with an inode, so FT_OP_UNLINK is emitted when the page cache
  * drops a folio of an inode whose i_nlink is 0 (the final iput truncating an unlinked file).
  */
@@ -90,23 +90,6 @@ struct {
 	__type(key, struct ft_file_key);
 	__type(value, __u8);
 } unlinked SEC(".maps");
-
-/* A syscall between sys_enter and sys_exit. */
-struct inflight {
-	struct file *file;
-	__u64 pos;
-	__u64 len;
-	__u16 op;
-	__u16 flags;
-	__u32 arg;
-};
-
-struct {
-	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, 16384);
-	__type(key, __u32);
-	__type(value, struct inflight);
-} inflight SEC(".maps");
 
 /* ---- helpers ------------------------------------------------------------------------------- */
 
@@ -288,105 +271,51 @@ static __always_inline struct dentry *inode_alias(struct inode *inode)
 }
 
 /* Remembers a file the traced tasks touch and names it the first time. */
-static __always_inline void note_file(struct inode *inode, struct dentry *d)
+static __always_inline void note_file_id(struct inode *inode, struct dentry *d, __u32 dev,
+					 __u64 ino)
 {
-	struct ft_file_key key = { .dev = inode_dev(inode), .ino = BPF_CORE_READ(inode, i_ino) };
+	struct ft_file_key key = { .dev = dev, .ino = ino };
 	__u8 one = 1;
 
 	if (bpf_map_lookup_elem(&files, &key))
 		return;
 	bpf_map_update_elem(&files, &key, &one, BPF_ANY);
-	emit_path(d ? d : inode_alias(inode), inode, key.dev);
+	emit_path(d ? d : inode_alias(inode), inode, dev);
 }
 
+static __always_inline void note_file(struct inode *inode, struct dentry *d)
+{
+	note_file_id(inode, d, inode_dev(inode), BPF_CORE_READ(inode, i_ino));
+}
+
+/* Typed view of a kernel pointer read as a number: direct loads instead of probe reads. */
+extern void *bpf_rdonly_cast(const void *obj, __u32 btf_id) __ksym;
+
+/*
+ * fd -> struct file of the current task. Only the slot of the fd array needs a probe read (a
+ * variable index); the rest are direct loads through BTF-typed pointers, several times cheaper
+ * on the hottest path (every read and write).
+ */
 static __always_inline struct file *fd_to_file(__u64 fd)
 {
-	struct task_struct *task = (struct task_struct *)bpf_get_current_task();
-	struct fdtable *fdt = BPF_CORE_READ(task, files, fdt);
+	struct task_struct *task = bpf_get_current_task_btf();
+	struct files_struct *files = task->files;
+	struct fdtable *fdt;
 	struct file **fds;
 	struct file *f = NULL;
 
-	if (!fdt || fd >= BPF_CORE_READ(fdt, max_fds))
+	if (!files)
 		return NULL;
-	fds = BPF_CORE_READ(fdt, fd);
-	if (bpf_probe_read_kernel(&f, sizeof(f), &fds[fd]))
+	fdt = files->fdt;
+	if (!fdt || fd >= fdt->max_fds)
 		return NULL;
-	return f;
+	fds = fdt->fd;
+	if (bpf_probe_read_kernel(&f, sizeof(f), &fds[fd]) || !f)
+		return NULL;
+	return bpf_rdonly_cast(f, bpf_core_type_id_kernel(struct file));
 }
 
 /* ---- syscalls -------------------------------------------------------------------------------- */
-
-static __always_inline int access_enter(__u64 fd, __u16 op, __u16 flags, __u64 pos, __u64 len,
-					__u32 arg)
-{
-	__u32 tid = (__u32)bpf_get_current_pid_tgid();
-	struct inflight in = { .pos = pos, .len = len, .op = op, .flags = flags, .arg = arg };
-	struct inode *inode;
-	struct file *file;
-	unsigned int f_flags;
-
-	if (!task_passes())
-		return 0;
-	file = fd_to_file(fd);
-	if (!file)
-		return 0;
-	inode = BPF_CORE_READ(file, f_inode);
-	if (!inode || !is_regular(inode))
-		return 0;
-	if (filter_dev && inode_dev(inode) != dev_filter)
-		return 0;
-	f_flags = BPF_CORE_READ(file, f_flags);
-	if (f_flags & O_DIRECT)
-		in.flags |= FT_AF_DIRECT;
-	if (f_flags & O_APPEND)
-		in.flags |= FT_AF_APPEND;
-	if ((f_flags & O_DSYNC) && op == FT_OP_WRITE)
-		in.flags |= FT_AF_SYNC;
-	in.file = file;
-	note_task();
-	note_file(inode, BPF_CORE_READ(file, f_path.dentry));
-	bpf_map_update_elem(&inflight, &tid, &in, BPF_ANY);
-	return 0;
-}
-
-static __always_inline int access_exit(long ret)
-{
-	__u32 tid = (__u32)bpf_get_current_pid_tgid();
-	struct inflight *in = bpf_map_lookup_elem(&inflight, &tid);
-	struct inflight c;
-	struct ft_access *a;
-	struct inode *inode;
-	struct file *file;
-
-	if (!in)
-		return 0;
-	c = *in;
-	bpf_map_delete_elem(&inflight, &tid);
-	if (ret < 0)
-		return 0;
-	if ((c.op == FT_OP_READ || c.op == FT_OP_WRITE) && ret == 0)
-		return 0;	/* nothing moved: EOF or empty buffer */
-	file = c.file;
-	inode = BPF_CORE_READ(file, f_inode);
-	RESERVE(a, FT_ACCESS);
-	a->ino = BPF_CORE_READ(inode, i_ino);
-	a->dev = inode_dev(inode);
-	a->isize = BPF_CORE_READ(inode, i_size);
-	a->op = c.op;
-	a->flags = c.flags;
-	a->arg = c.arg;
-	a->pos = c.pos;
-	a->len = c.len;
-	if (c.op == FT_OP_READ || c.op == FT_OP_WRITE) {
-		a->len = ret;
-		if (c.op == FT_OP_WRITE && (c.flags & FT_AF_APPEND))
-			a->pos = a->isize - ret;	/* appends land at EOF, any pos */
-		else if (!(c.flags & FT_AF_POSITIONAL))
-			a->pos = BPF_CORE_READ(file, f_pos) - ret;
-	}
-	submit(a);
-	return 0;
-}
 
 /* x86-64 syscall numbers of the calls recorded. */
 enum {
@@ -394,6 +323,16 @@ enum {
 	NR_writev = 20, NR_fsync = 74, NR_fdatasync = 75, NR_ftruncate = 77,
 	NR_sync_file_range = 277, NR_fallocate = 285, NR_preadv = 295, NR_pwritev = 296,
 	NR_preadv2 = 327, NR_pwritev2 = 328,
+};
+
+/* One finished call, decoded from its number and argument registers. */
+struct call {
+	__u64 fd;
+	__u64 pos;
+	__u64 len;
+	__u32 arg;
+	__u16 op;
+	__u16 flags;
 };
 
 /* The *2 forms: offset -1 means the file position; RWF_* flags per call. */
@@ -410,76 +349,128 @@ static __always_inline __u16 rwf_flags(__u64 pos, __u64 rwf, bool write)
 	return f;
 }
 
-/*
- * One raw syscall tracepoint for all the calls, rather than a tracepoint per syscall: detaching
- * perf-event tracepoints costs an RCU grace period each, seconds for thirty of them.
- */
-SEC("tp_btf/sys_enter")
-int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
+/* False for calls not recorded. Argument registers: di, si, dx, r10, r8, r9. */
+static __always_inline bool decode_call(struct pt_regs *regs, long id, struct call *c)
 {
-	__u64 a0, a1, a2, a3, a5;
+	__u64 a3;
 
-	if (id > NR_pwritev2 || !regs)
-		return 0;
-	a0 = BPF_CORE_READ(regs, di);
-	a1 = BPF_CORE_READ(regs, si);
-	a2 = BPF_CORE_READ(regs, dx);
-	a3 = BPF_CORE_READ(regs, r10);
 	switch (id) {
-	case NR_read:
-		return access_enter(a0, FT_OP_READ, 0, 0, 0, 0);
-	case NR_write:
-		return access_enter(a0, FT_OP_WRITE, 0, 0, 0, 0);
-	case NR_pread64:
-		return access_enter(a0, FT_OP_READ, FT_AF_POSITIONAL, a3, 0, 0);
-	case NR_pwrite64:
-		return access_enter(a0, FT_OP_WRITE, FT_AF_POSITIONAL, a3, 0, 0);
-	case NR_readv:
-		return access_enter(a0, FT_OP_READ, FT_AF_VECTOR, 0, 0, 0);
-	case NR_writev:
-		return access_enter(a0, FT_OP_WRITE, FT_AF_VECTOR, 0, 0, 0);
-	case NR_preadv:
-		return access_enter(a0, FT_OP_READ, FT_AF_VECTOR | FT_AF_POSITIONAL, a3, 0, 0);
-	case NR_pwritev:
-		return access_enter(a0, FT_OP_WRITE, FT_AF_VECTOR | FT_AF_POSITIONAL, a3, 0, 0);
-	case NR_preadv2:
-		a5 = BPF_CORE_READ(regs, r9);
-		return access_enter(a0, FT_OP_READ, rwf_flags(a3, a5, false), a3, 0, 0);
-	case NR_pwritev2:
-		a5 = BPF_CORE_READ(regs, r9);
-		return access_enter(a0, FT_OP_WRITE, rwf_flags(a3, a5, true), a3, 0, 0);
+	case NR_read: case NR_readv:
+		c->op = FT_OP_READ;
+		c->flags = id == NR_readv ? FT_AF_VECTOR : 0;
+		break;
+	case NR_write: case NR_writev:
+		c->op = FT_OP_WRITE;
+		c->flags = id == NR_writev ? FT_AF_VECTOR : 0;
+		break;
+	case NR_pread64: case NR_preadv:
+		c->op = FT_OP_READ;
+		c->flags = FT_AF_POSITIONAL | (id == NR_preadv ? FT_AF_VECTOR : 0);
+		c->pos = regs->r10;
+		break;
+	case NR_pwrite64: case NR_pwritev:
+		c->op = FT_OP_WRITE;
+		c->flags = FT_AF_POSITIONAL | (id == NR_pwritev ? FT_AF_VECTOR : 0);
+		c->pos = regs->r10;
+		break;
+	case NR_preadv2: case NR_pwritev2:
+		c->op = id == NR_preadv2 ? FT_OP_READ : FT_OP_WRITE;
+		a3 = regs->r10;
+		c->flags = rwf_flags(a3, regs->r9, id == NR_pwritev2);
+		c->pos = a3;
+		break;
 	case NR_fsync:
-		return access_enter(a0, FT_OP_FSYNC, 0, 0, 0, 0);
+		c->op = FT_OP_FSYNC;
+		break;
 	case NR_fdatasync:
-		return access_enter(a0, FT_OP_FDATASYNC, 0, 0, 0, 0);
+		c->op = FT_OP_FDATASYNC;
+		break;
 	case NR_sync_file_range:
-		return access_enter(a0, FT_OP_SYNC_RANGE, FT_AF_POSITIONAL, a1, a2, a3);
+		c->op = FT_OP_SYNC_RANGE;
+		c->pos = regs->si;
+		c->len = regs->dx;
+		c->arg = regs->r10;
+		break;
 	case NR_ftruncate:
-		return access_enter(a0, FT_OP_TRUNCATE, FT_AF_POSITIONAL, a1, 0, 0);
+		c->op = FT_OP_TRUNCATE;
+		c->pos = regs->si;
+		break;
 	case NR_fallocate:
-		return access_enter(a0, FT_OP_FALLOCATE, FT_AF_POSITIONAL, a2, a3, a1);
+		c->op = FT_OP_FALLOCATE;
+		c->arg = regs->si;
+		c->pos = regs->dx;
+		c->len = regs->r10;
+		break;
+	default:
+		return false;
 	}
-	return 0;
+	c->fd = regs->di;
+	return true;
 }
 
-static __always_inline bool recorded_syscall(long id)
+/*
+ * Everything is recorded at sys_exit, where the saved argument registers are still intact:
+ * no program on sys_enter (which would run for every syscall of the system) and no per-thread
+ * map between the two. The fd is still open, since the call held a reference to its file.
+ */
+static __always_inline int record_access(struct call *c, long ret)
 {
-	switch (id) {
-	case NR_read: case NR_write: case NR_pread64: case NR_pwrite64: case NR_readv:
-	case NR_writev: case NR_preadv: case NR_pwritev: case NR_preadv2: case NR_pwritev2:
-	case NR_fsync: case NR_fdatasync: case NR_sync_file_range: case NR_ftruncate:
-	case NR_fallocate:
-		return true;
+	struct ft_access *a;
+	struct inode *inode;
+	struct file *file;
+	unsigned int f_flags;
+	__u32 dev;
+
+	if (ret < 0 || ((c->op == FT_OP_READ || c->op == FT_OP_WRITE) && ret == 0))
+		return 0;	/* failed, or nothing moved (EOF, empty buffer) */
+	if (!task_passes())
+		return 0;
+	file = fd_to_file(c->fd);
+	if (!file)
+		return 0;
+	inode = file->f_inode;
+	if (!inode || (inode->i_mode & S_IFMT) != S_IFREG)
+		return 0;
+	dev = inode->i_sb->s_dev;
+	if (filter_dev && dev != dev_filter)
+		return 0;
+	f_flags = file->f_flags;
+	if (f_flags & O_DIRECT)
+		c->flags |= FT_AF_DIRECT;
+	if (f_flags & O_APPEND)
+		c->flags |= FT_AF_APPEND;
+	if ((f_flags & O_DSYNC) && c->op == FT_OP_WRITE)
+		c->flags |= FT_AF_SYNC;
+	note_task();
+	note_file_id(inode, file->f_path.dentry, dev, inode->i_ino);
+	RESERVE(a, FT_ACCESS);
+	a->ino = inode->i_ino;
+	a->dev = dev;
+	a->isize = inode->i_size;
+	a->op = c->op;
+	a->flags = c->flags;
+	a->arg = c->arg;
+	a->pos = c->pos;
+	a->len = c->len;
+	if (c->op == FT_OP_READ || c->op == FT_OP_WRITE) {
+		a->len = ret;
+		if (c->op == FT_OP_WRITE && (c->flags & FT_AF_APPEND))
+			a->pos = a->isize - ret;	/* appends land at EOF, any pos */
+		else if (!(c->flags & FT_AF_POSITIONAL))
+			a->pos = file->f_pos - ret;
 	}
-	return false;
+	submit(a);
+	return 0;
 }
 
 SEC("tp_btf/sys_exit")
 int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 {
-	if (!regs || !recorded_syscall(BPF_CORE_READ(regs, orig_ax)))
+	struct call c = {};
+
+	if (!regs || !decode_call(regs, regs->orig_ax, &c))
 		return 0;
-	return access_exit(ret);
+	return record_access(&c, ret);
 }
 
 /* ---- mmap ------------------------------------------------------------------------------------ */
@@ -919,7 +910,6 @@ static __always_inline int forget_task(void)
 	__u32 tid = (__u32)bpf_get_current_pid_tgid();
 
 	bpf_map_delete_elem(&tids, &tid);
-	bpf_map_delete_elem(&inflight, &tid);
 	return 0;
 }
 

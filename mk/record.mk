@@ -38,3 +38,9 @@ RECORD_TESTS = tests/record-ext4.sh tests/record-tmpfs.sh tests/record-xfs.sh \
 	tests/record-dirty.sh tests/record-memlimit.sh
 TESTS += $(RECORD_TESTS)
 EXTRA_DIST += tests/record-lib.sh $(RECORD_TESTS)
+
+# make bench: events/s without loss, fio slowdown with vs without recording.
+BENCH += bench/record.sh
+EXTRA_DIST += bench/record.sh traces/README traces/record-traces.sh traces/seq-copy.ftr \
+	traces/rand-overwrite.ftr traces/append-log.ftr traces/git-small-files.ftr \
+	traces/randread-64M-limit.ftr
