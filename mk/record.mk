@@ -44,3 +44,4 @@ BENCH += bench/record.sh
 EXTRA_DIST += bench/record.sh traces/README traces/record-traces.sh traces/seq-copy.ftr \
 	traces/rand-overwrite.ftr traces/append-log.ftr traces/git-small-files.ftr \
 	traces/randread-64M-limit.ftr
+dist_man_MANS += man/folio-trace-record.1
