@@ -13,7 +13,6 @@
 #include "cmd.h"
 #include "import/import.h"
 #include "import/synthetic-host.h"
-#include "synth/output.h"
 #include "util.h"
 
 enum import_format { FROM_NONE, FROM_FTRACE, FROM_FIO, FROM_CSV, FROM_ORACLE };
@@ -178,12 +177,14 @@ static FILE *open_input(const char *path)
 /* Converts; on failure the half-written output is removed. */
 static int run_import(const struct import_args *a, FILE *in, struct import_ctx *c)
 {
+	/* No creation time: the same input gives the same bytes. */
+	static const struct ft_writer_options reproducible = { .no_timestamp = true };
 	struct ft_error err = { "" };
 	struct ft_writer *w;
 	struct ft_sink sink;
 	int ret;
 
-	w = ft_writer_open(a->output, 0644, &err);
+	w = ft_writer_open_with(a->output, &reproducible, &err);
 	if (!w) {
 		ft_warn("%s", err.msg);
 		return EXIT_RUNTIME;
@@ -203,7 +204,7 @@ static int run_import(const struct import_args *a, FILE *in, struct import_ctx *
 	if (!ret)
 		ret = import_formats[a->format].fn(c, in);
 	if (!ret)
-		ret = synthetic_output_close(w, a->output, &err);
+		ret = ft_writer_close(w, &err);
 	else
 		ft_writer_abort(w);
 	if (ret) {

@@ -12,7 +12,6 @@
 
 #include "cmd.h"
 #include "import/sink.h"
-#include "synth/output.h"
 #include "synth/synth.h"
 #include "util.h"
 
@@ -232,6 +231,8 @@ static void synth_report(const struct synth_args *a, const struct synth_stats *s
 
 int cmd_synth(int argc, char **argv)
 {
+	/* No creation time: the same options and seed give the same bytes. */
+	static const struct ft_writer_options reproducible = { .mode = 0644, .no_timestamp = true };
 	struct synth_args a = { .cfg = { .zipf = SYNTH_ZIPF_UNSET, .seed = 1 } };
 	struct synth_stats st;
 	struct ft_error err = { "" };
@@ -244,7 +245,7 @@ int cmd_synth(int argc, char **argv)
 	if (synth_check_args(&a))
 		return EXIT_USAGE;
 	t0 = now_s();
-	w = ft_writer_open(a.output, 0644, &err);
+	w = ft_writer_open_with(a.output, &reproducible, &err);
 	if (!w) {
 		ft_warn("%s", err.msg);
 		return EXIT_RUNTIME;
@@ -255,7 +256,7 @@ int cmd_synth(int argc, char **argv)
 		ft_writer_abort(w);
 		return EXIT_RUNTIME;
 	}
-	if (synthetic_output_close(w, a.output, &err)) {
+	if (ft_writer_close(w, &err)) {
 		ft_warn("%s", err.msg);
 		return EXIT_RUNTIME;
 	}

@@ -52,6 +52,12 @@ struct ft_writer;
 
 /* Creates path (mode 0600 unless told otherwise; "-" is stdout). NULL on error (err set). */
 struct ft_writer *ft_writer_open(const char *path, unsigned mode, struct ft_error *err);
+struct ft_writer_options {
+	unsigned mode;		/* 0: 0600 */
+	bool no_timestamp;	/* creation time 0: the same records give the same bytes */
+};
+struct ft_writer *ft_writer_open_with(const char *path, const struct ft_writer_options *opts,
+				      struct ft_error *err);
 /* Also: from an fd the caller opened. The writer owns and closes it. */
 struct ft_writer *ft_writer_fdopen(int fd, const char *name, struct ft_error *err);
 

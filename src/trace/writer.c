@@ -76,7 +76,8 @@ static int write_all(struct ft_writer *w, const void *buf, size_t len, struct ft
 	return 0;
 }
 
-static struct ft_writer *writer_new(int fd, const char *name, struct ft_error *err)
+static struct ft_writer *writer_new(int fd, const char *name, bool timestamp,
+				    struct ft_error *err)
 {
 	struct ft_writer *w = calloc(1, sizeof(*w));
 	struct ft_file_header fh = { .version_major = FT_VERSION_MAJOR,
@@ -98,8 +99,10 @@ static struct ft_writer *writer_new(int fd, const char *name, struct ft_error *e
 	w->fd = fd;
 	w->regular = fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode);
 	memcpy(fh.magic, FT_MAGIC, FT_MAGIC_LEN);
-	clock_gettime(CLOCK_REALTIME, &now);
-	fh.created_realtime_ns = (__u64)now.tv_sec * 1000000000ull + (__u64)now.tv_nsec;
+	if (timestamp) {
+		clock_gettime(CLOCK_REALTIME, &now);
+		fh.created_realtime_ns = (__u64)now.tv_sec * 1000000000ull + (__u64)now.tv_nsec;
+	}
 	if (write_all(w, &fh, sizeof(fh), err))
 		goto fail;
 	w->good_offset = sizeof(fh);
@@ -118,21 +121,29 @@ fail:
 
 struct ft_writer *ft_writer_fdopen(int fd, const char *name, struct ft_error *err)
 {
-	return writer_new(fd, name, err);
+	return writer_new(fd, name, true, err);
 }
 
-struct ft_writer *ft_writer_open(const char *path, unsigned mode, struct ft_error *err)
+struct ft_writer *ft_writer_open_with(const char *path, const struct ft_writer_options *opts,
+				      struct ft_error *err)
 {
 	int fd;
 
 	if (strcmp(path, "-") == 0)
-		return writer_new(STDOUT_FILENO, "(stdout)", err);
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode ? mode : 0600);
+		return writer_new(STDOUT_FILENO, "(stdout)", !opts->no_timestamp, err);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, opts->mode ? opts->mode : 0600);
 	if (fd < 0) {
 		set_error(err, path, "cannot create: %s", strerror(errno));
 		return NULL;
 	}
-	return writer_new(fd, path, err);
+	return writer_new(fd, path, !opts->no_timestamp, err);
+}
+
+struct ft_writer *ft_writer_open(const char *path, unsigned mode, struct ft_error *err)
+{
+	const struct ft_writer_options opts = { .mode = mode };
+
+	return ft_writer_open_with(path, &opts, err);
 }
 
 int ft_writer_flush(struct ft_writer *w, struct ft_error *err)
