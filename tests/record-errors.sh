@@ -63,6 +63,15 @@ for sig in INT TERM; do
 	ok $? "SIG$sig: summary line with the lost count"
 done
 
+# On a terminal, a progress line (script(1) provides the terminal).
+if command -v script > /dev/null; then
+	script -qec "'$FOLIO_TRACE' record -o '$TMPD/tty.ftr' -d 2.5s" /dev/null > "$TMPD/tty.out" 2>&1
+	grep -q 'folio-trace: [0-9]* events, [0-9]* events/s, .* written, [0-9]* lost' "$TMPD/tty.out"
+	ok $? "a terminal gets the progress line"
+fi
+run "$FOLIO_TRACE" record -o "$T" -d 1.5s
+is "$(echo "$err" | wc -l)" 1 "not a terminal: only the summary line"
+
 # Disk full: a tiny tmpfs for the trace and a workload making far more events than fit.
 M=$TMPD/full
 mkdir -p "$M"

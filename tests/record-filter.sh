@@ -53,4 +53,22 @@ if mount -t tmpfs -o size=16m ft-filter "$M"; then
 	devs=$(dump_type "$T" access | sed 's/.* dev=\([0-9:]*\) .*/\1/' | sort -u)
 	is "$devs" "$(dev_of "$M/x")" "--dev: every access is on that device"
 fi
+# --cgroup: only tasks in a cgroup v2 directory.
+U=$(awk '$3 == "cgroup2" { print $2; exit }' /proc/mounts)
+if [ -n "$U" ] && mkdir "$U/ft-test-$$" 2> /dev/null; then
+	CG=$U/ft-test-$$
+	rm -f "$T"
+	"$FOLIO_TRACE" record -o "$T" --cgroup "$CG" 2> "$TMPD/cg.err" &
+	recorder=$!
+	wait_recording "$T"
+	sh -c "echo \$\$ > '$CG/cgroup.procs'; \
+		dd if=/dev/zero of='$D/cg' bs=4k count=5 status=none"
+	dd if=/dev/zero of="$D/out" bs=4k count=3 status=none
+	kill -INT $recorder
+	wait $recorder
+	is "$?" 0 "--cgroup recording exits 0 on SIGINT"
+	rmdir "$CG"
+	is "$(access_sum "$T" write "$(stat -c %i "$D/cg")")" 20480 "--cgroup: the task inside is recorded"
+	is "$(access_count "$T" write "$(stat -c %i "$D/out")")" 0 "--cgroup: the task outside is not"
+fi
 done_testing

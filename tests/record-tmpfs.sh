@@ -32,4 +32,10 @@ lino=$(stat -c %i "$M/log")
 is "$(access_sum "$T" write "$lino")" 50 "append log: 50 bytes"
 is "$(field_of "$T" access "$lino" pos | tr '\n' ' ')" "0 10 20 30 40 " "append log: positions"
 is "$(field_of "$T" access "$lino" flags | sort -u)" "append" "append log: O_APPEND flag"
+# --no-paths: files by device and inode only, and the host record says so.
+rec "$T" --no-paths -- dd if="$M/f" of=/dev/null bs=1M status=none
+is "$(field_of "$T" file "$ino" path)" "" "--no-paths: FT_FILE without a path"
+is "$(dump_type "$T" file | grep -vc ' path=$')" 0 "--no-paths: no path anywhere"
+is "$(dump_type "$T" host | sed 's/.* flags=\([0-9]*\) .*/\1/')" 1 "--no-paths: FT_HOST_NO_PATHS set"
+is "$(access_sum "$T" read "$ino")" 6291456 "--no-paths: accesses still recorded"
 done_testing
