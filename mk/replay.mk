@@ -5,7 +5,8 @@ libfoliotrace_a_SOURCES += \
 	src/report/table.c src/report/json.c src/report/csv.c \
 	src/report/series.h src/report/series.c src/report/svg.c \
 	src/replay/files.h src/replay/files.c src/replay/options.h src/replay/options.c \
-	src/replay/host.h src/replay/host.c src/replay/replay.h src/replay/replay.c
+	src/replay/host.h src/replay/host.c src/replay/replay.h src/replay/replay.c \
+	src/replay/pipeline.h src/replay/pipeline.c
 
 # Tests: report formats on hand-made metrics.
 check_PROGRAMS += tests/test-replay-report
@@ -17,10 +18,12 @@ TESTS += tests/test-replay-options
 
 # The replay subcommand.
 folio_trace_SOURCES += src/cmd-replay.c
+# the models run in threads (in libc since glibc 2.34; named for older ones)
+folio_trace_LDADD += -lpthread
 
 # End to end: traces written by the test through the real models; the CLI; the SVG plot.
 check_PROGRAMS += tests/test-replay-e2e
-tests_test_replay_e2e_LDADD = $(TEST_LIBS)
+tests_test_replay_e2e_LDADD = $(TEST_LIBS) -lpthread
 TESTS += tests/test-replay-e2e tests/replay-cli.sh tests/plot-svg.sh tests/replay-examples.sh
 EXTRA_DIST += tests/replay-cli.sh tests/plot-svg.sh tests/replay-examples.sh
 

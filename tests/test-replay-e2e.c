@@ -61,6 +61,16 @@ static void tb_access(struct tb *t, __u16 op, uint64_t ino, uint64_t pos, uint64
 		t->failed = 1;
 }
 
+/* One kernel event at ts (its kind does not matter to the replay, only its time). */
+static void tb_kernel_event(struct tb *t, uint64_t ts)
+{
+	struct ft_vmscan v = { .hdr = { .type = FT_VMSCAN, .size = sizeof(v), .ts = ts },
+			       .kind = FT_VM_KSWAPD_WAKE };
+
+	if (!t->failed && ft_writer_append(t->w, &v, &t->err))
+		t->failed = 1;
+}
+
 static int tb_close(struct tb *t)
 {
 	if (!t->failed && ft_writer_close(t->w, &t->err))
@@ -80,9 +90,9 @@ static void base_config(struct model_config *c, unsigned order)
 	c->interval_ns = 1000000000;
 }
 
-/* Replays trace_path with one configuration per order; NULL when the driver failed. */
-static struct replay *run(const unsigned *orders, unsigned n, enum lru_kind lru,
-			  uint64_t memory, struct ft_error *err)
+/* Replays trace_path with one configuration per order and model threads; NULL on failure. */
+static struct replay *run_threads(const unsigned *orders, unsigned n, enum lru_kind lru,
+				  uint64_t memory, unsigned threads, struct ft_error *err)
 {
 	struct model_config cfg[REPLAY_MAX_CONFIGS];
 	struct replay *rp = malloc(sizeof(*rp));
@@ -94,6 +104,7 @@ static struct replay *run(const unsigned *orders, unsigned n, enum lru_kind lru,
 			cfg[i].memory_bytes = memory;
 	}
 	replay_init(rp, cfg, n, memory ? REPLAY_SET_MEMORY : 0, true);
+	rp->threads = threads;
 	if (replay_file(rp, trace_path, err) < 0) {
 		diag("replay: %s", err->msg);
 		replay_release(rp);
@@ -101,6 +112,12 @@ static struct replay *run(const unsigned *orders, unsigned n, enum lru_kind lru,
 		return NULL;
 	}
 	return rp;
+}
+
+static struct replay *run(const unsigned *orders, unsigned n, enum lru_kind lru,
+			  uint64_t memory, struct ft_error *err)
+{
+	return run_threads(orders, n, lru, memory, 0, err);
 }
 
 static void done(struct replay *rp)
@@ -373,15 +390,6 @@ static void test_series(void)
 	done(rp);
 }
 
-/* One kernel event at ts (its kind does not matter to the replay, only its time). */
-static void tb_kernel_event(struct tb *t, uint64_t ts)
-{
-	struct ft_vmscan v = { .hdr = { .type = FT_VMSCAN, .size = sizeof(v), .ts = ts },
-			       .kind = FT_VM_KSWAPD_WAKE };
-
-	if (!t->failed && ft_writer_append(t->w, &v, &t->err))
-		t->failed = 1;
-}
 
 /*
  * 1 MiB written, then only kernel events for 40 s: the flusher must still write it back by
@@ -417,6 +425,48 @@ static void test_time_between_accesses(void)
 	}
 }
 
+/* Models in threads see exactly the serial stream: every figure and sample is the same. */
+static void test_threads_same_results(void)
+{
+	static const unsigned orders[] = { 0, 2, 4, 9 };
+	struct ft_error err;
+	struct replay *serial, *threaded;
+	uint64_t x = 99;
+	unsigned same = 0, same_series = 0;
+	struct tb t;
+
+	tb_open(&t, 1ull << 30, 4096);
+	for (unsigned i = 0; i < 30000; i++) {
+		x = x * 6364136223846793005ull + 1442695040888963407ull;
+		tb_access(&t, (x >> 60) < 4 ? FT_OP_WRITE : FT_OP_READ, 1 + (x >> 62),
+			  ((x >> 20) % 8192) * 4096, 4096 << ((x >> 50) % 4), 64 * MiB);
+		if (i % 1000 == 999)
+			tb_kernel_event(&t, t.ts += 700000000);
+	}
+	ok(tb_close(&t) == 0, "mixed trace written");
+	serial = run_threads(orders, 4, LRU_TWO_LIST, 16 * MiB, 1, &err);
+	threaded = run_threads(orders, 4, LRU_TWO_LIST, 16 * MiB, 3, &err);
+	ok(serial && threaded, "mixed trace replayed with 1 and 3 model threads");
+	if (serial && threaded) {
+		is_u64(threaded->pipe.nworkers, 0, "workers gone after the replay");
+		for (unsigned i = 0; i < 4; i++) {
+			const struct series_col *a = &serial->series.col[i];
+			const struct series_col *b = &threaded->series.col[i];
+
+			same += memcmp(&serial->cols[i].m, &threaded->cols[i].m,
+				       sizeof(serial->cols[i].m)) == 0;
+			same_series += a->n == b->n && a->n > 0 &&
+				       memcmp(a->v, b->v, a->n * sizeof(a->v[0])) == 0;
+		}
+		is_u64(same, 4, "same metrics for every order");
+		is_u64(same_series, 4, "same time series for every order");
+		ok(serial->cols[0].m.evictions > 0 && serial->cols[0].m.writeback_bytes > 0,
+		   "the trace exercises reclaim and writeback");
+	}
+	done(serial);
+	done(threaded);
+}
+
 int main(void)
 {
 	snprintf(trace_path, sizeof(trace_path), "%s/ft-replay-e2e-%d.ftr",
@@ -430,6 +480,7 @@ int main(void)
 	test_not_a_trace();
 	test_series();
 	test_time_between_accesses();
+	test_threads_same_results();
 	unlink(trace_path);
 	return done_testing();
 }

@@ -33,6 +33,8 @@ void replay_init(struct replay *rp, const struct model_config *cfg, unsigned ncf
 
 void replay_release(struct replay *rp)
 {
+	/* workers may still hold the models when replay_file failed half-way */
+	pipeline_finish(&rp->pipe);
 	for (unsigned i = 0; i < rp->ncfg; i++) {
 		model_free(rp->models[i]);
 		rp->models[i] = NULL;
@@ -46,7 +48,7 @@ static void keep_sample(void *arg, const struct model_sample *s)
 	struct replay_sink *sink = arg;
 
 	if (series_append(sink->col, s) < 0)
-		*sink->oom = true;
+		sink->oom = true;
 }
 
 static void remember_host(struct replay *rp, const struct ft_host *h)
@@ -102,9 +104,13 @@ static int start_models(struct replay *rp, __u32 first_dev, const char *path,
 			 rp->cfg[i].order);
 		rp->series.col[i].order = rp->cfg[i].order;
 		if (rp->keep_series && rp->cfg[i].interval_ns) {
-			rp->sinks[i] = (struct replay_sink){ &rp->series.col[i], &rp->oom };
+			rp->sinks[i] = (struct replay_sink){ .col = &rp->series.col[i] };
 			model_set_sample_fn(rp->models[i], keep_sample, &rp->sinks[i]);
 		}
+	}
+	if (pipeline_start(&rp->pipe, rp->models, rp->ncfg, rp->threads) < 0) {
+		replay_error(err, "%s: out of memory for the model threads", path);
+		return -1;
 	}
 	return 0;
 }
@@ -197,8 +203,7 @@ static int feed_access(struct replay *rp, const struct ft_access *a, const char 
 		rp->now = a->hdr.ts;
 	ma.ts = rp->now;
 	/* model_access first lets the time up to ma.ts pass (flusher, samples) */
-	for (unsigned i = 0; i < rp->ncfg; i++)
-		model_access(rp->models[i], &ma);
+	pipeline_access(&rp->pipe, &ma);
 	rp->run.accesses++;
 	return 0;
 }
@@ -212,8 +217,7 @@ static void pass_time(struct replay *rp, uint64_t ts)
 	if (!rp->models[0] || !rp->run.accesses || ts <= rp->now)
 		return;
 	rp->now = ts;
-	for (unsigned i = 0; i < rp->ncfg; i++)
-		model_advance(rp->models[i], ts);
+	pipeline_advance(&rp->pipe, ts);
 }
 
 static int note_file(struct replay *rp, const struct ft_file *f, const char *path,
@@ -253,6 +257,7 @@ static int feed_record(struct replay *rp, const struct ft_hdr *h, const char *pa
 
 static void collect_results(struct replay *rp, const struct ft_reader_status *st)
 {
+	pipeline_finish(&rp->pipe);
 	for (unsigned i = 0; i < rp->ncfg; i++) {
 		model_finish(rp->models[i], rp->now);
 		rp->cols[i].cfg = *model_config(rp->models[i]);
@@ -282,12 +287,13 @@ int replay_file(struct replay *rp, const char *path, struct ft_error *err)
 		goto fail;
 	if (!rp->models[0] && start_models(rp, 0, path, err) < 0)
 		goto fail;
-	if (rp->oom) {
-		replay_error(err, "%s: out of memory for the time series", path);
-		goto fail;
-	}
 	ft_reader_status(r, &st);
 	collect_results(rp, &st);
+	for (unsigned i = 0; i < rp->ncfg; i++)
+		if (rp->sinks[i].oom) {
+			replay_error(err, "%s: out of memory for the time series", path);
+			goto fail;
+		}
 	/* a cut trace still gives results for what was read; the warning says how much */
 	ft_reader_report_end(r);
 	ft_reader_close(r);

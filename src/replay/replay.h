@@ -14,15 +14,17 @@
 #include "replay/files.h"
 #include "replay/host.h"
 #include "replay/options.h"
+#include "replay/pipeline.h"
 #include "report/report.h"
 #include "report/series.h"
 #include "trace/trace.h"
 
 struct replay;
 
+/* Where a model's samples go; it runs in the model's thread. */
 struct replay_sink {
 	struct series_col *col;
-	bool *oom;
+	bool oom;
 };
 
 struct replay {
@@ -31,6 +33,7 @@ struct replay {
 	struct model_config cfg[REPLAY_MAX_CONFIGS];
 	unsigned set;			/* enum replay_set: what the user gave */
 	bool keep_series;		/* store the interval samples (--timeseries, --plot) */
+	unsigned threads;		/* model threads: 0 = as many as useful, 1 = one */
 
 	/* results */
 	struct report_col cols[REPLAY_MAX_CONFIGS];
@@ -40,16 +43,16 @@ struct replay {
 	/* while streaming */
 	struct model *models[REPLAY_MAX_CONFIGS];
 	struct replay_sink sinks[REPLAY_MAX_CONFIGS];
+	struct pipeline pipe;
 	struct file_table files;
 	struct ft_host host;
 	struct ft_host_dev host_devs[16];
 	bool have_host;
-	bool oom;
 	uint64_t now;			/* latest access time: models need it never decreasing */
 	char release[FT_RELEASE_LEN];
 };
 
-/* cfg[0..ncfg) are complete configurations (model_config_defaults + options). */
+/* cfg[0..ncfg) are complete configurations (model_config_defaults + options); threads 0. */
 void replay_init(struct replay *rp, const struct model_config *cfg, unsigned ncfg, unsigned set,
 		 bool keep_series);
 /*

@@ -1,0 +1,174 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "replay/pipeline.h"
+
+static void run_item(struct model *m, const struct model_access *a)
+{
+	if (a->op)
+		model_access(m, a);
+	else
+		model_advance(m, a->ts);
+}
+
+static void run_batch(struct pipeline *p, const struct pipe_batch *b, unsigned first)
+{
+	for (unsigned k = first; k < p->nmodels; k += p->nworkers)
+		for (unsigned i = 0; i < b->n; i++)
+			run_item(p->models[k], &b->item[i]);
+}
+
+static void *worker_main(void *arg)
+{
+	struct pipe_worker *w = arg;
+	struct pipeline *p = w->p;
+
+	for (;;) {
+		struct pipe_batch *b;
+
+		pthread_mutex_lock(&p->lock);
+		while (w->next >= p->published && !p->done)
+			pthread_cond_wait(&p->ready, &p->lock);
+		if (w->next >= p->published) {
+			pthread_mutex_unlock(&p->lock);
+			return NULL;
+		}
+		pthread_mutex_unlock(&p->lock);
+
+		b = &p->batch[w->next % PIPE_DEPTH];
+		run_batch(p, b, w->first);
+
+		pthread_mutex_lock(&p->lock);
+		if (--b->pending == 0)
+			pthread_cond_signal(&p->freed);
+		pthread_mutex_unlock(&p->lock);
+		w->next++;
+	}
+}
+
+static unsigned pick_workers(unsigned nmodels, unsigned threads)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+
+	if (threads)
+		return threads < nmodels ? threads : nmodels;
+	if (cpus <= 1)
+		return 0;
+	return nmodels < (unsigned long)cpus ? nmodels : (unsigned)cpus;
+}
+
+static unsigned start_workers(struct pipeline *p)
+{
+	unsigned started = 0;
+
+	for (unsigned i = 0; i < p->nworkers; i++) {
+		p->w[i] = (struct pipe_worker){ .p = p, .first = i };
+		if (pthread_create(&p->w[i].tid, NULL, worker_main, &p->w[i]) != 0)
+			break;
+		started++;
+	}
+	return started;
+}
+
+int pipeline_start(struct pipeline *p, struct model **models, unsigned nmodels,
+		   unsigned threads)
+{
+	unsigned started;
+
+	memset(p, 0, sizeof(*p));
+	p->models = models;
+	p->nmodels = nmodels;
+	p->nworkers = pick_workers(nmodels, threads);
+	if (!p->nworkers)
+		return 0;
+	p->batch = calloc(PIPE_DEPTH, sizeof(*p->batch));
+	if (!p->batch)
+		return -1;
+	pthread_mutex_init(&p->lock, NULL);
+	pthread_cond_init(&p->ready, NULL);
+	pthread_cond_init(&p->freed, NULL);
+	started = start_workers(p);
+	if (started < p->nworkers) {
+		/* fewer threads than asked for: stop those started and run serially */
+		pthread_mutex_lock(&p->lock);
+		p->done = true;
+		pthread_cond_broadcast(&p->ready);
+		pthread_mutex_unlock(&p->lock);
+		for (unsigned i = 0; i < started; i++)
+			pthread_join(p->w[i].tid, NULL);
+		free(p->batch);
+		p->batch = NULL;
+		p->nworkers = 0;
+		p->done = false;
+	}
+	return 0;
+}
+
+/* Hands the batch being filled to the workers and waits until the next slot is free. */
+static void publish(struct pipeline *p)
+{
+	struct pipe_batch *next;
+
+	pthread_mutex_lock(&p->lock);
+	p->batch[p->published % PIPE_DEPTH].pending = p->nworkers;
+	p->published++;
+	pthread_cond_broadcast(&p->ready);
+	next = &p->batch[p->published % PIPE_DEPTH];
+	while (next->pending)
+		pthread_cond_wait(&p->freed, &p->lock);
+	pthread_mutex_unlock(&p->lock);
+	next->n = 0;
+}
+
+static void push(struct pipeline *p, const struct model_access *a)
+{
+	struct pipe_batch *b = &p->batch[p->published % PIPE_DEPTH];
+
+	b->item[b->n++] = *a;
+	if (b->n == PIPE_BATCH)
+		publish(p);
+}
+
+void pipeline_access(struct pipeline *p, const struct model_access *a)
+{
+	if (!p->nworkers) {
+		for (unsigned k = 0; k < p->nmodels; k++)
+			model_access(p->models[k], a);
+		return;
+	}
+	push(p, a);
+}
+
+void pipeline_advance(struct pipeline *p, uint64_t ts)
+{
+	struct model_access a = { .ts = ts };
+
+	if (!p->nworkers) {
+		for (unsigned k = 0; k < p->nmodels; k++)
+			model_advance(p->models[k], ts);
+		return;
+	}
+	push(p, &a);
+}
+
+void pipeline_finish(struct pipeline *p)
+{
+	if (!p->nworkers)
+		return;
+	if (p->batch[p->published % PIPE_DEPTH].n)
+		publish(p);
+	pthread_mutex_lock(&p->lock);
+	p->done = true;
+	pthread_cond_broadcast(&p->ready);
+	pthread_mutex_unlock(&p->lock);
+	for (unsigned i = 0; i < p->nworkers; i++)
+		pthread_join(p->w[i].tid, NULL);
+	pthread_cond_destroy(&p->ready);
+	pthread_cond_destroy(&p->freed);
+	pthread_mutex_destroy(&p->lock);
+	free(p->batch);
+	p->batch = NULL;
+	p->nworkers = 0;
+}

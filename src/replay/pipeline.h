@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Feeds the same stream of accesses to every model instance, with the models in worker
+ * threads: the trace is decoded once while the models run, and several orders run on several
+ * cores. Each model sees exactly the serial sequence, so results do not depend on threads.
+ */
+#ifndef FT_REPLAY_PIPELINE_H
+#define FT_REPLAY_PIPELINE_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "model/model.h"
+#include "replay/options.h"
+
+#define PIPE_BATCH	4096	/* accesses handed over at once: one lock round per batch */
+#define PIPE_DEPTH	4	/* batches in flight */
+
+struct pipe_batch {
+	struct model_access item[PIPE_BATCH];	/* op 0: only time passes, to ts */
+	unsigned n;
+	unsigned pending;	/* workers yet to run it */
+};
+
+struct pipeline;
+
+struct pipe_worker {
+	struct pipeline *p;
+	pthread_t tid;
+	unsigned first;		/* models first, first + nworkers, ... */
+	uint64_t next;		/* sequence number of the next batch to run */
+};
+
+struct pipeline {
+	struct model **models;
+	unsigned nmodels, nworkers;	/* nworkers 0: serial, in the caller's thread */
+	struct pipe_worker w[REPLAY_MAX_CONFIGS];
+	pthread_mutex_t lock;
+	pthread_cond_t ready, freed;
+	struct pipe_batch *batch;	/* [PIPE_DEPTH] */
+	uint64_t published;		/* batches handed to the workers */
+	bool done;
+};
+
+/*
+ * threads: worker threads wanted, 0 = one per model up to the online CPUs, 1 model and 1 CPU
+ * = serial. Falls back to serial when threads cannot be had. 0, or -1 on ENOMEM.
+ */
+int pipeline_start(struct pipeline *p, struct model **models, unsigned nmodels,
+		   unsigned threads);
+void pipeline_access(struct pipeline *p, const struct model_access *a);
+void pipeline_advance(struct pipeline *p, uint64_t ts);
+/* Everything pushed has been run by every model; workers are gone. */
+void pipeline_finish(struct pipeline *p);
+
+#endif /* FT_REPLAY_PIPELINE_H */
