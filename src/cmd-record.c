@@ -310,6 +310,7 @@ struct recorder {
 
 static struct ft_writer *open_output(const char *path, struct ft_error *err)
 {
+	struct stat st;
 	int fd;
 
 	if (strcmp(path, "-") == 0)
@@ -320,8 +321,11 @@ static struct ft_writer *open_output(const char *path, struct ft_error *err)
 			 strerror(errno));
 		return NULL;
 	}
-	/* An existing file keeps its mode through O_TRUNC: traces reveal file activity. */
-	if (fchmod(fd, 0600) < 0) {
+	/*
+	 * An existing file keeps its mode through O_TRUNC: traces reveal file activity. Only
+	 * regular files: a device or FIFO (/dev/null) is not ours to change.
+	 */
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && fchmod(fd, 0600) < 0) {
 		snprintf(err->msg, sizeof(err->msg), "%s: cannot make it private (0600): %s",
 			 path, strerror(errno));
 		close(fd);
