@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/lru.h"
 #include "model/model.h"
 #include "model/placement.h"
 #include "tap.h"
@@ -353,6 +354,36 @@ static void test_write_orders(void)
 	       "unaligned start: 64 KiB - 100 bytes asks for order 3");
 }
 
+/* inactive_is_low(): ratio int_sqrt(10 * GiB): 3 at 1 GiB, 10 at 10 GiB (order-10 folios). */
+static bool low_with(uint64_t inactive, uint64_t active)
+{
+	struct folio_pool pool;
+	struct lru l;
+	bool low;
+
+	folio_pool_init(&pool);
+	lru_init(&l, &pool, false, 12);
+	for (uint64_t i = 0; i < inactive + active; i++) {
+		uint32_t id = folio_pool_get(&pool);
+
+		folio_at(&pool, id)->order = 10;
+		lru_add(&l, id, i >= inactive);
+	}
+	low = lru_inactive_is_low(&l);
+	folio_pool_release(&pool);
+	return low;
+}
+
+static void test_inactive_ratio(void)
+{
+	ok(!low_with(64, 192), "1 GiB, 64:192 folios: not low (ratio 3)");
+	ok(low_with(63, 193), "1 GiB, 63:193 folios: low");
+	ok(!low_with(233, 2327), "10 GiB, 233:2327: not low (ratio 10)");
+	ok(low_with(232, 2328), "10 GiB, 232:2328: low");
+	ok(!low_with(1, 1), "below 1 GiB the ratio is 1: 1:1 not low");
+	ok(low_with(1, 2), "1:2 low");
+}
+
 static void test_bad_config(void)
 {
 	struct model_config c;
@@ -382,6 +413,7 @@ int main(void)
 	test_readahead_orders();
 	test_readahead_model();
 	test_write_orders();
+	test_inactive_ratio();
 	test_bad_config();
 	return done_testing();
 }

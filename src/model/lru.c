@@ -123,14 +123,17 @@ static unsigned int_sqrt(uint64_t x)
 	return (unsigned)r;
 }
 
-bool lru_inactive_is_low(const struct lru *l)
+bool lru_inactive_is_low(struct lru *l)
 {
 	uint64_t gb = lru_pages(l) >> l->gb_shift;
-	uint64_t ratio = gb ? int_sqrt(10 * gb) : 1;
 
 	if (l->plain)
 		return false;
-	return l->inactive.pages * ratio < l->active.pages;
+	if (gb != l->ratio_gb || !l->ratio) {
+		l->ratio_gb = gb;
+		l->ratio = gb ? int_sqrt(10 * gb) : 1;
+	}
+	return l->inactive.pages * l->ratio < l->active.pages;
 }
 
 bool lru_deactivate_tail(struct lru *l)

@@ -24,6 +24,7 @@ struct lru {
 	struct lru_list inactive, active;
 	bool plain;
 	unsigned gb_shift;	/* pages -> GiB: 30 - page shift */
+	uint64_t ratio_gb, ratio;	/* inactive_is_low() ratio, cached for one size in GiB */
 	uint64_t activations, deactivations;
 };
 
@@ -38,7 +39,7 @@ void lru_activate(struct lru *l, uint32_t id);
 /* Move to the inactive head, e.g. a referenced-once mapped folio that reclaim keeps. */
 void lru_rotate_inactive(struct lru *l, uint32_t id);
 /* mm/vmscan.c inactive_is_low() for the file LRU, sizes in pages. */
-bool lru_inactive_is_low(const struct lru *l);
+bool lru_inactive_is_low(struct lru *l);
 /* shrink_active_list() for one folio: the active tail to the inactive head. false if empty. */
 bool lru_deactivate_tail(struct lru *l);
 

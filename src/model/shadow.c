@@ -4,16 +4,26 @@
 
 #include "model/shadow.h"
 
-static uint64_t shadow_set(const struct shadow_table *t, uint32_t file, uint64_t index)
+static uint64_t mix64(uint64_t h)
 {
-	uint64_t h = (index ^ ((uint64_t)file << 40)) * 0x9e3779b97f4a7c15ull;
-
-	return ((h >> 29) ^ h) & t->set_mask;
+	h ^= h >> 31;
+	h *= 0x7fb5d329728ea185ull;
+	h ^= h >> 27;
+	h *= 0x81dadef4bc2dd44dull;
+	return h ^ (h >> 33);
 }
 
-static uint32_t shadow_tag(uint32_t gen, unsigned order)
+static uint64_t shadow_key(uint32_t file, uint32_t gen, uint64_t index, unsigned order)
 {
-	return gen << 5 | (order + 1);
+	uint64_t k = mix64(index * 0x9e3779b97f4a7c15ull ^ ((uint64_t)file << 32 | gen) ^
+			   ((uint64_t)order << 58));
+
+	return k ? k : 1;	/* 0 marks an empty way */
+}
+
+static struct shadow_entry *shadow_set(const struct shadow_table *t, uint64_t key)
+{
+	return &t->e[((key >> 17) & t->set_mask) * SHADOW_WAYS];
 }
 
 bool shadow_init(struct shadow_table *t, uint64_t entries)
@@ -22,9 +32,14 @@ bool shadow_init(struct shadow_table *t, uint64_t entries)
 
 	while (sets * SHADOW_WAYS < entries && sets < (1ull << 36))
 		sets <<= 1;
-	t->e = calloc(sets * SHADOW_WAYS, sizeof(*t->e));
+	/* one set per 64-byte line */
+	t->e = aligned_alloc(64, sets * SHADOW_WAYS * sizeof(*t->e));
 	t->set_mask = sets - 1;
-	return t->e != NULL;
+	if (!t->e)
+		return false;
+	for (uint64_t i = 0; i < sets * SHADOW_WAYS; i++)
+		t->e[i] = (struct shadow_entry){ 0, 0 };
+	return true;
 }
 
 void shadow_release(struct shadow_table *t)
@@ -33,24 +48,15 @@ void shadow_release(struct shadow_table *t)
 	t->e = NULL;
 }
 
-static struct shadow_entry *shadow_find(struct shadow_entry *set, uint32_t file, uint32_t tag,
-				       uint64_t index)
+/* The entry of key, else an empty way, else the oldest entry. */
+static struct shadow_entry *shadow_slot(struct shadow_entry *set, uint64_t key)
 {
-	for (unsigned w = 0; w < SHADOW_WAYS; w++)
-		if (set[w].tag == tag && set[w].index == index && set[w].file == file)
-			return &set[w];
-	return NULL;
-}
-
-/* An empty way, else the oldest entry. */
-static struct shadow_entry *shadow_victim(struct shadow_entry *set)
-{
-	struct shadow_entry *victim = &set[0];
+	struct shadow_entry *victim = NULL;
 
 	for (unsigned w = 0; w < SHADOW_WAYS; w++) {
-		if (!set[w].tag)
+		if (set[w].key == key)
 			return &set[w];
-		if (set[w].eviction < victim->eviction)
+		if (!victim || (victim->key && (!set[w].key || set[w].eviction < victim->eviction)))
 			victim = &set[w];
 	}
 	return victim;
@@ -59,24 +65,25 @@ static struct shadow_entry *shadow_victim(struct shadow_entry *set)
 void shadow_store(struct shadow_table *t, uint32_t file, uint32_t gen, uint64_t index,
 		  unsigned order, uint64_t eviction)
 {
-	struct shadow_entry *set = &t->e[shadow_set(t, file, index) * SHADOW_WAYS];
-	uint32_t tag = shadow_tag(gen, order);
-	struct shadow_entry *e = shadow_find(set, file, tag, index);
+	uint64_t key = shadow_key(file, gen, index, order);
+	struct shadow_entry *e = shadow_slot(shadow_set(t, key), key);
 
-	if (!e)
-		e = shadow_victim(set);
-	*e = (struct shadow_entry){ .index = index, .eviction = eviction, .file = file, .tag = tag };
+	e->key = key;
+	e->eviction = eviction;
 }
 
 bool shadow_take(struct shadow_table *t, uint32_t file, uint32_t gen, uint64_t index,
 		 unsigned order, uint64_t *eviction)
 {
-	struct shadow_entry *set = &t->e[shadow_set(t, file, index) * SHADOW_WAYS];
-	struct shadow_entry *e = shadow_find(set, file, shadow_tag(gen, order), index);
+	uint64_t key = shadow_key(file, gen, index, order);
+	struct shadow_entry *set = shadow_set(t, key);
 
-	if (!e)
-		return false;
-	*eviction = e->eviction;
-	e->tag = 0;
-	return true;
+	for (unsigned w = 0; w < SHADOW_WAYS; w++) {
+		if (set[w].key == key) {
+			*eviction = set[w].eviction;
+			set[w].key = 0;
+			return true;
+		}
+	}
+	return false;
 }

@@ -4,7 +4,8 @@
  * eviction age, so a later miss on it is a refault with a known refault distance.
  * Bounded memory: a 4-way set-associative table of about one entry per page of the modelled
  * memory; a full set forgets its oldest entry (the kernel's shadow shrinker also drops old
- * shadow nodes first).
+ * shadow nodes first). An entry is a 64-bit fingerprint of (file, generation, index, order)
+ * and the age, 16 bytes, so a set is one cache line; a false match needs a 64-bit collision.
  */
 #ifndef FT_MODEL_SHADOW_H
 #define FT_MODEL_SHADOW_H
@@ -15,10 +16,8 @@
 #define SHADOW_WAYS	4
 
 struct shadow_entry {
-	uint64_t index;		/* folio start */
+	uint64_t key;		/* fingerprint; 0: empty */
 	uint64_t eviction;	/* nonresident age at eviction */
-	uint32_t file;
-	uint32_t tag;		/* gen << 5 | order + 1; 0: empty */
 };
 
 struct shadow_table {
