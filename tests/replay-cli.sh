@@ -82,6 +82,38 @@ for key in $(head -1 "$TMPD/seq.csv" | tr ',' ' '); do
 done
 is "$missing" "" "every metric key is in folio-trace-replay(1)"
 
+# Every option reaches the configuration the models ran with.
+run "$FT" replay --folio-order=2,4 --min-order=2 --policy=readahead --write-policy=fixed \
+	--lru=plain --ra-pages=64 --memory=128M --pinned=5 --seed=3 --fallback=compact \
+	--dirty-granularity=block --block-size=16K --dirty-expire=1500 --dirty-writeback=2s \
+	--dirty-ratio=30 --dirty-background-bytes=8M --device=lat=150,bw=250 --interval=250ms \
+	--format=json "$TMPD/seq.ftr"
+is "$rc" 0 "every option at once: exit 0"
+printf '%s\n' "$out" >"$TMPD/opts.json"
+got=$(python3 - "$TMPD/opts.json" <<'PY'
+import json, sys
+for x in json.load(open(sys.argv[1]))["configurations"]:
+    c = x["config"]
+    print(*[c[k] for k in ("order", "min_order", "policy", "write_policy", "lru", "readahead",
+        "ra_pages", "memory_bytes", "pinned_pct", "seed", "fallback", "dirty_granularity",
+        "block_size", "dirty_expire_ns", "dirty_writeback_ns", "dirty_ratio", "dirty_bytes",
+        "dirty_background_bytes", "device_latency_us", "device_bandwidth_mbps", "interval_ns")])
+PY
+)
+is "$got" "2 2 readahead fixed plain True 64 134217728 5 3 compact block 16384 15000000000 2000000000 30 0 8388608 150 250 250000000
+4 2 readahead fixed plain True 64 134217728 5 3 compact block 16384 15000000000 2000000000 30 0 8388608 150 250 250000000" \
+	"the JSON config shows every option given"
+run "$FT" replay --no-readahead --device=hdd --format=json "$TMPD/seq.ftr"
+got=$(printf '%s\n' "$out" | python3 -c '
+import json, sys
+c = json.load(sys.stdin)["configurations"][0]["config"]
+print(c["readahead"], c["device_latency_us"] > 1000, c["order"])')
+is "$got" "False True 0" "--no-readahead, a named device, order 0 by default"
+
+# Standard input.
+run sh -c "cat '$TMPD/seq.ftr' | '$FT' replay --folio-order=9 --no-readahead --format=csv -"
+is "$rc:$(printf '%s\n' "$out" | sed -n 2p | cut -d, -f1-3)" '0:"order 9",9,64' "trace on stdin"
+
 # Usage errors: one line on stderr, exit 2, no report.
 usage_error() {	# usage_error DESCRIPTION ARGS...
 	what=$1
