@@ -467,6 +467,28 @@ static void test_threads_same_results(void)
 	done(threaded);
 }
 
+/* Without a host record the memory size is not known: the replay asks for --memory. */
+static void test_no_host(void)
+{
+	static const unsigned order0[] = { 0 };
+	struct ft_error err;
+	struct replay *rp;
+	struct tb t;
+
+	memset(&t, 0, sizeof(t));
+	t.ts = 1000;
+	t.w = ft_writer_open(trace_path, 0600, &t.err);
+	t.failed = !t.w;
+	tb_access(&t, FT_OP_READ, 3, 0, 4096, 4096);
+	ok(tb_close(&t) == 0, "trace without host written");
+	rp = run(order0, 1, LRU_TWO_LIST, 0, &err);
+	ok(rp == NULL && strstr(err.msg, "give --memory"), "no host, no --memory: refused");
+	done(rp);
+	rp = run(order0, 1, LRU_TWO_LIST, 8 * MiB, &err);
+	ok(rp && rp->cols[0].m.read_requests == 1, "no host, --memory given: replayed");
+	done(rp);
+}
+
 int main(void)
 {
 	snprintf(trace_path, sizeof(trace_path), "%s/ft-replay-e2e-%d.ftr",
@@ -481,6 +503,7 @@ int main(void)
 	test_series();
 	test_time_between_accesses();
 	test_threads_same_results();
+	test_no_host();
 	unlink(trace_path);
 	return done_testing();
 }

@@ -85,15 +85,15 @@ static void settle_configs(struct replay *rp, __u32 first_dev)
 static int start_models(struct replay *rp, __u32 first_dev, const char *path,
 			struct ft_error *err)
 {
+	/* the model's default memory would be a guess: say so rather than use it */
+	if (!(rp->set & REPLAY_SET_MEMORY) && (!rp->have_host || !rp->host.mem_bytes)) {
+		replay_error(err, "%s: the trace has no host memory size: give --memory", path);
+		return -1;
+	}
 	settle_configs(rp, first_dev);
 	for (unsigned i = 0; i < rp->ncfg; i++) {
 		const char *why = "refused";
 
-		/* the model's default memory would be a guess: say so rather than use it */
-		if (!(rp->set & REPLAY_SET_MEMORY) && (!rp->have_host || !rp->host.mem_bytes)) {
-			replay_error(err, "%s: the trace has no host memory size: give --memory", path);
-			return -1;
-		}
 		rp->models[i] = model_new(&rp->cfg[i], &why);
 		if (!rp->models[i]) {
 			replay_error(err, "%s: order %u: %s", path, rp->cfg[i].order, why);
