@@ -64,14 +64,21 @@ static void test_one_byte_per_region(void)
 		bool preread;
 		uint64_t per_region;
 		const char *what;
+		unsigned block;
 	} cases[] = {
-		{ 0, DIRTY_FOLIO, WRITE_POLICY_FIXED, false, 4096, "order 0" },
-		{ 9, DIRTY_FOLIO, WRITE_POLICY_FIXED, false, 2 * MiB, "order 9 folio dirty" },
-		{ 9, DIRTY_BLOCK, WRITE_POLICY_FIXED, false, 4096, "order 9 block dirty" },
+		{ 0, DIRTY_FOLIO, WRITE_POLICY_FIXED, false, 4096, "order 0", 4096 },
+		{ 9, DIRTY_FOLIO, WRITE_POLICY_FIXED, false, 2 * MiB, "order 9 folio dirty", 4096 },
+		{ 9, DIRTY_BLOCK, WRITE_POLICY_FIXED, false, 4096, "order 9 block dirty", 4096 },
+		{ 9, DIRTY_BLOCK, WRITE_POLICY_FIXED, false, 1024, "order 9 block dirty, 1 KiB",
+		  1024 },
+		{ 0, DIRTY_BLOCK, WRITE_POLICY_FIXED, false, 1024, "order 0 block dirty, 1 KiB",
+		  1024 },
+		{ 4, DIRTY_BLOCK, WRITE_POLICY_FIXED, false, 16384, "order 4 block dirty, 16 KiB",
+		  16384 },
 		{ 9, DIRTY_FOLIO, WRITE_POLICY_SIZED, true, 2 * MiB,
-		  "order 9, sized writes into cached folios" },
+		  "order 9, sized writes into cached folios", 4096 },
 		{ 9, DIRTY_FOLIO, WRITE_POLICY_SIZED, false, 4096,
-		  "order 9, sized writes: 1-byte writes make order-0 folios" },
+		  "order 9, sized writes: 1-byte writes make order-0 folios", 4096 },
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -82,6 +89,7 @@ static void test_one_byte_per_region(void)
 		uint64_t n;
 
 		c.write_policy = cases[i].wp;
+		c.block_size = cases[i].block;
 		m = make(&c);
 		if (cases[i].preread)
 			for (uint64_t p = 0; p < size; p += MiB)
@@ -118,24 +126,27 @@ static void test_one_byte_per_region(void)
 /* Appending S bytes in 10000-byte writes then fsync writes S rounded up to the block. */
 static void test_append(void)
 {
-	const uint64_t S = 1000000, chunk = 10000, want = (S + 4095) / 4096 * 4096;
+	const uint64_t S = 1000000, chunk = 10000;
 
 	for (unsigned order = 0; order <= 9; order += 3) {
-		for (int g = 0; g < 2; g++) {
+		for (int g = 0; g < 4; g++) {
 			for (int wp = 0; wp < 2; wp++) {
-				struct model_config c = config(order, g ? DIRTY_BLOCK : DIRTY_FOLIO);
+				struct model_config c = config(order, g & 1 ? DIRTY_BLOCK : DIRTY_FOLIO);
+				uint64_t bs = g & 2 ? 1024 : 4096, want = (S + bs - 1) / bs * bs;
 				struct model *m;
 				struct model_metrics x;
 				char what[100];
 
+				c.block_size = (unsigned)bs;
 				c.write_policy = wp ? WRITE_POLICY_FIXED : WRITE_POLICY_SIZED;
 				m = make(&c);
 				for (uint64_t p = 0; p < S; p += chunk)
 					op(m, 0, MODEL_WRITE, 3, p, chunk, p + chunk);
 				op(m, 0, MODEL_FSYNC, 3, 0, 0, S);
 				x = metrics(m);
-				snprintf(what, sizeof(what), "append, order %u, %s, %s writes", order,
-					 g ? "block" : "folio", wp ? "fixed" : "sized");
+				snprintf(what, sizeof(what), "append, order %u, %s, %s writes, %llu B blocks",
+					 order, g & 1 ? "block" : "folio", wp ? "fixed" : "sized",
+					 (unsigned long long)bs);
 				is_u64(x.writeback_bytes, want, what);
 				ok(x.write_read_bytes == 0, "%s: nothing read (all past EOF)", what);
 				ok(x.extents == 1, "%s: one extent (%llu)", what,
