@@ -123,23 +123,22 @@ static uint32_t read_folio_in(struct model *m, uint32_t file, uint64_t idx, unsi
 /* ---- readahead ----------------------------------------------------------------------------- */
 
 /*
- * Reads the window [ra->start, ra->start + ra->size) (capped at EOF): folios of the window
+ * Reads the window [w->start, w->start + w->size) (capped at EOF): folios of the window
  * order (aligned by __ffs, not crossing the window end), or of the fixed order. Cached pages
  * are skipped; after a collision the rest of the window uses the minimum order, as
- * page_cache_ra_order() falls back to do_page_cache_ra(). The folio covering the mark index
- * gets PG_readahead. Contiguous new folios are one read I/O.
+ * page_cache_ra_order() falls back to do_page_cache_ra(). With mark, the folio covering the
+ * mark index gets PG_readahead. Contiguous new folios are one read I/O.
  */
-static void ra_read_window(struct model *m, uint32_t file)
+static void ra_read_window(struct model *m, uint32_t file, const struct ra_state *w, bool mark)
 {
 	struct mfile *mf = model_file(m, file);
-	struct ra_state *ra = &mf->ra;
-	uint64_t end = ra->start + ra->size, mark = ra_mark_index(ra), eof = eof_pages(m, mf);
-	unsigned min = m->cfg.min_order, order = ra->order;
+	uint64_t end = w->start + w->size, mark_idx = ra_mark_index(w), eof = eof_pages(m, mf);
+	unsigned min = m->cfg.min_order, order = w->order;
 	bool collided = false, in_run = false;
 
 	if (end > eof)
 		end = eof;
-	for (uint64_t i = ra->start; i < end;) {
+	for (uint64_t i = w->start; i < end;) {
 		uint32_t id = cache_lookup(m, file, i);
 		struct folio *f;
 
@@ -166,28 +165,65 @@ static void ra_read_window(struct model *m, uint32_t file)
 		if (!in_run)
 			m->mx.read_ios++;
 		in_run = true;
-		if (mark >= f->index && mark < folio_end(f))
+		if (mark && mark_idx >= f->index && mark_idx < folio_end(f))
 			folio_set(f, FOLIO_READAHEAD);
 		i = folio_end(f);
 	}
 }
 
-/* page_cache_sync_ra(): a read miss at idx for req pages. */
+/* page_cache_prev_miss(): cached pages just before idx, at most max. */
+static uint64_t ra_cached_before(struct model *m, uint32_t file, uint64_t idx, uint64_t max)
+{
+	uint64_t n = 0;
+
+	while (n < max && idx > n) {
+		uint32_t id = cache_lookup(m, file, idx - n - 1);
+
+		if (id == FOLIO_NIL)
+			break;
+		n = idx - folio_at(&m->pool, id)->index;
+	}
+	return n < max ? n : max;
+}
+
+/*
+ * page_cache_sync_ra(): a read miss at idx for req pages. A miss at the expected index of
+ * the current window ramps it up; a start of file, an oversized read or a miss right after
+ * the previous read starts a new window; a miss after a run of cached pages longer than the
+ * request is a stream found from its history (context readahead); anything else is a small
+ * random read, read as is without touching the readahead state.
+ */
 static void ra_sync(struct model *m, uint32_t file, uint64_t idx, uint64_t req)
 {
-	struct ra_state *ra = &model_file(m, file)->ra;
+	struct mfile *mf = model_file(m, file);
+	struct ra_state *ra = &mf->ra;
 	uint32_t max = m->cfg.ra_pages;
+	uint64_t prev = mf->prev_read_end >> m->page_shift, contig;
 
-	if (req > max)
-		req = max;
 	if (ra->valid && idx && (idx == ra->start + ra->size || idx == ra_mark_index(ra))) {
-		/* the expected index: sequential, ramp up (the sync path restarts at order 0) */
-		ra->order = 0;
+		ra->order = 0;	/* the sync path restarts at order 0 (6.6-6.16) */
 		ra_advance(ra, max, m->cfg.order, m->cfg.min_order);
+	} else if (!idx || req > max || (mf->prev_read_end && idx >= prev && idx - prev <= 1)) {
+		ra_start_initial(ra, idx, (uint32_t)(req > max ? max : req), max, m->cfg.order,
+				 m->cfg.min_order);
 	} else {
-		ra_start_initial(ra, idx, (uint32_t)req, max, m->cfg.order, m->cfg.min_order);
+		contig = ra_cached_before(m, file, idx, max);
+		if (contig <= req) {
+			struct ra_state as_is = { .start = idx, .size = (uint32_t)req,
+						  .order = (uint8_t)m->cfg.min_order };
+
+			ra_read_window(m, file, &as_is, false);
+			return;
+		}
+		if (contig == idx)	/* cached from the file start: a long stream */
+			contig *= 2;
+		ra->start = idx;
+		ra->size = (uint32_t)(contig + req < max ? contig + req : max);
+		ra->async_size = 1;
+		ra->order = (uint8_t)ra_window_order(0, ra->size, m->cfg.order, m->cfg.min_order);
+		ra->valid = true;
 	}
-	ra_read_window(m, file);
+	ra_read_window(m, file, ra, true);
 }
 
 /* page_cache_async_ra(): a read reached the PG_readahead folio. */
@@ -198,7 +234,7 @@ static void ra_async(struct model *m, uint32_t file)
 	if (!ra->valid)
 		return;
 	ra_advance(ra, m->cfg.ra_pages, m->cfg.order, m->cfg.min_order);
-	ra_read_window(m, file);
+	ra_read_window(m, file, ra, true);
 }
 
 static bool ra_enabled(const struct model *m)
@@ -325,8 +361,8 @@ static void mmap_read_around(struct model *m, uint32_t file, uint64_t idx)
 	ra->async_size = 0;
 	ra->order = (uint8_t)m->cfg.min_order;
 	ra->valid = true;
-	ra_read_window(m, file);
-	ra->valid = false;	/* no marker: the read-around window is not a stream */
+	ra_read_window(m, file, ra, false);	/* no marker: a read-around is not a stream */
+	ra->valid = false;
 }
 
 static uint32_t mmap_fault_in(struct model *m, uint32_t file, struct mfile *mf, uint64_t idx,
