@@ -68,12 +68,23 @@ struct {
 	__type(value, __u32);
 } cgroups SEC(".maps");
 
+/*
+ * Per thread: announced with FT_TASK yet, and the last file it touched. Task storage is found
+ * from the task itself (cheaper than a hash lookup on every event) and goes away with it.
+ */
+struct task_state {
+	__u64 last_ino;
+	__u32 last_dev;
+	__u8 announced;
+	__u8 pad[3];
+};
+
 struct {
-	__uint(type, BPF_MAP_TYPE_LRU_HASH);
-	__uint(max_entries, FT_MAX_TIDS);
-	__type(key, __u32);
-	__type(value, __u8);
-} tids SEC(".maps");
+	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, int);
+	__type(value, struct task_state);
+} tasks SEC(".maps");
 
 /* Files named already; with a task filter also the files the traced tasks touched. */
 struct {
@@ -132,15 +143,19 @@ static __always_inline void submit(void *rec)
 		fill_hdr(&(p)->hdr, (type_id), sizeof(*(p)));			\
 	} while (0)
 
-/* FT_TASK the first time a thread shows up, so every tid in the trace has a name. */
-static __always_inline void note_task(void)
+static __always_inline struct task_state *task_state(void)
+{
+	return bpf_task_storage_get(&tasks, bpf_get_current_task_btf(), NULL,
+				    BPF_LOCAL_STORAGE_GET_F_CREATE);
+}
+
+/* FT_TASK the first time a thread shows up (and after exec), so every tid has a name. */
+static __always_inline void note_task(struct task_state *ts)
 {
 	__u64 id = bpf_get_current_pid_tgid();
-	__u32 tid = (__u32)id;
-	__u8 one = 1;
 	struct ft_task *t;
 
-	if (tid == 0 || bpf_map_lookup_elem(&tids, &tid))
+	if (!ts || ts->announced || (__u32)id == 0)
 		return;
 	t = bpf_ringbuf_reserve(&events, sizeof(*t), 0);
 	if (!t) {
@@ -152,7 +167,7 @@ static __always_inline void note_task(void)
 	t->pid = id >> 32;
 	bpf_get_current_comm(t->comm, sizeof(t->comm));
 	submit(t);
-	bpf_map_update_elem(&tids, &tid, &one, BPF_ANY);
+	ts->announced = 1;
 }
 
 static __always_inline bool comm_matches(void)
@@ -270,22 +285,31 @@ static __always_inline struct dentry *inode_alias(struct inode *inode)
 	return (struct dentry *)((char *)first - bpf_core_field_offset(struct dentry, d_u));
 }
 
-/* Remembers a file the traced tasks touch and names it the first time. */
-static __always_inline void note_file_id(struct inode *inode, struct dentry *d, __u32 dev,
-					 __u64 ino)
+/*
+ * Remembers a file the traced tasks touch and names it the first time. A thread usually works
+ * on one file for a while: its last file skips the map lookup.
+ */
+static __always_inline void note_file_id(struct task_state *ts, struct inode *inode,
+					 struct dentry *d, __u32 dev, __u64 ino)
 {
 	struct ft_file_key key = { .dev = dev, .ino = ino };
 	__u8 one = 1;
 
+	if (ts && ts->last_ino == ino && ts->last_dev == dev)
+		return;
+	if (ts) {
+		ts->last_ino = ino;
+		ts->last_dev = dev;
+	}
 	if (bpf_map_lookup_elem(&files, &key))
 		return;
 	bpf_map_update_elem(&files, &key, &one, BPF_ANY);
 	emit_path(d ? d : inode_alias(inode), inode, dev);
 }
 
-static __always_inline void note_file(struct inode *inode, struct dentry *d)
+static __always_inline void note_file(struct task_state *ts, struct inode *inode)
 {
-	note_file_id(inode, d, inode_dev(inode), BPF_CORE_READ(inode, i_ino));
+	note_file_id(ts, inode, NULL, inode_dev(inode), BPF_CORE_READ(inode, i_ino));
 }
 
 /* Typed view of a kernel pointer read as a number: direct loads instead of probe reads. */
@@ -415,6 +439,7 @@ static __always_inline bool decode_call(struct pt_regs *regs, long id, struct ca
  */
 static __always_inline int record_access(struct call *c, long ret)
 {
+	struct task_state *ts;
 	struct ft_access *a;
 	struct inode *inode;
 	struct file *file;
@@ -441,8 +466,9 @@ static __always_inline int record_access(struct call *c, long ret)
 		c->flags |= FT_AF_APPEND;
 	if ((f_flags & O_DSYNC) && c->op == FT_OP_WRITE)
 		c->flags |= FT_AF_SYNC;
-	note_task();
-	note_file_id(inode, file->f_path.dentry, dev, inode->i_ino);
+	ts = task_state();
+	note_task(ts);
+	note_file_id(ts, inode, file->f_path.dentry, dev, inode->i_ino);
 	RESERVE(a, FT_ACCESS);
 	a->ino = inode->i_ino;
 	a->dev = dev;
@@ -489,8 +515,10 @@ static __always_inline int mmap_access(struct address_space *mapping, __u64 firs
 	dev = inode_dev(inode);
 	if (filter_dev && dev != dev_filter)
 		return 0;
-	note_task();
-	note_file(inode, NULL);
+	struct task_state *ts = task_state();
+
+	note_task(ts);
+	note_file(ts, inode);
 	RESERVE(a, FT_ACCESS);
 	a->ino = BPF_CORE_READ(inode, i_ino);
 	a->dev = dev;
@@ -567,8 +595,10 @@ static __always_inline int folio_event(__u64 *ctx, struct folio *folio, struct i
 
 	if (!kernel_event_passes(dev, ino))
 		return 0;
-	note_task();
-	note_file(inode, NULL);
+	struct task_state *ts = task_state();
+
+	note_task(ts);
+	note_file(ts, inode);
 	RESERVE(e, type);
 	e->ino = ino;
 	e->dev = dev;
@@ -598,8 +628,10 @@ static __always_inline int note_unlinked(struct inode *inode)
 	    bpf_map_lookup_elem(&unlinked, &key) || !kernel_event_passes(key.dev, key.ino))
 		return 0;
 	bpf_map_update_elem(&unlinked, &key, &one, BPF_ANY);
-	note_task();
-	note_file(inode, NULL);
+	struct task_state *ts = task_state();
+
+	note_task(ts);
+	note_file(ts, inode);
 	RESERVE(a, FT_ACCESS);
 	a->ino = key.ino;
 	a->dev = key.dev;
@@ -637,8 +669,10 @@ int BPF_PROG(folio_dirty, struct folio *folio, struct address_space *mapping)
 	ino = BPF_CORE_READ(inode, i_ino);
 	if (!kernel_event_passes(dev, ino))
 		return 0;
-	note_task();
-	note_file(inode, NULL);
+	struct task_state *ts = task_state();
+
+	note_task(ts);
+	note_file(ts, inode);
 	RESERVE(e, FT_FOLIO_DIRTY);
 	e->ino = ino;
 	e->dev = dev;
@@ -657,7 +691,7 @@ int BPF_PROG(writeback_pages_written, long pages)
 {
 	struct ft_writeback *w;
 
-	note_task();
+	note_task(task_state());
 	RESERVE(w, FT_WRITEBACK);
 	w->kind = FT_WB_WRITTEN;
 	w->nr_pages = pages;
@@ -681,7 +715,7 @@ int BPF_PROG(writeback_single_inode, struct inode *inode, struct writeback_contr
 	left = BPF_CORE_READ(wbc, nr_to_write);
 	if (nr_to_write == (unsigned long)left || !kernel_event_passes(dev, ino))
 		return 0;	/* wrote nothing */
-	note_task();
+	note_task(task_state());
 	RESERVE(w, FT_WRITEBACK);
 	w->kind = FT_WB_SINGLE_INODE;
 	w->dev = dev;
@@ -706,7 +740,7 @@ int BPF_PROG(iomap_writeback_folio, struct inode *inode, loff_t offset, __u64 le
 	ino = BPF_CORE_READ(inode, i_ino);
 	if (!kernel_event_passes(dev, ino))
 		return 0;
-	note_task();
+	note_task(task_state());
 	RESERVE(w, FT_WRITEBACK);
 	w->kind = FT_WB_IOMAP;
 	w->dev = dev;
@@ -725,7 +759,7 @@ int BPF_PROG(vmscan_lru_isolate, int highest_zoneidx, int order, unsigned long n
 {
 	struct ft_vmscan *v;
 
-	note_task();
+	note_task(task_state());
 	RESERVE(v, FT_VMSCAN);
 	v->kind = FT_VM_LRU_ISOLATE;
 	v->nr_scanned = nr_taken;
@@ -743,7 +777,7 @@ int BPF_PROG(vmscan_shrink_inactive, int nid, unsigned long nr_scanned,
 
 	if (!stat)
 		return 0;
-	note_task();
+	note_task(task_state());
 	RESERVE(v, FT_VMSCAN);
 	v->kind = FT_VM_SHRINK_INACTIVE;
 	v->nid = nid;
@@ -765,7 +799,7 @@ int BPF_PROG(vmscan_shrink_active, int nid, unsigned long nr_taken, unsigned lon
 {
 	struct ft_vmscan *v;
 
-	note_task();
+	note_task(task_state());
 	RESERVE(v, FT_VMSCAN);
 	v->kind = FT_VM_SHRINK_ACTIVE;
 	v->nid = nid;
@@ -783,7 +817,7 @@ int BPF_PROG(vmscan_write_folio, struct folio *folio)
 {
 	struct ft_vmscan *v;
 
-	note_task();
+	note_task(task_state());
 	RESERVE(v, FT_VMSCAN);
 	v->kind = FT_VM_WRITE_FOLIO;
 	v->a = folio_pfn(ctx);
@@ -797,7 +831,7 @@ int BPF_PROG(vmscan_kswapd_wake, int nid, int zid, int order)
 {
 	struct ft_vmscan *v;
 
-	note_task();
+	note_task(task_state());
 	RESERVE(v, FT_VMSCAN);
 	v->kind = FT_VM_KSWAPD_WAKE;
 	v->nid = nid;
@@ -812,7 +846,7 @@ int BPF_PROG(vmscan_direct_reclaim, int order, gfp_t gfp_flags)
 {
 	struct ft_vmscan *v;
 
-	note_task();
+	note_task(task_state());
 	RESERVE(v, FT_VMSCAN);
 	v->kind = FT_VM_DIRECT_RECLAIM;
 	v->a = order;
@@ -836,8 +870,10 @@ static __always_inline int readahead_event(struct inode *inode, __u16 kind, __u6
 	ino = BPF_CORE_READ(inode, i_ino);
 	if (!kernel_event_passes(dev, ino))
 		return 0;
-	note_task();
-	note_file(inode, NULL);
+	struct task_state *ts = task_state();
+
+	note_task(ts);
+	note_file(ts, inode);
 	RESERVE(r, FT_READAHEAD);
 	r->dev = dev;
 	r->ino = ino;
@@ -904,23 +940,10 @@ int BPF_PROG(process_fork, struct task_struct *parent, struct task_struct *child
 	return 0;
 }
 
-/* A thread gone or turned into a new program: its next event announces it again. */
-static __always_inline int forget_task(void)
-{
-	__u32 tid = (__u32)bpf_get_current_pid_tgid();
-
-	bpf_map_delete_elem(&tids, &tid);
-	return 0;
-}
-
-SEC("tp_btf/sched_process_exit")
-int BPF_PROG(process_exit, struct task_struct *p, bool group_dead)
-{
-	return forget_task();
-}
-
+/* A thread turned into a new program: its next event announces it with the new name. */
 SEC("tp_btf/sched_process_exec")
 int BPF_PROG(process_exec, struct task_struct *p, pid_t old_pid, struct linux_binprm *bprm)
 {
-	return forget_task();
+	bpf_task_storage_delete(&tasks, bpf_get_current_task_btf());
+	return 0;
 }

@@ -36,7 +36,6 @@ struct ft_file_key {
 	__u64 ino;
 };
 
-#define FT_MAX_TIDS	65536	/* tids already announced with FT_TASK (LRU) */
 #define FT_MAX_FILES	65536	/* files already named (LRU) */
 #define FT_MAX_PIDS	4096	/* processes traced with -p or -- COMMAND */
 
