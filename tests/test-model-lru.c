@@ -340,6 +340,27 @@ static void test_readahead_model(void)
 	model_free(m);
 }
 
+/* page_cache_sync_ra(): random reads as is, sequential misses and context readahead. */
+static void test_sync_readahead_kinds(void)
+{
+	struct model *m = new_model(0, 16 * MiB, LRU_TWO_LIST, true);
+	const uint64_t size = 4 * MiB;
+
+	rd(m, 0, 500 * PAGE, PAGE, size);
+	is_u64(metrics(m).inserted_pages, 1, "a random read reads its page only");
+	rd(m, 0, 700 * PAGE, PAGE, size);
+	is_u64(metrics(m).inserted_pages, 2, "another random read: one page");
+	rd(m, 0, 701 * PAGE, PAGE, size);
+	is_u64(metrics(m).inserted_pages, 6, "the page after the previous read: a 4-page window");
+	for (uint64_t p = 100; p < 110; p++)
+		do_op(m, MODEL_WRITE, 0, p * PAGE, PAGE, size);
+	is_u64(metrics(m).inserted_pages, 16, "ten written pages");
+	rd(m, 0, 110 * PAGE, PAGE, size);
+	is_u64(metrics(m).inserted_pages, 27,
+	       "after 10 cached pages: a context window of 10 + 1 pages");
+	model_free(m);
+}
+
 static void test_write_orders(void)
 {
 	is_u64(place_write_order(0, MiB, 9, 0, 12), 8, "1 MiB write at 0: order 8");
@@ -412,6 +433,7 @@ int main(void)
 	test_eof_cap();
 	test_readahead_orders();
 	test_readahead_model();
+	test_sync_readahead_kinds();
 	test_write_orders();
 	test_inactive_ratio();
 	test_bad_config();
