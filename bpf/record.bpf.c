@@ -106,7 +106,11 @@ struct {
 
 static __always_inline void count_lost(__u32 type)
 {
-	__u64 *n = bpf_map_lookup_elem(&lost, &type);
+	__u64 *n;
+
+	if (type == FT_PRIV_TRUNCATE)
+		type = FT_ACCESS;	/* it would have become one */
+	n = bpf_map_lookup_elem(&lost, &type);
 
 	if (n)
 		(*n)++;
@@ -344,7 +348,7 @@ static __always_inline struct file *fd_to_file(__u64 fd)
 /* x86-64 syscall numbers of the calls recorded. */
 enum {
 	NR_read = 0, NR_write = 1, NR_pread64 = 17, NR_pwrite64 = 18, NR_readv = 19,
-	NR_writev = 20, NR_fsync = 74, NR_fdatasync = 75, NR_ftruncate = 77,
+	NR_writev = 20, NR_fsync = 74, NR_fdatasync = 75, NR_truncate = 76, NR_ftruncate = 77,
 	NR_sync_file_range = 277, NR_fallocate = 285, NR_preadv = 295, NR_pwritev = 296,
 	NR_preadv2 = 327, NR_pwritev2 = 328,
 };
@@ -489,12 +493,35 @@ static __always_inline int record_access(struct call *c, long ret)
 	return 0;
 }
 
+/* The path is still in the caller's memory at exit; user space resolves it. */
+static __always_inline int record_truncate(struct pt_regs *regs, long ret)
+{
+	struct ft_priv_truncate *t;
+
+	if (ret < 0 || !task_passes())
+		return 0;
+	note_task(task_state());
+	RESERVE(t, FT_PRIV_TRUNCATE);
+	t->length = regs->si;
+	t->pid = bpf_get_current_pid_tgid() >> 32;
+	bpf_probe_read_user_str(t->path, sizeof(t->path), (const void *)regs->di);
+	/* Read at once: a relative path needs the process's cwd while it still exists. */
+	bpf_ringbuf_submit(t, BPF_RB_FORCE_WAKEUP);
+	return 0;
+}
+
 SEC("tp_btf/sys_exit")
 int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 {
 	struct call c = {};
+	long id;
 
-	if (!regs || !decode_call(regs, regs->orig_ax, &c))
+	if (!regs)
+		return 0;
+	id = regs->orig_ax;
+	if (id == NR_truncate)
+		return record_truncate(regs, ret);
+	if (!decode_call(regs, id, &c))
 		return 0;
 	return record_access(&c, ret);
 }

@@ -9,6 +9,7 @@
 
 /* Private record types: never written to a trace (>= FT_TYPE_MAX). */
 #define FT_PRIV_PATH	0x8001	/* struct ft_priv_path: the name of a newly seen file */
+#define FT_PRIV_TRUNCATE 0x8002	/* struct ft_priv_truncate: truncate(2) of a path */
 
 #define FT_PATH_NAMES	1024	/* bytes of path components (power of two) */
 #define FT_NAME_MAX	256	/* longest component read, NUL included */
@@ -27,6 +28,20 @@ struct ft_priv_path {
 	__u16 depth;		/* components in names */
 	__u16 truncated;	/* walk stopped before the filesystem root */
 	char names[FT_PATH_NAMES + FT_NAME_MAX];
+};
+
+#define FT_TRUNC_PATH	256
+
+/*
+ * truncate(2) names a file by path, which BPF cannot resolve: user space stats the path (under
+ * /proc/PID/cwd when relative) and writes the FT_ACCESS record.
+ */
+struct ft_priv_truncate {
+	struct ft_hdr hdr;
+	__u64 length;
+	__u32 pid;
+	__u32 pad;
+	char path[FT_TRUNC_PATH];
 };
 
 /* Key of per-file maps. */

@@ -485,6 +485,13 @@ static int record_start(struct recorder *r, const sigset_t *orig_mask)
 
 	if (ft_bpf_check(&r->err) || ft_mounts_load(&r->mounts, &r->err))
 		return -1;
+	for (size_t i = 0; i < r->o->npids; i++) {
+		if (kill((pid_t)r->o->pids[i], 0) < 0 && errno == ESRCH) {
+			snprintf(r->err.msg, sizeof(r->err.msg), "record: no process %u",
+				 r->o->pids[i]);
+			return -1;
+		}
+	}
 	r->w = open_output(r->o->output, &r->err);
 	if (!r->w)
 		return -1;
@@ -502,6 +509,8 @@ static int record_start(struct recorder *r, const sigset_t *orig_mask)
 	if (!r->bpf)
 		return -1;
 	ft_consumer_init(&r->cons, r->w, &r->mounts, r->o->no_paths);
+	r->cons.dev_set = r->o->dev_set;
+	r->cons.dev = r->o->dev;
 	r->rb = ring_buffer__new(ft_bpf_ring_fd(r->bpf), ft_consumer_handle, &r->cons, NULL);
 	r->sampler = ft_sampler_new(r->memcg);
 	if (!r->rb || !r->sampler) {

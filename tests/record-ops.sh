@@ -35,6 +35,13 @@ is "$(dump_type "$T" access | grep " ino=$ino " | grep ' op=fallocate ' | \
 m=$(access_sum "$T" mmap_read "$ino")
 ok "$([ "$m" -ge 65536 ] && echo 0 || echo 1)" "mmap reads cover the 64 KiB read ($m bytes)"
 
+# truncate(2) by path (resolved in user space).
+if command -v python3 > /dev/null; then
+	rec "$T" -- python3 -c "import os; os.truncate('$F', 123456)"
+	is "$(access_sum "$T" truncate "$ino" pos)" 123456 "truncate(2) by path: new size"
+	is "$(access_count "$T" truncate "$ino")" 1 "truncate(2) by path: one record"
+fi
+
 # Deleting the file: its cache goes with the last link.
 rec "$T" -- rm "$F"
 is "$rc" 0 "record -- rm exits 0"

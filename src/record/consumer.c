@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "record/record.h"
 #include "../../bpf/record.h"
@@ -109,6 +110,44 @@ static int describe_file(struct ft_consumer *c, const struct ft_hdr *h)
 	}
 }
 
+/*
+ * truncate(2) by path: stat it now (relative paths from the process's cwd). A file renamed or
+ * removed in between is lost to the trace, like a lost event, but silently: rare enough.
+ */
+static int truncate_resolved(struct ft_consumer *c, const struct ft_priv_truncate *t)
+{
+	char path[FT_TRUNC_PATH + 64];
+	struct ft_access a;
+	struct stat st;
+	int rc;
+
+	if (t->path[0] == '/')
+		snprintf(path, sizeof(path), "%.*s", FT_TRUNC_PATH, t->path);
+	else
+		snprintf(path, sizeof(path), "/proc/%u/cwd/%.*s", t->pid, FT_TRUNC_PATH, t->path);
+	if (stat(path, &st) < 0 || !S_ISREG(st.st_mode))
+		return 0;
+	memset(&a, 0, sizeof(a));
+	a.hdr = t->hdr;
+	a.hdr.type = FT_ACCESS;
+	a.hdr.size = sizeof(a);
+	a.dev = ft_kdev(st.st_dev);
+	a.ino = st.st_ino;
+	if (c->dev_set && a.dev != c->dev)
+		return 0;
+	a.op = FT_OP_TRUNCATE;
+	a.pos = t->length;
+	a.isize = (__u64)st.st_size;
+	rc = ft_idset_add(&c->files, a.dev, a.ino);
+	if (rc > 0)
+		rc = ft_writer_file(c->w, a.hdr.ts, a.dev, a.ino, a.isize,
+				    c->no_paths || t->path[0] != '/' ? NULL : path, &c->err);
+	if (rc < 0)
+		return rc;
+	c->events++;
+	return ft_writer_append(c->w, &a, &c->err);
+}
+
 int ft_consumer_handle(void *ctx, void *data, size_t size)
 {
 	struct ft_consumer *c = ctx;
@@ -121,9 +160,13 @@ int ft_consumer_handle(void *ctx, void *data, size_t size)
 		return 0;	/* cannot happen: BPF always fills whole records */
 	if (h->type == FT_PRIV_PATH)
 		rc = file_named(c, data);
+	else if (h->type == FT_PRIV_TRUNCATE)
+		rc = truncate_resolved(c, data);
 	else if ((rc = describe_file(c, h)) >= 0)
 		rc = ft_writer_append(c->w, h, &c->err);
 	if (rc < 0) {
+		if (!c->err.msg[0])
+			snprintf(c->err.msg, sizeof(c->err.msg), "record: out of memory");
 		c->failed = true;
 		return -1;
 	}

@@ -94,6 +94,8 @@ struct ft_consumer {
 	const struct ft_mounts *mounts;
 	struct ft_idset files;	/* (dev, ino) with an FT_FILE in the trace */
 	bool no_paths;
+	bool dev_set;		/* --dev, applied here to truncate(2) by path */
+	__u32 dev;
 	bool failed;		/* a write failed: stop recording */
 	struct ft_error err;
 	__u64 events;		/* ring-buffer records turned into trace records */
