@@ -289,7 +289,7 @@ static void child_reap(struct child *c)
 		c->exited = true;
 }
 
-/* ---- recording --------------------------------------------------------------------------------- */
+/* ---- recording ------------------------------------------------------------------------------ */
 
 struct recorder {
 	struct record_opts *o;

@@ -20,7 +20,7 @@
 
 #include "trace/trace.h"
 
-/* ---- idset ------------------------------------------------------------------------------------ */
+/* ---- idset ---------------------------------------------------------------------------------- */
 
 struct ft_idset {
 	struct ft_idset_slot *slots;
@@ -34,7 +34,7 @@ void ft_idset_free(struct ft_idset *s);
 int ft_idset_add(struct ft_idset *s, __u32 a, __u64 b);
 bool ft_idset_has(const struct ft_idset *s, __u32 a, __u64 b);
 
-/* ---- mounts ----------------------------------------------------------------------------------- */
+/* ---- mounts --------------------------------------------------------------------------------- */
 
 struct ft_mount {
 	__u32 dev;		/* kernel encoding: major << 20 | minor */
@@ -57,14 +57,14 @@ const struct ft_mount *ft_mounts_find(const struct ft_mounts *ms, __u32 dev);
 /* dev_t of user space (makedev) -> the kernel's s_dev encoding used in traces. */
 __u32 ft_kdev(unsigned long long udev);
 
-/* ---- host ------------------------------------------------------------------------------------- */
+/* ---- host ----------------------------------------------------------------------------------- */
 
 /* Writes FT_HOST: uname, page size, MemTotal, CPUs, vm.dirty_* and the mounted devices. */
 int ft_write_host(struct ft_writer *w, const struct ft_mounts *ms, __u32 flags,
 		  __u64 memory_limit, struct ft_error *err);
 __u64 ft_now_mono_ns(void);
 
-/* ---- sampler ---------------------------------------------------------------------------------- */
+/* ---- sampler -------------------------------------------------------------------------------- */
 
 struct ft_sampler;
 
@@ -87,7 +87,7 @@ int ft_parse_vmstat(const char *text, struct ft_counter_list *l);
 int ft_parse_meminfo(const char *text, struct ft_counter_list *l);
 int ft_parse_buddyinfo(const char *text, struct ft_counter_list *l);
 
-/* ---- consumer --------------------------------------------------------------------------------- */
+/* ---- consumer ------------------------------------------------------------------------------- */
 
 struct ft_consumer {
 	struct ft_writer *w;
@@ -107,7 +107,7 @@ void ft_consumer_fini(struct ft_consumer *c);
 /* ring_buffer_sample_fn: one record of the ring buffer. Non-zero stops the poll. */
 int ft_consumer_handle(void *ctx, void *data, size_t size);
 
-/* ---- loader ----------------------------------------------------------------------------------- */
+/* ---- loader --------------------------------------------------------------------------------- */
 
 struct ft_filters {
 	const __u32 *pids;	/* -p, or the command's pid */
@@ -137,7 +137,7 @@ void ft_bpf_detach(struct ft_bpf *b);
 int ft_bpf_write_lost(struct ft_bpf *b, struct ft_writer *w, __u64 *total, struct ft_error *err);
 void ft_bpf_close(struct ft_bpf *b);
 
-/* ---- progress --------------------------------------------------------------------------------- */
+/* ---- progress ------------------------------------------------------------------------------- */
 
 struct ft_progress {
 	bool tty;
@@ -151,7 +151,7 @@ void ft_progress_update(struct ft_progress *p, __u64 now_ns, __u64 events, __u64
 /* Ends the line so later messages start on their own. */
 void ft_progress_done(struct ft_progress *p);
 
-/* ---- memcg ------------------------------------------------------------------------------------ */
+/* ---- memcg ---------------------------------------------------------------------------------- */
 
 /* Creates a memory cgroup limited to limit bytes; its path in *dir (caller frees). */
 int ft_memcg_create(__u64 limit, char **dir, struct ft_error *err);
