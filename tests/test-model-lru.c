@@ -361,6 +361,44 @@ static void test_sync_readahead_kinds(void)
 	model_free(m);
 }
 
+/*
+ * The 6.17+ readahead rule against the kernel: traces/seq-copy.ftr recorded dd bs=128k
+ * reading a 64 MiB file on 6.18 (ext4, read_ahead_kb 8192); the kernel added folios of
+ * orders 0:128 2:64 4:32 6:16 7:1 8:8 9:24 (mm_filemap_add_to_page_cache).
+ */
+static void test_readahead_6_17_matches_kernel(void)
+{
+	static const uint64_t kernel[MODEL_MAX_ORDER + 1] = {
+		[0] = 128, [2] = 64, [4] = 32, [6] = 16, [7] = 1, [8] = 8, [9] = 24,
+	};
+	struct model_config c;
+	struct model_metrics x;
+	const char *why;
+	struct model *m;
+	bool same = true;
+
+	model_config_defaults(&c);
+	c.order = 9;
+	c.policy = FOLIO_POLICY_READAHEAD;
+	c.ra_rule = RA_RULE_6_17;
+	c.ra_pages = 2048;
+	m = model_new(&c, &why);
+	for (uint64_t pos = 0; pos < 64 * MiB; pos += 128 * KiB)
+		rd(m, 0, pos, 128 * KiB, 64 * MiB);
+	x = metrics(m);
+	for (unsigned o = 0; o <= MODEL_MAX_ORDER; o++) {
+		if (x.insertions_by_order[o] != kernel[o]) {
+			diag("order %u: model %llu, kernel %llu", o,
+			     (unsigned long long)x.insertions_by_order[o],
+			     (unsigned long long)kernel[o]);
+			same = false;
+		}
+	}
+	ok(same, "6.17 rule: folio orders of a 128 KiB sequential read equal the kernel's");
+	is_u64(x.read_hit_requests, 511, "every read but the first hits");
+	model_free(m);
+}
+
 static void test_write_orders(void)
 {
 	is_u64(place_write_order(0, MiB, 9, 0, 12), 8, "1 MiB write at 0: order 8");
@@ -434,6 +472,7 @@ int main(void)
 	test_readahead_orders();
 	test_readahead_model();
 	test_sync_readahead_kinds();
+	test_readahead_6_17_matches_kernel();
 	test_write_orders();
 	test_inactive_ratio();
 	test_bad_config();

@@ -200,9 +200,15 @@ static void ra_sync(struct model *m, uint32_t file, uint64_t idx, uint64_t req)
 	uint32_t max = m->cfg.ra_pages;
 	uint64_t prev = mf->prev_read_end >> m->page_shift, contig;
 
+	ra->rule_6_17 = m->cfg.ra_rule == RA_RULE_6_17;
 	if (ra->valid && idx && (idx == ra->start + ra->size || idx == ra_mark_index(ra))) {
-		ra->order = 0;	/* the sync path restarts at order 0 (6.6-6.16) */
+		/* a sequential miss: the sync path asks for order 0 (+2 before 6.17) */
+		ra->order = 0;
 		ra_advance(ra, max, m->cfg.order, m->cfg.min_order);
+		if (ra->rule_6_17) {
+			ra->ra_order = 0;
+			ra->order = (uint8_t)m->cfg.min_order;
+		}
 	} else if (!idx || req > max || (mf->prev_read_end && idx >= prev && idx - prev <= 1)) {
 		ra_start_initial(ra, idx, (uint32_t)(req > max ? max : req), max, m->cfg.order,
 				 m->cfg.min_order);
@@ -220,7 +226,9 @@ static void ra_sync(struct model *m, uint32_t file, uint64_t idx, uint64_t req)
 		ra->start = idx;
 		ra->size = (uint32_t)(contig + req < max ? contig + req : max);
 		ra->async_size = 1;
-		ra->order = (uint8_t)ra_window_order(0, ra->size, m->cfg.order, m->cfg.min_order);
+		ra->order = (uint8_t)(ra->rule_6_17 ? m->cfg.min_order :
+				      ra_window_order(0, ra->size, m->cfg.order, m->cfg.min_order));
+		ra->ra_order = 0;
 		ra->valid = true;
 	}
 	ra_read_window(m, file, ra, true);

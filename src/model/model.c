@@ -69,6 +69,8 @@ static const char *config_problem(const struct model_config *c)
 		return "pinned memory must be in [0, 100) percent";
 	if (c->fallback != ALLOC_FALLBACK_SMALLER && c->fallback != ALLOC_FALLBACK_COMPACT)
 		return "unknown allocation fallback";
+	if (c->ra_rule != RA_RULE_6_6 && c->ra_rule != RA_RULE_6_17)
+		return "unknown readahead rule";
 	return NULL;
 }
 

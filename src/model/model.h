@@ -24,6 +24,11 @@ enum write_policy {
 	WRITE_POLICY_FIXED,	/* writes allocate folios like reads do */
 };
 
+enum ra_rule {
+	RA_RULE_6_6,		/* 6.6-6.16: a window's order is the previous one + 2; sync at 2 */
+	RA_RULE_6_17,		/* 6.17+: ra->order += 2 per async window, sync readahead at 0 */
+};
+
 enum lru_kind {
 	LRU_TWO_LIST,		/* inactive/active, referenced promotion, vmscan balance */
 	LRU_PLAIN,		/* one strict LRU list: for cross-checks with textbook simulators */
@@ -67,6 +72,9 @@ struct model_config {
 	enum alloc_fallback fallback;
 
 	uint64_t interval_ns;		/* time-series interval; 0 = no time series */
+
+	/* added after the first draft (zero = the first draft's behaviour) */
+	enum ra_rule ra_rule;		/* readahead order rule, by kernel release */
 };
 
 /*

@@ -49,7 +49,9 @@ struct ra_state {
 	uint32_t size;		/* pages */
 	uint32_t async_size;	/* the last async_size pages start the next window when hit */
 	uint8_t order;		/* folio order used by the current window */
+	uint8_t ra_order;	/* RA_RULE_6_17: the stored ra->order, not capped */
 	bool valid;
+	bool rule_6_17;		/* order rule of 6.17 and later */
 };
 
 /* get_init_ra_size(): first window for a request of req pages. */
@@ -60,7 +62,11 @@ uint32_t ra_next_size(uint32_t cur, uint32_t max);
 unsigned ra_window_order(unsigned prev_order, uint32_t size, unsigned max_order,
 			 unsigned min_order);
 
-/* A miss at idx for req pages with no sequential history: the initial window. */
+/*
+ * A miss at idx for req pages with no sequential history: the initial window. Its order is
+ * that of page_cache_ra_order(ra, 0) (2, capped) before 6.17, the minimum from 6.17 on
+ * (ra->rule_6_17 set by the caller).
+ */
 void ra_start_initial(struct ra_state *ra, uint64_t idx, uint32_t req, uint32_t max,
 		      unsigned max_order, unsigned min_order);
 /* The window was used up (marker hit or a miss at its end): push forward and ramp up. */
