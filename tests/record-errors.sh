@@ -36,6 +36,16 @@ if command -v setpriv > /dev/null; then
 		"not root: one clear line"
 fi
 
+# tracefs missing: record mounts it (in a private mount namespace, not to disturb the host).
+if command -v unshare > /dev/null; then
+	out=$(unshare -m --propagation private sh -c '
+		umount /sys/kernel/tracing 2> /dev/null; umount /sys/kernel/debug 2> /dev/null
+		grep -c " tracefs " /proc/mounts
+		"$1" record -o "$2" -- true 2> /dev/null && echo recorded
+		grep " tracefs " /proc/mounts | cut -d" " -f2' sh "$FOLIO_TRACE" "$TMPD/tfs.ftr")
+	is "$(echo $out)" "0 recorded /sys/kernel/tracing" "tracefs missing: mounted at /sys/kernel/tracing"
+fi
+
 # An existing world-readable file becomes private.
 echo old > "$T"
 chmod 644 "$T"
