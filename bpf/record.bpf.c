@@ -77,6 +77,7 @@ struct task_state {
 	__u32 last_dev;
 	__u8 announced;
 	__u8 pad[3];
+	char comm[FT_COMM_LEN];	/* as announced */
 };
 
 struct {
@@ -170,6 +171,7 @@ static __always_inline void note_task(struct task_state *ts)
 	fill_hdr(&t->hdr, FT_TASK, sizeof(*t));
 	t->pid = id >> 32;
 	bpf_get_current_comm(t->comm, sizeof(t->comm));
+	__builtin_memcpy(ts->comm, t->comm, sizeof(ts->comm));
 	submit(t);
 	ts->announced = 1;
 }
@@ -967,10 +969,24 @@ int BPF_PROG(process_fork, struct task_struct *parent, struct task_struct *child
 	return 0;
 }
 
-/* A thread turned into a new program: its next event announces it with the new name. */
+/* A thread already in the trace that runs a new program is announced again by its new name. */
 SEC("tp_btf/sched_process_exec")
 int BPF_PROG(process_exec, struct task_struct *p, pid_t old_pid, struct linux_binprm *bprm)
 {
-	bpf_task_storage_delete(&tasks, bpf_get_current_task_btf());
+	struct task_state *ts = bpf_task_storage_get(&tasks, bpf_get_current_task_btf(), NULL, 0);
+	char comm[FT_COMM_LEN];
+
+	if (!ts || !ts->announced)
+		return 0;
+	bpf_get_current_comm(comm, sizeof(comm));
+	for (int i = 0; i < FT_COMM_LEN; i++) {
+		if (comm[i] != ts->comm[i]) {
+			ts->announced = 0;
+			note_task(ts);
+			break;
+		}
+		if (!comm[i])
+			break;
+	}
 	return 0;
 }
