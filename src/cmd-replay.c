@@ -424,8 +424,8 @@ int cmd_replay(int argc, char **argv)
 		"Replay the trace FILE (- for stdin) through page-cache models of the given folio "
 		"orders in one pass and report LRU lengths, hit ratios, read and write "
 		"amplification, writeback, reclaim and fragmentation per order, with ratios to "
-		"order 0. SIZE takes K, M, G, T suffixes (binary); durations take ns, us, ms, s, m, "
-		"h.",
+		"order 0. SIZE takes K, M, G, T suffixes (binary); durations take ns, us, ms, s, "
+		"m, h.",
 		0, 0, 0
 	};
 	struct replay_args args = { .orders = { 0 }, .norders = 1 };

@@ -100,8 +100,10 @@ for x in json.load(open(sys.argv[1]))["configurations"]:
         "dirty_background_bytes", "device_latency_us", "device_bandwidth_mbps", "interval_ns")])
 PY
 )
-is "$got" "2 2 readahead fixed plain True 64 134217728 5 3 compact block 16384 15000000000 2000000000 30 0 8388608 150 250 250000000
-4 2 readahead fixed plain True 64 134217728 5 3 compact block 16384 15000000000 2000000000 30 0 8388608 150 250 250000000" \
+same="readahead fixed plain True 64 134217728 5 3 compact block 16384 15000000000 2000000000"
+same="$same 30 0 8388608 150 250 250000000"
+is "$got" "2 2 $same
+4 2 $same" \
 	"the JSON config shows every option given"
 run "$FT" replay --no-readahead --device=hdd --format=json "$TMPD/seq.ftr"
 got=$(printf '%s\n' "$out" | python3 -c '

@@ -248,7 +248,8 @@ static void test_textbook_lru(void)
 	/* skewed: half the references go to 40 hot pages */
 	for (unsigned i = 0; i < NREF; i++) {
 		x = x * 6364136223846793005ull + 1442695040888963407ull;
-		ref[i] = (x >> 33) % 2 ? (uint32_t)((x >> 40) % 40) : (uint32_t)((x >> 20) % NPAGES);
+		ref[i] = (x >> 33) % 2 ? (uint32_t)((x >> 40) % 40)
+				       : (uint32_t)((x >> 20) % NPAGES);
 	}
 	want = textbook_lru_misses(ref, NREF, CAP);
 	tb_open(&t, 1ull << 30, 4096);
@@ -374,7 +375,8 @@ static void test_series(void)
 
 	tb_open(&t, 1ull << 30, 4096);
 	for (unsigned i = 0; i < 100; i++) {
-		tb_access(&t, FT_OP_WRITE, 6, (uint64_t)i * 65536, 65536, (uint64_t)(i + 1) * 65536);
+		tb_access(&t, FT_OP_WRITE, 6, (uint64_t)i * 65536, 65536,
+			  (uint64_t)(i + 1) * 65536);
 		t.ts += 100000000 - 1000;	/* 100 ms apart */
 	}
 	ok(tb_close(&t) == 0, "timed trace written");
@@ -418,7 +420,7 @@ static void test_time_between_accesses(void)
 			ok(rp->series.col[0].n >= 40, "samples through the idle time (%zu)",
 			   rp->series.col[0].n);
 		} else {
-			is_u64(rp->cols[0].m.wb_expire_bytes, 0, "no time passed: no age writeback");
+			is_u64(rp->cols[0].m.wb_expire_bytes, 0, "no age writeback without time");
 			is_u64(rp->cols[0].m.dirty_bytes, MiB, "still dirty at the end");
 		}
 		done(rp);

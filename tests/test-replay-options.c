@@ -102,7 +102,8 @@ static void test_host(void)
 				  .dirty_background_ratio = 10,
 				  .dirty_expire_ns = 30000000000ull };
 	struct ft_host h = { .mem_bytes = 8ull << 30, .memory_limit = 1ull << 30,
-			     .page_size = 16384, .dirty_ratio = 40, .dirty_background_bytes = 1 << 20,
+			     .page_size = 16384, .dirty_ratio = 40,
+			     .dirty_background_bytes = 1 << 20,
 			     .dirty_expire_centisecs = 1500, .ndevs = 2 };
 	struct ft_host_dev devs[2] = { { .dev = 7, .block_size = 1024 },
 				       { .dev = 8, .block_size = 65536 } };

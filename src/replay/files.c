@@ -79,11 +79,12 @@ static uint32_t add_file(struct file_table *t, uint32_t dev, uint64_t ino)
 
 static uint32_t find_file(const struct file_table *t, uint32_t dev, uint64_t ino)
 {
-	size_t i;
+	size_t i, mask;
 
 	if (!t->nslots)
 		return FILE_ID_NONE;
-	for (i = file_hash(dev, ino) & (t->nslots - 1); t->slots[i]; i = (i + 1) & (t->nslots - 1)) {
+	mask = t->nslots - 1;
+	for (i = file_hash(dev, ino) & mask; t->slots[i]; i = (i + 1) & mask) {
 		const struct file_info *f = &t->files[t->slots[i] - 1];
 
 		if (f->ino == ino && f->dev == dev)

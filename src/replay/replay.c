@@ -68,8 +68,10 @@ static void remember_host(struct replay *rp, const struct ft_host *h)
 /* The configurations as they will run: host defaults under the user's options. */
 static void settle_configs(struct replay *rp, __u32 first_dev)
 {
-	unsigned bs = rp->have_host ? replay_host_block_size(&rp->host, rp->host_devs, first_dev) : 0;
+	unsigned bs = 0;
 
+	if (rp->have_host)
+		bs = replay_host_block_size(&rp->host, rp->host_devs, first_dev);
 	for (unsigned i = 0; i < rp->ncfg; i++) {
 		if (rp->have_host)
 			replay_host_defaults(&rp->cfg[i], rp->set, &rp->host);
@@ -99,9 +101,9 @@ static int start_models(struct replay *rp, __u32 first_dev, const char *path,
 			replay_error(err, "%s: order %u: %s", path, rp->cfg[i].order, why);
 			return -1;
 		}
-		snprintf(rp->cols[i].label, sizeof(rp->cols[i].label), "order %u", rp->cfg[i].order);
-		snprintf(rp->series.col[i].label, sizeof(rp->series.col[i].label), "order %u",
+		snprintf(rp->cols[i].label, sizeof(rp->cols[i].label), "order %u",
 			 rp->cfg[i].order);
+		memcpy(rp->series.col[i].label, rp->cols[i].label, sizeof(rp->series.col[i].label));
 		rp->series.col[i].order = rp->cfg[i].order;
 		if (rp->keep_series && rp->cfg[i].interval_ns) {
 			rp->sinks[i] = (struct replay_sink){ .col = &rp->series.col[i] };

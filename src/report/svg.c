@@ -189,16 +189,16 @@ static void draw_frame(FILE *f, const struct panel *p, const struct axis *x,
 	for (double v = y->lo; v <= y->hi + y->step / 1e6; v += y->step) {
 		double py = map(v, y->lo, y->hi, bottom, top);
 
-		fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>\n",
-			SVG_LEFT, py, right, py);
+		fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+			"stroke=\"#ddd\"/>\n", SVG_LEFT, py, right, py);
 		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" text-anchor=\"end\">%g"
 			"</text>\n", SVG_LEFT - 6, py + 4, v / y->scale);
 	}
 	for (double t = x->lo; t <= x->hi + x->step / 1e6; t += x->step) {
 		double px = map(t, x->lo, x->hi, SVG_LEFT, right);
 
-		fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#444\"/>\n",
-			px, bottom, px, bottom + 5);
+		fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+			"stroke=\"#444\"/>\n", px, bottom, px, bottom + 5);
 		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" text-anchor=\"middle\">%g"
 			"</text>\n", px, bottom + 18, t);
 	}
