@@ -213,8 +213,11 @@ struct child {
 	int status;
 };
 
-/* Forks the command, held before exec until the BPF programs trace its pid. */
-static int child_fork(struct child *c, char **cmd, const sigset_t *orig_mask)
+/*
+ * Forks the command, held before exec until the BPF programs trace its pid. When the trace
+ * goes to standard output, the command's standard output is our standard error instead.
+ */
+static int child_fork(struct child *c, char **cmd, const sigset_t *orig_mask, bool trace_stdout)
 {
 	int go[2], ex[2];
 
@@ -234,6 +237,8 @@ static int child_fork(struct child *c, char **cmd, const sigset_t *orig_mask)
 		close(go[1]);
 		close(ex[0]);
 		sigprocmask(SIG_SETMASK, orig_mask, NULL);
+		if (trace_stdout && dup2(STDERR_FILENO, STDOUT_FILENO) < 0)
+			_exit(127);
 		if (read(go[0], &b, 1) != 1)
 			_exit(127);
 		execvp(cmd[0], cmd);
@@ -498,7 +503,7 @@ static int record_start(struct recorder *r, const sigset_t *orig_mask)
 	if (r->o->memory_limit && ft_memcg_create(r->o->memory_limit, &r->memcg, &r->err))
 		return -1;
 	if (r->o->cmd) {
-		if (child_fork(&r->child, r->o->cmd, orig_mask))
+		if (child_fork(&r->child, r->o->cmd, orig_mask, strcmp(r->o->output, "-") == 0))
 			return -1;
 		r->have_child = true;
 		if (r->memcg && ft_memcg_add(r->memcg, r->child.pid, &r->err))

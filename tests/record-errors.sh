@@ -46,6 +46,13 @@ if command -v unshare > /dev/null; then
 	is "$(echo $out)" "0 recorded /sys/kernel/tracing" "tracefs missing: mounted at /sys/kernel/tracing"
 fi
 
+# -o -: the trace on standard output, the command's output moved to standard error.
+"$FOLIO_TRACE" record -o - -- echo hello 2> "$TMPD/so.err" > "$TMPD/so.ftr"
+is "$?" 0 "-o -: exit 0"
+"$FOLIO_TRACE" dump -t end - < "$TMPD/so.ftr" > /dev/null
+ok $? "-o -: standard output is a complete trace"
+is "$(head -n 1 "$TMPD/so.err")" "hello" "-o -: the command's output went to standard error"
+
 # An existing world-readable file becomes private.
 echo old > "$T"
 chmod 644 "$T"
