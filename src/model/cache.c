@@ -21,6 +21,25 @@ static uint32_t cache_probe(struct model *m, uint32_t file, uint64_t idx, unsign
 	return FOLIO_NIL;
 }
 
+#define OCC_SHIFT	6	/* occupancy regions of 64 pages */
+
+/* Counts the folio's pages in the regions it overlaps. */
+static void occupancy_update(struct model *m, const struct folio *f, int sign)
+{
+	uint64_t first = f->index >> OCC_SHIFT, last = (folio_end(f) - 1) >> OCC_SHIFT;
+	uint64_t per = folio_nr_pages(f) < (1u << OCC_SHIFT) ? folio_nr_pages(f) :
+							       1u << OCC_SHIFT;
+
+	/* ENOMEM only leaves a count missing: range checks then probe, still correct */
+	for (uint64_t r = first; r <= last; r++)
+		pagecache_count_add(&m->occ, f->file, r, sign * (int64_t)per);
+}
+
+static bool region_empty(struct model *m, uint32_t file, uint64_t region)
+{
+	return pagecache_get(&m->occ, file, region) == FOLIO_NIL;
+}
+
 uint32_t cache_lookup(struct model *m, uint32_t file, uint64_t idx)
 {
 	struct mfile *mf = model_file(m, file);
@@ -37,6 +56,9 @@ uint32_t cache_lookup(struct model *m, uint32_t file, uint64_t idx)
 			return id;
 		mask &= ~(1u << hint);
 	}
+	/* any folio covering idx counts in idx's region: an empty region is a miss */
+	if (mask && region_empty(m, file, idx >> OCC_SHIFT))
+		return FOLIO_NIL;
 	while (mask) {
 		unsigned order = 31u - (unsigned)__builtin_clz(mask);
 		uint64_t start = idx & ~((1ull << order) - 1);
@@ -54,10 +76,19 @@ uint32_t cache_lookup(struct model *m, uint32_t file, uint64_t idx)
 	return FOLIO_NIL;
 }
 
+/* Is no page of the aligned range [start, start + n) cached (n a power of two)? */
 bool cache_range_empty(struct model *m, uint32_t file, uint64_t start, uint64_t n)
 {
 	unsigned mask = model_file(m, file)->order_mask;
 
+	if (n >= (1u << OCC_SHIFT)) {
+		for (uint64_t r = start >> OCC_SHIFT; r < (start + n) >> OCC_SHIFT; r++)
+			if (!region_empty(m, file, r))
+				return false;
+		return true;
+	}
+	if (region_empty(m, file, start >> OCC_SHIFT))
+		return true;
 	while (mask) {
 		unsigned order = (unsigned)__builtin_ctz(mask);
 		uint64_t step = 1ull << order;
@@ -117,6 +148,7 @@ uint32_t cache_add(struct model *m, uint32_t file, uint64_t start, unsigned orde
 	f->order = (uint8_t)order;
 	f->born = m->seq;
 	file_list_add(m, mf, id);
+	occupancy_update(m, f, 1);
 	mf->nr_by_order[order]++;
 	mf->order_mask |= (uint16_t)(1u << order);
 	mf->hint_order = (uint8_t)order;
@@ -145,6 +177,7 @@ void cache_remove(struct model *m, uint32_t id, bool shadow)
 	lru_del(&m->lru, id);
 	pagecache_remove(&m->pc, f->file, f->index);
 	file_list_del(m, mf, f);
+	occupancy_update(m, f, -1);
 	if (--mf->nr_by_order[f->order] == 0)
 		mf->order_mask &= (uint16_t)~(1u << f->order);
 	bitmap_clear_range(m->touched_pfn, f->pfn, f->pfn + nr);

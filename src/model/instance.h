@@ -53,6 +53,7 @@ struct model {
 
 	struct folio_pool pool;
 	struct pagecache pc;
+	struct pagecache occ;		/* cached pages per (file, 64-page region) */
 	struct lru lru;
 	struct shadow_table shadow;
 	struct touched_set touched;

@@ -96,6 +96,7 @@ static bool model_alloc_state(struct model *m)
 	if (c->pinned_pct > 0)
 		buddy_pin_random(m->buddy, c->pinned_pct, c->seed);
 	if (!pagecache_init(&m->pc, m->nr_pages < 65536 ? m->nr_pages : 65536) ||
+	    !pagecache_init(&m->occ, 1024) ||
 	    !shadow_init(&m->shadow, m->nr_pages) || !touched_init(&m->touched))
 		return false;
 	m->touched_pfn = bitmap_alloc(m->nr_pages);
@@ -148,6 +149,7 @@ void model_free(struct model *m)
 		buddy_destroy(m->buddy);
 	folio_pool_release(&m->pool);
 	pagecache_release(&m->pc);
+	pagecache_release(&m->occ);
 	shadow_release(&m->shadow);
 	touched_release(&m->touched);
 	free(m->touched_pfn);

@@ -126,3 +126,28 @@ void pagecache_remove(struct pagecache *pc, uint32_t file, uint64_t index)
 	pc->slots[i].folio = FOLIO_NIL;
 	pc->count--;
 }
+
+bool pagecache_count_add(struct pagecache *pc, uint32_t file, uint64_t index, int64_t delta)
+{
+	uint64_t i = pc_home(pc, file, index);
+
+	for (;;) {
+		struct pc_slot *s = &pc->slots[i];
+
+		if (s->folio == FOLIO_NIL)
+			break;
+		if (s->index == index && s->file == file) {
+			int64_t v = (int64_t)s->folio + delta;
+
+			if (v <= 0)
+				pagecache_remove(pc, file, index);
+			else
+				s->folio = (uint32_t)v;
+			return true;
+		}
+		i = (i + 1) & pc->mask;
+	}
+	if (delta <= 0)
+		return true;
+	return pagecache_insert(pc, file, index, (uint32_t)delta);
+}

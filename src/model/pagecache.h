@@ -29,5 +29,10 @@ uint32_t pagecache_get(const struct pagecache *pc, uint32_t file, uint64_t index
 /* Adds a folio that starts at index (no folio may start there yet). false on ENOMEM. */
 bool pagecache_insert(struct pagecache *pc, uint32_t file, uint64_t index, uint32_t folio);
 void pagecache_remove(struct pagecache *pc, uint32_t file, uint64_t index);
+/*
+ * The same table as a map (file, index) -> non-zero count (cache.c's region occupancy):
+ * adds delta (may be negative) and drops the entry at 0. false on ENOMEM.
+ */
+bool pagecache_count_add(struct pagecache *pc, uint32_t file, uint64_t index, int64_t delta);
 
 #endif /* FT_MODEL_PAGECACHE_H */
