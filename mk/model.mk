@@ -26,3 +26,7 @@ BENCH += bench/model.sh
 EXTRA_DIST += bench/model.sh
 
 dist_man_MANS += man/folio-trace-model.7
+
+check_PROGRAMS += tests/test-model-pagecache
+TESTS += tests/test-model-pagecache
+tests_test_model_pagecache_LDADD = $(TEST_LIBS)

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Model unit tests: the page cache index (open addressing, backward-shift deletion, growth)
+ * and its count map, against a direct-indexed reference under random operations; the folio
+ * pool's id reuse.
+ */
+#include <stdlib.h>
+
+#include "model/folio.h"
+#include "model/pagecache.h"
+#include "tap.h"
+
+static uint64_t xorshift(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+/* Keys: 4 files x 4096 indexes, clustered (consecutive indexes share hash groups). */
+#define FILES	4
+#define INDEXES	4096
+
+static void test_random_ops(void)
+{
+	static uint32_t ref[FILES][INDEXES];
+	struct pagecache pc;
+	uint64_t seed = 99, live = 0, bad = 0;
+
+	for (unsigned f = 0; f < FILES; f++)
+		for (unsigned i = 0; i < INDEXES; i++)
+			ref[f][i] = FOLIO_NIL;
+	ok(pagecache_init(&pc, 16), "init");
+	for (unsigned n = 0; n < 400000; n++) {
+		uint64_t v = xorshift(&seed);
+		uint32_t f = (uint32_t)(v % FILES), val = (uint32_t)(v >> 40) & 0xffffff;
+		uint64_t i = (v >> 8) % INDEXES;
+
+		if (ref[f][i] == FOLIO_NIL && (v >> 32) % 3) {
+			if (!pagecache_insert(&pc, f, i, val))
+				bad++;
+			ref[f][i] = val;
+			live++;
+		} else if (ref[f][i] != FOLIO_NIL) {
+			pagecache_remove(&pc, f, i);
+			ref[f][i] = FOLIO_NIL;
+			live--;
+		}
+		if (pagecache_get(&pc, f, i) != ref[f][i])
+			bad++;
+	}
+	is_u64(bad, 0, "every lookup agrees with the reference");
+	is_u64(pc.count, live, "entry count");
+	for (unsigned f = 0; f < FILES; f++)
+		for (unsigned i = 0; i < INDEXES; i++)
+			if (pagecache_get(&pc, f, i) != ref[f][i])
+				bad++;
+	is_u64(bad, 0, "a full scan agrees after 400000 operations");
+	ok(pc.count * 2 <= pc.mask + 1, "load at most 1/2 (%llu in %llu)",
+	   (unsigned long long)pc.count, (unsigned long long)pc.mask + 1);
+	pagecache_release(&pc);
+}
+
+static void test_counts(void)
+{
+	struct pagecache pc;
+
+	pagecache_init(&pc, 16);
+	pagecache_count_add(&pc, 1, 7, 64);
+	pagecache_count_add(&pc, 1, 7, 2);
+	is_u64(pagecache_get(&pc, 1, 7), 66, "counts add");
+	pagecache_count_add(&pc, 1, 7, -66);
+	is_u64(pagecache_get(&pc, 1, 7), FOLIO_NIL, "a count of 0 is no entry");
+	is_u64(pc.count, 0, "the entry is gone");
+	pagecache_count_add(&pc, 1, 8, -3);
+	is_u64(pc.count, 0, "a negative delta on nothing adds nothing");
+	pagecache_release(&pc);
+}
+
+static void test_pool(void)
+{
+	struct folio_pool p;
+	uint32_t a, b, c;
+
+	folio_pool_init(&p);
+	a = folio_pool_get(&p);
+	b = folio_pool_get(&p);
+	ok(a == 0 && b == 1, "ids from 0");
+	folio_at(&p, a)->order = 9;
+	folio_pool_put(&p, a);
+	c = folio_pool_get(&p);
+	is_u64(c, a, "a freed id is reused");
+	is_u64(folio_at(&p, c)->order, 0, "and comes back zeroed");
+	is_u64(folio_at(&p, c)->lru_next, FOLIO_NIL, "with empty links");
+	for (unsigned i = 0; i < 3 * FOLIO_CHUNK; i++)
+		folio_pool_get(&p);
+	is_u64(p.nr_used, 2 + 3 * FOLIO_CHUNK, "grows by chunks");
+	is_u64(folio_at(&p, b)->index, 0, "earlier folios stay in place");
+	folio_pool_release(&p);
+}
+
+int main(void)
+{
+	test_random_ops();
+	test_counts();
+	test_pool();
+	return done_testing();
+}
