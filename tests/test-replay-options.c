@@ -135,6 +135,24 @@ static void test_host(void)
 
 	is_u64(replay_host_block_size(&h, devs, 8), 65536, "block size of the file's device");
 	is_u64(replay_host_block_size(&h, devs, 9), 0, "unknown device");
+
+	c.ra_rule = RA_RULE_6_6;
+	snprintf(h.release, sizeof(h.release), "6.18.44-fc-v1147");
+	replay_host_defaults(&c, 0, &h);
+	is_u64(c.ra_rule, RA_RULE_6_17, "a 6.18 host reads ahead by the 6.17 rule");
+}
+
+static void test_ra_rule(void)
+{
+	enum ra_rule r = RA_RULE_6_6;
+
+	ok(replay_release_ra_rule("6.17.0", &r) && r == RA_RULE_6_17, "6.17 is the new rule");
+	ok(replay_release_ra_rule("6.16.9-arch1", &r) && r == RA_RULE_6_6, "6.16 the old one");
+	ok(replay_release_ra_rule("6.6.30", &r) && r == RA_RULE_6_6, "6.6 the old one");
+	ok(replay_release_ra_rule("7.2.0", &r) && r == RA_RULE_6_17, "7.2 the new one");
+	r = RA_RULE_6_17;
+	ok(!replay_release_ra_rule("synthetic", &r) && r == RA_RULE_6_17,
+	   "no release: left as it was");
 }
 
 int main(void)
@@ -145,5 +163,6 @@ int main(void)
 	test_block_size();
 	test_files();
 	test_host();
+	test_ra_rule();
 	return done_testing();
 }

@@ -1,5 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+#include <stdio.h>
+
 #include "replay/host.h"
+
+bool replay_release_ra_rule(const char *release, enum ra_rule *rule)
+{
+	unsigned major, minor;
+
+	if (sscanf(release, "%u.%u", &major, &minor) != 2)
+		return false;
+	*rule = major > 6 || (major == 6 && minor >= 17) ? RA_RULE_6_17 : RA_RULE_6_6;
+	return true;
+}
 
 /* What the workload could fill: its cgroup limit when it had one below the host's memory. */
 static uint64_t host_cache_memory(const struct ft_host *h)
@@ -15,6 +27,8 @@ void replay_host_defaults(struct model_config *cfg, unsigned set, const struct f
 		cfg->memory_bytes = host_cache_memory(h);
 	if (h->page_size)
 		cfg->page_size = h->page_size;
+	/* release is NUL-terminated by the trace reader's checks */
+	replay_release_ra_rule(h->release, &cfg->ra_rule);
 	/* 0 means "not recorded" for these; the kernel's defaults stay then. */
 	if (!(set & REPLAY_SET_DIRTY_EXPIRE) && h->dirty_expire_centisecs)
 		cfg->dirty_expire_ns = (uint64_t)h->dirty_expire_centisecs * 10000000;

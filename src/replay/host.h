@@ -7,6 +7,7 @@
 #define FT_REPLAY_HOST_H
 
 #include <linux/types.h>
+#include <stdbool.h>
 
 #include "model/model.h"
 #include "trace/events.h"
@@ -20,6 +21,12 @@ enum replay_set {
 	REPLAY_SET_DIRTY_RATIO = 1u << 4,	/* --dirty-ratio or --dirty-bytes */
 	REPLAY_SET_DIRTY_BACKGROUND = 1u << 5,	/* --dirty-background-ratio or -bytes */
 };
+
+/*
+ * The readahead order rule of the kernel release "MAJOR.MINOR...": 6.17 changed it. false
+ * when the release does not say (a synthetic trace).
+ */
+bool replay_release_ra_rule(const char *release, enum ra_rule *rule);
 
 /* Host facts into cfg where the user did not say otherwise. */
 void replay_host_defaults(struct model_config *cfg, unsigned set, const struct ft_host *h);

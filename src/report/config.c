@@ -34,6 +34,13 @@ const struct config_name config_fallback_names[] = {
 	{ NULL, 0 },
 };
 
+/* named by the first kernel release that behaves so */
+const struct config_name config_ra_rule_names[] = {
+	{ "6.6", RA_RULE_6_6 },
+	{ "6.17", RA_RULE_6_17 },
+	{ NULL, 0 },
+};
+
 int config_lookup(const struct config_name *tbl, const char *name)
 {
 	for (; tbl->name; tbl++)

@@ -18,6 +18,7 @@ extern const struct config_name config_write_policy_names[];
 extern const struct config_name config_lru_names[];
 extern const struct config_name config_dirty_names[];
 extern const struct config_name config_fallback_names[];
+extern const struct config_name config_ra_rule_names[];
 
 /* Value of name in the NULL-terminated table, or -1. */
 int config_lookup(const struct config_name *tbl, const char *name);

@@ -107,6 +107,7 @@ static void json_config(FILE *f, const struct model_config *c)
 	json_key(f, "        ", "readahead", &first);
 	fputs(c->readahead ? "true" : "false", f);
 	json_u64(f, "ra_pages", c->ra_pages, &first);
+	json_name(f, "ra_rule", config_name_of(config_ra_rule_names, c->ra_rule), &first);
 	json_u64(f, "memory_bytes", c->memory_bytes, &first);
 	json_u64(f, "page_size", c->page_size, &first);
 	json_name(f, "dirty_granularity", config_name_of(config_dirty_names, c->dirty), &first);

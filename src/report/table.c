@@ -171,7 +171,8 @@ static void print_config_line(FILE *f, const struct model_config *c)
 		config_name_of(config_write_policy_names, c->write_policy),
 		config_name_of(config_lru_names, c->lru));
 	if (c->readahead)
-		fprintf(f, "%u pages", c->ra_pages);
+		fprintf(f, "%u pages (%s rule)", c->ra_pages,
+			config_name_of(config_ra_rule_names, c->ra_rule));
 	else
 		fprintf(f, "off");
 	fprintf(f, ", dirty per %s, block %u B\n",
