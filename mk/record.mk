@@ -45,3 +45,10 @@ EXTRA_DIST += bench/record.sh traces/README traces/record-traces.sh traces/seq-c
 	traces/rand-overwrite.ftr traces/append-log.ftr traces/git-small-files.ftr \
 	traces/randread-64M-limit.ftr
 dist_man_MANS += man/folio-trace-record.1
+
+# The /proc parsers need no BPF: tested in every configuration.
+check_PROGRAMS += tests/test-record-sampler
+TESTS += tests/test-record-sampler
+tests_test_record_sampler_SOURCES = tests/test-record-sampler.c src/record/sampler.c \
+	src/record/host.c src/record/record.h
+tests_test_record_sampler_LDADD = $(TEST_LIBS)
