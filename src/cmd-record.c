@@ -562,6 +562,25 @@ static void report_child(const struct child *c, const char *name)
 		ft_warn("record: %s killed by signal %d", name, WTERMSIG(c->status));
 }
 
+/*
+ * Recording stopped (signal, --duration) with the command maybe still running: it is left to
+ * run untraced, except in its memory cgroup, which can only be removed once it is done.
+ */
+static void child_after_recording(struct recorder *r)
+{
+	child_reap(&r->child);
+	if (!r->child.exited && r->memcg &&
+	    waitpid(r->child.pid, &r->child.status, 0) == r->child.pid)
+		r->child.exited = true;
+	if (r->child.exited) {
+		report_child(&r->child, r->o->cmd[0]);
+		return;
+	}
+	ft_warn("record: %s (pid %d) is still running, no longer traced", r->o->cmd[0],
+		(int)r->child.pid);
+	r->have_child = false;	/* not ours to stop */
+}
+
 static int record_run(struct record_opts *o)
 {
 	struct recorder r = { .o = o, .sigfd = -1 };
@@ -589,11 +608,8 @@ static int record_run(struct record_opts *o)
 	}
 	rc = record_loop(&r);
 	rc = record_finish(&r, rc);
-	if (r.have_child) {
-		if (!r.child.exited && waitpid(r.child.pid, &r.child.status, 0) == r.child.pid)
-			r.child.exited = true;
-		report_child(&r.child, o->cmd[0]);
-	}
+	if (r.have_child && !rc)
+		child_after_recording(&r);
 out:
 	record_cleanup(&r);
 	sigprocmask(SIG_SETMASK, &orig, NULL);

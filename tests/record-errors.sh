@@ -46,6 +46,12 @@ if command -v unshare > /dev/null; then
 	is "$(echo $out)" "0 recorded /sys/kernel/tracing" "tracefs missing: mounted at /sys/kernel/tracing"
 fi
 
+# --duration ends the recording of a command still running; the command runs on.
+run "$FOLIO_TRACE" record -o "$T" -d 300ms -- sleep 30
+is "$rc" 0 "-d with a longer command: exit 0"
+spid=$(echo "$err" | sed -n 's/^folio-trace: record: sleep (pid \([0-9]*\)) is still running, no longer traced$/\1/p')
+ok "$([ -n "$spid" ] && kill "$spid" && echo 0 || echo 1)" "-d: the command is left running, and said so"
+
 # -o -: the trace on standard output, the command's output moved to standard error.
 "$FOLIO_TRACE" record -o - -- echo hello 2> "$TMPD/so.err" > "$TMPD/so.ftr"
 is "$?" 0 "-o -: exit 0"
