@@ -30,9 +30,11 @@ static double now_s(void)
 	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-enum workload { RANDOM_READ, SEQ_READ, RANDOM_WRITE, MIXED };
+enum workload { RANDOM_READ, SEQ_READ, HOT_READ, RANDOM_WRITE, MIXED, NR_WORKLOADS };
 
-static const char *const names[] = { "random-read", "seq-read", "random-write", "mixed" };
+static const char *const names[] = {
+	"random-read", "seq-read", "hot-read", "random-write", "mixed",
+};
 
 /* 4-64 KiB accesses over 16 files of 256 MiB (4 GiB) with 1 GiB of memory. */
 static void next_access(enum workload w, uint64_t *seed, uint64_t i, uint64_t *seq_pos,
@@ -53,6 +55,10 @@ static void next_access(enum workload w, uint64_t *seed, uint64_t i, uint64_t *s
 		a->pos = *seq_pos % fsize;
 		*seq_pos += len;
 		break;
+	case HOT_READ:	/* 7/8 of the reads in the first 16 MiB of each file (256 MiB) */
+		if ((v & 15) < 14)
+			a->pos %= 16 * MiB;
+		break;
 	case RANDOM_WRITE:
 		a->op = MODEL_WRITE;
 		break;
@@ -62,7 +68,7 @@ static void next_access(enum workload w, uint64_t *seed, uint64_t i, uint64_t *s
 		else if ((v & 1023) == 1)
 			a->op = MODEL_FSYNC;
 		break;
-	case RANDOM_READ:
+	default:
 		break;
 	}
 }
@@ -71,10 +77,10 @@ int main(int argc, char **argv)
 {
 	uint64_t n = (argc > 1 ? strtoull(argv[1], NULL, 10) : 10) * 1000000;
 	static const unsigned orders[] = { 0, 4, 9 };
-	double base[4] = { 0 };
+	double base[NR_WORKLOADS] = { 0 };
 
 	printf("%-13s %5s %14s %10s %8s\n", "workload", "order", "accesses/s", "hit%", "ratio");
-	for (unsigned w = 0; w < 4; w++) {
+	for (unsigned w = 0; w < NR_WORKLOADS; w++) {
 		for (unsigned o = 0; o < 3; o++) {
 			struct model_config c;
 			struct model_metrics x;

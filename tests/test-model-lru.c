@@ -399,6 +399,42 @@ static void test_readahead_6_17_matches_kernel(void)
 	model_free(m);
 }
 
+/* Order-0 folios from small writes, then order-9 reads: every page cached exactly once. */
+static void test_mixed_orders_tile(void)
+{
+	for (int policy = 0; policy < 2; policy++) {
+		struct model_config c;
+		struct model_metrics x;
+		const char *why;
+		struct model *m;
+		uint64_t seed = 5, written = 0, pages = 2048;
+		static bool dirty[2048];
+
+		model_config_defaults(&c);
+		c.order = 9;
+		c.policy = policy ? FOLIO_POLICY_READAHEAD : FOLIO_POLICY_FIXED;
+		c.memory_bytes = 64 * MiB;
+		m = model_new(&c, &why);
+		memset(dirty, 0, sizeof(dirty));
+		for (int i = 0; i < 300; i++) {
+			uint64_t p = xorshift(&seed) % pages;
+
+			do_op(m, MODEL_WRITE, 0, p * PAGE, PAGE, pages * PAGE);
+			written += !dirty[p];
+			dirty[p] = true;
+		}
+		for (uint64_t pos = 0; pos < pages * PAGE; pos += 64 * KiB)
+			rd(m, 0, pos, 64 * KiB, pages * PAGE);
+		x = metrics(m);
+		is_u64(x.lru_pages.max, pages, policy ? "readahead: the file cached once" :
+							 "fixed: the file cached once");
+		is_u64(x.inserted_pages, pages, "no page inserted twice");
+		is_u64(x.insertions_by_order[0] >= written, 1, "the written pages stay order 0");
+		is_u64(x.read_io_bytes, (pages - written) * PAGE, "only unwritten pages read");
+		model_free(m);
+	}
+}
+
 static void test_write_orders(void)
 {
 	is_u64(place_write_order(0, MiB, 9, 0, 12), 8, "1 MiB write at 0: order 8");
@@ -473,6 +509,7 @@ int main(void)
 	test_readahead_model();
 	test_sync_readahead_kinds();
 	test_readahead_6_17_matches_kernel();
+	test_mixed_orders_tile();
 	test_write_orders();
 	test_inactive_ratio();
 	test_bad_config();

@@ -21,18 +21,30 @@ static uint32_t cache_probe(struct model *m, uint32_t file, uint64_t idx, unsign
 	return FOLIO_NIL;
 }
 
-#define OCC_SHIFT	6	/* occupancy regions of 64 pages */
+/*
+ * Region occupancy, for files with folios of several orders: the pages of folios below order
+ * OCC_SHIFT counted per aligned 64-page region, so "is this range free" and "no folio here"
+ * need no probe per small slot. Larger folios are found with one probe per order. A file is
+ * counted from the first time it needs it (built from its folio list), then kept up to date.
+ */
+#define OCC_SHIFT	6
+#define OCC_SMALL	((1u << OCC_SHIFT) - 1)	/* mask of the small orders 0..5 */
 
-/* Counts the folio's pages in the regions it overlaps. */
 static void occupancy_update(struct model *m, const struct folio *f, int sign)
 {
-	uint64_t first = f->index >> OCC_SHIFT, last = (folio_end(f) - 1) >> OCC_SHIFT;
-	uint64_t per = folio_nr_pages(f) < (1u << OCC_SHIFT) ? folio_nr_pages(f) :
-							       1u << OCC_SHIFT;
+	/* ENOMEM only leaves a count missing: a later check may then call a region free */
+	pagecache_count_add(&m->occ, f->file, f->index >> OCC_SHIFT,
+			    sign * (int64_t)folio_nr_pages(f));
+}
 
-	/* ENOMEM only leaves a count missing: range checks then probe, still correct */
-	for (uint64_t r = first; r <= last; r++)
-		pagecache_count_add(&m->occ, f->file, r, sign * (int64_t)per);
+static void occupancy_build(struct model *m, uint32_t file)
+{
+	struct mfile *mf = model_file(m, file);
+
+	for (uint32_t id = mf->folios; id != FOLIO_NIL; id = folio_at(&m->pool, id)->file_next)
+		if (folio_at(&m->pool, id)->order < OCC_SHIFT)
+			occupancy_update(m, folio_at(&m->pool, id), 1);
+	mf->occ = true;
 }
 
 static bool region_empty(struct model *m, uint32_t file, uint64_t region)
@@ -56,9 +68,9 @@ uint32_t cache_lookup(struct model *m, uint32_t file, uint64_t idx)
 			return id;
 		mask &= ~(1u << hint);
 	}
-	/* any folio covering idx counts in idx's region: an empty region is a miss */
-	if (mask && region_empty(m, file, idx >> OCC_SHIFT))
-		return FOLIO_NIL;
+	/* no small folio in idx's region: only the large orders can cover it */
+	if ((mask & OCC_SMALL) && mf->occ && region_empty(m, file, idx >> OCC_SHIFT))
+		mask &= ~OCC_SMALL;
 	while (mask) {
 		unsigned order = 31u - (unsigned)__builtin_clz(mask);
 		uint64_t start = idx & ~((1ull << order) - 1);
@@ -79,8 +91,27 @@ uint32_t cache_lookup(struct model *m, uint32_t file, uint64_t idx)
 /* Is no page of the aligned range [start, start + n) cached (n a power of two)? */
 bool cache_range_empty(struct model *m, uint32_t file, uint64_t start, uint64_t n)
 {
-	unsigned mask = model_file(m, file)->order_mask;
+	struct mfile *mf = model_file(m, file);
+	unsigned large = mf->order_mask & ~OCC_SMALL, small = mf->order_mask & OCC_SMALL;
 
+	while (large) {
+		unsigned order = (unsigned)__builtin_ctz(large);
+		uint64_t step = 1ull << order;
+
+		large &= large - 1;
+		if (step >= n) {
+			if (cache_probe(m, file, start, order) != FOLIO_NIL)
+				return false;
+			continue;
+		}
+		for (uint64_t i = start; i < start + n; i += step)
+			if (pagecache_get(&m->pc, file, i) != FOLIO_NIL)
+				return false;
+	}
+	if (!small)
+		return true;
+	if (!mf->occ)
+		occupancy_build(m, file);
 	if (n >= (1u << OCC_SHIFT)) {
 		for (uint64_t r = start >> OCC_SHIFT; r < (start + n) >> OCC_SHIFT; r++)
 			if (!region_empty(m, file, r))
@@ -89,11 +120,11 @@ bool cache_range_empty(struct model *m, uint32_t file, uint64_t start, uint64_t 
 	}
 	if (region_empty(m, file, start >> OCC_SHIFT))
 		return true;
-	while (mask) {
-		unsigned order = (unsigned)__builtin_ctz(mask);
+	while (small) {
+		unsigned order = (unsigned)__builtin_ctz(small);
 		uint64_t step = 1ull << order;
 
-		mask &= mask - 1;
+		small &= small - 1;
 		if (step >= n) {
 			if (cache_probe(m, file, start, order) != FOLIO_NIL)
 				return false;
@@ -148,7 +179,8 @@ uint32_t cache_add(struct model *m, uint32_t file, uint64_t start, unsigned orde
 	f->order = (uint8_t)order;
 	f->born = m->seq;
 	file_list_add(m, mf, id);
-	occupancy_update(m, f, 1);
+	if (mf->occ && order < OCC_SHIFT)
+		occupancy_update(m, f, 1);
 	mf->nr_by_order[order]++;
 	mf->order_mask |= (uint16_t)(1u << order);
 	mf->hint_order = (uint8_t)order;
@@ -177,7 +209,8 @@ void cache_remove(struct model *m, uint32_t id, bool shadow)
 	lru_del(&m->lru, id);
 	pagecache_remove(&m->pc, f->file, f->index);
 	file_list_del(m, mf, f);
-	occupancy_update(m, f, -1);
+	if (mf->occ && f->order < OCC_SHIFT)
+		occupancy_update(m, f, -1);
 	if (--mf->nr_by_order[f->order] == 0)
 		mf->order_mask &= (uint16_t)~(1u << f->order);
 	bitmap_clear_range(m->touched_pfn, f->pfn, f->pfn + nr);

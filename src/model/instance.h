@@ -41,6 +41,7 @@ struct mfile {
 	uint8_t hint_order;		/* order of the last folio found */
 	bool on_dirty_list;
 	bool known;			/* isize seen */
+	bool occ;			/* its small folios are counted in model.occ */
 };
 
 enum wb_cause { WB_FSYNC, WB_EXPIRE, WB_BACKGROUND, WB_RECLAIM };
@@ -53,7 +54,7 @@ struct model {
 
 	struct folio_pool pool;
 	struct pagecache pc;
-	struct pagecache occ;		/* cached pages per (file, 64-page region) */
+	struct pagecache occ;		/* pages of folios below order 6 per 64-page region */
 	struct lru lru;
 	struct shadow_table shadow;
 	struct touched_set touched;
