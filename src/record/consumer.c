@@ -72,10 +72,17 @@ static int file_named(struct ft_consumer *c, const struct ft_priv_path *p)
 /* A file first met in an event rather than at open: FT_FILE without a path. */
 static int file_seen(struct ft_consumer *c, __u64 ts, __u32 dev, __u64 ino, __u64 size)
 {
-	int added = ft_idset_add(&c->files, dev, ino);
+	int added;
 
-	if (added <= 0)
+	if (ino == c->last_ino && dev == c->last_dev && ino)
+		return 0;
+	added = ft_idset_add(&c->files, dev, ino);
+	if (added < 0)
 		return added;
+	c->last_dev = dev;
+	c->last_ino = ino;
+	if (!added)
+		return 0;
 	return ft_writer_file(c->w, ts, dev, ino, size, NULL, &c->err);
 }
 

@@ -93,6 +93,8 @@ struct ft_consumer {
 	struct ft_writer *w;
 	const struct ft_mounts *mounts;
 	struct ft_idset files;	/* (dev, ino) with an FT_FILE in the trace */
+	__u32 last_dev;		/* the file of the previous event: most events repeat it */
+	__u64 last_ino;
 	bool no_paths;
 	bool dev_set;		/* --dev, applied here to truncate(2) by path */
 	__u32 dev;
