@@ -395,6 +395,10 @@ static void test_readahead_6_17_matches_kernel(void)
 		}
 	}
 	ok(same, "6.17 rule: folio orders of a 128 KiB sequential read equal the kernel's");
+	is_u64(model_ra_rule_for_release("6.18.44-fc-v1147"), RA_RULE_6_17, "6.18: 6.17 rule");
+	is_u64(model_ra_rule_for_release("6.12.0"), RA_RULE_6_6, "6.12: 6.6 rule");
+	is_u64(model_ra_rule_for_release("7.2.1"), RA_RULE_6_17, "7.2: 6.17 rule");
+	is_u64(model_ra_rule_for_release("junk"), RA_RULE_6_6, "unparsable: 6.6 rule");
 	is_u64(x.read_hit_requests, 511, "every read but the first hits");
 	model_free(m);
 }

@@ -4,6 +4,7 @@
  * time-series samples on fixed grids from the first timestamp), per-access LRU sampling and
  * the metrics summary. What an access does is in access.c.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,6 +31,15 @@ void model_config_defaults(struct model_config *cfg)
 	model_device_preset("nvme", &cfg->device_latency_us, &cfg->device_bandwidth_mbps);
 	cfg->seed = 1;
 	cfg->fallback = ALLOC_FALLBACK_SMALLER;
+}
+
+enum ra_rule model_ra_rule_for_release(const char *release)
+{
+	unsigned major = 0, minor = 0;
+
+	if (!release || sscanf(release, "%u.%u", &major, &minor) != 2)
+		return RA_RULE_6_6;
+	return major > 6 || (major == 6 && minor >= 17) ? RA_RULE_6_17 : RA_RULE_6_6;
 }
 
 static bool is_pow2(uint64_t v)

@@ -83,6 +83,9 @@ struct model_config {
  */
 bool model_device_preset(const char *name, double *latency_us, double *bandwidth_mbps);
 
+/* The readahead rule of a kernel release string ("6.18.44-..."): 6.17 and later, or 6.6's. */
+enum ra_rule model_ra_rule_for_release(const char *release);
+
 /* Fills the kernel's defaults (order 0, fixed policy, two-list LRU, 30 s / 5 s, 10% / 20%). */
 void model_config_defaults(struct model_config *cfg);
 
