@@ -1,6 +1,8 @@
 # The page-cache model: folios, page cache index, placement, LRU, reclaim, writeback, metrics.
 libfoliotrace_a_SOURCES += src/model/model.h src/model/instance.h src/model/model.c \
-	src/model/access.c src/model/cache.c src/model/folio.h src/model/folio_pool.c \
+	src/model/access.c src/model/filemap.c src/model/readahead.c \
+	src/model/readpath.c src/model/writepath.c src/model/cache.c \
+	src/model/folio.h src/model/folio_pool.c \
 	src/model/pagecache.h src/model/pagecache.c src/model/placement.h src/model/placement.c \
 	src/model/lru.h src/model/lru.c src/model/reclaim.c src/model/memory.c \
 	src/model/shadow.h src/model/shadow.c src/model/touched.h src/model/touched.c \

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * struct model: the whole state of one model instance, and the internal interfaces between
- * the model's files (cache.c, memory.c, reclaim.c, writeback.c, access.c, model.c).
+ * the model's files (cache.c, memory.c, reclaim.c, writeback.c, filemap.c, readahead.c,
+ * readpath.c, writepath.c, access.c, model.c).
  * Not for users of the model: they see model.h only.
  */
 #ifndef FT_MODEL_INSTANCE_H
@@ -154,6 +155,40 @@ void wb_write_file(struct model *m, uint32_t file, uint64_t first, uint64_t last
 void wb_discard_folio(struct model *m, uint32_t id);
 void wb_flusher_tick(struct model *m, uint64_t t);
 void wb_balance_dirty(struct model *m);
+
+static inline uint64_t page_of(const struct model *m, uint64_t pos)
+{
+	return pos >> m->page_shift;
+}
+
+static inline uint64_t eof_pages(const struct model *m, const struct mfile *mf)
+{
+	return place_eof_pages(mf->isize, m->page_shift);
+}
+
+static inline bool readahead_on(const struct model *m)
+{
+	return m->cfg.readahead && m->cfg.ra_pages;
+}
+
+/* filemap.c: a folio for a missing page */
+uint64_t filemap_read_bytes(const struct model *m, const struct folio *f, uint64_t isize);
+/* at_idx: the folio starts at idx (write path, readahead), else it is aligned around it */
+uint32_t filemap_create(struct model *m, uint32_t file, uint64_t idx, unsigned order,
+			bool at_idx, bool read);
+unsigned filemap_read_order(struct model *m, struct mfile *mf, uint64_t idx);
+uint32_t filemap_read_in(struct model *m, uint32_t file, uint64_t idx, unsigned order,
+			 bool at_idx);
+
+/* readahead.c */
+void readahead_sync(struct model *m, uint32_t file, uint64_t idx, uint64_t req);
+void readahead_async(struct model *m, uint32_t file);
+void readahead_mmap_around(struct model *m, uint32_t file, uint64_t idx);
+
+/* readpath.c, writepath.c */
+void read_buffered(struct model *m, const struct model_access *a, struct mfile *mf);
+void read_mmap(struct model *m, const struct model_access *a, struct mfile *mf, bool write);
+void write_buffered(struct model *m, const struct model_access *a, struct mfile *mf);
 
 /* access.c */
 void access_apply(struct model *m, const struct model_access *a);

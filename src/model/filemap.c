@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Filling the cache for a missing page (mm/filemap.c): the folio for it at the wanted order,
+ * stepped down on collisions and allocation fallbacks, its refault check, and what reading it
+ * from the device costs.
+ */
+#include "model/instance.h"
+
+/* Bytes the device reads to fill a folio: blocks below EOF (the rest is zeroed). */
+uint64_t filemap_read_bytes(const struct model *m, const struct folio *f, uint64_t isize)
+{
+	uint64_t pos = f->index << m->page_shift, size = folio_nr_pages(f) << m->page_shift;
+	uint64_t bs = m->cfg.block_size, n;
+
+	if (pos >= isize)
+		return 0;
+	n = (isize - pos + bs - 1) / bs * bs;
+	return n < size ? n : size;
+}
+
+/*
+ * Adds the folio of the wanted order at start (aligned), stepping down while the range
+ * collides with cached folios (-EEXIST) and when the buddy allocator falls back. idx is the
+ * page that must end up covered. FOLIO_NIL when nothing could be cached.
+ */
+uint32_t filemap_create(struct model *m, uint32_t file, uint64_t idx, unsigned order,
+			     bool at_idx, bool read)
+{
+	unsigned min = m->cfg.min_order;
+	uint64_t start, pfn;
+	bool active = false;
+	uint32_t id;
+
+	if (order < min)
+		order = min;
+	for (;;) {
+		start = idx & ~((1ull << order) - 1);
+		if (at_idx && start != idx && order > min)
+			order = place_ffs(idx) > min ? place_ffs(idx) : min;
+		start = idx & ~((1ull << order) - 1);
+		if (order <= min || cache_range_empty(m, file, start, 1ull << order))
+			break;
+		order--;
+	}
+	pfn = memory_alloc_folio(m, &order);
+	if (pfn == BUDDY_NO_PFN)
+		return FOLIO_NIL;
+	start = idx & ~((1ull << order) - 1);
+	/* buffered writes skip refault detection (__GFP_WRITE) */
+	if (read)
+		active = workingset_refault(m, file, start, order);
+	id = cache_add(m, file, start, order, pfn, active);
+	if (id == FOLIO_NIL)
+		buddy_free(m->buddy, pfn, order);
+	return id;
+}
+
+/* The order a read miss asks for outside readahead: fixed order, else the minimum. */
+unsigned filemap_read_order(struct model *m, struct mfile *mf, uint64_t idx)
+{
+	if (m->cfg.policy == FOLIO_POLICY_FIXED)
+		return place_fixed_order(idx, m->cfg.order, m->cfg.min_order, eof_pages(m, mf));
+	return m->cfg.min_order;
+}
+
+uint32_t filemap_read_in(struct model *m, uint32_t file, uint64_t idx, unsigned order,
+			      bool at_idx)
+{
+	struct mfile *mf = model_file(m, file);
+	uint32_t id = filemap_create(m, file, idx, order, at_idx, true);
+	struct folio *f;
+
+	if (id == FOLIO_NIL)
+		return FOLIO_NIL;
+	f = folio_at(&m->pool, id);
+	folio_set(f, FOLIO_UPTODATE);
+	m->mx.read_io_bytes += filemap_read_bytes(m, f, mf->isize);
+	return id;
+}

@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Readahead (mm/readahead.c): which windows a read miss or a marker hit reads, and reading them. */
+#include "model/instance.h"
+
+/*
+ * Reads the window [w->start, w->start + w->size) (capped at EOF): folios of the window
+ * order (aligned by __ffs, not crossing the window end), or of the fixed order. Cached pages
+ * are skipped; after a collision the rest of the window uses the minimum order, as
+ * page_cache_ra_order() falls back to do_page_cache_ra(). With mark, the folio covering the
+ * mark index gets PG_readahead. Contiguous new folios are one read I/O.
+ */
+static void ra_read_window(struct model *m, uint32_t file, const struct ra_state *w, bool mark)
+{
+	struct mfile *mf = model_file(m, file);
+	uint64_t end = w->start + w->size, mark_idx = ra_mark_index(w), eof = eof_pages(m, mf);
+	unsigned min = m->cfg.min_order, order = w->order;
+	bool collided = false, in_run = false;
+
+	if (end > eof)
+		end = eof;
+	for (uint64_t i = w->start; i < end;) {
+		uint32_t id = cache_lookup(m, file, i);
+		struct folio *f;
+
+		if (id != FOLIO_NIL) {
+			i = folio_end(folio_at(&m->pool, id));
+			collided = true;
+			in_run = false;
+			continue;
+		}
+		if (m->cfg.policy == FOLIO_POLICY_FIXED) {
+			id = filemap_read_in(m, file, i, filemap_read_order(m, mf, i), false);
+		} else {
+			unsigned o = collided ? min : order;
+
+			if (i & ((1ull << o) - 1))
+				o = place_ffs(i) > min ? place_ffs(i) : min;
+			while (o > min && i + (1ull << o) > end)
+				o--;
+			id = filemap_read_in(m, file, i, o, true);
+		}
+		if (id == FOLIO_NIL)
+			return;	/* no memory: the rest is read on demand */
+		f = folio_at(&m->pool, id);
+		if (!in_run)
+			m->mx.read_ios++;
+		in_run = true;
+		if (mark && mark_idx >= f->index && mark_idx < folio_end(f))
+			folio_set(f, FOLIO_READAHEAD);
+		i = folio_end(f);
+	}
+}
+
+/* page_cache_prev_miss(): cached pages just before idx, at most max. */
+static uint64_t ra_cached_before(struct model *m, uint32_t file, uint64_t idx, uint64_t max)
+{
+	uint64_t n = 0;
+
+	while (n < max && idx > n) {
+		uint32_t id = cache_lookup(m, file, idx - n - 1);
+
+		if (id == FOLIO_NIL)
+			break;
+		n = idx - folio_at(&m->pool, id)->index;
+	}
+	return n < max ? n : max;
+}
+
+/*
+ * page_cache_sync_ra(): a read miss at idx for req pages. A miss at the expected index of
+ * the current window ramps it up; a start of file, an oversized read or a miss right after
+ * the previous read starts a new window; a miss after a run of cached pages longer than the
+ * request is a stream found from its history (context readahead); anything else is a small
+ * random read, read as is without touching the readahead state.
+ */
+void readahead_sync(struct model *m, uint32_t file, uint64_t idx, uint64_t req)
+{
+	struct mfile *mf = model_file(m, file);
+	struct ra_state *ra = &mf->ra;
+	uint32_t max = m->cfg.ra_pages;
+	uint64_t prev = mf->prev_read_end >> m->page_shift, contig;
+
+	ra->rule_6_17 = m->cfg.ra_rule == RA_RULE_6_17;
+	if (ra->valid && idx && (idx == ra->start + ra->size || idx == ra_mark_index(ra))) {
+		/* a sequential miss: the sync path asks for order 0 (+2 before 6.17) */
+		ra->order = 0;
+		ra_advance(ra, max, m->cfg.order, m->cfg.min_order);
+		if (ra->rule_6_17) {
+			ra->ra_order = 0;
+			ra->order = (uint8_t)m->cfg.min_order;
+		}
+	} else if (!idx || req > max || (mf->prev_read_end && idx >= prev && idx - prev <= 1)) {
+		ra_start_initial(ra, idx, (uint32_t)(req > max ? max : req), max, m->cfg.order,
+				 m->cfg.min_order);
+	} else {
+		contig = ra_cached_before(m, file, idx, max);
+		if (contig <= req) {
+			struct ra_state as_is = { .start = idx, .size = (uint32_t)req,
+						  .order = (uint8_t)m->cfg.min_order };
+
+			ra_read_window(m, file, &as_is, false);
+			return;
+		}
+		if (contig == idx)	/* cached from the file start: a long stream */
+			contig *= 2;
+		ra->start = idx;
+		ra->size = (uint32_t)(contig + req < max ? contig + req : max);
+		ra->async_size = 1;
+		ra->order = (uint8_t)(ra->rule_6_17 ? m->cfg.min_order :
+				      ra_window_order(0, ra->size, m->cfg.order, m->cfg.min_order));
+		ra->ra_order = 0;
+		ra->valid = true;
+	}
+	ra_read_window(m, file, ra, true);
+}
+
+/* page_cache_async_ra(): a read reached the PG_readahead folio. */
+void readahead_async(struct model *m, uint32_t file)
+{
+	struct ra_state *ra = &model_file(m, file)->ra;
+
+	if (!ra->valid)
+		return;
+	ra_advance(ra, m->cfg.ra_pages, m->cfg.order, m->cfg.min_order);
+	ra_read_window(m, file, ra, true);
+}
+
+/* do_sync_mmap_readahead(): read around the fault, ra_pages centred on it, minimum order. */
+void readahead_mmap_around(struct model *m, uint32_t file, uint64_t idx)
+{
+	struct ra_state *ra = &model_file(m, file)->ra;
+	uint32_t max = m->cfg.ra_pages;
+
+	ra->start = idx > max / 2 ? idx - max / 2 : 0;
+	ra->size = max;
+	ra->async_size = 0;
+	ra->order = (uint8_t)m->cfg.min_order;
+	ra->valid = true;
+	ra_read_window(m, file, ra, false);	/* no marker: a read-around is not a stream */
+	ra->valid = false;
+}

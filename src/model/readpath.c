@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The read side of an access: buffered reads (filemap_read: lookups, readahead, accessed
+ * marks, hit accounting) and mmap faults (read-around, young bits, page_mkwrite).
+ */
+#include "model/instance.h"
+
+/* filemap_read() skips folio_mark_accessed() when the read starts in the folio it ended in. */
+static bool read_same_folio(const struct model *m, const struct mfile *mf, uint64_t pos,
+			    const struct folio *f)
+{
+	unsigned shift = m->page_shift + f->order;
+
+	return mf->prev_read_end && pos >> shift == (mf->prev_read_end - 1) >> shift;
+}
+
+static uint64_t overlap_bytes(const struct model *m, uint64_t pos, uint64_t len, uint64_t lo,
+			      uint64_t hi)
+{
+	uint64_t a = lo << m->page_shift, b = (hi + 1) << m->page_shift;
+
+	if (a < pos)
+		a = pos;
+	if (b > pos + len)
+		b = pos + len;
+	return b > a ? b - a : 0;
+}
+
+static void mark_accessed(struct model *m, uint32_t id)
+{
+	struct folio *f = folio_at(&m->pool, id);
+	bool was_active = folio_test(f, FOLIO_ACTIVE);
+
+	lru_mark_accessed(&m->lru, id);
+	if (!was_active && folio_test(f, FOLIO_ACTIVE))
+		m->nonresident_age += folio_nr_pages(f);	/* workingset_activation() */
+}
+
+/* DIRTY_BLOCK: a folio a partial write left with blocks not uptodate is read in full. */
+static bool read_fill_blocks(struct model *m, struct mfile *mf, uint32_t id)
+{
+	struct folio *f = folio_at(&m->pool, id);
+	uint64_t size = folio_nr_pages(f) << m->page_shift;
+	uint64_t want = filemap_read_bytes(m, f, mf->isize);
+	uint64_t have = blocks_count(m, m->uptodate_units, f, 0, want) << m->unit_shift;
+
+	folio_set(f, FOLIO_UPTODATE);
+	blocks_mark(m, m->uptodate_units, f, 0, size);
+	if (want <= have)
+		return false;
+	m->mx.read_io_bytes += want - have;
+	m->mx.read_ios++;
+	return true;
+}
+
+void read_buffered(struct model *m, const struct model_access *a, struct mfile *mf)
+{
+	uint64_t first = page_of(m, a->pos), last = page_of(m, a->pos + a->len - 1);
+	uint64_t hit_bytes = 0;
+	bool all_hit = true;
+
+	m->mx.read_requests++;
+	m->mx.read_bytes += a->len;
+	for (uint64_t idx = first; idx <= last;) {
+		uint32_t id = cache_lookup(m, a->file_id, idx);
+		struct folio *f;
+		uint64_t hi;
+		bool fresh, async;
+
+		if (id == FOLIO_NIL) {
+			if (readahead_on(m))
+				readahead_sync(m, a->file_id, idx, last - idx + 1);
+			id = cache_lookup(m, a->file_id, idx);
+			if (id == FOLIO_NIL) {
+				id = filemap_read_in(m, a->file_id, idx, filemap_read_order(m, mf, idx),
+						   m->cfg.policy != FOLIO_POLICY_FIXED);
+				if (id != FOLIO_NIL)
+					m->mx.read_ios++;
+			}
+			if (id == FOLIO_NIL) {	/* nothing cacheable: read the page through */
+				m->mx.read_io_bytes += model_page_size(m);
+				m->mx.read_ios++;
+				all_hit = false;
+				idx++;
+				continue;
+			}
+		}
+		f = folio_at(&m->pool, id);
+		hi = folio_end(f) - 1 < last ? folio_end(f) - 1 : last;
+		fresh = f->born == m->seq;
+		if (!folio_test(f, FOLIO_UPTODATE) && read_fill_blocks(m, mf, id))
+			fresh = true;
+		if (fresh)
+			all_hit = false;
+		else
+			hit_bytes += overlap_bytes(m, a->pos, a->len, idx, hi);
+		if (m->lru.plain || idx != first || !read_same_folio(m, mf, a->pos, f))
+			mark_accessed(m, id);
+		cache_touch(m, id, idx, hi);
+		async = folio_test(f, FOLIO_READAHEAD);
+		folio_clear(f, FOLIO_READAHEAD);
+		idx = hi + 1;
+		if (async && readahead_on(m))
+			readahead_async(m, a->file_id);
+	}
+	if (all_hit)
+		m->mx.read_hit_requests++;
+	m->mx.read_hit_bytes += hit_bytes;
+	mf->prev_read_end = a->pos + a->len;
+}
+
+/* ---- mmap faults ------------------------------------------------------------------------- */
+
+static uint32_t mmap_fault_in(struct model *m, uint32_t file, struct mfile *mf, uint64_t idx,
+			      bool *fresh)
+{
+	uint32_t id = cache_lookup(m, file, idx);
+
+	*fresh = false;
+	if (id != FOLIO_NIL)
+		return id;
+	*fresh = true;
+	if (readahead_on(m))
+		readahead_mmap_around(m, file, idx);
+	id = cache_lookup(m, file, idx);
+	if (id == FOLIO_NIL) {
+		id = filemap_read_in(m, file, idx, filemap_read_order(m, mf, idx),
+				   m->cfg.policy != FOLIO_POLICY_FIXED);
+		if (id != FOLIO_NIL)
+			m->mx.read_ios++;
+	}
+	return id;
+}
+
+void read_mmap(struct model *m, const struct model_access *a, struct mfile *mf, bool write)
+{
+	uint64_t first = page_of(m, a->pos), last = page_of(m, a->pos + a->len - 1);
+	uint64_t hit_bytes = 0;
+	bool all_hit = true;
+
+	if (write) {
+		m->mx.write_requests++;
+		m->mx.write_bytes += a->len;
+	} else {
+		m->mx.read_requests++;
+		m->mx.read_bytes += a->len;
+	}
+	for (uint64_t idx = first; idx <= last;) {
+		bool fresh;
+		uint32_t id = mmap_fault_in(m, a->file_id, mf, idx, &fresh);
+		struct folio *f;
+		uint64_t hi;
+
+		if (id == FOLIO_NIL) {
+			all_hit = false;
+			idx++;
+			continue;
+		}
+		f = folio_at(&m->pool, id);
+		hi = folio_end(f) - 1 < last ? folio_end(f) - 1 : last;
+		if (!folio_test(f, FOLIO_UPTODATE) && read_fill_blocks(m, mf, id))
+			fresh = true;
+		if (fresh || f->born == m->seq)
+			all_hit = false;
+		else
+			hit_bytes += overlap_bytes(m, a->pos, a->len, idx, hi);
+		/* mappings are seen by reclaim only through the PTE young bit */
+		if (m->lru.plain)
+			lru_mark_accessed(&m->lru, id);
+		else
+			folio_set(f, FOLIO_YOUNG);
+		cache_touch(m, id, idx, hi);
+		if (write)	/* page_mkwrite dirties the whole folio */
+			wb_mark_dirty_all(m, id);
+		idx = hi + 1;
+	}
+	if (!write) {
+		if (all_hit)
+			m->mx.read_hit_requests++;
+		m->mx.read_hit_bytes += hit_bytes;
+	} else {
+		wb_balance_dirty(m);
+	}
+}
