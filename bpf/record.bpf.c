@@ -681,6 +681,44 @@ int BPF_PROG(pagecache_delete, struct folio *folio)
 }
 
 /* Fires where the kernel accounts nr_dirtied, so the pages summed here match /proc/vmstat. */
+#define PF_IO_WORKER	0x00000010
+#define PF_KTHREAD	0x00200000
+
+/*
+ * A folio dirtied by a user write fault on a shared mapping. x86 marks a task inside an
+ * exception with orig_ax = -1 (a syscall keeps its number there), and of the exceptions only
+ * a write fault dirties a file folio. Kernel and io_uring threads have no such user context.
+ */
+static __always_inline bool in_user_write_fault(void)
+{
+	struct task_struct *task = bpf_get_current_task_btf();
+	struct pt_regs *regs;
+
+	if (task->flags & (PF_KTHREAD | PF_IO_WORKER))
+		return false;
+	regs = (struct pt_regs *)bpf_task_pt_regs(task);
+	return regs && (long)regs->orig_ax == -1;
+}
+
+/* The application side of a write fault: the whole folio becomes dirty. */
+static __always_inline int mmap_write(struct inode *inode, __u32 dev, __u64 ino, __u64 index,
+				      __u8 order)
+{
+	struct ft_access *a;
+
+	if (!task_passes() || !is_regular(inode))
+		return 0;
+	RESERVE(a, FT_ACCESS);
+	a->ino = ino;
+	a->dev = dev;
+	a->isize = BPF_CORE_READ(inode, i_size);
+	a->op = FT_OP_MMAP_WRITE;
+	a->pos = index << PAGE_SHIFT;
+	a->len = (__u64)1 << (PAGE_SHIFT + order);
+	submit(a);
+	return 0;
+}
+
 SEC("tp_btf/writeback_dirty_folio")
 int BPF_PROG(folio_dirty, struct folio *folio, struct address_space *mapping)
 {
@@ -700,14 +738,19 @@ int BPF_PROG(folio_dirty, struct folio *folio, struct address_space *mapping)
 		return 0;
 	struct task_state *ts = task_state();
 
+	__u64 index = BPF_CORE_READ(folio, index);
+	__u8 order = folio_order(folio);
+
 	note_task(ts);
 	note_file(ts, inode);
+	if (in_user_write_fault())
+		mmap_write(inode, dev, ino, index, order);
 	RESERVE(e, FT_FOLIO_DIRTY);
 	e->ino = ino;
 	e->dev = dev;
-	e->index = BPF_CORE_READ(folio, index);
+	e->index = index;
 	e->pfn = folio_pfn(ctx);
-	e->order = folio_order(folio);
+	e->order = order;
 	submit(e);
 	return 0;
 }

@@ -35,6 +35,27 @@ is "$(dump_type "$T" access | grep " ino=$ino " | grep ' op=fallocate ' | \
 m=$(access_sum "$T" mmap_read "$ino")
 ok "$([ "$m" -ge 65536 ] && echo 0 || echo 1)" "mmap reads cover the 64 KiB read ($m bytes)"
 
+# Writes through a shared mapping: one mmap_write per folio the fault dirties; msync cleans
+# them, so the second pass over the 16 pages dirties them again.
+if command -v python3 > /dev/null; then
+	truncate -s 64k "$D/mw"
+	mino=$(stat -c %i "$D/mw")
+	rec "$T" -- python3 -c "
+import mmap, os
+fd = os.open('$D/mw', os.O_RDWR)
+m = mmap.mmap(fd, 65536, mmap.MAP_SHARED, mmap.PROT_READ | mmap.PROT_WRITE)
+for i in range(16):
+    m[i * 4096] = 65
+m.flush()
+for i in range(16):
+    m[i * 4096 + 1] = 66
+m.close()"
+	is "$(access_sum "$T" mmap_write "$mino")" 131072 "mmap writes: 2 x 64 KiB dirtied by faults"
+	rec "$T" -- dd if=/dev/zero of="$D/mw" bs=4k count=4 conv=notrunc status=none
+	is "$(access_count "$T" mmap_write "$mino")" 0 "write(2) is never taken for an mmap write"
+	is "$(access_sum "$T" write "$mino")" 16384 "write(2) recorded as write"
+fi
+
 # truncate(2) by path (resolved in user space).
 if command -v python3 > /dev/null; then
 	rec "$T" -- python3 -c "import os; os.truncate('$F', 123456)"
