@@ -491,6 +491,44 @@ static void test_no_host(void)
 	done(rp);
 }
 
+static unsigned count_str(const char *s, const char *what)
+{
+	unsigned n = 0;
+
+	for (; (s = strstr(s, what)); s++)
+		n++;
+	return n;
+}
+
+/* A trace without accesses still reports (zeros, nones) and plots (empty axes). */
+static void test_empty(void)
+{
+	static const unsigned orders[] = { 0, 9 };
+	struct ft_error err;
+	struct replay *rp;
+	struct tb t;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	tb_open(&t, 1ull << 30, 4096);
+	ok(tb_close(&t) == 0, "empty trace written");
+	rp = run(orders, 2, LRU_TWO_LIST, 0, &err);
+	ok(rp != NULL, "empty trace replayed");
+	if (!rp)
+		return;
+	is_u64(rp->run.accesses + rp->cols[0].m.accesses + rp->cols[1].m.insertions, 0,
+	       "nothing happened");
+	f = open_memstream(&buf, &len);
+	is_i64(series_write_svg(f, &rp->series, "empty"), 0, "empty plot written");
+	fclose(f);
+	is_u64(count_str(buf, "class=\"series\""), 8, "still one series per order and panel");
+	ok(strstr(buf, "nan") == NULL && strstr(buf, "inf") == NULL, "no NaN in the SVG");
+	ok(strstr(buf, "</svg>") != NULL, "SVG closed");
+	free(buf);
+	done(rp);
+}
+
 int main(void)
 {
 	snprintf(trace_path, sizeof(trace_path), "%s/ft-replay-e2e-%d.ftr",
@@ -506,6 +544,7 @@ int main(void)
 	test_time_between_accesses();
 	test_threads_same_results();
 	test_no_host();
+	test_empty();
 	unlink(trace_path);
 	return done_testing();
 }
