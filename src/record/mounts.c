@@ -99,7 +99,12 @@ static int mounts_parse_line(struct ft_mounts *ms, char *line)
 		return 0;
 	m->dev = maj << 20 | min;
 	m->fstype = strdup(fstype);
-	m->source = strdup(source ? source : "none");
+	/*
+	 * A block device's source is its path. A virtual filesystem's source is a free-form label
+	 * that names nothing on disk and may say more about the host than a trace should: use the
+	 * filesystem type instead.
+	 */
+	m->source = strdup(source && source[0] == '/' ? source : fstype);
 	/* A bind mount of a subdirectory: its dir is not the filesystem root. */
 	m->dir = strdup(strcmp(f[3], "/") == 0 ? f[4] : "?");
 	m->block_size = 0;
