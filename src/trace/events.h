@@ -34,7 +34,7 @@ enum ft_type {
 	/* What the kernel did: for calibration. */
 	FT_PAGECACHE_ADD = 32,	/* struct ft_folio_event */
 	FT_PAGECACHE_DELETE = 33, /* struct ft_folio_event */
-	FT_FOLIO_DIRTY = 34,	/* struct ft_folio_event (order unknown: FT_ORDER_UNKNOWN) */
+	FT_FOLIO_DIRTY = 34,	/* struct ft_folio_event (FT_ORDER_UNKNOWN where not known) */
 	FT_WRITEBACK = 35,	/* struct ft_writeback */
 	FT_VMSCAN = 36,		/* struct ft_vmscan */
 	FT_READAHEAD = 37,	/* struct ft_readahead */
@@ -193,9 +193,11 @@ struct ft_folio_event {
 };
 
 enum ft_writeback_kind {
-	FT_WB_WRITTEN = 1,	/* writeback:writeback_written: nr_pages written by one work item */
+	FT_WB_WRITTEN = 1,	/* pages written by one writeback pass (writeback_pages_written:
+				 * per bdi, dev 0) */
 	FT_WB_SINGLE_INODE = 2,	/* writeback:writeback_single_inode: one inode, nr_pages = wrote */
-	FT_WB_WRITEPAGE = 3,	/* writeback:wbc_writepage: one folio started, index set */
+	FT_WB_WRITEPAGE = 3,	/* one folio started, index set (reserved: the kernel's
+				 * wbc_writepage event names no inode) */
 	FT_WB_IOMAP = 4,	/* iomap:iomap_writepage_map: bytes queued = nr_pages (in bytes!) */
 };
 
