@@ -50,8 +50,14 @@ points True True" "SVG well-formed, four panels with one series per order, legen
 # units on the axes
 grep -q 'Write bandwidth (writeback) (.*B/s)' "$TMPD/w.svg"
 ok $? "write bandwidth axis has a unit"
-grep -q 'LRU length (folios)' "$TMPD/w.svg"
-ok $? "LRU axis counts folios"
+# A sequential read: order 0 has 512 times the LRU entries of order 9, so powers of ten.
+"$FT" synth seq-read --events=2000 --duration=5s -o "$TMPD/s.ftr" 2>/dev/null
+run "$FT" replay --folio-order=0,9 --no-readahead --plot="$TMPD/s.svg" -o /dev/null "$TMPD/s.ftr"
+grep -q 'LRU length (folios, log scale)' "$TMPD/s.svg"
+ok $? "LRU axis counts folios, on a log scale when orders differ 20 times"
+ticks=$(grep -A14 'data-panel="lru_entries">' "$TMPD/s.svg" | grep -o 'text-anchor="end">[0-9]*<' |
+	tr -dc '0-9\n' | tr '\n' ' ')
+is "$ticks" "1 10 100 1000 10000 100000 " "log axis ticks at powers of ten"
 
 # One order: one series per panel.
 run "$FT" replay --folio-order=9 --memory=256M --plot="$TMPD/one.svg" -o /dev/null "$TMPD/w.ftr"
@@ -61,6 +67,8 @@ r = ET.parse(sys.argv[1]).getroot()
 print(sum(1 for p in r.iter("{http://www.w3.org/2000/svg}polyline") if p.get("class") == "series"))
 ' "$TMPD/one.svg")
 is "$rc:$n" "0:4" "one order: one series in each of the four panels"
+grep -q 'LRU length (folios)<' "$TMPD/one.svg"
+ok $? "one order: linear LRU axis"
 
 # An unwritable plot file is a runtime error.
 run "$FT" replay --plot="$TMPD/no/such/dir.svg" -o /dev/null "$TMPD/w.ftr"

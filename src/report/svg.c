@@ -5,6 +5,7 @@
  * Self-contained: no scripts, fonts or style sheets from elsewhere.
  */
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "report/series.h"
@@ -57,9 +58,10 @@ static const struct panel panels[NR_PANELS] = {
 };
 
 struct axis {
-	double lo, hi, step;
+	double lo, hi, step;	/* log axes: powers of ten, step unused */
 	double scale;		/* values are divided by this for tick labels */
 	const char *unit;
+	bool log;
 };
 
 static void xml_text(FILE *f, const char *s)
@@ -146,8 +148,46 @@ static double time_max(const struct series *s)
 	return max;
 }
 
+/* Smallest positive per-series maximum: an order whose line would be flat on a linear axis. */
+static double smallest_series_max(const struct series *s, const struct panel *p)
+{
+	double least = 0;
+
+	for (unsigned i = 0; i < s->ncols; i++) {
+		double max = 0;
+
+		for (size_t k = 0; k < s->col[i].n; k++)
+			if (p->value(s, &s->col[i], k) > max)
+				max = p->value(s, &s->col[i], k);
+		if (max > 0 && (least == 0 || max < least))
+			least = max;
+	}
+	return least;
+}
+
+/*
+ * LRU lengths differ by 2^order between orders: when one line would be 20 times below another
+ * use powers of ten, so every order stays readable.
+ */
+static bool want_log_axis(const struct series *s, const struct panel *p)
+{
+	double least = smallest_series_max(s, p);
+
+	return p->unit == UNIT_COUNT && least > 0 && panel_max(s, p) >= 20 * least;
+}
+
 static void panel_axis(const struct series *s, const struct panel *p, struct axis *y)
 {
+	y->log = false;
+	if (want_log_axis(s, p)) {
+		y->log = true;
+		y->lo = 1;
+		y->hi = pow(10, ceil(log10(panel_max(s, p))));
+		y->step = 10;
+		y->scale = 1;
+		y->unit = "folios, log scale";
+		return;
+	}
 	if (p->unit == UNIT_INDEX) {
 		y->lo = -1;
 		y->hi = 1;
@@ -174,6 +214,25 @@ static double map(double v, double lo, double hi, double from, double to)
 	return from + (v - lo) / (hi - lo) * (to - from);
 }
 
+/* Where value v lies between from (at lo) and to (at hi) on axis a. */
+static double axis_map(const struct axis *a, double v, double from, double to)
+{
+	if (a->log)
+		return map(log10(v > 1 ? v : 1), 0, log10(a->hi), from, to);
+	return map(v, a->lo, a->hi, from, to);
+}
+
+/* The top tick is hi itself: allow for rounding in the steps. */
+static bool tick_in_range(const struct axis *a, double v)
+{
+	return v <= a->hi * (1 + 1e-9) + (a->log ? 0 : a->step * 1e-6);
+}
+
+static double next_tick(const struct axis *a, double v)
+{
+	return a->log ? v * 10 : v + a->step;
+}
+
 static void draw_frame(FILE *f, const struct panel *p, const struct axis *x,
 		       const struct axis *y, double top)
 {
@@ -186,8 +245,8 @@ static void draw_frame(FILE *f, const struct panel *p, const struct axis *x,
 	fprintf(f, " (%s)</text>\n", y->unit);
 	fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" "
 		"stroke=\"#444\"/>\n", SVG_LEFT, top, right - SVG_LEFT, PANEL_H);
-	for (double v = y->lo; v <= y->hi + y->step / 1e6; v += y->step) {
-		double py = map(v, y->lo, y->hi, bottom, top);
+	for (double v = y->lo; tick_in_range(y, v); v = next_tick(y, v)) {
+		double py = axis_map(y, v, bottom, top);
 
 		fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
 			"stroke=\"#ddd\"/>\n", SVG_LEFT, py, right, py);
@@ -222,7 +281,7 @@ static void draw_series(FILE *f, const struct series *s, unsigned ci, const stru
 		double t = c->v[k].ts > s->t0 ? (double)(c->v[k].ts - s->t0) / 1e9 : 0;
 
 		fprintf(f, "%s%.1f,%.1f", k ? " " : "", map(t, x->lo, x->hi, SVG_LEFT, right),
-			map(p->value(s, c, k), y->lo, y->hi, bottom, top));
+			axis_map(y, p->value(s, c, k), bottom, top));
 	}
 	fputs("\"><title>", f);
 	xml_text(f, c->label);
