@@ -28,24 +28,6 @@ struct ft_reader {
 	struct ft_reader_status st;
 };
 
-static void set_error(struct ft_error *err, const char *name, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void set_error(struct ft_error *err, const char *name, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	if (!err)
-		return;
-	n = snprintf(err->msg, sizeof(err->msg), "%s: ", name);
-	if (n < 0 || (size_t)n >= sizeof(err->msg))
-		n = 0;
-	va_start(ap, fmt);
-	vsnprintf(err->msg + n, sizeof(err->msg) - (size_t)n, fmt, ap);
-	va_end(ap);
-}
-
 /* Reads up to len bytes; returns bytes read (short only at end of file) or -1. */
 static ssize_t read_full(int fd, void *buf, size_t len)
 {
@@ -101,7 +83,7 @@ struct ft_reader *ft_reader_open(const char *path, struct ft_error *err)
 
 	r = calloc(1, sizeof(*r));
 	if (!r || !(r->name = strdup(path))) {
-		set_error(err, path, "out of memory");
+		ft_error_set(err, path, "out of memory");
 		free(r);
 		return NULL;
 	}
@@ -110,33 +92,33 @@ struct ft_reader *ft_reader_open(const char *path, struct ft_error *err)
 	} else {
 		r->fd = open(path, O_RDONLY | O_CLOEXEC);
 		if (r->fd < 0) {
-			set_error(err, path, "cannot open: %s", strerror(errno));
+			ft_error_set(err, path, "cannot open: %s", strerror(errno));
 			r->fd = -1;
 			goto fail;
 		}
 	}
 	n = read_full(r->fd, &fh, sizeof(fh));
 	if (n < 0) {
-		set_error(err, path, "cannot read: %s", strerror(errno));
+		ft_error_set(err, path, "cannot read: %s", strerror(errno));
 		goto fail;
 	}
 	if ((size_t)n < FT_MAGIC_LEN || memcmp(fh.magic, FT_MAGIC, FT_MAGIC_LEN) != 0) {
-		set_error(err, path, "not a folio-trace file (no %s magic)", FT_MAGIC);
+		ft_error_set(err, path, "not a folio-trace file (no %s magic)", FT_MAGIC);
 		goto fail;
 	}
 	if ((size_t)n < sizeof(fh)) {
-		set_error(err, path, "file header cut short (%zd of %zu bytes)", n, sizeof(fh));
+		ft_error_set(err, path, "file header cut short (%zd of %zu bytes)", n, sizeof(fh));
 		goto fail;
 	}
 	if (fh.version_major != FT_VERSION_MAJOR) {
-		set_error(err, path, "trace format version %u.%u is %s than this folio-trace "
+		ft_error_set(err, path, "trace format version %u.%u is %s than this folio-trace "
 			  "reads (%u.x)", fh.version_major, fh.version_minor,
 			  fh.version_major > FT_VERSION_MAJOR ? "newer" : "older",
 			  FT_VERSION_MAJOR);
 		goto fail;
 	}
 	if (fh.header_size < sizeof(fh) || fh.header_size > 4096) {
-		set_error(err, path, "bad file header size %u", fh.header_size);
+		ft_error_set(err, path, "bad file header size %u", fh.header_size);
 		goto fail;
 	}
 	/* A newer minor version may grow the header: skip what we do not know. */
@@ -145,7 +127,7 @@ struct ft_reader *ft_reader_open(const char *path, struct ft_error *err)
 		size_t want = skip < sizeof(buf) ? skip : sizeof(buf);
 
 		if (read_full(r->fd, buf, want) != (ssize_t)want) {
-			set_error(err, path, "file header cut short");
+			ft_error_set(err, path, "file header cut short");
 			goto fail;
 		}
 		skip -= want;
@@ -217,7 +199,7 @@ static int load_chunk(struct ft_reader *r, struct ft_error *err)
 	}
 	if (!grow(&r->stored, &r->stored_cap, ch.stored_size) ||
 	    !grow(&r->raw, &r->raw_cap, ch.raw_size ? ch.raw_size : 1)) {
-		set_error(err, r->name, "out of memory");
+		ft_error_set(err, r->name, "out of memory");
 		return -1;
 	}
 	n = read_full(r->fd, r->stored, ch.stored_size);
@@ -246,7 +228,7 @@ static int load_chunk(struct ft_reader *r, struct ft_error *err)
 	r->st.good_bytes = r->st.bytes;
 	return 1;
 io_error:
-	set_error(err, r->name, "read error: %s", strerror(errno));
+	ft_error_set(err, r->name, "read error: %s", strerror(errno));
 	return -1;
 }
 

@@ -46,6 +46,10 @@ struct ft_error {
 	char msg[512];
 };
 
+/* Sets err to "NAME: message" and returns -1. */
+int ft_error_set(struct ft_error *err, const char *name, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
 /* ---- writer ---------------------------------------------------------------------------------- */
 
 struct ft_writer;

@@ -32,25 +32,6 @@ struct ft_writer {
 	struct ft_writer_stats st;
 };
 
-static int set_error(struct ft_error *err, const char *name, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static int set_error(struct ft_error *err, const char *name, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	if (!err)
-		return -1;
-	n = snprintf(err->msg, sizeof(err->msg), "%s: ", name);
-	if (n < 0 || (size_t)n >= sizeof(err->msg))
-		n = 0;
-	va_start(ap, fmt);
-	vsnprintf(err->msg + n, sizeof(err->msg) - (size_t)n, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
 static int write_all(struct ft_writer *w, const void *buf, size_t len, struct ft_error *err)
 {
 	const unsigned char *p = buf;
@@ -67,7 +48,7 @@ static int write_all(struct ft_writer *w, const void *buf, size_t len, struct ft
 			/* Drop the partial chunk: the file then ends on a whole chunk. */
 			if (w->regular && ftruncate(w->fd, (off_t)w->good_offset) == 0)
 				lseek(w->fd, (off_t)w->good_offset, SEEK_SET);
-			return set_error(err, w->name, "write failed: %s (trace kept up to byte %llu)",
+			return ft_error_set(err, w->name, "write failed: %s (trace kept up to byte %llu)",
 					 strerror(e), (unsigned long long)w->good_offset);
 		}
 		p += n;
@@ -93,7 +74,7 @@ static struct ft_writer *writer_new(int fd, const char *name, bool timestamp,
 		w->name = strdup(name);
 	}
 	if (!w || !w->raw || !w->out || !w->name) {
-		set_error(err, name, "out of memory");
+		ft_error_set(err, name, "out of memory");
 		goto fail;
 	}
 	w->fd = fd;
@@ -133,7 +114,7 @@ struct ft_writer *ft_writer_open_with(const char *path, const struct ft_writer_o
 		return writer_new(STDOUT_FILENO, "(stdout)", !opts->no_timestamp, err);
 	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, opts->mode ? opts->mode : 0600);
 	if (fd < 0) {
-		set_error(err, path, "cannot create: %s", strerror(errno));
+		ft_error_set(err, path, "cannot create: %s", strerror(errno));
 		return NULL;
 	}
 	return writer_new(fd, path, !opts->no_timestamp, err);
@@ -152,12 +133,12 @@ int ft_writer_flush(struct ft_writer *w, struct ft_error *err)
 	uLongf stored = w->out_cap;
 
 	if (w->failed)
-		return set_error(err, w->name, "trace writer stopped after an earlier error");
+		return ft_error_set(err, w->name, "trace writer stopped after an earlier error");
 	if (!w->nrecords)
 		return 0;
 	/* Level 1: recording must keep up with the kernel; the ratio is still ~5-10x. */
 	if (compress2(w->out, &stored, w->raw, w->raw_len, 1) != Z_OK)
-		return set_error(err, w->name, "compression failed");
+		return ft_error_set(err, w->name, "compression failed");
 	ch.stored_size = (__u32)stored;
 	ch.raw_size = (__u32)w->raw_len;
 	ch.crc32 = (__u32)crc32(0L, w->raw, (uInt)w->raw_len);
@@ -179,11 +160,11 @@ static int check_record(const struct ft_writer *w, const struct ft_hdr *h, struc
 	size_t min = ft_record_min_size(h->type);
 
 	if (h->size < sizeof(*h) || h->size % 8 || h->size > FT_RECORD_MAX)
-		return set_error(err, w->name, "bad record size %u for type %u", h->size, h->type);
+		return ft_error_set(err, w->name, "bad record size %u for type %u", h->size, h->type);
 	if (h->type == 0 || h->type >= FT_TYPE_MAX)
-		return set_error(err, w->name, "bad record type %u", h->type);
+		return ft_error_set(err, w->name, "bad record type %u", h->type);
 	if (min && h->size < min)
-		return set_error(err, w->name, "record %s too short: %u < %zu bytes",
+		return ft_error_set(err, w->name, "record %s too short: %u < %zu bytes",
 				 ft_type_name(h->type), h->size, min);
 	return 0;
 }
@@ -193,7 +174,7 @@ int ft_writer_append(struct ft_writer *w, const void *rec, struct ft_error *err)
 	const struct ft_hdr *h = rec;
 
 	if (w->failed)
-		return set_error(err, w->name, "trace writer stopped after an earlier error");
+		return ft_error_set(err, w->name, "trace writer stopped after an earlier error");
 	if (check_record(w, h, err))
 		return -1;
 	if (w->raw_len + h->size > FT_CHUNK_RAW_DEFAULT && ft_writer_flush(w, err))
@@ -225,7 +206,7 @@ static int append_with_tail(struct ft_writer *w, void *fixed, size_t fixed_size,
 	size_t size = round8(fixed_size + tail_len);
 
 	if (size > FT_RECORD_MAX)
-		return set_error(err, w->name, "%s record too large (%zu bytes)",
+		return ft_error_set(err, w->name, "%s record too large (%zu bytes)",
 				 ft_type_name(h->type), size);
 	h->size = (__u16)size;
 	memcpy(buf, fixed, fixed_size);
@@ -260,7 +241,7 @@ int ft_writer_counter_names(struct ft_writer *w, __u64 ts, __u16 source, __u16 c
 		size_t l = strlen(names[i]) + 1;
 
 		if (sizeof(n) + len + l > sizeof(buf))
-			return set_error(err, w->name, "too many counter names for one record");
+			return ft_error_set(err, w->name, "too many counter names for one record");
 		memcpy(buf + len, names[i], l);
 		len += l;
 	}
@@ -313,9 +294,9 @@ int ft_writer_close(struct ft_writer *w, struct ft_error *err)
 	if (ft_writer_append(w, &end, err) || ft_writer_flush(w, err))
 		ret = -1;
 	if (!ret && w->regular && fsync(w->fd) < 0)
-		ret = set_error(err, w->name, "fsync failed: %s", strerror(errno));
+		ret = ft_error_set(err, w->name, "fsync failed: %s", strerror(errno));
 	if (close(w->fd) < 0 && !ret)
-		ret = set_error(err, w->name, "close failed: %s", strerror(errno));
+		ret = ft_error_set(err, w->name, "close failed: %s", strerror(errno));
 	writer_free(w);
 	return ret;
 }
