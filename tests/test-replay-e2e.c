@@ -297,7 +297,7 @@ static void test_write_fsync(void)
 	done(rp);
 }
 
-/* Zero-length reads change nothing and are counted as ignored. */
+/* Zero-length reads, unknown ops and impossible ranges are counted as ignored. */
 static void test_ignored(void)
 {
 	static const unsigned order0[] = { 0 };
@@ -309,13 +309,16 @@ static void test_ignored(void)
 	tb_access(&t, FT_OP_READ, 3, 0, 4096, 8192);
 	tb_access(&t, FT_OP_READ, 3, 8192, 0, 8192);
 	tb_access(&t, 200, 3, 0, 4096, 8192);
+	tb_access(&t, FT_OP_READ, 3, UINT64_MAX - 10, 4096, 8192);
+	tb_access(&t, FT_OP_WRITE, 3, 1ull << 62, 1ull << 62, 0);
+	tb_access(&t, FT_OP_READ, 4, 1ull << 60, 4096, (1ull << 60) + 4096);
 	ok(tb_close(&t) == 0, "small trace written");
 	rp = run(order0, 1, LRU_TWO_LIST, 0, &err);
 	ok(rp != NULL, "small trace replayed");
 	if (rp) {
-		is_u64(rp->run.accesses, 1, "one access fed");
-		is_u64(rp->run.ignored, 2, "zero-length read and unknown op ignored");
-		is_u64(rp->cols[0].m.read_requests, 1, "the model saw one read");
+		is_u64(rp->run.accesses, 2, "two accesses fed");
+		is_u64(rp->run.ignored, 4, "zero-length read, unknown op, ranges past 2^63 ignored");
+		is_u64(rp->cols[0].m.read_requests, 2, "the model saw both reads, one at 2^60");
 	}
 	done(rp);
 }

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -155,13 +156,22 @@ static uint64_t size_after(const struct ft_access *a, enum model_op op, uint64_t
 	return size;
 }
 
+/* Linux files end below 2^63 bytes (MAX_LFS_FILESIZE); a damaged record may claim more. */
+#define FILE_SIZE_MAX	((uint64_t)INT64_MAX)
+
+static bool within_file_limits(const struct ft_access *a)
+{
+	return a->pos <= FILE_SIZE_MAX && a->len <= FILE_SIZE_MAX - a->pos &&
+	       a->isize <= FILE_SIZE_MAX;
+}
+
 /* false when the record has nothing for a model (zero-length transfer, unknown op). */
 static bool make_access(const struct ft_access *a, uint32_t id, struct file_info *fi,
 			struct model_access *out)
 {
 	enum model_op op = model_op_of(a->op);
 
-	if (!op || (is_data_op(op) && a->len == 0))
+	if (!op || (is_data_op(op) && a->len == 0) || !within_file_limits(a))
 		return false;
 	fi->size = size_after(a, op, fi->size);
 	*out = (struct model_access){
