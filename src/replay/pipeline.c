@@ -52,6 +52,8 @@ static unsigned pick_workers(unsigned nmodels, unsigned threads)
 {
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 
+	if (threads == 1)
+		return 0;
 	if (threads)
 		return threads < nmodels ? threads : nmodels;
 	if (cpus <= 1)

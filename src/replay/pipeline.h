@@ -44,8 +44,9 @@ struct pipeline {
 };
 
 /*
- * threads: worker threads wanted, 0 = one per model up to the online CPUs, 1 model and 1 CPU
- * = serial. Falls back to serial when threads cannot be had. 0, or -1 on ENOMEM.
+ * threads: 1 = serial, in the caller's thread; N > 1 = up to N worker threads; 0 = one worker
+ * per model up to the online CPUs (serial on one CPU). Falls back to serial when threads
+ * cannot be had. 0, or -1 on ENOMEM.
  */
 int pipeline_start(struct pipeline *p, struct model **models, unsigned nmodels,
 		   unsigned threads);

@@ -33,7 +33,7 @@ struct replay {
 	struct model_config cfg[REPLAY_MAX_CONFIGS];
 	unsigned set;			/* enum replay_set: what the user gave */
 	bool keep_series;		/* store the interval samples (--timeseries, --plot) */
-	unsigned threads;		/* model threads: 0 = as many as useful, 1 = one */
+	unsigned threads;		/* 0 = as many as useful, 1 = serial (pipeline.h) */
 
 	/* results */
 	struct report_col cols[REPLAY_MAX_CONFIGS];
