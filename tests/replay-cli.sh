@@ -112,6 +112,17 @@ c = json.load(sys.stdin)["configurations"][0]["config"]
 print(c["readahead"], c["device_latency_us"] > 1000, c["order"])')
 is "$got" "False True 0" "--no-readahead, a named device, order 0 by default"
 
+# The device presets the page states are the model's.
+for dev in nvme sata-ssd hdd nfs; do
+	run "$FT" replay --device=$dev --format=json "$TMPD/seq.ftr"
+	got=$(printf '%s\n' "$out" | python3 -c '
+import json, sys
+c = json.load(sys.stdin)["configurations"][0]["config"]
+print("%g us and %g MB/s" % (c["device_latency_us"], c["device_bandwidth_mbps"]))')
+	grep -A1 -x "\.B $dev" "$TOP_SRCDIR/man/folio-trace-replay.1" | grep -q -F "$got"
+	ok $? "folio-trace-replay(1) gives $dev as $got"
+done
+
 # Standard input.
 run sh -c "cat '$TMPD/seq.ftr' | '$FT' replay --folio-order=9 --no-readahead --format=csv -"
 is "$rc:$(printf '%s\n' "$out" | sed -n 2p | cut -d, -f1-3)" '0:"order 9",9,64' "trace on stdin"
