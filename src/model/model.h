@@ -75,7 +75,19 @@ struct model_config {
 
 	/* added after the first draft (zero = the first draft's behaviour) */
 	enum ra_rule ra_rule;		/* readahead order rule, by kernel release */
+	/*
+	 * Per-file largest order (calibration: the orders the kernel used), indexed by file_id;
+	 * MODEL_ORDER_DEFAULT or an id past nfile_orders means cfg.order. The caller keeps the
+	 * array alive while the model runs.
+	 */
+	const uint8_t *file_orders;
+	uint32_t nfile_orders;
 };
+
+#define MODEL_ORDER_DEFAULT	0xff
+
+/* Largest folio order for file_id: its per-file order when set, within [min_order, order]. */
+unsigned model_file_order(const struct model_config *cfg, uint32_t file_id);
 
 /*
  * Device cost presets for --device: "nvme", "sata-ssd", "hdd", "nfs" (a high-latency network

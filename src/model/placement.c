@@ -1,6 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Folio order choice: see placement.h. */
+#include "model/model.h"
 #include "model/placement.h"
+
+unsigned model_file_order(const struct model_config *cfg, uint32_t file_id)
+{
+	unsigned o;
+
+	if (!cfg->file_orders || file_id >= cfg->nfile_orders)
+		return cfg->order;
+	o = cfg->file_orders[file_id];
+	if (o == MODEL_ORDER_DEFAULT || o > cfg->order)
+		return cfg->order;
+	return o < cfg->min_order ? cfg->min_order : o;
+}
 
 uint64_t place_eof_pages(uint64_t isize, unsigned page_shift)
 {

@@ -79,18 +79,19 @@ void readahead_sync(struct model *m, uint32_t file, uint64_t idx, uint64_t req)
 	struct ra_state *ra = &mf->ra;
 	uint32_t max = m->cfg.ra_pages;
 	uint64_t prev = mf->prev_read_end >> m->page_shift, contig;
+	unsigned order = model_file_order(&m->cfg, file);
 
 	ra->rule_6_17 = m->cfg.ra_rule == RA_RULE_6_17;
 	if (ra->valid && idx && (idx == ra->start + ra->size || idx == ra_mark_index(ra))) {
 		/* a sequential miss: the sync path asks for order 0 (+2 before 6.17) */
 		ra->order = 0;
-		ra_advance(ra, max, m->cfg.order, m->cfg.min_order);
+		ra_advance(ra, max, order, m->cfg.min_order);
 		if (ra->rule_6_17) {
 			ra->ra_order = 0;
 			ra->order = (uint8_t)m->cfg.min_order;
 		}
 	} else if (!idx || req > max || (mf->prev_read_end && idx >= prev && idx - prev <= 1)) {
-		ra_start_initial(ra, idx, (uint32_t)(req > max ? max : req), max, m->cfg.order,
+		ra_start_initial(ra, idx, (uint32_t)(req > max ? max : req), max, order,
 				 m->cfg.min_order);
 	} else {
 		contig = ra_cached_before(m, file, idx, max);
@@ -107,7 +108,7 @@ void readahead_sync(struct model *m, uint32_t file, uint64_t idx, uint64_t req)
 		ra->size = (uint32_t)(contig + req < max ? contig + req : max);
 		ra->async_size = 1;
 		ra->order = (uint8_t)(ra->rule_6_17 ? m->cfg.min_order :
-				      ra_window_order(0, ra->size, m->cfg.order, m->cfg.min_order));
+				      ra_window_order(0, ra->size, order, m->cfg.min_order));
 		ra->ra_order = 0;
 		ra->valid = true;
 	}
@@ -121,7 +122,7 @@ void readahead_async(struct model *m, uint32_t file)
 
 	if (!ra->valid)
 		return;
-	ra_advance(ra, m->cfg.ra_pages, m->cfg.order, m->cfg.min_order);
+	ra_advance(ra, m->cfg.ra_pages, model_file_order(&m->cfg, file), m->cfg.min_order);
 	ra_read_window(m, file, ra, true);
 }
 

@@ -93,14 +93,16 @@ static void write_fill_partial(struct model *m, uint32_t id, uint64_t ws, uint64
 		folio_set(f, FOLIO_UPTODATE);
 }
 
-static unsigned write_order(struct model *m, struct mfile *mf, uint64_t p, uint64_t end,
-			    bool *at_idx)
+static unsigned write_order(struct model *m, uint32_t file, struct mfile *mf, uint64_t p,
+			    uint64_t end, bool *at_idx)
 {
+	unsigned order = model_file_order(&m->cfg, file);
+
 	*at_idx = m->cfg.write_policy == WRITE_POLICY_SIZED;
 	if (*at_idx)
-		return place_write_order(p, end, m->cfg.order, m->cfg.min_order, m->page_shift);
+		return place_write_order(p, end, order, m->cfg.min_order, m->page_shift);
 	if (m->cfg.policy == FOLIO_POLICY_FIXED)
-		return place_fixed_order(page_of(m, p), m->cfg.order, m->cfg.min_order,
+		return place_fixed_order(page_of(m, p), order, m->cfg.min_order,
 					 eof_pages(m, mf));
 	*at_idx = true;
 	return m->cfg.min_order;
@@ -121,7 +123,7 @@ void write_buffered(struct model *m, const struct model_access *a, struct mfile 
 		struct folio *f;
 
 		if (id == FOLIO_NIL) {
-			unsigned order = write_order(m, mf, p, end, &at_idx);
+			unsigned order = write_order(m, a->file_id, mf, p, end, &at_idx);
 
 			id = filemap_create(m, a->file_id, idx, order, at_idx, false);
 			created = true;
