@@ -90,7 +90,7 @@ static void put_chunk(struct byte_buf *b, const unsigned char *raw, size_t len)
 		die("compress2 failed");
 	ch.stored_size = (__u32)stored;
 	ch.raw_size = (__u32)len;
-	ch.crc32 = (__u32)crc32(0L, raw, (uInt)len);
+	ch.crc32 = (__u32)crc32(0L, z, (uInt)stored);
 	buf_put(b, &ch, sizeof(ch));
 	buf_put(b, z, stored);
 	free(z);

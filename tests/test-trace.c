@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include "sample-trace.h"
 #include "tap.h"
@@ -238,8 +239,24 @@ static void test_damage(const char *path)
 	got = read_all(bad, NULL, &st, &last);
 	is_u64(got, 5, "a damaged second chunk leaves the first chunk's 5 records");
 	ok(st.truncated && st.good_bytes == ends[0], "damage reported at the chunk's offset");
-	ok(strstr(st.why, "chunk 1") != NULL, "reason names the chunk: %s", st.why);
-	whole.data[ends[0] + sizeof(struct ft_chunk_header) + 10] ^= 0x55;
+	ok(strstr(st.why, "chunk 1 fails its checksum") != NULL, "reason names the chunk: %s",
+	   st.why);
+	{
+		/* Same damage with a checksum that matches it: inflate must catch it. */
+		struct ft_chunk_header ch;
+		unsigned char *stored = whole.data + ends[0] + sizeof(ch);
+
+		memcpy(&ch, whole.data + ends[0], sizeof(ch));
+		ch.crc32 = (__u32)crc32(0L, stored, ch.stored_size);
+		memcpy(whole.data + ends[0], &ch, sizeof(ch));
+		write_file(bad, whole.data, whole.len);
+		got = read_all(bad, NULL, &st, &last);
+		ok(got == 5 && st.truncated && strstr(st.why, "chunk 1 does not decompress"),
+		   "a bad stream with a matching checksum: %s", st.why);
+		whole.data[ends[0] + sizeof(ch) + 10] ^= 0x55;
+		ch.crc32 = (__u32)crc32(0L, stored, ch.stored_size);
+		memcpy(whole.data + ends[0], &ch, sizeof(ch));
+	}
 
 	/* Break the second chunk's magic. */
 	whole.data[ends[0]] ^= 0xff;

@@ -36,7 +36,7 @@ struct ft_chunk_header {
 	__u32 magic;		/* FT_CHUNK_MAGIC */
 	__u32 stored_size;	/* bytes of zlib stream following */
 	__u32 raw_size;		/* bytes of records once inflated */
-	__u32 crc32;		/* crc32 of the raw bytes */
+	__u32 crc32;		/* crc32 of the stored (compressed) bytes */
 	__u32 nrecords;
 	__u32 flags;		/* none defined: 0 */
 };

@@ -140,7 +140,7 @@ int ft_writer_flush(struct ft_writer *w, struct ft_error *err)
 		return ft_error_set(err, w->name, "compression failed");
 	ch.stored_size = (__u32)stored;
 	ch.raw_size = (__u32)w->raw_len;
-	ch.crc32 = (__u32)crc32(0L, w->raw, (uInt)w->raw_len);
+	ch.crc32 = (__u32)crc32(0L, w->out, (uInt)stored);
 	ch.nrecords = w->nrecords;
 	if (write_all(w, &ch, sizeof(ch), err) || write_all(w, w->out, stored, err))
 		return -1;
