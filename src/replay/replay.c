@@ -241,7 +241,8 @@ static int note_file(struct replay *rp, const struct ft_file *f, const char *pat
 		replay_error(err, "%s: out of memory for the file table", path);
 		return -1;
 	}
-	file_table_get(&rp->files, id)->size = f->size;
+	/* a size no Linux file can have is a damaged record: take the size as unknown */
+	file_table_get(&rp->files, id)->size = f->size <= FILE_SIZE_MAX ? f->size : 0;
 	return 0;
 }
 
