@@ -1,0 +1,39 @@
+#!/bin/sh
+# A recorder killed with SIGKILL leaves a trace readable to its last whole chunk: every
+# subcommand reads it, says it is incomplete, and exits 1.
+. "$TOP_SRCDIR/tests/lib.sh"
+. "$TOP_SRCDIR/tests/record-lib.sh"
+record_requires_bpf
+D=$(record_ext4_dir)
+T=$TMPD/killed.ftr
+
+# A writer that keeps going: 4 KiB appends, 100 a second, until killed.
+"$FOLIO_TRACE" record -o "$T" -- sh -c "while :; do
+	dd if=/dev/zero bs=4k count=1 oflag=append conv=notrunc of=$D/log 2>/dev/null
+	sleep 0.01; done" > /dev/null 2>&1 &
+rec_pid=$!
+wait_recording "$T"
+sleep 2.5	# two periodic flushes at least
+kill -KILL "$rec_pid"
+wait "$rec_pid" 2>/dev/null
+# The traced loop was the recorder's child: it outlives it; stop it.
+pkill -KILL -f "of=$D/log" 2>/dev/null
+size=$(stat -c %s "$T")
+ok $([ "$size" -gt 32 ] && echo 0 || echo 1) "the killed recorder had flushed chunks ($size bytes)"
+
+run "$FOLIO_TRACE" info "$T"
+is "$rc" 1 "info on the killed trace exits 1"
+printf '%s\n' "$out" | grep -q '^complete:   no: no end record: the recording was cut short'
+ok $? "info says the recording was cut short"
+is "$(printf '%s\n' "$err" | wc -l)" 1 "one line on stderr"
+writes=$(printf '%s\n' "$out" | awk '$1 == "write" {print $2}')
+ok $([ "${writes:-0}" -gt 10 ] && echo 0 || echo 1) "the writes before the kill are readable ($writes)"
+
+run "$FOLIO_TRACE" dump --type=access "$T"
+is "$rc" 1 "dump exits 1"
+is "$(printf '%s\n' "$out" | grep -c ' op=write ')" "$writes" "dump prints the same writes"
+run "$FOLIO_TRACE" replay --folio-order=0 --format=csv "$T"
+is "$rc" 1 "replay exits 1 after reporting what it read"
+printf '%s\n' "$out" | grep -q 'write_requests'
+ok $? "replay still prints its report"
+done_testing
