@@ -190,7 +190,7 @@ static void test_table(const struct report *r)
 	int rc;
 	char *s = capture(report_write_table, r, &rc), *line, *save = NULL;
 	size_t head = 0, bad = 0, rows = 0;
-	bool seen_lru = false;
+	bool seen_lru = false, seen_order9 = false;
 
 	is_i64(rc, 0, "table written");
 	for (line = strtok_r(s, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
@@ -204,13 +204,19 @@ static void test_table(const struct report *r)
 			continue;
 		rows++;
 		bad += strlen(line) != head;
+		if (strncmp(line, "  order 9 ", 10) == 0) {
+			seen_order9 = true;
+			ok(strstr(line, " 0 ") && strstr(line, " 32 ") && line[strlen(line) - 1] == '-',
+			   "order 9 row: none at order 0, 32 at order 9, no ratio: %s", line);
+		}
 		if (strncmp(line, "  LRU entries max", 17) == 0) {
 			seen_lru = true;
 			ok(strstr(line, " 16384 ") && strstr(line, " 32 ") &&
 			   strstr(line, " 0.002"), "LRU max row: %s", line);
 		}
 	}
-	is_u64(rows, report_nr_metrics, "one row per metric");
+	is_u64(rows, report_nr_metrics + 2, "one row per metric and per order inserted");
+	ok(seen_order9, "order 9 insertions row");
 	is_u64(bad, 0, "all rows as wide as the header");
 	ok(seen_lru, "LRU row present");
 	free(s);

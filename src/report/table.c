@@ -117,6 +117,64 @@ static void metric_cell(const struct report *r, unsigned mi, unsigned j, char *b
 	}
 }
 
+/*
+ * After the metrics, folios inserted per order (insertions_by_order): the orders readahead and
+ * the write path really used. Only orders some column used get a row.
+ */
+#define ORDERS_SECTION	"folios inserted by order"
+
+static bool order_used(const struct report *r, unsigned order)
+{
+	for (unsigned i = 0; i < r->ncols; i++)
+		if (r->cols[i].m.insertions_by_order[order])
+			return true;
+	return false;
+}
+
+static struct report_value inserted_at(const struct report_col *c, unsigned order)
+{
+	uint64_t v = c->m.insertions_by_order[order];
+
+	return (struct report_value){ .valid = true, .integer = true, .u = v, .d = (double)v };
+}
+
+static void order_cell(const struct report *r, unsigned order, unsigned j, char *buf)
+{
+	unsigned k;
+
+	if (j == 0) {
+		snprintf(buf, CELL_LEN, "order %u", order);
+	} else if (j <= r->ncols) {
+		format_value(buf, RK_COUNT, inserted_at(&r->cols[j - 1], order));
+	} else {
+		k = j - r->ncols - 1;
+		if (k >= r->baseline)
+			k++;
+		format_ratio(buf, report_ratio(inserted_at(&r->cols[k], order),
+					       inserted_at(&r->cols[r->baseline], order)));
+	}
+}
+
+/* Rows 0..report_nr_metrics-1 are metrics, the next MODEL_MAX_ORDER + 1 the orders. */
+static bool row_cell(const struct report *r, unsigned row, unsigned j, char *buf)
+{
+	if (row < report_nr_metrics) {
+		metric_cell(r, row, j, buf);
+		return true;
+	}
+	if (!order_used(r, row - report_nr_metrics))
+		return false;
+	order_cell(r, row - report_nr_metrics, j, buf);
+	return true;
+}
+
+static const char *row_section(unsigned row)
+{
+	return row < report_nr_metrics ? report_metrics[row].section : ORDERS_SECTION;
+}
+
+#define NR_ROWS (report_nr_metrics + MODEL_MAX_ORDER + 1)
+
 static void measure(const struct report *r, unsigned *width)
 {
 	char buf[CELL_LEN];
@@ -126,11 +184,12 @@ static void measure(const struct report *r, unsigned *width)
 		header_cell(r, j, buf);
 		width[j] = (unsigned)strlen(buf);
 	}
-	for (unsigned mi = 0; mi < report_nr_metrics; mi++) {
+	for (unsigned row = 0; row < NR_ROWS; row++) {
 		for (unsigned j = 0; j < n; j++) {
 			unsigned len;
 
-			metric_cell(r, mi, j, buf);
+			if (!row_cell(r, row, j, buf))
+				break;
 			len = (unsigned)strlen(buf) + (j == 0 ? 2 : 0);
 			if (len > width[j])
 				width[j] = len;
@@ -198,13 +257,15 @@ int report_write_table(FILE *f, const struct report *r)
 		print_row_cell(f, j, width[j], buf, false);
 	}
 	fputc('\n', f);
-	for (unsigned mi = 0; mi < report_nr_metrics; mi++) {
-		if (!section || strcmp(section, report_metrics[mi].section) != 0) {
-			section = report_metrics[mi].section;
+	for (unsigned row = 0; row < NR_ROWS; row++) {
+		if (!row_cell(r, row, 0, buf))
+			continue;
+		if (!section || strcmp(section, row_section(row)) != 0) {
+			section = row_section(row);
 			fprintf(f, "%s\n", section);
 		}
 		for (unsigned j = 0; j < n; j++) {
-			metric_cell(r, mi, j, buf);
+			row_cell(r, row, j, buf);
 			print_row_cell(f, j, width[j], buf, true);
 		}
 		fputc('\n', f);
