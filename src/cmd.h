@@ -15,6 +15,7 @@ int cmd_synth(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 int cmd_import(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
+int cmd_calibrate(int argc, char **argv);
 
 int cmd_record(int argc, char **argv);
 

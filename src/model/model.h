@@ -177,6 +177,8 @@ struct model_metrics {
 	/* added after the first draft */
 	struct model_dist untouched_cached_bytes;	/* cached bytes nobody accessed, per access */
 	uint64_t dirty_bytes;				/* dirty now (whole folios' pages) */
+	/* clean -> dirty transitions by buffered writes (writeback_dirty_folio's count) */
+	uint64_t write_dirtied_folios, write_dirtied_pages;
 };
 
 /* One time-series row, emitted at the end of each interval. */

@@ -144,6 +144,10 @@ void write_buffered(struct model *m, const struct model_access *a, struct mfile 
 			write_fill_new(m, id, p, we, old_isize);
 		else if (!folio_test(f, FOLIO_UPTODATE) && m->uptodate_units)
 			write_fill_partial(m, id, p, we, old_isize);
+		if (!folio_test(f, FOLIO_DIRTY)) {
+			m->mx.write_dirtied_folios++;
+			m->mx.write_dirtied_pages += folio_nr_pages(f);
+		}
 		wb_mark_dirty(m, id, p - fpos, we - fpos);
 		if (m->lru.plain)	/* two-list: buffered writes do not mark accessed */
 			lru_mark_accessed(&m->lru, id);

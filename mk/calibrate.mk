@@ -1,0 +1,9 @@
+# Calibration: the model replayed as the recording kernel was configured, against what it did.
+libfoliotrace_a_SOURCES += \
+	src/calibrate/kernel.h src/calibrate/kernel.c src/calibrate/filter.c \
+	src/calibrate/calibrate.h src/calibrate/calibrate.c \
+	src/calibrate/rows.c src/calibrate/output.c
+
+folio_trace_SOURCES += src/cmd-calibrate.c
+
+dist_man_MANS += man/folio-trace-calibrate.1

@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Replaying a trace as the kernel that recorded it was configured: see calibrate.h. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "calibrate/calibrate.h"
+#include "replay/replay.h"
+
+/*
+ * The model as that kernel ran: its readahead window and rule, folios grown by readahead up
+ * to the largest order each file got; memory and vm.dirty_* come from the host record in the
+ * replay driver (replay_host_defaults).
+ */
+static void kernel_config(struct model_config *cfg, const struct kernel_facts *k)
+{
+	model_config_defaults(cfg);
+	cfg->policy = FOLIO_POLICY_READAHEAD;
+	cfg->write_policy = WRITE_POLICY_SIZED;
+	cfg->order = k->max_order;
+	cfg->min_order = 0;
+	cfg->readahead = true;
+	if (k->ra_pages)
+		cfg->ra_pages = k->ra_pages;
+	if (k->have_host)
+		cfg->ra_rule = model_ra_rule_for_release(k->host.release);
+	/* one sample at the end gives the LRU sizes to compare with the last counters */
+	cfg->interval_ns = 1000000000;
+}
+
+static unsigned count_ordered(const uint8_t *orders, uint32_t n)
+{
+	unsigned c = 0;
+
+	for (uint32_t i = 0; i < n; i++)
+		c += orders[i] != MODEL_ORDER_DEFAULT;
+	return c;
+}
+
+static void note_run(struct calibration *c, const struct replay *rp,
+		     const struct kernel_facts *k)
+{
+	const struct series_col *col = &rp->series.col[0];
+
+	c->cfg = rp->cols[0].cfg;
+	c->cgroup_limit = k->have_host && k->host.memory_limit &&
+			  c->cfg.memory_bytes == k->host.memory_limit;
+	snprintf(c->release, sizeof(c->release), "%s", rp->release);
+	c->accesses = rp->run.accesses;
+	c->lost = rp->run.lost;
+	c->truncated = rp->run.truncated;
+	calib_build_rows(c, &rp->cols[0].m, col->n ? &col->v[col->n - 1] : NULL, k);
+}
+
+/*
+ * An unlinked copy of the trace without the left-out files' accesses; its path through
+ * /proc/self/fd into path_buf. The fd to close after the replay, or -1 with err set.
+ */
+static int modelled_copy(struct kernel_facts *k, const char *path, char *path_buf, size_t len,
+			 struct ft_error *err)
+{
+	const char *dir = getenv("TMPDIR");
+	char tmpl[4096];
+	int fd, wfd;
+
+	snprintf(tmpl, sizeof(tmpl), "%s/folio-trace-calibrate.XXXXXX", dir && *dir ? dir : "/tmp");
+	fd = mkstemp(tmpl);
+	if (fd < 0)
+		return ft_error_set(err, tmpl, "cannot create: %s", strerror(errno));
+	unlink(tmpl);
+	wfd = dup(fd);
+	if (wfd < 0 || kernel_write_modelled(k, path, wfd, err) < 0) {
+		if (wfd < 0)
+			ft_error_set(err, tmpl, "dup: %s", strerror(errno));
+		close(fd);
+		return -1;
+	}
+	snprintf(path_buf, len, "/proc/self/fd/%d", fd);
+	return fd;
+}
+
+static int run_replay(struct calibration *c, const struct model_config *cfg,
+		      const struct kernel_facts *k, const char *path, struct ft_error *err)
+{
+	struct replay *rp = malloc(sizeof(*rp));
+	int ret = -1;
+
+	if (!rp)
+		return ft_error_set(err, path, "out of memory");
+	replay_init(rp, cfg, 1, 0, true);
+	if (replay_file(rp, path, err) == 0) {
+		note_run(c, rp, k);
+		ret = 0;
+	}
+	replay_release(rp);
+	free(rp);
+	return ret;
+}
+
+int calibrate_file(struct calibration *c, const char *path, bool skip_mmapped,
+		   struct ft_error *err)
+{
+	struct kernel_facts k = { .skip_mmapped = skip_mmapped };
+	struct model_config cfg;
+	char copy[64];
+	const char *replayed = path;
+	uint8_t *orders = NULL;
+	uint32_t norders = 0;
+	int fd = -1, ret = -1;
+
+	memset(c, 0, sizeof(*c));
+	c->path = path;
+	c->skip_mmapped = skip_mmapped;
+	kernel_facts_init(&k);
+	if (kernel_facts_read(&k, path, err) < 0)
+		goto out;
+	if (skip_mmapped) {
+		fd = modelled_copy(&k, path, copy, sizeof(copy), err);
+		if (fd < 0)
+			goto out;
+		replayed = copy;
+	}
+	c->skipped_files = k.skipped_files;
+	kernel_config(&cfg, &k);
+	orders = kernel_file_orders(&k, &norders);
+	cfg.file_orders = orders;
+	cfg.nfile_orders = norders;
+	c->nfiles_ordered = count_ordered(orders, norders);
+	ret = run_replay(c, &cfg, &k, replayed, err);
+out:
+	if (fd >= 0)
+		close(fd);
+	free(orders);
+	kernel_facts_release(&k);
+	return ret;
+}

@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Calibration: the trace replayed through one model configured as the recording kernel was
+ * (memory or cgroup limit, vm.dirty_* sysctls, readahead window and rule, the folio orders it
+ * used per file), and each metric of the model set beside what the kernel did.
+ */
+#ifndef FT_CALIBRATE_CALIBRATE_H
+#define FT_CALIBRATE_CALIBRATE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "calibrate/kernel.h"
+#include "model/model.h"
+#include "trace/trace.h"
+
+/* Where a kernel figure comes from, so how far it can be held against the model. */
+enum calib_scope {
+	CALIB_TRACE,		/* events of the traced files: the same files the model sees */
+	CALIB_CGROUP,		/* the recorded command's memory cgroup */
+	CALIB_SYSTEM,		/* system-wide counters: other tasks too, an upper bound */
+};
+
+struct calib_row {
+	char metric[48];	/* what is counted, with its unit */
+	const char *source;	/* the kernel's event or counter */
+	uint64_t model, kernel;
+	enum calib_scope scope;
+};
+
+#define CALIB_MAX_ROWS	40
+
+struct calibration {
+	const char *path;
+	struct model_config cfg;	/* as it ran */
+	bool cgroup_limit;		/* memory_bytes is the recorded cgroup limit */
+	char release[FT_RELEASE_LEN];
+	uint64_t accesses, lost;
+	bool truncated;
+	unsigned nfiles_ordered;	/* files with a per-file order from the kernel */
+	unsigned skipped_files;		/* mapped files left out */
+	bool skip_mmapped;
+	struct calib_row rows[CALIB_MAX_ROWS];
+	unsigned nrows;
+};
+
+/*
+ * Replays path as its recording host; skip_mmapped leaves out the files the trace maps
+ * (their accesses and kernel events). 0, or -1 with err set.
+ */
+int calibrate_file(struct calibration *c, const char *path, bool skip_mmapped,
+		   struct ft_error *err);
+
+/* (model - kernel) / kernel; false when the kernel figure is 0 and the model's is not. */
+bool calib_rel_error(const struct calib_row *r, double *err);
+const char *calib_scope_name(enum calib_scope s);
+
+/* The rows from the model's totals, its last sample and the kernel's figures. */
+void calib_build_rows(struct calibration *c, const struct model_metrics *m,
+		      const struct model_sample *last, const struct kernel_facts *k);
+
+int calib_write_table(FILE *f, const struct calibration *c);
+int calib_write_json(FILE *f, const struct calibration *c);
+
+#endif /* FT_CALIBRATE_CALIBRATE_H */

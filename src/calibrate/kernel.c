@@ -1,0 +1,293 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* What the kernel did, from a trace's kernel events and counter samples: see kernel.h. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "calibrate/kernel.h"
+
+static const char *const vmstat_names[KC_NR] = {
+	[KC_REFAULT_FILE] = "workingset_refault_file",
+	[KC_DIRTIED] = "nr_dirtied",
+	[KC_WRITTEN] = "nr_written",
+	[KC_PGSTEAL_FILE] = "pgsteal_file",
+	[KC_INACTIVE_FILE] = "nr_inactive_file",
+	[KC_ACTIVE_FILE] = "nr_active_file",
+};
+
+/* memory.stat names (v1 and v2); v1's hierarchical "total_" form is preferred when present */
+static const char *const cgroup_names[KC_NR] = {
+	[KC_REFAULT_FILE] = "workingset_refault_file",
+	[KC_INACTIVE_FILE] = "inactive_file",
+	[KC_ACTIVE_FILE] = "active_file",
+};
+
+void kernel_facts_init(struct kernel_facts *k)
+{
+	bool skip = k->skip_mmapped;
+
+	memset(k, 0, sizeof(*k));
+	k->skip_mmapped = skip;
+	file_table_init(&k->replay_ids);
+	file_table_init(&k->kids);
+	for (int i = 0; i < KC_NR; i++)
+		k->vm_idx[i] = k->cg_idx[i] = -1;
+}
+
+void kernel_facts_release(struct kernel_facts *k)
+{
+	file_table_release(&k->replay_ids);
+	file_table_release(&k->kids);
+	free(k->kf);
+	k->kf = NULL;
+}
+
+/* The kfile of (dev, ino), created zeroed; NULL on ENOMEM. */
+static struct kfile *kfile_get(struct kernel_facts *k, __u32 dev, __u64 ino)
+{
+	uint32_t id = file_table_id(&k->kids, dev, ino);
+
+	if (id == FILE_ID_NONE)
+		return NULL;
+	if (id >= k->kfcap) {
+		size_t cap = k->kfcap ? k->kfcap * 2 : 64;
+		struct kfile *kf;
+
+		while (cap <= id)
+			cap *= 2;
+		kf = realloc(k->kf, cap * sizeof(*kf));
+		if (!kf)
+			return NULL;
+		memset(kf + k->kfcap, 0, (cap - k->kfcap) * sizeof(*kf));
+		k->kf = kf;
+		k->kfcap = cap;
+	}
+	while (k->nkf <= id)
+		k->kf[k->nkf++].max_order = MODEL_ORDER_DEFAULT;
+	return &k->kf[id];
+}
+
+static int find_name(const struct ft_counter_names *n, const char *want)
+{
+	const char *p = ft_counter_names_first(n), *end = p + n->names_len;
+
+	for (int i = 0; i < n->count && p < end; i++) {
+		if (strcmp(p, want) == 0)
+			return i;
+		p += strlen(p) + 1;
+	}
+	return -1;
+}
+
+static void note_counter_names(struct kernel_facts *k, const struct ft_counter_names *n)
+{
+	char total[80];
+
+	for (int i = 0; i < KC_NR; i++) {
+		if (n->source == FT_SRC_VMSTAT) {
+			k->vm_idx[i] = find_name(n, vmstat_names[i]);
+		} else if (n->source == FT_SRC_CGROUP && cgroup_names[i]) {
+			snprintf(total, sizeof(total), "total_%s", cgroup_names[i]);
+			k->cg_idx[i] = find_name(n, total);
+			if (k->cg_idx[i] < 0)
+				k->cg_idx[i] = find_name(n, cgroup_names[i]);
+		}
+	}
+}
+
+static void note_span(struct kcounter_span *s, uint64_t v)
+{
+	if (!s->seen)
+		s->first = v;
+	s->last = v;
+	s->seen = true;
+}
+
+static void note_counters(struct kernel_facts *k, const struct ft_counters *c)
+{
+	const __u64 *v = ft_counters_values(c);
+	const int *idx = c->source == FT_SRC_VMSTAT ? k->vm_idx :
+			 c->source == FT_SRC_CGROUP ? k->cg_idx : NULL;
+	struct kcounter_span *span = c->source == FT_SRC_VMSTAT ? k->vm : k->cg;
+
+	if (!idx)
+		return;
+	if (c->source == FT_SRC_CGROUP)
+		k->have_cgroup = true;
+	for (int i = 0; i < KC_NR; i++)
+		if (idx[i] >= 0 && idx[i] < c->count)
+			note_span(&span[i], v[idx[i]]);
+}
+
+static int note_folio(struct kernel_facts *k, const struct ft_folio_event *e)
+{
+	struct kfile *f = kfile_get(k, e->dev, e->ino);
+	uint64_t pages = e->order <= MODEL_MAX_ORDER ? 1ull << e->order : 1;
+
+	if (!f)
+		return -1;
+	switch (e->hdr.type) {
+	case FT_PAGECACHE_ADD:
+		f->add_folios++;
+		f->add_pages += pages;
+		if (e->order <= MODEL_MAX_ORDER) {
+			f->add_by_order[e->order]++;
+			if (f->max_order == MODEL_ORDER_DEFAULT || e->order > f->max_order)
+				f->max_order = e->order;
+		}
+		break;
+	case FT_PAGECACHE_DELETE:
+		f->del_folios++;
+		f->del_pages += pages;
+		break;
+	default:
+		f->dirty_folios++;
+	}
+	return 0;
+}
+
+static int note_access(struct kernel_facts *k, const struct ft_access *a)
+{
+	struct kfile *f = kfile_get(k, a->dev, a->ino);
+
+	/* the same calls in the same order as the replay driver: the same file ids */
+	if (!f || file_table_id(&k->replay_ids, a->dev, a->ino) == FILE_ID_NONE)
+		return -1;
+	f->accessed = true;
+	if (a->op == FT_OP_MMAP_READ || a->op == FT_OP_MMAP_WRITE)
+		f->mmapped = true;
+	if (a->op == FT_OP_UNLINK || a->op == FT_OP_TRUNCATE)
+		f->dropped = true;
+	return 0;
+}
+
+static int note_writeback(struct kernel_facts *k, const struct ft_writeback *w)
+{
+	struct kfile *f;
+
+	k->wb_events++;
+	if (w->kind != FT_WB_SINGLE_INODE)
+		return 0;
+	f = kfile_get(k, w->dev, w->ino);
+	if (!f)
+		return -1;
+	f->wb_inode_pages += w->nr_pages;
+	return 0;
+}
+
+static void note_readahead(struct kernel_facts *k, const struct ft_readahead *r)
+{
+	/* page_cache_ra_order's size is the window: its largest is the device's ra_pages */
+	if (r->kind == FT_RA_ORDER && r->size > k->ra_pages && r->size <= (1u << 20))
+		k->ra_pages = (unsigned)r->size;
+}
+
+static int note_record(struct kernel_facts *k, const struct ft_hdr *h)
+{
+	switch (h->type) {
+	case FT_HOST:
+		if (!k->have_host)
+			k->host = *(const struct ft_host *)h;
+		k->have_host = true;
+		return 0;
+	case FT_FILE: {
+		const struct ft_file *f = (const struct ft_file *)h;
+
+		if (file_table_id(&k->replay_ids, f->dev, f->ino) == FILE_ID_NONE)
+			return -1;
+		return kfile_get(k, f->dev, f->ino) ? 0 : -1;
+	}
+	case FT_ACCESS:
+		return note_access(k, (const struct ft_access *)h);
+	case FT_COUNTER_NAMES:
+		note_counter_names(k, (const struct ft_counter_names *)h);
+		return 0;
+	case FT_COUNTERS:
+		note_counters(k, (const struct ft_counters *)h);
+		return 0;
+	case FT_LOST:
+		k->lost += ((const struct ft_lost *)h)->count;
+		return 0;
+	case FT_PAGECACHE_ADD:
+	case FT_PAGECACHE_DELETE:
+	case FT_FOLIO_DIRTY:
+		return note_folio(k, (const struct ft_folio_event *)h);
+	case FT_WRITEBACK:
+		return note_writeback(k, (const struct ft_writeback *)h);
+	case FT_READAHEAD:
+		note_readahead(k, (const struct ft_readahead *)h);
+		return 0;
+	}
+	return 0;
+}
+
+/* kfile of (dev, ino) for the filter (kfile_get may grow the table, so no pointer kept) */
+struct kfile *kernel_kfile(struct kernel_facts *k, __u32 dev, __u64 ino)
+{
+	return kfile_get(k, dev, ino);
+}
+
+/* Totals over the files the model sees: other files' cache is not in the replay. */
+static void sum_accessed_files(struct kernel_facts *k)
+{
+	for (size_t i = 0; i < k->nkf; i++) {
+		const struct kfile *f = &k->kf[i];
+
+		if (f->accessed && !kfile_modelled(k, f))
+			k->skipped_files++;
+		if (!kfile_modelled(k, f))
+			continue;
+		k->add_folios += f->add_folios;
+		k->add_pages += f->add_pages;
+		for (int o = 0; o <= MODEL_MAX_ORDER; o++)
+			k->add_by_order[o] += f->add_by_order[o];
+		if (f->max_order != MODEL_ORDER_DEFAULT && f->max_order > k->max_order)
+			k->max_order = f->max_order;
+		if (!f->dropped) {
+			k->del_folios += f->del_folios;
+			k->del_pages += f->del_pages;
+		}
+		k->dirty_folios += f->dirty_folios;
+		k->wb_inode_pages += f->wb_inode_pages;
+	}
+}
+
+int kernel_facts_read(struct kernel_facts *k, const char *path, struct ft_error *err)
+{
+	struct ft_reader *r;
+	const struct ft_hdr *h;
+	int ret;
+
+	r = ft_reader_open(path, err);
+	if (!r)
+		return -1;
+	while ((ret = ft_reader_next(r, &h, err)) == FT_READ_MORE)
+		if (note_record(k, h) < 0) {
+			ft_error_set(err, path, "out of memory for the file table");
+			ret = FT_READ_ERROR;
+			break;
+		}
+	ft_reader_close(r);
+	if (ret == FT_READ_ERROR)
+		return -1;
+	sum_accessed_files(k);
+	return 0;
+}
+
+uint8_t *kernel_file_orders(struct kernel_facts *k, uint32_t *n)
+{
+	size_t nf = k->replay_ids.nfiles;
+	uint8_t *o = nf ? malloc(nf) : NULL;
+
+	*n = 0;
+	if (!o)
+		return NULL;
+	for (size_t id = 0; id < nf; id++) {
+		const struct file_info *fi = file_table_get(&k->replay_ids, (uint32_t)id);
+		struct kfile *f = kfile_get(k, fi->dev, fi->ino);
+
+		o[id] = f ? f->max_order : MODEL_ORDER_DEFAULT;
+	}
+	*n = (uint32_t)nf;
+	return o;
+}

@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * What the kernel did while the trace was recorded, read from its kernel events and counter
+ * samples: the figures calibration holds the model against, and the configuration (readahead
+ * window, folio orders per file) the model needs to run as that kernel did.
+ */
+#ifndef FT_CALIBRATE_KERNEL_H
+#define FT_CALIBRATE_KERNEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "model/model.h"
+#include "replay/files.h"
+#include "trace/trace.h"
+
+/* The sampled counters calibration compares against. */
+enum kcounter {
+	KC_REFAULT_FILE,	/* workingset_refault_file: pages */
+	KC_DIRTIED,		/* nr_dirtied: pages */
+	KC_WRITTEN,		/* nr_written: pages */
+	KC_PGSTEAL_FILE,	/* pgsteal_file: pages */
+	KC_INACTIVE_FILE,	/* nr_inactive_file (pages) or the cgroup's inactive_file (bytes) */
+	KC_ACTIVE_FILE,
+	KC_NR
+};
+
+/* First and last sample of one counter. */
+struct kcounter_span {
+	bool seen;
+	uint64_t first, last;
+};
+
+/* Per file (dev, ino), ids of its own table: its largest order and whether it was accessed. */
+struct kfile {
+	uint64_t add_folios, add_pages, add_by_order[MODEL_MAX_ORDER + 1];
+	uint64_t del_folios, del_pages;
+	uint64_t dirty_folios, wb_inode_pages;
+	uint8_t max_order;	/* MODEL_ORDER_DEFAULT: no page-cache add seen */
+	bool accessed;		/* has FT_ACCESS records: the model sees it */
+	bool dropped;		/* unlinked or truncated: its deletes are not reclaim */
+	bool mmapped;		/* mapped: read by faults, not only by read/write calls */
+};
+
+struct kernel_facts {
+	bool skip_mmapped;			/* set by the caller: leave mapped files out */
+	unsigned skipped_files;
+	struct ft_host host;
+	bool have_host;
+	/* page-cache events of the accessed files */
+	uint64_t add_folios, add_pages, add_by_order[MODEL_MAX_ORDER + 1];
+	uint64_t del_folios, del_pages;		/* files never unlinked nor truncated */
+	uint64_t dirty_folios;			/* writeback_dirty_folio events */
+	uint64_t wb_inode_pages;		/* writeback_single_inode: wrote */
+	uint64_t wb_events;			/* all FT_WRITEBACK records */
+	unsigned ra_pages;			/* largest readahead window, 0: no events */
+	unsigned max_order;			/* largest order added in an accessed file */
+	/* counters: system-wide (vmstat) and, under a memory cgroup, the cgroup's */
+	struct kcounter_span vm[KC_NR], cg[KC_NR];
+	bool have_cgroup;
+	/* file ids as the replay driver assigns them, for the per-file orders */
+	struct file_table replay_ids;
+	struct file_table kids;
+	struct kfile *kf;
+	size_t nkf, kfcap;
+	int vm_idx[KC_NR], cg_idx[KC_NR];	/* counter positions in the samples, -1: none */
+	uint64_t lost;
+};
+
+/* Clears k, keeping skip_mmapped. */
+void kernel_facts_init(struct kernel_facts *k);
+/* Reads path once (after kernel_facts_init). 0, or -1 with err set. */
+int kernel_facts_read(struct kernel_facts *k, const char *path, struct ft_error *err);
+
+/* Whether the model sees the file: accessed, and not left out as mapped. */
+static inline bool kfile_modelled(const struct kernel_facts *k, const struct kfile *f)
+{
+	return f->accessed && !(k->skip_mmapped && f->mmapped);
+}
+
+/*
+ * Copies path to fd (a new trace) without the accesses of the files left out; the replay
+ * file ids are recomputed from what was copied. fd is closed. 0, or -1 with err set.
+ */
+int kernel_write_modelled(struct kernel_facts *k, const char *path, int fd,
+			  struct ft_error *err);
+void kernel_facts_release(struct kernel_facts *k);
+
+/*
+ * The largest order per replay file id (MODEL_ORDER_DEFAULT where the kernel added nothing),
+ * malloc'ed, *n entries; NULL with *n 0 when there are no files or memory.
+ */
+uint8_t *kernel_file_orders(struct kernel_facts *k, uint32_t *n);
+
+/* The kfile of (dev, ino), added when new; NULL on ENOMEM. */
+struct kfile *kernel_kfile(struct kernel_facts *k, __u32 dev, __u64 ino);
+
+/* last - first of a counter, 0 when it was not sampled. */
+static inline uint64_t kcounter_delta(const struct kcounter_span *s)
+{
+	return s->seen && s->last > s->first ? s->last - s->first : 0;
+}
+
+#endif /* FT_CALIBRATE_KERNEL_H */

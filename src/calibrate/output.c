@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* A calibration as an aligned table or as JSON. */
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "calibrate/calibrate.h"
+#include "util.h"
+
+static const char *ra_rule_name(enum ra_rule r)
+{
+	return r == RA_RULE_6_17 ? "6.17" : "6.6";
+}
+
+static void format_error(const struct calib_row *r, char *buf, size_t len)
+{
+	double e;
+
+	if (calib_rel_error(r, &e))
+		snprintf(buf, len, "%+.1f%%", e * 100);
+	else
+		snprintf(buf, len, "-");
+}
+
+static void table_header(FILE *f, const struct calibration *c)
+{
+	char mem[32];
+
+	format_bytes(c->cfg.memory_bytes, mem, sizeof(mem));
+	fprintf(f, "calibration: %s (Linux %s)\n", c->path, c->release[0] ? c->release : "?");
+	fprintf(f, "model: %s%s, readahead %u pages (%s rule), largest folio order %u, "
+		"kernel orders for %u files\n", mem, c->cgroup_limit ? " (cgroup limit)" : "",
+		c->cfg.ra_pages, ra_rule_name(c->cfg.ra_rule), c->cfg.order, c->nfiles_ordered);
+	if (c->skip_mmapped)
+		fprintf(f, "files: %u mapped files left out (--files=syscalls)\n", c->skipped_files);
+	fprintf(f, "dirty: background %u%%, ratio %u%%, expire %" PRIu64 " cs, flusher %" PRIu64
+		" cs; %" PRIu64 " accesses, %" PRIu64 " events lost\n\n",
+		c->cfg.dirty_background_ratio, c->cfg.dirty_ratio,
+		c->cfg.dirty_expire_ns / 10000000, c->cfg.writeback_period_ns / 10000000,
+		c->accesses, c->lost);
+}
+
+int calib_write_table(FILE *f, const struct calibration *c)
+{
+	char err[24];
+
+	table_header(f, c);
+	fprintf(f, "%-32s %10s %10s %8s  %-40s %s\n", "metric", "model", "kernel", "error",
+		"kernel source", "scope");
+	for (unsigned i = 0; i < c->nrows; i++) {
+		const struct calib_row *r = &c->rows[i];
+
+		format_error(r, err, sizeof(err));
+		fprintf(f, "%-32s %10" PRIu64 " %10" PRIu64 " %8s  %-40s %s\n", r->metric,
+			r->model, r->kernel, err, r->source, calib_scope_name(r->scope));
+	}
+	fprintf(f, "\nsystem-wide figures count other tasks too: the model's should be below "
+		"them.\n");
+	return ferror(f) ? -1 : 0;
+}
+
+/* A JSON string: the path and release may hold quotes, backslashes or control bytes. */
+static void json_string(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			fputc('\\', f);
+		if ((unsigned char)*s < 0x20)
+			fprintf(f, "\\u%04x", *s);
+		else
+			fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+static void json_config(FILE *f, const struct calibration *c)
+{
+	fprintf(f, "  \"config\": {\n");
+	fprintf(f, "    \"memory_bytes\": %" PRIu64 ",\n", c->cfg.memory_bytes);
+	fprintf(f, "    \"cgroup_limit\": %s,\n", c->cgroup_limit ? "true" : "false");
+	fprintf(f, "    \"ra_pages\": %u,\n", c->cfg.ra_pages);
+	fprintf(f, "    \"ra_rule\": \"%s\",\n", ra_rule_name(c->cfg.ra_rule));
+	fprintf(f, "    \"max_order\": %u,\n", c->cfg.order);
+	fprintf(f, "    \"files_with_kernel_order\": %u,\n", c->nfiles_ordered);
+	fprintf(f, "    \"files\": \"%s\",\n", c->skip_mmapped ? "syscalls" : "all");
+	fprintf(f, "    \"files_left_out\": %u,\n", c->skipped_files);
+	fprintf(f, "    \"dirty_background_ratio\": %u,\n", c->cfg.dirty_background_ratio);
+	fprintf(f, "    \"dirty_ratio\": %u,\n", c->cfg.dirty_ratio);
+	fprintf(f, "    \"dirty_expire_ns\": %" PRIu64 ",\n", c->cfg.dirty_expire_ns);
+	fprintf(f, "    \"dirty_writeback_ns\": %" PRIu64 "\n", c->cfg.writeback_period_ns);
+	fprintf(f, "  },\n");
+}
+
+static void json_row(FILE *f, const struct calib_row *r, bool last)
+{
+	double e;
+
+	fprintf(f, "    {\"metric\": ");
+	json_string(f, r->metric);
+	fprintf(f, ", \"source\": ");
+	json_string(f, r->source);
+	fprintf(f, ", \"model\": %" PRIu64 ", \"kernel\": %" PRIu64 ", \"error\": ", r->model,
+		r->kernel);
+	if (calib_rel_error(r, &e))
+		fprintf(f, "%.6f", e);
+	else
+		fprintf(f, "null");
+	fprintf(f, ", \"scope\": \"%s\", \"upper_bound\": %s}%s\n",
+		r->scope == CALIB_TRACE ? "trace" : r->scope == CALIB_CGROUP ? "cgroup" : "system",
+		r->scope == CALIB_SYSTEM ? "true" : "false", last ? "" : ",");
+}
+
+int calib_write_json(FILE *f, const struct calibration *c)
+{
+	fprintf(f, "{\n  \"format\": \"folio-trace-calibrate\",\n  \"version\": 1,\n");
+	fprintf(f, "  \"trace\": {\"path\": ");
+	json_string(f, c->path);
+	fprintf(f, ", \"release\": ");
+	json_string(f, c->release);
+	fprintf(f, ", \"accesses\": %" PRIu64 ", \"lost_events\": %" PRIu64
+		", \"truncated\": %s},\n", c->accesses, c->lost, c->truncated ? "true" : "false");
+	json_config(f, c);
+	fprintf(f, "  \"metrics\": [\n");
+	for (unsigned i = 0; i < c->nrows; i++)
+		json_row(f, &c->rows[i], i + 1 == c->nrows);
+	fprintf(f, "  ]\n}\n");
+	return ferror(f) ? -1 : 0;
+}

@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The model-versus-kernel rows of a calibration. */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "calibrate/calibrate.h"
+
+bool calib_rel_error(const struct calib_row *r, double *err)
+{
+	if (!r->kernel) {
+		*err = 0;
+		return r->model == 0;
+	}
+	*err = ((double)r->model - (double)r->kernel) / (double)r->kernel;
+	return true;
+}
+
+const char *calib_scope_name(enum calib_scope s)
+{
+	switch (s) {
+	case CALIB_TRACE: return "traced files";
+	case CALIB_CGROUP: return "cgroup";
+	default: return "system-wide (upper bound)";
+	}
+}
+
+static void add_row(struct calibration *c, const char *source, uint64_t model, uint64_t kernel,
+		    enum calib_scope scope, const char *fmt, ...)
+	__attribute__((format(printf, 6, 7)));
+
+static void add_row(struct calibration *c, const char *source, uint64_t model, uint64_t kernel,
+		    enum calib_scope scope, const char *fmt, ...)
+{
+	struct calib_row *r;
+	va_list ap;
+
+	if (c->nrows >= CALIB_MAX_ROWS)
+		return;
+	r = &c->rows[c->nrows++];
+	va_start(ap, fmt);
+	vsnprintf(r->metric, sizeof(r->metric), fmt, ap);
+	va_end(ap);
+	r->source = source;
+	r->model = model;
+	r->kernel = kernel;
+	r->scope = scope;
+}
+
+static void insertion_rows(struct calibration *c, const struct model_metrics *m,
+			   const struct kernel_facts *k)
+{
+	add_row(c, "mm_filemap_add_to_page_cache", m->insertions, k->add_folios, CALIB_TRACE,
+		"insertions, folios");
+	add_row(c, "mm_filemap_add_to_page_cache", m->inserted_pages, k->add_pages, CALIB_TRACE,
+		"insertions, pages");
+	for (unsigned o = 0; o <= MODEL_MAX_ORDER; o++)
+		if (m->insertions_by_order[o] || k->add_by_order[o])
+			add_row(c, "mm_filemap_add_to_page_cache", m->insertions_by_order[o],
+				k->add_by_order[o], CALIB_TRACE, "insertions at order %u, folios", o);
+}
+
+/* A counter's delta from the cgroup's samples when it has them, else system-wide. */
+static void counter_row(struct calibration *c, const struct kernel_facts *k, enum kcounter kc,
+			uint64_t model, const char *what, const char *vm_name,
+			const char *cg_name)
+{
+	if (k->have_cgroup && k->cg[kc].seen)
+		add_row(c, cg_name, model, kcounter_delta(&k->cg[kc]), CALIB_CGROUP, "%s", what);
+	else if (k->vm[kc].seen)
+		add_row(c, vm_name, model, kcounter_delta(&k->vm[kc]), CALIB_SYSTEM, "%s", what);
+}
+
+static void reclaim_rows(struct calibration *c, const struct model_metrics *m,
+			 const struct kernel_facts *k)
+{
+	add_row(c, "mm_filemap_delete_from_page_cache", m->evictions, k->del_folios, CALIB_TRACE,
+		"evictions, folios");
+	add_row(c, "mm_filemap_delete_from_page_cache", m->evicted_pages, k->del_pages,
+		CALIB_TRACE, "evictions, pages");
+	if (k->vm[KC_PGSTEAL_FILE].seen)
+		add_row(c, "pgsteal_file", m->evicted_pages, kcounter_delta(&k->vm[KC_PGSTEAL_FILE]),
+			CALIB_SYSTEM, "evictions, pages");
+	/* the model counts refaulting folios; the kernel pages (the same at order 0) */
+	counter_row(c, k, KC_REFAULT_FILE, m->refaults, "refaults", "workingset_refault_file",
+		    "memory.stat workingset_refault_file");
+}
+
+static void dirty_rows(struct calibration *c, const struct model_metrics *m,
+		       const struct kernel_facts *k)
+{
+	uint64_t page = c->cfg.page_size;
+	/* every page dirtied is written back, still dirty at the end, or discarded */
+	uint64_t dirtied = (m->writeback_bytes + m->dirty_bytes + m->wb_truncated_bytes) / page;
+
+	if (k->vm[KC_DIRTIED].seen)
+		add_row(c, "nr_dirtied", dirtied, kcounter_delta(&k->vm[KC_DIRTIED]), CALIB_SYSTEM,
+			"pages dirtied");
+	/* the event fires once per folio going dirty; the model counts buffered writes' */
+	add_row(c, "writeback_dirty_folio", m->write_dirtied_folios, k->dirty_folios, CALIB_TRACE,
+		"folios dirtied");
+	if (k->vm[KC_WRITTEN].seen)
+		add_row(c, "nr_written", m->writeback_bytes / page,
+			kcounter_delta(&k->vm[KC_WRITTEN]), CALIB_SYSTEM, "pages written back");
+	if (k->wb_events)
+		add_row(c, "writeback_single_inode", m->writeback_bytes / page, k->wb_inode_pages,
+			CALIB_TRACE, "pages written back");
+}
+
+static uint64_t lru_kernel(const struct kernel_facts *k, enum kcounter kc, bool cgroup,
+			   unsigned page)
+{
+	/* memory.stat counts bytes, vmstat pages */
+	return cgroup ? k->cg[kc].last / page : k->vm[kc].last;
+}
+
+static void lru_rows(struct calibration *c, const struct model_sample *last,
+		     const struct kernel_facts *k)
+{
+	bool cg = k->have_cgroup && k->cg[KC_INACTIVE_FILE].seen && k->cg[KC_ACTIVE_FILE].seen;
+	enum calib_scope scope = cg ? CALIB_CGROUP : CALIB_SYSTEM;
+	unsigned page = c->cfg.page_size;
+	uint64_t ia, ac;
+
+	if (!last || (!cg && !(k->vm[KC_INACTIVE_FILE].seen && k->vm[KC_ACTIVE_FILE].seen)))
+		return;
+	ia = lru_kernel(k, KC_INACTIVE_FILE, cg, page);
+	ac = lru_kernel(k, KC_ACTIVE_FILE, cg, page);
+	add_row(c, cg ? "memory.stat inactive_file + active_file" :
+		"nr_inactive_file + nr_active_file", last->lru_pages, ia + ac, scope,
+		"LRU pages at the end");
+	/* the model's lists are counted in folios: pages only where every folio is order 0 */
+	add_row(c, cg ? "memory.stat inactive_file" : "nr_inactive_file", last->lru_inactive, ia,
+		scope, "LRU inactive (model: folios)");
+	add_row(c, cg ? "memory.stat active_file" : "nr_active_file", last->lru_active, ac,
+		scope, "LRU active (model: folios)");
+}
+
+void calib_build_rows(struct calibration *c, const struct model_metrics *m,
+		      const struct model_sample *last, const struct kernel_facts *k)
+{
+	c->nrows = 0;
+	insertion_rows(c, m, k);
+	reclaim_rows(c, m, k);
+	dirty_rows(c, m, k);
+	lru_rows(c, last, k);
+}

@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * folio-trace calibrate: replay a recorded trace with the recording kernel's configuration
+ * and show, per metric, how far the model is from what that kernel did.
+ */
+#include <argp.h>
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "calibrate/calibrate.h"
+#include "cmd.h"
+#include "util.h"
+
+enum calib_format { CALIB_FORMAT_TABLE, CALIB_FORMAT_JSON };
+
+enum { OPT_FORMAT = 256, OPT_FILES };
+
+static const struct argp_option calibrate_options[] = {
+	{ "files", OPT_FILES, "WHICH", 0,
+	  "all (default): every accessed file; syscalls: leave out the files the trace maps "
+	  "(executables, libraries), whose faults the model reads differently", 0 },
+	{ "format", OPT_FORMAT, "FMT", 0, "table (default) or json", 0 },
+	{ "output", 'o', "FILE", 0, "write the report to FILE instead of standard output", 0 },
+	{ 0 }
+};
+
+struct calibrate_args {
+	enum calib_format format;
+	bool skip_mmapped;
+	const char *file, *output;
+};
+
+static error_t calibrate_parse(int key, char *arg, struct argp_state *state)
+{
+	struct calibrate_args *a = state->input;
+
+	switch (key) {
+	case OPT_FORMAT:
+		if (strcmp(arg, "table") == 0) {
+			a->format = CALIB_FORMAT_TABLE;
+		} else if (strcmp(arg, "json") == 0) {
+			a->format = CALIB_FORMAT_JSON;
+		} else {
+			ft_warn("--format=%s: expected table or json", arg);
+			return EINVAL;
+		}
+		return 0;
+	case OPT_FILES:
+		if (strcmp(arg, "all") != 0 && strcmp(arg, "syscalls") != 0) {
+			ft_warn("--files=%s: expected all or syscalls", arg);
+			return EINVAL;
+		}
+		a->skip_mmapped = strcmp(arg, "syscalls") == 0;
+		return 0;
+	case 'o':
+		a->output = arg;
+		return 0;
+	case ARGP_KEY_ARG:
+		if (a->file) {
+			ft_warn("one trace file only (see folio-trace calibrate --help)");
+			return EINVAL;
+		}
+		a->file = arg;
+		return 0;
+	case ARGP_KEY_END:
+		if (!a->file) {
+			ft_warn("no trace file given (see folio-trace calibrate --help)");
+			return EINVAL;
+		}
+		return 0;
+	}
+	return ARGP_ERR_UNKNOWN;
+}
+
+static int write_calibration(const struct calibrate_args *a, const struct calibration *c)
+{
+	bool to_stdout = !a->output || strcmp(a->output, "-") == 0;
+	FILE *f = to_stdout ? stdout : fopen(a->output, "w");
+	int ret;
+
+	if (!f) {
+		ft_warn("%s: cannot create: %s", a->output, strerror(errno));
+		return -1;
+	}
+	ret = a->format == CALIB_FORMAT_JSON ? calib_write_json(f, c) : calib_write_table(f, c);
+	ret |= (to_stdout ? fflush(f) : fclose(f)) ? -1 : 0;
+	if (ret) {
+		ft_warn("%s: write failed: %s", to_stdout ? "standard output" : a->output,
+			strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+int cmd_calibrate(int argc, char **argv)
+{
+	static const struct argp argp = {
+		calibrate_options, calibrate_parse, "FILE",
+		"Replay the recorded trace FILE with the configuration of the host that recorded "
+		"it (memory or cgroup limit, vm.dirty_* sysctls, readahead window and rule, the "
+		"folio orders the kernel used per file) and print, per metric, the model's figure, "
+		"the kernel's and the relative error.",
+		0, 0, 0
+	};
+	struct calibrate_args args = { .format = CALIB_FORMAT_TABLE };
+	struct calibration c;
+	struct ft_error err;
+
+	if (argp_parse(&argp, argc, argv, 0, NULL, &args))
+		return EXIT_USAGE;
+	if (calibrate_file(&c, args.file, args.skip_mmapped, &err) < 0) {
+		ft_warn("%s", err.msg);
+		return EXIT_RUNTIME;
+	}
+	if (write_calibration(&args, &c) < 0)
+		return EXIT_RUNTIME;
+	/* a cut trace was reported on stderr; its figures are partial */
+	return c.truncated ? EXIT_RUNTIME : EXIT_OK;
+}
