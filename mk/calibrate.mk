@@ -7,3 +7,7 @@ libfoliotrace_a_SOURCES += \
 folio_trace_SOURCES += src/cmd-calibrate.c
 
 dist_man_MANS += man/folio-trace-calibrate.1
+
+# Live: record workloads under a memory limit and hold the model's errors to stated bounds.
+TESTS += tests/calibrate-live.sh
+EXTRA_DIST += tests/calibrate-live.sh

@@ -105,7 +105,7 @@ int calibrate_file(struct calibration *c, const char *path, bool skip_mmapped,
 	struct model_config cfg;
 	char copy[64];
 	const char *replayed = path;
-	uint8_t *orders = NULL;
+	uint8_t *orders = NULL, *ra_off = NULL;
 	uint32_t norders = 0;
 	int fd = -1, ret = -1;
 
@@ -126,12 +126,15 @@ int calibrate_file(struct calibration *c, const char *path, bool skip_mmapped,
 	orders = kernel_file_orders(&k, &norders);
 	cfg.file_orders = orders;
 	cfg.nfile_orders = norders;
+	ra_off = kernel_file_ra_off(&k, norders, &c->nfiles_ra_off);
+	cfg.file_ra_off = ra_off;
 	c->nfiles_ordered = count_ordered(orders, norders);
 	ret = run_replay(c, &cfg, &k, replayed, err);
 out:
 	if (fd >= 0)
 		close(fd);
 	free(orders);
+	free(ra_off);
 	kernel_facts_release(&k);
 	return ret;
 }

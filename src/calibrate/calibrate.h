@@ -40,6 +40,7 @@ struct calibration {
 	bool truncated;
 	unsigned nfiles_ordered;	/* files with a per-file order from the kernel */
 	unsigned skipped_files;		/* mapped files left out */
+	unsigned nfiles_ra_off;		/* files the kernel read without readahead windows */
 	bool skip_mmapped;
 	struct calib_row rows[CALIB_MAX_ROWS];
 	unsigned nrows;

@@ -175,11 +175,20 @@ static int note_writeback(struct kernel_facts *k, const struct ft_writeback *w)
 	return 0;
 }
 
-static void note_readahead(struct kernel_facts *k, const struct ft_readahead *r)
+static int note_readahead(struct kernel_facts *k, const struct ft_readahead *r)
 {
+	struct kfile *f = kfile_get(k, r->dev, r->ino);
+
+	if (!f)
+		return -1;
+	if (r->kind == FT_RA_SYNC)
+		f->ra_sync++;
+	else if (r->kind == FT_RA_ORDER || r->kind == FT_RA_ASYNC)
+		f->ra_windows++;
 	/* page_cache_ra_order's size is the window: its largest is the device's ra_pages */
 	if (r->kind == FT_RA_ORDER && r->size > k->ra_pages && r->size <= (1u << 20))
 		k->ra_pages = (unsigned)r->size;
+	return 0;
 }
 
 static int note_record(struct kernel_facts *k, const struct ft_hdr *h)
@@ -215,8 +224,7 @@ static int note_record(struct kernel_facts *k, const struct ft_hdr *h)
 	case FT_WRITEBACK:
 		return note_writeback(k, (const struct ft_writeback *)h);
 	case FT_READAHEAD:
-		note_readahead(k, (const struct ft_readahead *)h);
-		return 0;
+		return note_readahead(k, (const struct ft_readahead *)h);
 	}
 	return 0;
 }
@@ -290,4 +298,23 @@ uint8_t *kernel_file_orders(struct kernel_facts *k, uint32_t *n)
 	}
 	*n = (uint32_t)nf;
 	return o;
+}
+
+uint8_t *kernel_file_ra_off(struct kernel_facts *k, uint32_t n, unsigned *nset)
+{
+	uint8_t *off = n ? calloc(n, 1) : NULL;
+
+	*nset = 0;
+	if (!off)
+		return NULL;
+	for (uint32_t id = 0; id < n && id < k->replay_ids.nfiles; id++) {
+		const struct file_info *fi = file_table_get(&k->replay_ids, id);
+		const struct kfile *f = kfile_get(k, fi->dev, fi->ino);
+
+		if (f && f->ra_sync >= KFILE_RA_OFF_MIN_SYNC && !f->ra_windows) {
+			off[id] = 1;
+			(*nset)++;
+		}
+	}
+	return off;
 }

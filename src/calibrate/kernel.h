@@ -36,6 +36,7 @@ struct kfile {
 	uint64_t add_folios, add_pages, add_by_order[MODEL_MAX_ORDER + 1];
 	uint64_t del_folios, del_pages;
 	uint64_t dirty_folios, wb_inode_pages;
+	uint32_t ra_sync, ra_windows;	/* sync readahead calls; windows opened (order, async) */
 	uint8_t max_order;	/* MODEL_ORDER_DEFAULT: no page-cache add seen */
 	bool accessed;		/* has FT_ACCESS records: the model sees it */
 	bool dropped;		/* unlinked or truncated: its deletes are not reclaim */
@@ -94,6 +95,15 @@ uint8_t *kernel_file_orders(struct kernel_facts *k, uint32_t *n);
 
 /* The kfile of (dev, ino), added when new; NULL on ENOMEM. */
 struct kfile *kernel_kfile(struct kernel_facts *k, __u32 dev, __u64 ino);
+
+/* Sync readahead calls at least this often with no window opened: readahead was off. */
+#define KFILE_RA_OFF_MIN_SYNC	8
+
+/*
+ * Per replay file id, 1 where the kernel read the file without readahead windows, malloc'ed,
+ * n entries (as kernel_file_orders gave); NULL when there are none or no memory.
+ */
+uint8_t *kernel_file_ra_off(struct kernel_facts *k, uint32_t n, unsigned *nset);
 
 /* last - first of a counter, 0 when it was not sampled. */
 static inline uint64_t kcounter_delta(const struct kcounter_span *s)

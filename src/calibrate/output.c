@@ -30,6 +30,8 @@ static void table_header(FILE *f, const struct calibration *c)
 	fprintf(f, "model: %s%s, readahead %u pages (%s rule), largest folio order %u, "
 		"kernel orders for %u files\n", mem, c->cgroup_limit ? " (cgroup limit)" : "",
 		c->cfg.ra_pages, ra_rule_name(c->cfg.ra_rule), c->cfg.order, c->nfiles_ordered);
+	fprintf(f, "readahead off for %u files (the kernel opened no window for them)\n",
+		c->nfiles_ra_off);
 	if (c->skip_mmapped)
 		fprintf(f, "files: %u mapped files left out (--files=syscalls)\n", c->skipped_files);
 	fprintf(f, "dirty: background %u%%, ratio %u%%, expire %" PRIu64 " cs, flusher %" PRIu64
@@ -82,6 +84,7 @@ static void json_config(FILE *f, const struct calibration *c)
 	fprintf(f, "    \"ra_rule\": \"%s\",\n", ra_rule_name(c->cfg.ra_rule));
 	fprintf(f, "    \"max_order\": %u,\n", c->cfg.order);
 	fprintf(f, "    \"files_with_kernel_order\": %u,\n", c->nfiles_ordered);
+	fprintf(f, "    \"files_readahead_off\": %u,\n", c->nfiles_ra_off);
 	fprintf(f, "    \"files\": \"%s\",\n", c->skip_mmapped ? "syscalls" : "all");
 	fprintf(f, "    \"files_left_out\": %u,\n", c->skipped_files);
 	fprintf(f, "    \"dirty_background_ratio\": %u,\n", c->cfg.dirty_background_ratio);

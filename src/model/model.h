@@ -82,6 +82,12 @@ struct model_config {
 	 */
 	const uint8_t *file_orders;
 	uint32_t nfile_orders;
+	/*
+	 * Per file_id (nfile_orders entries, or NULL): non-zero when the kernel opened no
+	 * readahead window for the file (FMODE_RANDOM from fadvise, or never sequential): its
+	 * read misses read what they ask, as force_page_cache_ra() does.
+	 */
+	const uint8_t *file_ra_off;
 };
 
 #define MODEL_ORDER_DEFAULT	0xff

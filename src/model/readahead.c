@@ -66,6 +66,11 @@ static uint64_t ra_cached_before(struct model *m, uint32_t file, uint64_t idx, u
 	return n < max ? n : max;
 }
 
+static bool file_ra_off(const struct model *m, uint32_t file)
+{
+	return m->cfg.file_ra_off && file < m->cfg.nfile_orders && m->cfg.file_ra_off[file];
+}
+
 /*
  * page_cache_sync_ra(): a read miss at idx for req pages. A miss at the expected index of
  * the current window ramps it up; a start of file, an oversized read or a miss right after
@@ -82,6 +87,13 @@ void readahead_sync(struct model *m, uint32_t file, uint64_t idx, uint64_t req)
 	unsigned order = model_file_order(&m->cfg, file);
 
 	ra->rule_6_17 = m->cfg.ra_rule == RA_RULE_6_17;
+	if (file_ra_off(m, file)) {
+		struct ra_state as_is = { .start = idx, .size = (uint32_t)req,
+					  .order = (uint8_t)m->cfg.min_order };
+
+		ra_read_window(m, file, &as_is, false);
+		return;
+	}
 	if (ra->valid && idx && (idx == ra->start + ra->size || idx == ra_mark_index(ra))) {
 		/* a sequential miss: the sync path asks for order 0 (+2 before 6.17) */
 		ra->order = 0;

@@ -1,0 +1,75 @@
+#!/bin/sh
+# calibrate on real recordings under a memory limit: a sequential reread of a file twice the
+# limit, a random-read working set near the limit, an overwrite with fsync. The model's errors
+# against the kernel must stay within the bounds folio-trace-calibrate(1) states.
+. "$TOP_SRCDIR/tests/lib.sh"
+. "$TOP_SRCDIR/tests/record-lib.sh"
+record_requires_bpf
+[ -w /sys/fs/cgroup/memory/memory.limit_in_bytes ] || [ -f /sys/fs/cgroup/cgroup.controllers ] ||
+	skip_all "no memory cgroup controller"
+command -v jq > /dev/null 2>&1 || skip_all "jq not installed"
+
+D=$(record_ext4_dir)
+
+# calib TRACE: the JSON calibration of the traced files, in $TMPD/c.json
+calib() {
+	"$FOLIO_TRACE" calibrate --files=syscalls --format=json "$1" > "$TMPD/c.json" 2> "$TMPD/c.err"
+	is "$?:$(cat "$TMPD/c.err")" "0:" "calibrate $(basename "$1") runs"
+}
+
+# field METRIC SOURCE FIELD: one value of the calibration row
+field() {
+	jq -r --arg m "$1" --arg s "$2" --arg f "$3" \
+		'.metrics[] | select(.metric == $m and .source == $s) | .[$f]' "$TMPD/c.json"
+}
+
+# within METRIC SOURCE PCT: |relative error| <= PCT %, with both figures in the message
+within() {
+	e=$(field "$1" "$2" error)
+	m=$(field "$1" "$2" model)
+	k=$(field "$1" "$2" kernel)
+	awk -v e="$e" -v p="$3" 'BEGIN { exit !(e != "" && e != "null" && e <= p / 100 && e >= -p / 100) }'
+	ok $? "$NAME: $1 ($2) within $3%: model $m, kernel $k"
+}
+
+# cold: only the workload's own reads fill the cache
+cold() { sync; echo 3 > /proc/sys/vm/drop_caches; }
+
+# 1. sequential reread: a 64 MiB file read twice with dd under a 32 MiB limit
+NAME=seq-reread
+dd if=/dev/urandom of="$D/seq" bs=1M count=64 status=none
+cold
+rec "$TMPD/seq.ftr" --memory-limit=32M -- sh -c "dd if=$D/seq of=/dev/null bs=1M status=none; \
+	dd if=$D/seq of=/dev/null bs=1M status=none"
+is "$rc" 0 "$NAME recorded"
+calib "$TMPD/seq.ftr"
+within "insertions, pages" mm_filemap_add_to_page_cache 10
+within "insertions, folios" mm_filemap_add_to_page_cache 15
+within "evictions, pages" mm_filemap_delete_from_page_cache 25
+is "$(jq -r .config.memory_bytes "$TMPD/c.json")" 33554432 "$NAME: the model ran with the limit"
+is "$(jq -r .config.cgroup_limit "$TMPD/c.json")" true "$NAME: said to be the cgroup limit"
+
+# 2. random reads of a 48 MiB file (working set near the 64 MiB limit), 4 KiB, twice over
+NAME=randread
+fio --name=w --filename="$D/rnd" --size=48M --bs=1M --rw=write --output=/dev/null > /dev/null
+cold
+rec "$TMPD/rnd.ftr" --memory-limit=64M -- fio --name=r --filename="$D/rnd" --size=48M \
+	--io_size=32M --bs=4k --rw=randread --ioengine=psync --randseed=3 --output=/dev/null
+is "$rc" 0 "$NAME recorded"
+calib "$TMPD/rnd.ftr"
+within "insertions, pages" mm_filemap_add_to_page_cache 10
+within "insertions at order 0, folios" mm_filemap_add_to_page_cache 10
+
+# 3. overwrite with fsync: 16 MiB rewritten in place, 64 KiB writes, fsync at the end
+NAME=overwrite
+dd if=/dev/urandom of="$D/ow" bs=1M count=16 status=none
+cold
+rec "$TMPD/ow.ftr" --memory-limit=64M -- dd if=/dev/zero of="$D/ow" bs=64k count=256 \
+	conv=notrunc,fsync status=none
+is "$rc" 0 "$NAME recorded"
+calib "$TMPD/ow.ftr"
+within "pages written back" nr_written 5
+within "pages dirtied" nr_dirtied 5
+within "folios dirtied" writeback_dirty_folio 10
+within "insertions, pages" mm_filemap_add_to_page_cache 10
+done_testing
