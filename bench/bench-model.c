@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Model throughput: accesses per second of one model instance on generated access streams
- * (no trace file, no I/O), for a few orders. Usage: bench-model [MILLION_ACCESSES]
+ * (no trace file, no I/O), for a few orders.
+ * Usage: bench-model [MILLION_ACCESSES [WORKLOAD [ORDER]]] (a workload or order alone: profiling)
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "model/model.h"
@@ -78,9 +80,13 @@ int main(int argc, char **argv)
 	uint64_t n = (argc > 1 ? strtoull(argv[1], NULL, 10) : 10) * 1000000;
 	static const unsigned orders[] = { 0, 4, 9 };
 	double base[NR_WORKLOADS] = { 0 };
+	const char *only_w = argc > 2 ? argv[2] : NULL;
+	int only_o = argc > 3 ? atoi(argv[3]) : -1;
 
 	printf("%-13s %5s %14s %10s %8s\n", "workload", "order", "accesses/s", "hit%", "ratio");
 	for (unsigned w = 0; w < NR_WORKLOADS; w++) {
+		if (only_w && strcmp(only_w, names[w]))
+			continue;
 		for (unsigned o = 0; o < 3; o++) {
 			struct model_config c;
 			struct model_metrics x;
@@ -89,6 +95,8 @@ int main(int argc, char **argv)
 			uint64_t seed = 42, seq = 0;
 			double t0, dt, rate;
 
+			if (only_o >= 0 && (unsigned)only_o != orders[o])
+				continue;
 			model_config_defaults(&c);
 			c.order = orders[o];
 			c.memory_bytes = GiB;

@@ -7,19 +7,6 @@
 #include "model/bitmap.h"
 #include "model/instance.h"
 
-static bool folio_covers(const struct folio *f, uint64_t idx)
-{
-	return idx >= f->index && idx < folio_end(f);
-}
-
-static uint32_t cache_probe(struct model *m, uint32_t file, uint64_t idx, unsigned order)
-{
-	uint32_t id = pagecache_get(&m->pc, file, idx & ~((1ull << order) - 1));
-
-	if (id != FOLIO_NIL && folio_covers(folio_at(&m->pool, id), idx))
-		return id;
-	return FOLIO_NIL;
-}
 
 /*
  * Region occupancy, for files with folios of several orders: the pages of folios below order
@@ -52,22 +39,15 @@ static bool region_empty(struct model *m, uint32_t file, uint64_t region)
 	return pagecache_get(&m->occ, file, region) == FOLIO_NIL;
 }
 
-uint32_t cache_lookup(struct model *m, uint32_t file, uint64_t idx)
+uint32_t cache_lookup_slow(struct model *m, uint32_t file, uint64_t idx)
 {
 	struct mfile *mf = model_file(m, file);
-	unsigned mask = mf->order_mask, hint = mf->hint_order;
+	unsigned mask = mf->order_mask;
 	uint64_t last_start = UINT64_MAX;
 	uint32_t id;
 
-	if (!mask)
-		return FOLIO_NIL;
-	/* the order of the last folio found first: one probe for a single-order file */
-	if (mask & (1u << hint)) {
-		id = cache_probe(m, file, idx, hint);
-		if (id != FOLIO_NIL)
-			return id;
-		mask &= ~(1u << hint);
-	}
+	/* cache_lookup() probed the hint order already */
+	mask &= ~(1u << mf->hint_order);
 	/* no small folio in idx's region: only the large orders can cover it */
 	if ((mask & OCC_SMALL) && mf->occ && region_empty(m, file, idx >> OCC_SHIFT))
 		mask &= ~OCC_SMALL;
@@ -229,14 +209,11 @@ void cache_remove(struct model *m, uint32_t id, bool shadow)
 	folio_pool_put(&m->pool, id);
 }
 
-void cache_touch(struct model *m, uint32_t id, uint64_t first, uint64_t last)
+void cache_touch_slow(struct model *m, uint32_t id, uint64_t first, uint64_t last)
 {
 	struct folio *f = folio_at(&m->pool, id);
 	uint64_t newly;
 
-	/* the common case: a whole folio already touched */
-	if (f->touched == folio_nr_pages(f))
-		return;
 	newly = bitmap_set_range(m->touched_pfn, f->pfn + (first - f->index),
 				 f->pfn + (last - f->index) + 1);
 	if (!newly)

@@ -114,14 +114,13 @@ static inline uint64_t model_page_size(const struct model *m)
 }
 
 /* cache.c: folios in the page cache, with every index kept in step. */
-uint32_t cache_lookup(struct model *m, uint32_t file, uint64_t idx);
+uint32_t cache_lookup_slow(struct model *m, uint32_t file, uint64_t idx);
 bool cache_range_empty(struct model *m, uint32_t file, uint64_t start, uint64_t n);
 uint32_t cache_add(struct model *m, uint32_t file, uint64_t start, unsigned order,
 		   uint64_t pfn, bool active);
 /* Removes a clean folio (truncate, eviction); shadow: leave a shadow entry (eviction). */
 void cache_remove(struct model *m, uint32_t id, bool shadow);
-/* Records an access to pages [first, last] of the folio. */
-void cache_touch(struct model *m, uint32_t id, uint64_t first, uint64_t last);
+void cache_touch_slow(struct model *m, uint32_t id, uint64_t first, uint64_t last);
 
 /* memory.c: buddy allocation for a folio, reclaiming and falling back as configured. */
 uint64_t memory_alloc_folio(struct model *m, unsigned *order);
@@ -155,6 +154,52 @@ void wb_write_file(struct model *m, uint32_t file, uint64_t first, uint64_t last
 void wb_discard_folio(struct model *m, uint32_t id);
 void wb_flusher_tick(struct model *m, uint64_t t);
 void wb_balance_dirty(struct model *m);
+
+static inline bool folio_covers(const struct folio *f, uint64_t idx)
+{
+	return idx >= f->index && idx < folio_end(f);
+}
+
+/* The folio of the given order that would cover idx, if cached. */
+static inline uint32_t cache_probe(struct model *m, uint32_t file, uint64_t idx, unsigned order)
+{
+	uint32_t id = pagecache_get(&m->pc, file, idx & ~((1ull << order) - 1));
+
+	if (id != FOLIO_NIL && folio_covers(folio_at(&m->pool, id), idx))
+		return id;
+	return FOLIO_NIL;
+}
+
+/*
+ * The cached folio covering page idx, or FOLIO_NIL. Inline: the order of the last folio found
+ * is probed first, one probe for a single-order file; the other orders are cache.c's.
+ */
+static inline uint32_t cache_lookup(struct model *m, uint32_t file, uint64_t idx)
+{
+	const struct mfile *mf = model_file(m, file);
+	unsigned mask = mf->order_mask;
+
+	if (!mask)
+		return FOLIO_NIL;
+	if (mask & (1u << mf->hint_order)) {
+		uint32_t id = cache_probe(m, file, idx, mf->hint_order);
+
+		if (id != FOLIO_NIL)
+			return id;
+		if (mask == 1u << mf->hint_order)
+			return FOLIO_NIL;
+	}
+	return cache_lookup_slow(m, file, idx);
+}
+
+/* Records an access to pages [first, last] of the folio; a wholly touched folio is done. */
+static inline void cache_touch(struct model *m, uint32_t id, uint64_t first, uint64_t last)
+{
+	const struct folio *f = folio_at(&m->pool, id);
+
+	if (f->touched != folio_nr_pages(f))
+		cache_touch_slow(m, id, first, last);
+}
 
 static inline uint64_t page_of(const struct model *m, uint64_t pos)
 {

@@ -85,7 +85,7 @@ void lru_rotate_inactive(struct lru *l, uint32_t id)
 	list_push_head(l, &l->inactive, id);
 }
 
-void lru_mark_accessed(struct lru *l, uint32_t id)
+void lru_mark_accessed_slow(struct lru *l, uint32_t id)
 {
 	struct folio *f = folio_at(l->pool, id);
 

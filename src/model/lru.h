@@ -32,8 +32,21 @@ void lru_init(struct lru *l, struct folio_pool *pool, bool plain, unsigned page_
 /* Insert at the head of the inactive list, or of the active one (workingset refault). */
 void lru_add(struct lru *l, uint32_t id, bool active);
 void lru_del(struct lru *l, uint32_t id);
-/* Buffered read of a folio (filemap_read's folio_mark_accessed), or any access in plain mode. */
-void lru_mark_accessed(struct lru *l, uint32_t id);
+void lru_mark_accessed_slow(struct lru *l, uint32_t id);
+
+/*
+ * Buffered read of a folio (filemap_read's folio_mark_accessed), or any access in plain mode.
+ * Inline for the common hit: an active, referenced folio (two-list) or the head (plain) stays.
+ */
+static inline void lru_mark_accessed(struct lru *l, uint32_t id)
+{
+	const struct folio *f = folio_at(l->pool, id);
+
+	if (l->plain ? l->inactive.head == id :
+	    (f->flags & (FOLIO_REFERENCED | FOLIO_ACTIVE)) == (FOLIO_REFERENCED | FOLIO_ACTIVE))
+		return;
+	lru_mark_accessed_slow(l, id);
+}
 /* Move to the active head (clears nothing else). */
 void lru_activate(struct lru *l, uint32_t id);
 /* Move to the inactive head, e.g. a referenced-once mapped folio that reclaim keeps. */

@@ -5,24 +5,6 @@
 #include "model/folio.h"
 #include "model/pagecache.h"
 
-/*
- * Home slot of a key. Eight consecutive page indexes of a file share one hashed group of
- * eight adjacent slots (two cache lines), so a sequential scan of small folios stays in cache.
- * Large folios start at multiples of 8 and so use the first slot of their group.
- */
-#define PC_GROUP_SHIFT	3
-
-static inline uint64_t pc_home(const struct pagecache *pc, uint32_t file, uint64_t index)
-{
-	uint64_t h = (index >> PC_GROUP_SHIFT) * 0x9e3779b97f4a7c15ull ^
-		     ((uint64_t)file * 0xc2b2ae3d27d4eb4full);
-
-	h ^= h >> 29;
-	h *= 0xbf58476d1ce4e5b9ull;
-	h ^= h >> 32;
-	return (h << PC_GROUP_SHIFT | (index & ((1u << PC_GROUP_SHIFT) - 1))) & pc->mask;
-}
-
 static bool pc_alloc(struct pagecache *pc, uint64_t cap)
 {
 	pc->slots = malloc(cap * sizeof(*pc->slots));
@@ -50,29 +32,22 @@ void pagecache_release(struct pagecache *pc)
 	pc->slots = NULL;
 }
 
-uint32_t pagecache_get(const struct pagecache *pc, uint32_t file, uint64_t index)
+/*
+ * false when the probe run would pass half of the key's offset class: the table then grows,
+ * so no class ever fills up and every probe sequence ends at an empty slot.
+ */
+static bool pc_place(struct pagecache *pc, uint32_t file, uint64_t index, uint32_t folio)
 {
-	uint64_t i = pc_home(pc, file, index);
+	uint64_t i = pc_home(pc, file, index), steps = 0;
 
-	for (;;) {
-		const struct pc_slot *s = &pc->slots[i];
-
-		if (s->folio == FOLIO_NIL)
-			return FOLIO_NIL;
-		if (s->index == index && s->file == file)
-			return s->folio;
-		i = (i + 1) & pc->mask;
+	while (pc->slots[i].folio != FOLIO_NIL) {
+		if (++steps * PC_STEP * 2 > pc->mask + 1)
+			return false;
+		i = (i + PC_STEP) & pc->mask;
 	}
-}
-
-static void pc_place(struct pagecache *pc, uint32_t file, uint64_t index, uint32_t folio)
-{
-	uint64_t i = pc_home(pc, file, index);
-
-	while (pc->slots[i].folio != FOLIO_NIL)
-		i = (i + 1) & pc->mask;
 	pc->slots[i] = (struct pc_slot){ .index = index, .file = file, .folio = folio };
 	pc->count++;
+	return true;
 }
 
 /* Keeps the load at most 1/2 so probe sequences stay short. */
@@ -84,9 +59,15 @@ static bool pc_grow(struct pagecache *pc)
 		*pc = old;
 		return false;
 	}
-	for (uint64_t i = 0; i <= old.mask; i++)
-		if (old.slots[i].folio != FOLIO_NIL)
-			pc_place(pc, old.slots[i].file, old.slots[i].index, old.slots[i].folio);
+	for (uint64_t i = 0; i <= old.mask; i++) {
+		const struct pc_slot *s = &old.slots[i];
+
+		if (s->folio != FOLIO_NIL && !pc_place(pc, s->file, s->index, s->folio)) {
+			free(pc->slots);
+			*pc = old;
+			return false;
+		}
+	}
 	free(old.slots);
 	return true;
 }
@@ -95,7 +76,9 @@ bool pagecache_insert(struct pagecache *pc, uint32_t file, uint64_t index, uint3
 {
 	if ((pc->count + 1) * 2 > pc->mask + 1 && !pc_grow(pc))
 		return false;
-	pc_place(pc, file, index, folio);
+	while (!pc_place(pc, file, index, folio))
+		if (!pc_grow(pc))
+			return false;
 	return true;
 }
 
@@ -105,7 +88,7 @@ void pagecache_remove(struct pagecache *pc, uint32_t file, uint64_t index)
 
 	while (pc->slots[i].folio != FOLIO_NIL &&
 	       !(pc->slots[i].index == index && pc->slots[i].file == file))
-		i = (i + 1) & pc->mask;
+		i = (i + PC_STEP) & pc->mask;
 	if (pc->slots[i].folio == FOLIO_NIL)
 		return;
 	/* Backward shift: pull later entries of the cluster into the hole when allowed. */
@@ -113,7 +96,7 @@ void pagecache_remove(struct pagecache *pc, uint32_t file, uint64_t index)
 	for (;;) {
 		uint64_t home;
 
-		j = (j + 1) & pc->mask;
+		j = (j + PC_STEP) & pc->mask;
 		if (pc->slots[j].folio == FOLIO_NIL)
 			break;
 		home = pc_home(pc, pc->slots[j].file, pc->slots[j].index);
@@ -145,7 +128,7 @@ bool pagecache_count_add(struct pagecache *pc, uint32_t file, uint64_t index, in
 				s->folio = (uint32_t)v;
 			return true;
 		}
-		i = (i + 1) & pc->mask;
+		i = (i + PC_STEP) & pc->mask;
 	}
 	if (delta <= 0)
 		return true;

@@ -10,6 +10,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "model/folio.h"
+
 struct pc_slot {
 	uint64_t index;
 	uint32_t file;
@@ -24,8 +26,44 @@ struct pagecache {
 
 bool pagecache_init(struct pagecache *pc, uint64_t expected);
 void pagecache_release(struct pagecache *pc);
-/* The folio starting exactly at index, or FOLIO_NIL. */
-uint32_t pagecache_get(const struct pagecache *pc, uint32_t file, uint64_t index);
+/*
+ * Home slot of a key. Eight consecutive page indexes of a file share one hashed group of
+ * eight adjacent slots (two cache lines), so a sequential scan of small folios stays in cache.
+ * Within the group the slots are rotated by a hashed amount, so large folios (which start at
+ * multiples of 8) spread over all eight offsets instead of crowding the first. Probing steps
+ * a whole group (PC_STEP): the keys of one offset form their own linear-probing table, and a
+ * group that collides moves on as a unit instead of spilling slot by slot into the next one.
+ */
+#define PC_GROUP_SHIFT	3
+#define PC_STEP		(1u << PC_GROUP_SHIFT)
+
+static inline uint64_t pc_home(const struct pagecache *pc, uint32_t file, uint64_t index)
+{
+	uint64_t h = (index >> PC_GROUP_SHIFT) * 0x9e3779b97f4a7c15ull ^
+		     ((uint64_t)file * 0xc2b2ae3d27d4eb4full);
+
+	h ^= h >> 29;
+	h *= 0xbf58476d1ce4e5b9ull;
+	h ^= h >> 32;
+	return (h << PC_GROUP_SHIFT | ((index + (h >> (64 - PC_GROUP_SHIFT))) & (PC_STEP - 1))) &
+	       pc->mask;
+}
+
+/* The folio starting exactly at index, or FOLIO_NIL (inline: every cache lookup is one). */
+static inline uint32_t pagecache_get(const struct pagecache *pc, uint32_t file, uint64_t index)
+{
+	uint64_t i = pc_home(pc, file, index);
+
+	for (;;) {
+		const struct pc_slot *s = &pc->slots[i];
+
+		if (s->folio == FOLIO_NIL)
+			return FOLIO_NIL;
+		if (s->index == index && s->file == file)
+			return s->folio;
+		i = (i + PC_STEP) & pc->mask;
+	}
+}
 /* Adds a folio that starts at index (no folio may start there yet). false on ENOMEM. */
 bool pagecache_insert(struct pagecache *pc, uint32_t file, uint64_t index, uint32_t folio);
 void pagecache_remove(struct pagecache *pc, uint32_t file, uint64_t index);

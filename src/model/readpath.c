@@ -36,6 +36,19 @@ static void mark_accessed(struct model *m, uint32_t id)
 		m->nonresident_age += folio_nr_pages(f);	/* workingset_activation() */
 }
 
+/*
+ * The common hit: an old, uptodate, active and referenced folio without the readahead mark,
+ * every page touched already. Marking it accessed and touching it change nothing then, so
+ * only the hit bytes are counted (two-list LRU; plain mode moves every folio it reads).
+ */
+static bool read_hit_is_noop(const struct model *m, const struct folio *f)
+{
+	const unsigned want = FOLIO_UPTODATE | FOLIO_ACTIVE | FOLIO_REFERENCED;
+
+	return (f->flags & (want | FOLIO_READAHEAD)) == want && f->born != m->seq &&
+	       f->touched == folio_nr_pages(f) && !m->lru.plain;
+}
+
 /* DIRTY_BLOCK: a folio a partial write left with blocks not uptodate is read in full. */
 static bool read_fill_blocks(struct model *m, struct mfile *mf, uint32_t id)
 {
@@ -87,6 +100,11 @@ void read_buffered(struct model *m, const struct model_access *a, struct mfile *
 		}
 		f = folio_at(&m->pool, id);
 		hi = folio_end(f) - 1 < last ? folio_end(f) - 1 : last;
+		if (read_hit_is_noop(m, f)) {
+			hit_bytes += overlap_bytes(m, a->pos, a->len, idx, hi);
+			idx = hi + 1;
+			continue;
+		}
 		fresh = f->born == m->seq;
 		if (!folio_test(f, FOLIO_UPTODATE) && read_fill_blocks(m, mf, id))
 			fresh = true;
