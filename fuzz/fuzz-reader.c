@@ -11,6 +11,10 @@
  *    checksum and the record checks would never be fuzzed. Here the harness also knows
  *    where each record is, so every record returned must be the next one of the input,
  *    byte for byte: nothing skipped, invented or misaligned.
+ *    A length with the top bit set ("u16 0x8000|len, u16 raw_size, len stored bytes") is
+ *    a chunk whose compressed bytes come from the input as they are, checksummed by the
+ *    harness: that fuzzes the inflate step behind the checksum. The records of such a chunk
+ *    are not known in advance, so the byte-for-byte check stops there.
  *
  * The reader is fed through a memfd opened as /proc/self/fd/N, as a file argument would be.
  * Every record returned is read in full (paths, names, values, devices) so an accessor that
@@ -32,12 +36,14 @@
 
 #define FUZZ_MAX_CHUNKS	64
 #define RAW_MODE_PREFIX	"FOLIO"
+#define FRAME_STORED	0x8000u		/* frame holds compressed bytes, not records */
 
 /* Where the structured input's chunk payloads are: the records the reader must return. */
 struct payloads {
 	const unsigned char *p[FUZZ_MAX_CHUNKS];
 	size_t len[FUZZ_MAX_CHUNKS];
-	unsigned n;
+	unsigned n;		/* payloads of known records, before any stored frame */
+	bool opaque;		/* a stored frame followed: records past n are not known */
 	unsigned cur;		/* payload the next record comes from */
 	size_t off;		/* its offset there */
 };
@@ -77,10 +83,22 @@ static void put_file_header(struct byte_buf *b)
 	buf_put(b, &fh, sizeof(fh));
 }
 
-/* One valid chunk around raw record bytes; nrecords is not checked by the reader. */
-static void put_chunk(struct byte_buf *b, const unsigned char *raw, size_t len)
+/* A chunk header with a right checksum, then the stored bytes; nrecords is not checked. */
+static void put_stored_chunk(struct byte_buf *b, const unsigned char *z, size_t stored,
+			     size_t raw_size)
 {
 	struct ft_chunk_header ch = { .magic = FT_CHUNK_MAGIC };
+
+	ch.stored_size = (__u32)stored;
+	ch.raw_size = (__u32)raw_size;
+	ch.crc32 = (__u32)crc32(0L, z, (uInt)stored);
+	buf_put(b, &ch, sizeof(ch));
+	buf_put(b, z, stored);
+}
+
+/* One valid chunk around raw record bytes. */
+static void put_chunk(struct byte_buf *b, const unsigned char *raw, size_t len)
+{
 	uLongf stored = compressBound(len);
 	unsigned char *z = malloc(stored);
 
@@ -88,11 +106,7 @@ static void put_chunk(struct byte_buf *b, const unsigned char *raw, size_t len)
 		die("out of memory");
 	if (compress2(z, &stored, raw, len, 1) != Z_OK)
 		die("compress2 failed");
-	ch.stored_size = (__u32)stored;
-	ch.raw_size = (__u32)len;
-	ch.crc32 = (__u32)crc32(0L, z, (uInt)stored);
-	buf_put(b, &ch, sizeof(ch));
-	buf_put(b, z, stored);
+	put_stored_chunk(b, z, stored, len);
 	free(z);
 }
 
@@ -100,17 +114,35 @@ static void put_chunk(struct byte_buf *b, const unsigned char *raw, size_t len)
 static void build_trace(struct byte_buf *b, struct payloads *pl, const unsigned char *data,
 			size_t size)
 {
+	unsigned frames = 0;
+
 	put_file_header(b);
-	while (size >= 2 && pl->n < FUZZ_MAX_CHUNKS) {
-		size_t len = (size_t)data[0] | (size_t)data[1] << 8;
+	while (size >= 2 && frames++ < FUZZ_MAX_CHUNKS) {
+		size_t len = (size_t)data[0] | (size_t)data[1] << 8, raw_size = 0;
+		bool stored = len & FRAME_STORED;
 
 		data += 2;
 		size -= 2;
+		if (stored) {
+			if (size < 2)
+				break;
+			len &= ~(size_t)FRAME_STORED;
+			raw_size = (size_t)data[0] | (size_t)data[1] << 8;
+			data += 2;
+			size -= 2;
+		}
 		if (len > size)
 			len = size;
-		put_chunk(b, data, len);
-		pl->p[pl->n] = data;
-		pl->len[pl->n++] = len;
+		if (stored) {
+			put_stored_chunk(b, data, len, raw_size);
+			pl->opaque = true;
+		} else {
+			put_chunk(b, data, len);
+			if (!pl->opaque) {
+				pl->p[pl->n] = data;
+				pl->len[pl->n++] = len;
+			}
+		}
 		data += len;
 		size -= len;
 	}
@@ -123,8 +155,11 @@ static void check_next_record(struct payloads *pl, const struct ft_hdr *h)
 		pl->cur++;
 		pl->off = 0;
 	}
-	if (pl->cur == pl->n)
+	if (pl->cur == pl->n) {
+		if (pl->opaque)
+			return;
 		die("a record beyond the input");
+	}
 	if (h->size > pl->len[pl->cur] - pl->off ||
 	    memcmp(h, pl->p[pl->cur] + pl->off, h->size) != 0)
 		die("the record returned is not the next one of the input");

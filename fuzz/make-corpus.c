@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Writes the seed corpus of fuzz-reader into DIR: small valid traces made with the writer,
- * cut and damaged copies of them, and the structured form fuzz-reader also takes (chunk
- * payloads of raw records, "u16 length + bytes" each), valid and with malformed records.
+ * cut and damaged copies of them, and the structured forms fuzz-reader also takes (chunk
+ * payloads of raw records, "u16 length + bytes" each, valid and with malformed records; and
+ * chunks as stored, "u16 0x8000|length, u16 raw size, compressed bytes", valid and damaged
+ * behind a right checksum).
  * Usage: make-corpus DIR   (make fuzz-corpus refreshes fuzz/corpus/reader/)
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,6 +69,27 @@ static struct ft_writer *open_trace(const char *dir, const char *name, struct ft
 	if (!w)
 		fail("writer", err->msg);
 	return w;
+}
+
+/* A fixed creation time, so regenerating the corpus changes no file that did not change. */
+static void close_trace(struct ft_writer *w, const char *dir, const char *name,
+			struct ft_error *err, bool clean)
+{
+	char path[4096];
+	struct ft_file_header fh;
+	FILE *f;
+
+	if (clean)
+		check(ft_writer_close(w, err), err);
+	else
+		ft_writer_abort(w);
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "r+b");
+	if (!f || fread(&fh, sizeof(fh), 1, f) != 1)
+		fail(path, "cannot reread");
+	fh.created_realtime_ns = 1764720000000000000ULL;	/* 2025-12-03 00:00 UTC */
+	if (fseek(f, 0, SEEK_SET) || fwrite(&fh, sizeof(fh), 1, f) != 1 || fclose(f))
+		fail(path, "cannot rewrite");
 }
 
 static void write_host(struct ft_writer *w, struct ft_error *err)
@@ -163,7 +187,7 @@ static void make_small(const char *dir, struct ft_error *err)
 	check(ft_writer_flush(w, err), err);
 	write_kernel_events(w, 3000, err);
 	write_counters(w, 4000, err);
-	check(ft_writer_close(w, err), err);
+	close_trace(w, dir, "valid-small.ftr", err, true);
 }
 
 static void make_simple_traces(const char *dir, struct ft_error *err)
@@ -171,11 +195,11 @@ static void make_simple_traces(const char *dir, struct ft_error *err)
 	struct ft_writer *w;
 
 	w = open_trace(dir, "valid-empty.ftr", err);
-	check(ft_writer_close(w, err), err);
+	close_trace(w, dir, "valid-empty.ftr", err, true);
 
 	w = open_trace(dir, "valid-counters.ftr", err);
 	write_counters(w, 100, err);
-	check(ft_writer_close(w, err), err);
+	close_trace(w, dir, "valid-counters.ftr", err, true);
 
 	/* A recording killed after a flush: no end record. */
 	w = open_trace(dir, "unclosed.ftr", err);
@@ -183,7 +207,7 @@ static void make_simple_traces(const char *dir, struct ft_error *err)
 	write_access(w, 10, 5, FT_OP_WRITE, 0, 100, err);
 	check(ft_writer_flush(w, err), err);
 	write_access(w, 11, 5, FT_OP_WRITE, 100, 100, err);
-	ft_writer_abort(w);
+	close_trace(w, dir, "unclosed.ftr", err, false);
 }
 
 static size_t first_chunk_offset(const struct blob *b)
@@ -191,6 +215,12 @@ static size_t first_chunk_offset(const struct blob *b)
 	const struct ft_file_header *fh = (const void *)b->p;
 
 	return fh->header_size;
+}
+
+/* The checksum covers the stored bytes that follow the chunk header. */
+static void rechecksum(struct ft_chunk_header *ch)
+{
+	ch->crc32 = (__u32)crc32(0L, (const unsigned char *)(ch + 1), ch->stored_size);
 }
 
 /* Cut and damaged copies of valid-small.ftr. */
@@ -213,7 +243,11 @@ static void make_damaged(const char *dir, const struct blob *b)
 		spit(dir, name, p, b->len);		\
 	} while (0)
 	DAMAGED("bad-crc.ftr", ch->crc32 ^= 1);
-	DAMAGED("bad-zlib.ftr", p[c0 + sizeof(*ch) + ch->stored_size / 2] ^= 0x55);
+	/* Damage behind a right checksum, so the inflate step itself has to notice. */
+	DAMAGED("bad-zlib.ftr", (p[c0 + sizeof(*ch) + ch->stored_size / 2] ^= 0x55,
+				 rechecksum(ch)));
+	DAMAGED("bad-zlib-header.ftr", (p[c0 + sizeof(*ch)] ^= 0x01, rechecksum(ch)));
+	DAMAGED("bad-raw-size-small.ftr", (ch->raw_size -= 8));
 	DAMAGED("bad-chunk-magic.ftr", ch->magic = 0);
 	DAMAGED("bad-raw-size.ftr", ch->raw_size = FT_CHUNK_RAW_MAX + 1);
 	DAMAGED("bad-stored-size.ftr", ch->stored_size = 0xffffff00u);
@@ -307,6 +341,75 @@ static void make_structured(const char *dir, const struct blob *small)
 	free(s.p);
 }
 
+enum stored_damage {
+	STORED_AS_IS,
+	STORED_FLIP_BODY,	/* a deflate byte changed */
+	STORED_NO_TRAILER,	/* Adler-32 trailer cut off */
+	STORED_RAW_SHORT,	/* raw size claims fewer bytes than inflate gives */
+	STORED_RAW_LONG,
+	STORED_DICT_FLAG,	/* zlib header asks for a preset dictionary */
+};
+
+/* The chunks of a trace in the stored structured form, the first one damaged as told. */
+static void stored_form(const char *dir, const char *name, const struct blob *b,
+			enum stored_damage damage)
+{
+	unsigned char *out = malloc(b->len + 64);
+	size_t off = first_chunk_offset(b), len = 0;
+
+	for (unsigned i = 0; off + sizeof(struct ft_chunk_header) <= b->len; i++) {
+		const struct ft_chunk_header *ch = (const void *)(b->p + off);
+		size_t stored = ch->stored_size, raw = ch->raw_size;
+		unsigned char *z;
+
+		if (stored > 0x7fff || raw > 0xffff)
+			fail("stored form", "chunk too large for a seed");
+		z = out + len + 4;
+		memcpy(z, ch + 1, stored);
+		if (i == 0) {
+			switch (damage) {
+			case STORED_AS_IS:
+				break;
+			case STORED_FLIP_BODY:
+				z[stored / 2] ^= 0x55;
+				break;
+			case STORED_NO_TRAILER:
+				stored -= 4;
+				break;
+			case STORED_RAW_SHORT:
+				raw -= 8;
+				break;
+			case STORED_RAW_LONG:
+				raw += 8;
+				break;
+			case STORED_DICT_FLAG:
+				/* FDICT set, FCHECK fixed up so the header still passes its mod 31 */
+				z[1] = (unsigned char)((z[1] | 0x20) & 0xe0);
+				z[1] = (unsigned char)(z[1] + (31 - ((unsigned)z[0] << 8 | z[1]) % 31) % 31);
+				break;
+			}
+		}
+		out[len] = (unsigned char)stored;
+		out[len + 1] = (unsigned char)(stored >> 8 | 0x80);
+		out[len + 2] = (unsigned char)raw;
+		out[len + 3] = (unsigned char)(raw >> 8);
+		len += 4 + stored;
+		off += sizeof(*ch) + ch->stored_size;
+	}
+	spit(dir, name, out, len);
+	free(out);
+}
+
+static void make_stored(const char *dir, const struct blob *small)
+{
+	stored_form(dir, "stored-valid-small.bin", small, STORED_AS_IS);
+	stored_form(dir, "stored-bad-deflate.bin", small, STORED_FLIP_BODY);
+	stored_form(dir, "stored-no-trailer.bin", small, STORED_NO_TRAILER);
+	stored_form(dir, "stored-raw-short.bin", small, STORED_RAW_SHORT);
+	stored_form(dir, "stored-raw-long.bin", small, STORED_RAW_LONG);
+	stored_form(dir, "stored-dict-flag.bin", small, STORED_DICT_FLAG);
+}
+
 int main(int argc, char **argv)
 {
 	struct ft_error err;
@@ -323,6 +426,7 @@ int main(int argc, char **argv)
 	small = slurp(path);
 	make_damaged(argv[1], &small);
 	make_structured(argv[1], &small);
+	make_stored(argv[1], &small);
 	free(small.p);
 	return 0;
 }

@@ -31,7 +31,8 @@ for f in valid-small valid-empty valid-counters; do
 done
 run "$FOLIO_TRACE" dump "$TOP_SRCDIR/fuzz/corpus/reader/valid-small.ftr"
 is "$(printf '%s\n' "$out" | grep -c .)" 25 "valid-small: 25 records (1 host, 2 files, 10 accesses, 8 kernel, 3 counters, end)"
-for f in unclosed cut-in-last-chunk bad-crc bad-zlib bad-chunk-magic trailing-junk; do
+for f in unclosed cut-in-last-chunk bad-crc bad-zlib bad-zlib-header bad-raw-size-small \
+	bad-chunk-magic trailing-junk; do
 	run "$FOLIO_TRACE" dump "$TOP_SRCDIR/fuzz/corpus/reader/$f.ftr"
 	is "$rc" 1 "$f is reported as damaged"
 done
