@@ -9,5 +9,5 @@ folio_trace_SOURCES += src/cmd-calibrate.c
 dist_man_MANS += man/folio-trace-calibrate.1
 
 # Live: record workloads under a memory limit and hold the model's errors to stated bounds.
-TESTS += tests/calibrate-live.sh
-EXTRA_DIST += tests/calibrate-live.sh
+TESTS += tests/calibrate-live.sh tests/calibrate-examples.sh
+EXTRA_DIST += tests/calibrate-live.sh tests/calibrate-examples.sh

@@ -30,7 +30,7 @@ static void table_header(FILE *f, const struct calibration *c)
 	fprintf(f, "model: %s%s, readahead %u pages (%s rule), largest folio order %u, "
 		"kernel orders for %u files\n", mem, c->cgroup_limit ? " (cgroup limit)" : "",
 		c->cfg.ra_pages, ra_rule_name(c->cfg.ra_rule), c->cfg.order, c->nfiles_ordered);
-	fprintf(f, "readahead off for %u files (the kernel opened no window for them)\n",
+	fprintf(f, "files read without readahead (the kernel opened no window): %u\n",
 		c->nfiles_ra_off);
 	if (c->skip_mmapped)
 		fprintf(f, "files: %u mapped files left out (--files=syscalls)\n", c->skipped_files);
