@@ -11,3 +11,8 @@ dist_man_MANS += man/folio-trace-calibrate.1
 # Live: record workloads under a memory limit and hold the model's errors to stated bounds.
 TESTS += tests/calibrate-live.sh tests/calibrate-examples.sh
 EXTRA_DIST += tests/calibrate-live.sh tests/calibrate-examples.sh
+
+# Unit: kernel facts and a model run on a hand-written trace with known answers.
+check_PROGRAMS += tests/test-calibrate-kernel
+tests_test_calibrate_kernel_LDADD = $(TEST_LIBS) -lpthread
+TESTS += tests/test-calibrate-kernel

@@ -1,0 +1,296 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * calibrate on a hand-written trace whose kernel events and counters are known: what is
+ * read from them (counts over the accessed files only, per-file orders, readahead off, the
+ * window, counter deltas), and a model run whose figures follow from the accesses.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "calibrate/calibrate.h"
+#include "tap.h"
+
+#define DEV	8
+enum { INO_SEQ = 1, INO_RAND = 2, INO_MAPPED = 3, INO_UNTOUCHED = 4, INO_GONE = 5, INO_W = 6 };
+
+static char trace_path[64];
+
+struct tb {
+	struct ft_writer *w;
+	struct ft_error err;
+	uint64_t ts;
+	bool failed;
+};
+
+static void tb_append(struct tb *t, void *rec)
+{
+	struct ft_hdr *h = rec;
+
+	h->ts = t->ts += 1000;
+	if (!t->failed && ft_writer_append(t->w, rec, &t->err))
+		t->failed = true;
+}
+
+static void tb_file(struct tb *t, uint64_t ino, uint64_t size)
+{
+	if (!t->failed && ft_writer_file(t->w, t->ts, DEV, ino, size, "", &t->err))
+		t->failed = true;
+}
+
+static void tb_access(struct tb *t, uint16_t op, uint64_t ino, uint64_t pos, uint64_t len,
+		      uint64_t isize)
+{
+	struct ft_access a = { .hdr = { .type = FT_ACCESS, .size = sizeof(a) }, .ino = ino,
+			       .pos = pos, .len = len, .isize = isize, .dev = DEV, .op = op };
+
+	tb_append(t, &a);
+}
+
+static void tb_folio(struct tb *t, uint16_t type, uint64_t ino, uint64_t index, uint8_t order)
+{
+	struct ft_folio_event e = { .hdr = { .type = type, .size = sizeof(e) }, .ino = ino,
+				    .index = index, .dev = DEV, .order = order };
+
+	tb_append(t, &e);
+}
+
+static void tb_ra(struct tb *t, uint16_t kind, uint64_t ino, uint64_t size)
+{
+	struct ft_readahead r = { .hdr = { .type = FT_READAHEAD, .size = sizeof(r) }, .ino = ino,
+				  .size = size, .dev = DEV, .kind = kind };
+
+	tb_append(t, &r);
+}
+
+static void tb_counters(struct tb *t, uint16_t src, uint16_t n, const uint64_t *v)
+{
+	if (!t->failed && ft_writer_counters(t->w, t->ts += 1000, src, n, v, &t->err))
+		t->failed = true;
+}
+
+static const char *const vm_names[] = {
+	"pgpgin", "workingset_refault_file", "nr_dirtied", "nr_written", "pgsteal_file",
+	"nr_inactive_file", "nr_active_file",
+};
+static const char *const cg_names[] = {
+	"inactive_file", "total_inactive_file", "total_active_file", "workingset_refault_file",
+	"total_workingset_refault_file",
+};
+
+static void write_header(struct tb *t)
+{
+	struct ft_host host = {
+		.hdr = { .ts = 1 }, .mem_bytes = 1ull << 30, .memory_limit = 64ull << 20,
+		.page_size = 4096, .ncpus = 1, .dirty_ratio = 20, .dirty_background_ratio = 10,
+		.dirty_expire_centisecs = 3000, .dirty_writeback_centisecs = 500, .ndevs = 1,
+		.release = "6.18.1-test",
+	};
+	struct ft_host_dev dev = { .dev = DEV, .block_size = 4096, .fstype = "ext4",
+				   .name = "/dev/test" };
+	static const uint64_t vm0[] = { 5, 100, 200, 300, 400, 50, 60 };
+	static const uint64_t cg0[] = { 0, 0, 0, 0, 1 };
+
+	if (!t->w || ft_writer_host(t->w, &host, &dev, &t->err) ||
+	    ft_writer_counter_names(t->w, t->ts, FT_SRC_VMSTAT, 7, vm_names, &t->err) ||
+	    ft_writer_counter_names(t->w, t->ts, FT_SRC_CGROUP, 5, cg_names, &t->err))
+		t->failed = true;
+	tb_counters(t, FT_SRC_VMSTAT, 7, vm0);
+	tb_counters(t, FT_SRC_CGROUP, 5, cg0);
+	tb_file(t, INO_SEQ, 16384);
+	tb_file(t, INO_RAND, 1 << 20);
+	tb_file(t, INO_MAPPED, 4096);
+	tb_file(t, INO_GONE, 8192);
+	tb_file(t, INO_W, 0);
+}
+
+/*
+ * seq: one 4 KiB read at 0 of a 16 KiB file; the kernel added order 2 once and order 0 three
+ * times, deleted two order-2 folios. rand: ten 4 KiB reads 20 pages apart, ten sync
+ * readahead calls, no window. mapped: one fault, two order-3 adds. untouched: adds, never
+ * accessed. gone: unlinked, its deletes are not reclaim. w: 64 KiB written at 0, fsync.
+ */
+static void write_events(struct tb *t)
+{
+	static const uint64_t vm1[] = { 9, 107, 211, 313, 417, 1000, 500 };
+	static const uint64_t cg1[] = { 1, 40960, 8192, 9, 4 };
+
+	tb_ra(t, FT_RA_SYNC, INO_SEQ, 1);
+	tb_ra(t, FT_RA_ORDER, INO_SEQ, 64);
+	tb_folio(t, FT_PAGECACHE_ADD, INO_SEQ, 0, 2);
+	for (int i = 0; i < 3; i++)
+		tb_folio(t, FT_PAGECACHE_ADD, INO_SEQ, 4 + i, 0);
+	tb_access(t, FT_OP_READ, INO_SEQ, 0, 4096, 16384);
+	for (int i = 0; i < 10; i++) {
+		tb_ra(t, FT_RA_SYNC, INO_RAND, 1);
+		tb_folio(t, FT_PAGECACHE_ADD, INO_RAND, 20 * i + 1, 0);
+		tb_access(t, FT_OP_READ, INO_RAND, (20 * i + 1) * 4096ull, 4096, 1 << 20);
+	}
+	tb_folio(t, FT_PAGECACHE_ADD, INO_MAPPED, 0, 3);
+	tb_folio(t, FT_PAGECACHE_ADD, INO_MAPPED, 8, 3);
+	tb_access(t, FT_OP_MMAP_READ, INO_MAPPED, 0, 4096, 4096);
+	for (int i = 0; i < 100; i++)
+		tb_folio(t, FT_PAGECACHE_ADD, INO_UNTOUCHED, i, 0);
+	tb_ra(t, FT_RA_ORDER, INO_UNTOUCHED, 512);	/* a window elsewhere still sets ra_pages */
+	for (int i = 0; i < 3; i++)
+		tb_folio(t, FT_PAGECACHE_DELETE, INO_GONE, i, 0);
+	tb_access(t, FT_OP_UNLINK, INO_GONE, 0, 0, 0);
+	for (int i = 0; i < 4; i++) {
+		tb_folio(t, FT_PAGECACHE_ADD, INO_W, 4 * i, 2);
+		tb_folio(t, FT_FOLIO_DIRTY, INO_W, 4 * i, FT_ORDER_UNKNOWN);
+	}
+	tb_access(t, FT_OP_WRITE, INO_W, 0, 65536, 65536);
+	tb_access(t, FT_OP_FSYNC, INO_W, 0, 0, 65536);
+	tb_folio(t, FT_PAGECACHE_DELETE, INO_SEQ, 0, 2);
+	tb_folio(t, FT_PAGECACHE_DELETE, INO_SEQ, 8, 2);
+	tb_counters(t, FT_SRC_VMSTAT, 7, vm1);
+	tb_counters(t, FT_SRC_CGROUP, 5, cg1);
+}
+
+static int write_trace(void)
+{
+	struct tb t = { .ts = 1000000 };
+
+	t.w = ft_writer_open(trace_path, 0600, &t.err);
+	t.failed = !t.w;
+	write_header(&t);
+	write_events(&t);
+	if (!t.w)
+		return -1;
+	if (t.failed) {
+		ft_writer_abort(t.w);
+		return -1;
+	}
+	return ft_writer_close(t.w, &t.err);
+}
+
+static void test_kernel_facts(void)
+{
+	struct kernel_facts k = { 0 };
+	struct ft_error err;
+	uint8_t *orders, *off;
+	uint32_t n;
+	unsigned nset;
+
+	kernel_facts_init(&k);
+	ok(kernel_facts_read(&k, trace_path, &err) == 0, "kernel facts read");
+	/* seq 1 + 3, rand 10, mapped 2, w 4: the untouched file's 100 are not counted */
+	is_u64(k.add_folios, 20, "folios added to accessed files");
+	is_u64(k.add_pages, 4 + 3 + 10 + 16 + 16, "pages added to accessed files");
+	is_u64(k.add_by_order[0], 13, "order-0 adds");
+	is_u64(k.add_by_order[2], 5, "order-2 adds");
+	is_u64(k.add_by_order[3], 2, "order-3 adds");
+	is_u64(k.del_folios, 2, "deletes of the unlinked file are not evictions");
+	is_u64(k.del_pages, 8, "two order-2 folios evicted");
+	is_u64(k.dirty_folios, 4, "folios dirtied");
+	is_u64(k.ra_pages, 512, "largest readahead window");
+	is_u64(k.max_order, 3, "largest order of an accessed file");
+	is_u64(kcounter_delta(&k.vm[KC_REFAULT_FILE]), 7, "vmstat refault delta");
+	is_u64(kcounter_delta(&k.vm[KC_DIRTIED]), 11, "nr_dirtied delta");
+	is_u64(kcounter_delta(&k.vm[KC_WRITTEN]), 13, "nr_written delta");
+	is_u64(kcounter_delta(&k.vm[KC_PGSTEAL_FILE]), 17, "pgsteal_file delta");
+	ok(k.have_cgroup, "cgroup samples seen");
+	is_u64(kcounter_delta(&k.cg[KC_REFAULT_FILE]), 3, "the total_ cgroup counter wins");
+	is_u64(k.cg[KC_INACTIVE_FILE].last, 40960, "cgroup inactive_file, bytes (total_)");
+	orders = kernel_file_orders(&k, &n);
+	is_u64(n, 5, "one order per replay file id (the untouched file has none)");
+	if (orders && n == 5) {
+		is_u64(orders[0], 2, "seq: order 2");
+		is_u64(orders[1], 0, "rand: order 0");
+		is_u64(orders[2], 3, "mapped: order 3");
+		is_u64(orders[3], MODEL_ORDER_DEFAULT, "gone: no add, default");
+		is_u64(orders[4], 2, "w: order 2");
+	}
+	off = kernel_file_ra_off(&k, n, &nset);
+	is_u64(nset, 1, "one file read without readahead");
+	ok(off && n == 5 && off[1] && !off[0], "it is the random one");
+	free(orders);
+	free(off);
+	kernel_facts_release(&k);
+
+	k = (struct kernel_facts){ .skip_mmapped = true };
+	kernel_facts_init(&k);
+	ok(kernel_facts_read(&k, trace_path, &err) == 0, "kernel facts read, mapped files out");
+	is_u64(k.add_folios, 18, "the mapped file's adds are left out");
+	is_u64(k.max_order, 2, "and its order");
+	is_u64(k.skipped_files, 1, "one file left out");
+	kernel_facts_release(&k);
+}
+
+static const struct calib_row *find_row(const struct calibration *c, const char *metric,
+					const char *source)
+{
+	for (unsigned i = 0; i < c->nrows; i++)
+		if (!strcmp(c->rows[i].metric, metric) && !strcmp(c->rows[i].source, source))
+			return &c->rows[i];
+	return NULL;
+}
+
+static void is_row(const struct calibration *c, const char *metric, const char *source,
+		   uint64_t model, uint64_t kernel)
+{
+	const struct calib_row *r = find_row(c, metric, source);
+	char what[160];
+
+	snprintf(what, sizeof(what), "%s (%s): model", metric, source);
+	ok(r != NULL, "row %s (%s) present", metric, source);
+	if (!r)
+		return;
+	is_u64(r->model, model, what);
+	snprintf(what, sizeof(what), "%s (%s): kernel", metric, source);
+	is_u64(r->kernel, kernel, what);
+}
+
+/*
+ * The model, mapped file left out: seq reads page 0 of a 4-page file: an initial window of
+ * 4 pages at order 0 (6.17 rule); rand: 10 pages as asked; w: 64 KiB sized writes capped at
+ * the kernel's order 2: four order-2 folios, all written by the fsync.
+ */
+static void test_calibrate_run(void)
+{
+	struct calibration c;
+	struct ft_error err;
+
+	ok(calibrate_file(&c, trace_path, true, &err) == 0, "calibrated");
+	is_u64(c.cfg.memory_bytes, 64ull << 20, "memory: the cgroup limit");
+	ok(c.cgroup_limit, "said to be the limit");
+	is_u64(c.cfg.ra_pages, 512, "ra_pages from the window");
+	is_u64(c.cfg.order, 2, "largest order");
+	ok(c.cfg.ra_rule == RA_RULE_6_17, "6.17 readahead rule for 6.18");
+	is_u64(c.nfiles_ra_off, 1, "readahead off for the random file");
+	is_row(&c, "insertions, pages", "mm_filemap_add_to_page_cache", 4 + 10 + 16, 33);
+	is_row(&c, "insertions at order 2, folios", "mm_filemap_add_to_page_cache", 4, 5);
+	is_row(&c, "insertions at order 0, folios", "mm_filemap_add_to_page_cache", 14, 13);
+	is_row(&c, "folios dirtied", "writeback_dirty_folio", 4, 4);
+	is_row(&c, "pages written back", "nr_written", 16, 13);
+	is_row(&c, "pages dirtied", "nr_dirtied", 16, 11);
+	is_row(&c, "refaults", "memory.stat workingset_refault_file", 0, 3);
+	is_row(&c, "LRU pages at the end", "memory.stat inactive_file + active_file", 30, 12);
+	ok(find_row(&c, "pages dirtied", "nr_dirtied")->scope == CALIB_SYSTEM,
+	   "nr_dirtied is system-wide");
+}
+
+static void test_rel_error(void)
+{
+	struct calib_row r = { .model = 110, .kernel = 100 };
+	double e;
+
+	ok(calib_rel_error(&r, &e), "error defined");
+	is_dbl(e, 0.1, 1e-12, "(110 - 100) / 100");
+	r = (struct calib_row){ .model = 0, .kernel = 0 };
+	ok(calib_rel_error(&r, &e) && e == 0, "0 against 0 is no error");
+	r = (struct calib_row){ .model = 5, .kernel = 0 };
+	ok(!calib_rel_error(&r, &e), "5 against 0 is undefined");
+}
+
+int main(void)
+{
+	snprintf(trace_path, sizeof(trace_path), "/tmp/ft-calib-kernel-%d.ftr", (int)getpid());
+	ok(write_trace() == 0, "trace written");
+	test_kernel_facts();
+	test_calibrate_run();
+	test_rel_error();
+	unlink(trace_path);
+	return done_testing();
+}
