@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * --memory-limit: the recorded command runs in its own memory cgroup (v1 hierarchy), so its
- * page cache is reclaimed at the limit the way it would be on a smaller machine.
+ * --memory-limit: the recorded command runs in its own memory cgroup (the v1 memory hierarchy,
+ * or cgroup v2 where the memory controller is on the unified hierarchy), so its page cache is
+ * reclaimed at the limit the way it would be on a smaller machine.
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +17,7 @@
 #include "record/record.h"
 
 #define MEMCG_ROOT "/sys/fs/cgroup/memory"
+#define CGROUP2_ROOT "/sys/fs/cgroup"
 
 static int write_file(const char *dir, const char *name, const char *value, struct ft_error *err)
 {
@@ -39,16 +42,51 @@ static int write_file(const char *dir, const char *name, const char *value, stru
 	return 0;
 }
 
+/* cgroup v2 with the memory controller available at the root of the unified hierarchy. */
+static bool memcg_v2(void)
+{
+	char buf[512];
+	ssize_t n;
+	int fd = open(CGROUP2_ROOT "/cgroup.controllers", O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return false;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return false;
+	buf[n] = '\0';
+	for (char *tok = strtok(buf, " \n"); tok; tok = strtok(NULL, " \n"))
+		if (strcmp(tok, "memory") == 0)
+			return true;
+	return false;
+}
+
+/* The hierarchy to use and its limit file; -1 with err set when there is none. */
+static int memcg_pick(bool *v2, struct ft_error *err)
+{
+	if (access(MEMCG_ROOT "/memory.limit_in_bytes", W_OK) == 0) {
+		*v2 = false;
+		return 0;
+	}
+	if (memcg_v2()) {
+		*v2 = true;
+		/* children of the root get the controller only once it is enabled there */
+		return write_file(CGROUP2_ROOT, "cgroup.subtree_control", "+memory", err);
+	}
+	snprintf(err->msg, sizeof(err->msg), "record: --memory-limit needs a memory cgroup "
+		 "controller (v1 at %s or v2 at %s)", MEMCG_ROOT, CGROUP2_ROOT);
+	return -1;
+}
+
 int ft_memcg_create(__u64 limit, char **dir, struct ft_error *err)
 {
 	char value[32];
+	bool v2;
 
-	if (access(MEMCG_ROOT "/memory.limit_in_bytes", W_OK) != 0) {
-		snprintf(err->msg, sizeof(err->msg), "record: --memory-limit needs the cgroup v1 "
-			 "memory controller at %s: %s", MEMCG_ROOT, strerror(errno));
+	if (memcg_pick(&v2, err))
 		return -1;
-	}
-	if (asprintf(dir, MEMCG_ROOT "/folio-trace.%d", (int)getpid()) < 0) {
+	if (asprintf(dir, "%s/folio-trace.%d", v2 ? CGROUP2_ROOT : MEMCG_ROOT, (int)getpid()) < 0) {
 		snprintf(err->msg, sizeof(err->msg), "out of memory");
 		return -1;
 	}
@@ -60,7 +98,7 @@ int ft_memcg_create(__u64 limit, char **dir, struct ft_error *err)
 		return -1;
 	}
 	snprintf(value, sizeof(value), "%llu", (unsigned long long)limit);
-	if (write_file(*dir, "memory.limit_in_bytes", value, err)) {
+	if (write_file(*dir, v2 ? "memory.max" : "memory.limit_in_bytes", value, err)) {
 		ft_memcg_remove(*dir);
 		free(*dir);
 		*dir = NULL;

@@ -8,7 +8,7 @@
  *   consumer.c  ring-buffer records -> trace records (FT_FILE before a file's first event)
  *   loader.c    BPF skeleton: filters, load, attach, lost counters
  *   progress.c  the live progress line
- *   memcg.c     a memory cgroup (v1) limiting the recorded command (--memory-limit)
+ *   memcg.c     a memory cgroup (v1 or v2) limiting the recorded command (--memory-limit)
  */
 #ifndef FT_RECORD_RECORD_H
 #define FT_RECORD_RECORD_H

@@ -138,6 +138,21 @@ static int parse_cgroup_stat(const char *text, struct ft_counter_list *l)
 	return ft_parse_vmstat(text, l);
 }
 
+/* The cgroup's usage file: memory.usage_in_bytes (v1) or memory.current (v2). */
+static char *cgroup_usage_path(const char *dir)
+{
+	char *p = NULL;
+
+	if (asprintf(&p, "%s/memory.usage_in_bytes", dir) < 0)
+		return NULL;
+	if (access(p, R_OK) == 0)
+		return p;
+	free(p);
+	if (asprintf(&p, "%s/memory.current", dir) < 0)
+		return NULL;
+	return p;
+}
+
 struct ft_sampler *ft_sampler_new(const char *cgroup_dir)
 {
 	struct ft_sampler *s = calloc(1, sizeof(*s));
@@ -154,7 +169,7 @@ struct ft_sampler *ft_sampler_new(const char *cgroup_dir)
 		char *stat = NULL;
 
 		if (asprintf(&stat, "%s/memory.stat", cgroup_dir) < 0 ||
-		    asprintf(&s->cg_usage, "%s/memory.usage_in_bytes", cgroup_dir) < 0) {
+		    !(s->cg_usage = cgroup_usage_path(cgroup_dir))) {
 			free(stat);
 			ft_sampler_free(s);
 			return NULL;
