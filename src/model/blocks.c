@@ -17,7 +17,7 @@ static void blocks_units(const struct model *m, const struct folio *f, uint64_t 
 			 uint64_t to, uint64_t *ufrom, uint64_t *uto)
 {
 	uint64_t bs = m->cfg.block_size, size = folio_bytes(m, f);
-	uint64_t base = f->pfn << m->upp_shift;
+	uint64_t base = folio_pfn(f) << m->upp_shift;
 
 	from -= from % bs;
 	to = (to + bs - 1) / bs * bs;
@@ -51,7 +51,7 @@ uint64_t blocks_count(struct model *m, const uint64_t *map, const struct folio *
 
 bool blocks_all(struct model *m, const uint64_t *map, const struct folio *f)
 {
-	uint64_t base = f->pfn << m->upp_shift;
+	uint64_t base = folio_pfn(f) << m->upp_shift;
 	uint64_t units = folio_nr_pages(f) << m->upp_shift;
 
 	return bitmap_count_range(map, base, base + units) == units;

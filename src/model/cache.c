@@ -68,6 +68,33 @@ uint32_t cache_lookup_slow(struct model *m, uint32_t file, uint64_t idx)
 	return FOLIO_NIL;
 }
 
+/*
+ * Hints the lines a read of pages [first, last] will look up: the page cache slots at the
+ * file's hint order, then the folios they name. A lookup needs its slot before its folio and
+ * the next lookup needs the folio's size, so without this every page of a read waits for two
+ * misses in turn; with it the misses of the whole read overlap. Changes no state.
+ */
+#define PREFETCH_MAX	16
+
+void cache_prefetch(struct model *m, uint32_t file, uint64_t first, uint64_t last)
+{
+	const struct mfile *mf = model_file(m, file);
+	unsigned order = mf->hint_order;
+	uint64_t step = 1ull << order, start = first & ~(step - 1), end;
+
+	if (!(mf->order_mask & (1u << order)))
+		return;
+	end = (last - start) >> order < PREFETCH_MAX ? last : start + (PREFETCH_MAX - 1) * step;
+	for (uint64_t i = start; i <= end; i += step)
+		__builtin_prefetch(&m->pc.slots[pc_home(&m->pc, file, i)]);
+	for (uint64_t i = start; i <= end; i += step) {
+		uint32_t id = pagecache_get(&m->pc, file, i);
+
+		if (id != FOLIO_NIL)
+			__builtin_prefetch(folio_at(&m->pool, id));
+	}
+}
+
 /* Is no page of the aligned range [start, start + n) cached (n a power of two)? */
 bool cache_range_empty(struct model *m, uint32_t file, uint64_t start, uint64_t n)
 {
@@ -154,7 +181,7 @@ uint32_t cache_add(struct model *m, uint32_t file, uint64_t start, unsigned orde
 	}
 	f = folio_at(&m->pool, id);
 	f->index = start;
-	f->pfn = pfn;
+	f->pfn = (uint32_t)pfn;
 	f->file = file;
 	f->order = (uint8_t)order;
 	f->born = m->seq;
@@ -173,8 +200,8 @@ uint32_t cache_add(struct model *m, uint32_t file, uint64_t start, unsigned orde
 
 static void unit_bits_clear(struct model *m, const struct folio *f)
 {
-	uint64_t from = f->pfn << m->upp_shift;
-	uint64_t to = (f->pfn + folio_nr_pages(f)) << m->upp_shift;
+	uint64_t from = folio_pfn(f) << m->upp_shift;
+	uint64_t to = (folio_pfn(f) + folio_nr_pages(f)) << m->upp_shift;
 
 	bitmap_clear_range(m->dirty_units, from, to);
 	bitmap_clear_range(m->uptodate_units, from, to);
@@ -193,7 +220,7 @@ void cache_remove(struct model *m, uint32_t id, bool shadow)
 		occupancy_update(m, f, -1);
 	if (--mf->nr_by_order[f->order] == 0)
 		mf->order_mask &= (uint16_t)~(1u << f->order);
-	bitmap_clear_range(m->touched_pfn, f->pfn, f->pfn + nr);
+	bitmap_clear_range(m->touched_pfn, folio_pfn(f), folio_pfn(f) + nr);
 	m->touched_cached_pages -= f->touched;
 	if (m->dirty_units)
 		unit_bits_clear(m, f);
@@ -205,7 +232,7 @@ void cache_remove(struct model *m, uint32_t id, bool shadow)
 		mf->shadow_mask |= (uint16_t)(1u << f->order);
 		m->nonresident_age += nr;
 	}
-	buddy_free(m->buddy, f->pfn, f->order);
+	buddy_free(m->buddy, folio_pfn(f), f->order);
 	folio_pool_put(&m->pool, id);
 }
 
@@ -214,8 +241,8 @@ void cache_touch_slow(struct model *m, uint32_t id, uint64_t first, uint64_t las
 	struct folio *f = folio_at(&m->pool, id);
 	uint64_t newly;
 
-	newly = bitmap_set_range(m->touched_pfn, f->pfn + (first - f->index),
-				 f->pfn + (last - f->index) + 1);
+	newly = bitmap_set_range(m->touched_pfn, folio_pfn(f) + (first - f->index),
+				 folio_pfn(f) + (last - f->index) + 1);
 	if (!newly)
 		return;
 	f->touched = (uint16_t)(f->touched + newly);

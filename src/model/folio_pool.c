@@ -36,7 +36,8 @@ static bool folio_pool_grow(struct folio_pool *p)
 	/* ids must stay below FOLIO_NIL */
 	if ((uint64_t)(p->nr_chunks + 1) * FOLIO_CHUNK >= FOLIO_NIL)
 		return false;
-	p->chunks[p->nr_chunks] = malloc(FOLIO_CHUNK * sizeof(struct folio));
+	/* line-aligned, so no folio's first 16 bytes straddle two lines (folio.h) */
+	p->chunks[p->nr_chunks] = aligned_alloc(64, FOLIO_CHUNK * sizeof(struct folio));
 	if (!p->chunks[p->nr_chunks])
 		return false;
 	p->nr_chunks++;

@@ -115,6 +115,7 @@ static inline uint64_t model_page_size(const struct model *m)
 
 /* cache.c: folios in the page cache, with every index kept in step. */
 uint32_t cache_lookup_slow(struct model *m, uint32_t file, uint64_t idx);
+void cache_prefetch(struct model *m, uint32_t file, uint64_t first, uint64_t last);
 bool cache_range_empty(struct model *m, uint32_t file, uint64_t start, uint64_t n);
 uint32_t cache_add(struct model *m, uint32_t file, uint64_t start, unsigned order,
 		   uint64_t pfn, bool active);

@@ -74,6 +74,8 @@ void read_buffered(struct model *m, const struct model_access *a, struct mfile *
 
 	m->mx.read_requests++;
 	m->mx.read_bytes += a->len;
+	if (last > first)
+		cache_prefetch(m, a->file_id, first, last);
 	for (uint64_t idx = first; idx <= last;) {
 		uint32_t id = cache_lookup(m, a->file_id, idx);
 		struct folio *f;

@@ -97,8 +97,8 @@ static void folio_clear_dirty(struct model *m, uint32_t id)
 		return;
 	folio_clear(f, FOLIO_DIRTY);
 	if (m->dirty_units)
-		bitmap_clear_range(m->dirty_units, f->pfn << m->upp_shift,
-				   (f->pfn + nr) << m->upp_shift);
+		bitmap_clear_range(m->dirty_units, folio_pfn(f) << m->upp_shift,
+				   (folio_pfn(f) + nr) << m->upp_shift);
 	if (f->dirty_prev != FOLIO_NIL)
 		folio_at(&m->pool, f->dirty_prev)->dirty_next = f->dirty_next;
 	else
@@ -212,7 +212,7 @@ static uint64_t folio_wb_ranges(struct model *m, const struct folio *f, uint64_t
 			run_add(m, f->file, pos, lim, cause);
 		return lim;
 	}
-	base = f->pfn << m->upp_shift;
+	base = folio_pfn(f) << m->upp_shift;
 	nunits = (lim + (1ull << us) - 1) >> us;
 	for (uint64_t u = 0; u < nunits;) {
 		uint64_t v;
