@@ -44,8 +44,9 @@ rec "$TMPD/seq.ftr" --memory-limit=32M -- sh -c "dd if=$D/seq of=/dev/null bs=1M
 is "$rc" 0 "$NAME recorded"
 calib "$TMPD/seq.ftr"
 within "insertions, pages" mm_filemap_add_to_page_cache 10
-within "insertions, folios" mm_filemap_add_to_page_cache 15
-within "evictions, pages" mm_filemap_delete_from_page_cache 25
+within "insertions, folios" mm_filemap_add_to_page_cache 10
+within "insertions at order 9, folios" mm_filemap_add_to_page_cache 10
+within "evictions, pages" mm_filemap_delete_from_page_cache 10
 is "$(jq -r .config.memory_bytes "$TMPD/c.json")" 33554432 "$NAME: the model ran with the limit"
 is "$(jq -r .config.cgroup_limit "$TMPD/c.json")" true "$NAME: said to be the cgroup limit"
 

@@ -25,6 +25,12 @@ static void kernel_config(struct model_config *cfg, const struct kernel_facts *k
 		cfg->ra_pages = k->ra_pages;
 	if (k->have_host)
 		cfg->ra_rule = model_ra_rule_for_release(k->host.release);
+	/*
+	 * Under a cgroup limit the folios still come from the host's memory, where large free
+	 * blocks are plenty: the model's small buddy must not fall back to smaller orders.
+	 */
+	if (k->have_host && k->host.memory_limit && k->host.memory_limit < k->host.mem_bytes)
+		cfg->fallback = ALLOC_FALLBACK_COMPACT;
 	/* one sample at the end gives the LRU sizes to compare with the last counters */
 	cfg->interval_ns = 1000000000;
 }
