@@ -9,8 +9,8 @@ folio_trace_SOURCES += src/cmd-calibrate.c
 dist_man_MANS += man/folio-trace-calibrate.1
 
 # Live: record workloads under a memory limit and hold the model's errors to stated bounds.
-TESTS += tests/calibrate-live.sh tests/calibrate-examples.sh
-EXTRA_DIST += tests/calibrate-live.sh tests/calibrate-examples.sh
+TESTS += tests/calibrate-live.sh tests/calibrate-examples.sh tests/calibrate-cli.sh
+EXTRA_DIST += tests/calibrate-live.sh tests/calibrate-examples.sh tests/calibrate-cli.sh
 
 # Unit: kernel facts and a model run on a hand-written trace with known answers.
 check_PROGRAMS += tests/test-calibrate-kernel

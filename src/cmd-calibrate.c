@@ -61,6 +61,11 @@ static error_t calibrate_parse(int key, char *arg, struct argp_state *state)
 			ft_warn("one trace file only (see folio-trace calibrate --help)");
 			return EINVAL;
 		}
+		/* the kernel's figures are read in a first pass, the model runs in a second */
+		if (strcmp(arg, "-") == 0) {
+			ft_warn("-: calibrate reads the trace twice: give a file, not standard input");
+			return EINVAL;
+		}
 		a->file = arg;
 		return 0;
 	case ARGP_KEY_END:

@@ -1,0 +1,47 @@
+#!/bin/sh
+# folio-trace calibrate: usage errors, unreadable traces, the JSON report of a shipped trace
+# against its table, and --output.
+. "$TOP_SRCDIR/tests/lib.sh"
+T="$TOP_SRCDIR/traces/randread-64M-limit.ftr"
+[ -f "$T" ] || skip_all "no shipped traces"
+
+run "$FOLIO_TRACE" calibrate
+is "$rc" 2 "no trace: usage error"
+is "$err" "folio-trace: no trace file given (see folio-trace calibrate --help)" "and says so"
+run "$FOLIO_TRACE" calibrate --format=csv "$T"
+is "$rc:$err" "2:folio-trace: --format=csv: expected table or json" "unknown format refused"
+run "$FOLIO_TRACE" calibrate --files=some "$T"
+is "$rc:$err" "2:folio-trace: --files=some: expected all or syscalls" "unknown --files refused"
+run "$FOLIO_TRACE" calibrate - < "$T"
+is "$rc" 2 "standard input refused (read twice)"
+run "$FOLIO_TRACE" calibrate "$T" "$T"
+is "$rc" 2 "two traces refused"
+printf 'not a trace' > "$TMPD/bad.ftr"
+run "$FOLIO_TRACE" calibrate "$TMPD/bad.ftr"
+is "$rc" 1 "not a trace: runtime error"
+is "$err" "folio-trace: $TMPD/bad.ftr: not a folio-trace file (no FOLIOTRC magic)" \
+	"one line naming the file"
+
+if command -v jq > /dev/null 2>&1; then
+	run "$FOLIO_TRACE" calibrate --format=json -o "$TMPD/c.json" "$T"
+	is "$rc:$out" "0:" "--output writes the file, nothing on standard output"
+	jq -e . "$TMPD/c.json" > /dev/null
+	ok $? "the JSON report parses"
+	is "$(jq -r '.config.memory_bytes, .config.cgroup_limit, .config.ra_pages' "$TMPD/c.json" |
+		tr '\n' ' ')" "67108864 true 2048 " "the recording host's configuration"
+	# every row of the table is in the JSON with the same figures
+	# columns: metric 1-32, model 34-43, kernel 45-54, error 56-63, source 66-105
+	"$FOLIO_TRACE" calibrate "$T" | awk '
+		function trim(s) { sub(/^ +/, "", s); sub(/ +$/, "", s); return s }
+		/^metric/ {on = 1; next}
+		/^$/ {on = 0}
+		on && NF > 4 { print trim(substr($0, 1, 32)) "|" trim(substr($0, 34, 10)) "|" \
+			trim(substr($0, 45, 10)) "|" trim(substr($0, 66, 40)) }' > "$TMPD/table"
+	jq -r '.metrics[] | "\(.metric)|\(.model)|\(.kernel)|\(.source)"' "$TMPD/c.json" > "$TMPD/json"
+	is "$(cat "$TMPD/json")" "$(cat "$TMPD/table")" "table and JSON give the same rows"
+	is "$(jq -r '[.metrics[] | select(.upper_bound)] | length' "$TMPD/c.json")" 3 \
+		"the system-wide rows are marked as upper bounds (pgsteal, nr_dirtied, nr_written)"
+else
+	diag "jq not installed: JSON report not checked"
+fi
+done_testing
