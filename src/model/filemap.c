@@ -19,6 +19,22 @@ uint64_t filemap_read_bytes(const struct model *m, const struct folio *f, uint64
 }
 
 /*
+ * Readahead and long reads fill consecutive folios: hint the lines the next one will need
+ * (its page cache slot, and its shadow set when the file has shadows of the order) while
+ * reclaim makes room for this one. Changes no state.
+ */
+static void filemap_prefetch_next(struct model *m, uint32_t file, uint64_t idx, unsigned order,
+				  bool read)
+{
+	const struct mfile *mf = model_file(m, file);
+	uint64_t next = (idx | ((1ull << order) - 1)) + 1;
+
+	pagecache_prefetch(&m->pc, file, next);
+	if (read && (mf->shadow_mask & (1u << order)))
+		shadow_prefetch(&m->shadow, file, mf->gen, next, order);
+}
+
+/*
  * Adds the folio of the wanted order at start (aligned), stepping down while the range
  * collides with cached folios (-EEXIST) and when the buddy allocator falls back. idx is the
  * page that must end up covered. FOLIO_NIL when nothing could be cached.
@@ -42,6 +58,7 @@ uint32_t filemap_create(struct model *m, uint32_t file, uint64_t idx, unsigned o
 			break;
 		order--;
 	}
+	filemap_prefetch_next(m, file, idx, order, read);
 	pfn = memory_alloc_folio(m, &order);
 	if (pfn == BUDDY_NO_PFN)
 		return FOLIO_NIL;

@@ -72,6 +72,12 @@ void shadow_store(struct shadow_table *t, uint32_t file, uint32_t gen, uint64_t 
 	e->eviction = eviction;
 }
 
+void shadow_prefetch(const struct shadow_table *t, uint32_t file, uint32_t gen, uint64_t index,
+		     unsigned order)
+{
+	__builtin_prefetch(shadow_set(t, shadow_key(file, gen, index, order)));
+}
+
 bool shadow_take(struct shadow_table *t, uint32_t file, uint32_t gen, uint64_t index,
 		 unsigned order, uint64_t *eviction)
 {

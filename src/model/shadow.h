@@ -29,6 +29,9 @@ bool shadow_init(struct shadow_table *t, uint64_t entries);
 void shadow_release(struct shadow_table *t);
 void shadow_store(struct shadow_table *t, uint32_t file, uint32_t gen, uint64_t index,
 		  unsigned order, uint64_t eviction);
+/* Hints the line of the folio's set: an eviction or a refault check on it comes soon. */
+void shadow_prefetch(const struct shadow_table *t, uint32_t file, uint32_t gen, uint64_t index,
+		     unsigned order);
 /* Finds and removes the entry of the folio (file, gen, index, order); false if none. */
 bool shadow_take(struct shadow_table *t, uint32_t file, uint32_t gen, uint64_t index,
 		 unsigned order, uint64_t *eviction);
