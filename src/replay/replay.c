@@ -165,7 +165,7 @@ static bool within_file_limits(const struct ft_access *a)
 	       a->isize <= FILE_SIZE_MAX;
 }
 
-/* false when the record has nothing for a model (zero-length transfer, unknown op). */
+/* false when the record has nothing for a model (zero-length transfer, unknown op, bad range). */
 static bool make_access(const struct ft_access *a, uint32_t id, struct file_info *fi,
 			struct model_access *out)
 {
