@@ -22,6 +22,11 @@ is "$rc" 1 "not a trace: runtime error"
 is "$err" "folio-trace: $TMPD/bad.ftr: not a folio-trace file (no FOLIOTRC magic)" \
 	"one line naming the file"
 
+"$FOLIO_TRACE" synth -o "$TMPD/syn.ftr" --events=100 seq-read
+run "$FOLIO_TRACE" calibrate "$TMPD/syn.ftr"
+is "$rc:$err" "1:folio-trace: $TMPD/syn.ftr: no kernel events to calibrate against (a synthetic or imported trace)" \
+	"a synthetic trace has nothing to calibrate against"
+
 if command -v jq > /dev/null 2>&1; then
 	run "$FOLIO_TRACE" calibrate --format=json -o "$TMPD/c.json" "$T"
 	is "$rc:$out" "0:" "--output writes the file, nothing on standard output"

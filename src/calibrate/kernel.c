@@ -193,6 +193,8 @@ static int note_readahead(struct kernel_facts *k, const struct ft_readahead *r)
 
 static int note_record(struct kernel_facts *k, const struct ft_hdr *h)
 {
+	if (h->type >= FT_PAGECACHE_ADD && h->type <= FT_READAHEAD)
+		k->kernel_events++;
 	switch (h->type) {
 	case FT_HOST:
 		if (!k->have_host)
@@ -278,6 +280,11 @@ int kernel_facts_read(struct kernel_facts *k, const char *path, struct ft_error 
 	ft_reader_close(r);
 	if (ret == FT_READ_ERROR)
 		return -1;
+	/* a synthetic or imported trace has only accesses: nothing to hold the model against */
+	if (!k->kernel_events)
+		return ft_error_set(err, path, "no kernel events to calibrate against (%s)",
+				    k->have_host && (k->host.flags & FT_HOST_SYNTHETIC) ?
+				    "a synthetic or imported trace" : "not recorded live");
 	sum_accessed_files(k);
 	return 0;
 }

@@ -65,6 +65,7 @@ struct kernel_facts {
 	struct kfile *kf;
 	size_t nkf, kfcap;
 	int vm_idx[KC_NR], cg_idx[KC_NR];	/* counter positions in the samples, -1: none */
+	uint64_t kernel_events;			/* records of what the kernel did, all files */
 	uint64_t lost;
 };
 
