@@ -119,9 +119,12 @@ int main(int argc, char **argv)
 			rate = (double)n / dt;
 			if (!o)
 				base[w] = rate;
-			printf("%-13s %5u %14.0f %9.1f%% %8.2f\n", names[w], orders[o], rate,
-			       x.read_requests ? 100.0 * x.read_hit_requests / x.read_requests : 0,
-			       rate / base[w]);
+			printf("%-13s %5u %14.0f %9.1f%% ", names[w], orders[o], rate,
+			       x.read_requests ? 100.0 * x.read_hit_requests / x.read_requests : 0);
+			if (base[w] > 0)
+				printf("%8.2f\n", rate / base[w]);
+			else
+				printf("%8s\n", "-");	/* order 0 not run */
 			model_free(m);
 		}
 	}

@@ -29,8 +29,13 @@ static inline uint64_t bitmap_set_range(uint64_t *map, uint64_t from, uint64_t t
 		uint64_t hi = (to - (from - lo)) < 64 ? to - (from - lo) : 64;
 		uint64_t mask = bitmap_word_mask(lo, hi);
 
-		newly += (uint64_t)__builtin_popcountll(mask & ~map[w]);
-		map[w] |= mask;
+		uint64_t fresh = mask & ~map[w];
+
+		/* popcount may be a library call (no -mpopcnt): skip it for words already set */
+		if (fresh) {
+			newly += (uint64_t)__builtin_popcountll(fresh);
+			map[w] |= fresh;
+		}
 		from += hi - lo;
 	}
 	return newly;
@@ -46,8 +51,12 @@ static inline uint64_t bitmap_clear_range(uint64_t *map, uint64_t from, uint64_t
 		uint64_t hi = (to - (from - lo)) < 64 ? to - (from - lo) : 64;
 		uint64_t mask = bitmap_word_mask(lo, hi);
 
-		was += (uint64_t)__builtin_popcountll(mask & map[w]);
-		map[w] &= ~mask;
+		uint64_t set = mask & map[w];
+
+		if (set) {
+			was += (uint64_t)__builtin_popcountll(set);
+			map[w] &= ~set;
+		}
 		from += hi - lo;
 	}
 	return was;
@@ -62,7 +71,10 @@ static inline uint64_t bitmap_count_range(const uint64_t *map, uint64_t from, ui
 		uint64_t w = from >> 6, lo = from & 63;
 		uint64_t hi = (to - (from - lo)) < 64 ? to - (from - lo) : 64;
 
-		n += (uint64_t)__builtin_popcountll(bitmap_word_mask(lo, hi) & map[w]);
+		uint64_t set = bitmap_word_mask(lo, hi) & map[w];
+
+		if (set)
+			n += (uint64_t)__builtin_popcountll(set);
 		from += hi - lo;
 	}
 	return n;
