@@ -49,7 +49,7 @@ static void print_usage(FILE *f)
 	fprintf(f, "Usage: folio-trace [--help] [--version] SUBCOMMAND [ARGS...]\n\n"
 		   "Subcommands:\n");
 	for (size_t i = 0; i < NR_SUBCOMMANDS; i++)
-		fprintf(f, "  %-8s %s\n", subcommands[i].name, subcommands[i].summary);
+		fprintf(f, "  %-9s %s\n", subcommands[i].name, subcommands[i].summary);
 	fprintf(f, "\n'folio-trace SUBCOMMAND --help' lists its options; man folio-trace explains "
 		   "the whole analysis.\n");
 }
