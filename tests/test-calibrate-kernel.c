@@ -64,6 +64,14 @@ static void tb_ra(struct tb *t, uint16_t kind, uint64_t ino, uint64_t size)
 	tb_append(t, &r);
 }
 
+static void tb_writeback(struct tb *t, uint16_t kind, uint64_t ino, uint64_t pages)
+{
+	struct ft_writeback w = { .hdr = { .type = FT_WRITEBACK, .size = sizeof(w) }, .ino = ino,
+				  .nr_pages = pages, .dev = ino ? DEV : 0, .kind = kind };
+
+	tb_append(t, &w);
+}
+
 static void tb_counters(struct tb *t, uint16_t src, uint16_t n, const uint64_t *v)
 {
 	if (!t->failed && ft_writer_counters(t->w, t->ts += 1000, src, n, v, &t->err))
@@ -142,6 +150,10 @@ static void write_events(struct tb *t)
 	}
 	tb_access(t, FT_OP_WRITE, INO_W, 0, 65536, 65536);
 	tb_access(t, FT_OP_FSYNC, INO_W, 0, 0, 65536);
+	/* the per-bdi pass is not a file's; the untouched file's inode is not counted */
+	tb_writeback(t, FT_WB_WRITTEN, 0, 1000);
+	tb_writeback(t, FT_WB_SINGLE_INODE, INO_W, 16);
+	tb_writeback(t, FT_WB_SINGLE_INODE, INO_UNTOUCHED, 7);
 	tb_folio(t, FT_PAGECACHE_DELETE, INO_SEQ, 0, 2);
 	tb_folio(t, FT_PAGECACHE_DELETE, INO_SEQ, 8, 2);
 	tb_counters(t, FT_SRC_VMSTAT, 7, vm1);
@@ -184,6 +196,8 @@ static void test_kernel_facts(void)
 	is_u64(k.del_folios, 2, "deletes of the unlinked file are not evictions");
 	is_u64(k.del_pages, 8, "two order-2 folios evicted");
 	is_u64(k.dirty_folios, 4, "folios dirtied");
+	is_u64(k.wb_inode_pages, 16, "pages written by writeback_single_inode of accessed files");
+	is_u64(k.wb_events, 3, "writeback records");
 	is_u64(k.ra_pages, 512, "largest readahead window");
 	is_u64(k.max_order, 3, "largest order of an accessed file");
 	is_u64(kcounter_delta(&k.vm[KC_REFAULT_FILE]), 7, "vmstat refault delta");
@@ -265,6 +279,7 @@ static void test_calibrate_run(void)
 	is_row(&c, "folios dirtied", "writeback_dirty_folio", 4, 4);
 	is_row(&c, "pages written back", "nr_written", 16, 13);
 	is_row(&c, "pages dirtied", "nr_dirtied", 16, 11);
+	is_row(&c, "pages written back", "writeback_single_inode", 16, 16);
 	is_row(&c, "refaults", "memory.stat workingset_refault_file", 0, 3);
 	is_row(&c, "LRU pages at the end", "memory.stat inactive_file + active_file", 30, 12);
 	ok(find_row(&c, "pages dirtied", "nr_dirtied")->scope == CALIB_SYSTEM,
