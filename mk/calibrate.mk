@@ -16,3 +16,6 @@ EXTRA_DIST += tests/calibrate-live.sh tests/calibrate-examples.sh tests/calibrat
 check_PROGRAMS += tests/test-calibrate-kernel
 tests_test_calibrate_kernel_LDADD = $(TEST_LIBS) -lpthread
 TESTS += tests/test-calibrate-kernel
+check_PROGRAMS += tests/test-calibrate-orders
+tests_test_calibrate_orders_LDADD = $(TEST_LIBS)
+TESTS += tests/test-calibrate-orders
