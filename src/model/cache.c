@@ -79,19 +79,27 @@ uint32_t cache_lookup_slow(struct model *m, uint32_t file, uint64_t idx)
 void cache_prefetch(struct model *m, uint32_t file, uint64_t first, uint64_t last)
 {
 	const struct mfile *mf = model_file(m, file);
-	unsigned order = mf->hint_order;
-	uint64_t step = 1ull << order, start = first & ~(step - 1), end;
+	const struct pagecache *pc = &m->pc;
+	unsigned order = mf->hint_order, n = 0;
+	uint64_t step = 1ull << order, start = first & ~(step - 1), h = 0;
+	uint64_t slot[PREFETCH_MAX];
 
 	if (!(mf->order_mask & (1u << order)))
 		return;
-	end = (last - start) >> order < PREFETCH_MAX ? last : start + (PREFETCH_MAX - 1) * step;
-	for (uint64_t i = start; i <= end; i += step)
-		__builtin_prefetch(&m->pc.slots[pc_home(&m->pc, file, i)]);
-	for (uint64_t i = start; i <= end; i += step) {
-		uint32_t id = pagecache_get(&m->pc, file, i);
+	/* one hash per group of eight slots */
+	for (uint64_t i = start; i <= last && n < PREFETCH_MAX; i += step) {
+		if (!n || !(i & (PC_STEP - 1)) || order >= PC_GROUP_SHIFT)
+			h = pc_group_hash(file, i);
+		slot[n] = pc_group_slot(pc, h, i);
+		__builtin_prefetch(&pc->slots[slot[n]]);
+		n++;
+	}
+	/* home slots only: a displaced key is looked up for real soon enough */
+	for (unsigned k = 0; k < n; k++) {
+		const struct pc_slot *s = &pc->slots[slot[k]];
 
-		if (id != FOLIO_NIL)
-			__builtin_prefetch(folio_at(&m->pool, id));
+		if (s->folio != FOLIO_NIL && s->index == start + k * step && s->file == file)
+			__builtin_prefetch(folio_at(&m->pool, s->folio));
 	}
 }
 

@@ -37,16 +37,27 @@ void pagecache_release(struct pagecache *pc);
 #define PC_GROUP_SHIFT	3
 #define PC_STEP		(1u << PC_GROUP_SHIFT)
 
-static inline uint64_t pc_home(const struct pagecache *pc, uint32_t file, uint64_t index)
+/* The hash of a key's group: the same for the eight indexes of the group. */
+static inline uint64_t pc_group_hash(uint32_t file, uint64_t index)
 {
 	uint64_t h = (index >> PC_GROUP_SHIFT) * 0x9e3779b97f4a7c15ull ^
 		     ((uint64_t)file * 0xc2b2ae3d27d4eb4full);
 
 	h ^= h >> 29;
 	h *= 0xbf58476d1ce4e5b9ull;
-	h ^= h >> 32;
+	return h ^ (h >> 32);
+}
+
+/* The home slot of index in the group whose pc_group_hash() is h. */
+static inline uint64_t pc_group_slot(const struct pagecache *pc, uint64_t h, uint64_t index)
+{
 	return (h << PC_GROUP_SHIFT | ((index + (h >> (64 - PC_GROUP_SHIFT))) & (PC_STEP - 1))) &
 	       pc->mask;
+}
+
+static inline uint64_t pc_home(const struct pagecache *pc, uint32_t file, uint64_t index)
+{
+	return pc_group_slot(pc, pc_group_hash(file, index), index);
 }
 
 /* The folio starting exactly at index, or FOLIO_NIL (inline: every cache lookup is one). */
