@@ -32,3 +32,7 @@ dist_man_MANS += man/folio-trace-model.7
 check_PROGRAMS += tests/test-model-pagecache
 TESTS += tests/test-model-pagecache
 tests_test_model_pagecache_LDADD = $(TEST_LIBS)
+
+check_PROGRAMS += tests/test-model-pageindex
+TESTS += tests/test-model-pageindex
+tests_test_model_pageindex_LDADD = $(TEST_LIBS)
