@@ -19,6 +19,6 @@ for w in random-read seq-read hot-read random-write mixed; do
 		old=$(rate "$w" "$o" "$OLD")
 		new=$(rate "$w" "$o" "$BM")
 		awk -v w="$w" -v o="$o" -v a="$old" -v b="$new" \
-			'BEGIN { printf "%-13s %5u %14.0f %14.0f %8.2f\n", w, o, a, b, a > 0 ? b / a : 0 }'
+			'BEGIN { printf "%-13s %5u %14.0f %14.0f %8.2f\n", w, o, a, b, (a > 0 ? b / a : 0) }'
 	done
 done
