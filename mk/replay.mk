@@ -24,10 +24,8 @@ folio_trace_LDADD += -lpthread
 # End to end: traces written by the test through the real models; the CLI; the SVG plot.
 check_PROGRAMS += tests/test-replay-e2e
 tests_test_replay_e2e_LDADD = $(TEST_LIBS) -lpthread
-TESTS += tests/test-replay-e2e tests/replay-cli.sh tests/plot-svg.sh tests/replay-examples.sh \
-	tests/replay-corpus.sh
-EXTRA_DIST += tests/replay-cli.sh tests/plot-svg.sh tests/replay-examples.sh \
-	tests/replay-corpus.sh
+TESTS += tests/test-replay-e2e tests/replay-cli.sh tests/plot-svg.sh tests/replay-corpus.sh
+EXTRA_DIST += tests/replay-cli.sh tests/plot-svg.sh tests/replay-corpus.sh
 
 dist_man_MANS += man/folio-trace-replay.1
 
