@@ -84,7 +84,8 @@ void cache_prefetch(struct model *m, uint32_t file, uint64_t first, uint64_t las
 	uint64_t step = 1ull << order, start = first & ~(step - 1), h = 0;
 	uint64_t slot[PREFETCH_MAX];
 
-	if (!(mf->order_mask & (1u << order)))
+	/* one folio of the order covers the read: nothing to overlap */
+	if (!(mf->order_mask & (1u << order)) || last - start < step)
 		return;
 	/* one hash per group of eight slots */
 	for (uint64_t i = start; i <= last && n < PREFETCH_MAX; i += step) {
