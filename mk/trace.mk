@@ -1,6 +1,7 @@
 # Trace format: reader, writer, and the info/dump subcommands that show a trace.
 libfoliotrace_a_SOURCES += src/trace/events.h src/trace/trace.h src/trace/writer.c \
-	src/trace/reader.c src/trace/names.c src/trace/error.c
+	src/trace/reader.c src/trace/names.c src/trace/error.c \
+	src/trace/inflate.h src/trace/inflate.c
 folio_trace_SOURCES += src/cmd-info.c src/cmd-dump.c
 
 # Tests: format round trip, cuts and damage (C); info/dump output (shell, on mktrace's sample).
@@ -13,3 +14,6 @@ TESTS += tests/test-trace
 TESTS += tests/trace-cli.sh
 EXTRA_DIST += tests/trace-cli.sh tests/data/sample.info tests/data/sample.dump \
 	tests/data/sample.jsonl
+check_PROGRAMS += tests/test-inflate
+tests_test_inflate_LDADD = $(TEST_LIBS)
+TESTS += tests/test-inflate

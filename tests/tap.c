@@ -81,6 +81,18 @@ void tap_skip_all(const char *why)
 	exit(0);
 }
 
+void tap_skip(const char *fmt, ...)
+{
+	va_list ap;
+
+	tap_run++;
+	printf("ok %u # SKIP ", tap_run);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+}
+
 void tap_diag(const char *fmt, ...)
 {
 	va_list ap;

@@ -12,6 +12,8 @@ int tap_is_i64(int64_t got, int64_t want, const char *file, int line, const char
 int tap_is_dbl(double got, double want, double tol, const char *file, int line, const char *what);
 int tap_is_str(const char *got, const char *want, const char *file, int line, const char *what);
 void tap_skip_all(const char *why);
+/* One test point skipped, with the reason. */
+void tap_skip(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void tap_diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* done_testing(): prints the plan, returns the exit status for main(). */
 int tap_done(void);

@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "trace/inflate.h"
 #include "trace/trace.h"
 #include "util.h"
 
@@ -24,8 +25,7 @@ struct ft_reader {
 	unsigned char *stored;	/* compressed bytes of the current chunk */
 	size_t stored_cap;
 	__u64 chunk_start;	/* file offset of the current chunk */
-	z_stream zs;		/* raw inflate state, reset per chunk */
-	bool zs_ready;
+	struct ft_inflater *inflater;
 	bool done;
 	struct ft_reader_status st;
 };
@@ -69,8 +69,7 @@ static void mark_damaged(struct ft_reader *r, const char *fmt, ...)
 
 static void reader_free(struct ft_reader *r)
 {
-	if (r->zs_ready)
-		inflateEnd(&r->zs);
+	ft_inflater_free(r->inflater);
 	if (r->fd > STDIN_FILENO)
 		close(r->fd);
 	free(r->raw);
@@ -90,6 +89,12 @@ struct ft_reader *ft_reader_open(const char *path, struct ft_error *err)
 		ft_error_set(err, path, "out of memory");
 		free(r);
 		return NULL;
+	}
+	r->fd = -1;
+	r->inflater = ft_inflater_new(FT_INFLATE_BEST);
+	if (!r->inflater) {
+		ft_error_set(err, path, "out of memory");
+		goto fail;
 	}
 	if (strcmp(path, "-") == 0) {
 		r->fd = STDIN_FILENO;
@@ -167,35 +172,6 @@ static bool grow(unsigned char **buf, size_t *cap, size_t need)
 	return true;
 }
 
-/*
- * Inflates the chunk's zlib stream (RFC 1950). The chunk header's CRC-32 of the stored bytes
- * already vouches for them, so the stream's Adler-32 over the inflated bytes (11x more of them)
- * is not computed: the 2-byte zlib header is checked here and the body inflated as raw deflate.
- */
-static bool inflate_chunk(struct ft_reader *r, size_t stored, size_t raw)
-{
-	const unsigned char *z = r->stored;
-	z_stream *zs = &r->zs;
-
-	if (stored < 6 || (z[0] & 0x0f) != Z_DEFLATED || (z[0] >> 4) > 7 || (z[1] & 0x20) ||
-	    ((unsigned)z[0] << 8 | z[1]) % 31)
-		return false;
-	if (!r->zs_ready) {
-		if (inflateInit2(zs, -MAX_WBITS) != Z_OK)
-			return false;
-		r->zs_ready = true;
-	} else if (inflateReset(zs) != Z_OK) {
-		return false;
-	}
-	zs->next_in = (Bytef *)z + 2;
-	zs->avail_in = (uInt)(stored - 2);
-	zs->next_out = r->raw;
-	zs->avail_out = (uInt)raw;
-	/* Z_STREAM_END with every raw byte out; the 4-byte Adler-32 trailer stays unread. */
-	return inflate(zs, Z_FINISH) == Z_STREAM_END && zs->total_out == raw &&
-	       zs->avail_in == 4;
-}
-
 /* Loads the next chunk. Returns 1 loaded, 0 no more data (done set), -1 I/O error. */
 static int load_chunk(struct ft_reader *r, struct ft_error *err)
 {
@@ -248,7 +224,7 @@ static int load_chunk(struct ft_reader *r, struct ft_error *err)
 		return 0;
 	}
 	raw_len = ch.raw_size;
-	if (!inflate_chunk(r, ch.stored_size, ch.raw_size)) {
+	if (!ft_inflate(r->inflater, r->stored, ch.stored_size, r->raw, ch.raw_size)) {
 		mark_damaged(r, "chunk %llu does not decompress", (unsigned long long)r->st.chunks);
 		return 0;
 	}
