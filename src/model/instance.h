@@ -96,11 +96,13 @@ struct model {
 	/* LRU state sampled once per access; equal consecutive states are added in one go */
 	struct {
 		uint64_t n, entries, inactive, pages, touched;
+		uint64_t inactive_pages;
 	} pend;
 
 	struct model_metrics mx;	/* counters; distributions below */
 	struct dist d_entries, d_inactive, d_active, d_pages, d_cached, d_unusable;
 	struct dist d_untouched;
+	struct dist d_inactive_pages, d_active_pages;
 };
 
 static inline struct mfile *model_file(struct model *m, uint32_t id)

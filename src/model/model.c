@@ -142,6 +142,8 @@ struct model *model_new(const struct model_config *cfg, const char **why)
 	dist_init(&m->d_cached);
 	dist_init(&m->d_unusable);
 	dist_init(&m->d_untouched);
+	dist_init(&m->d_inactive_pages);
+	dist_init(&m->d_active_pages);
 	if (!model_alloc_state(m)) {
 		model_free(m);
 		*why = "out of memory for the modelled cache";
@@ -195,6 +197,8 @@ static void lru_flush_pending(struct model *m)
 	dist_add_n(&m->d_pages, m->pend.pages, n);
 	dist_add_n(&m->d_cached, m->pend.pages << ps, n);
 	dist_add_n(&m->d_untouched, (m->pend.pages - m->pend.touched) << ps, n);
+	dist_add_n(&m->d_inactive_pages, m->pend.inactive_pages, n);
+	dist_add_n(&m->d_active_pages, m->pend.pages - m->pend.inactive_pages, n);
 	m->pend.n = 0;
 }
 
@@ -202,9 +206,10 @@ static void lru_sample(struct model *m)
 {
 	uint64_t e = lru_entries(&m->lru), ia = m->lru.inactive.entries;
 	uint64_t pg = lru_pages(&m->lru), t = m->touched_cached_pages;
+	uint64_t iap = m->lru.inactive.pages;
 
 	if (m->pend.n && e == m->pend.entries && ia == m->pend.inactive && pg == m->pend.pages &&
-	    t == m->pend.touched) {
+	    t == m->pend.touched && iap == m->pend.inactive_pages) {
 		m->pend.n++;
 		return;
 	}
@@ -214,6 +219,7 @@ static void lru_sample(struct model *m)
 	m->pend.inactive = ia;
 	m->pend.pages = pg;
 	m->pend.touched = t;
+	m->pend.inactive_pages = iap;
 }
 
 /* ---- time ---------------------------------------------------------------------------------- */
@@ -239,6 +245,8 @@ static void emit_sample(struct model *m, uint64_t t)
 		.dirty_bytes = m->dirty_pages << m->page_shift,
 		.writeback_bytes_interval = m->mx.writeback_bytes - m->sample_wb_bytes,
 		.read_io_bytes_interval = m->mx.read_io_bytes - m->sample_read_io_bytes,
+		.lru_inactive_pages = m->lru.inactive.pages,
+		.lru_active_pages = m->lru.active.pages,
 	};
 
 	memory_sample_fragmentation(m);
@@ -340,6 +348,8 @@ void model_metrics(struct model *m, struct model_metrics *out)
 	out->lru_inactive = dist_summary(&m->d_inactive);
 	out->lru_active = dist_summary(&m->d_active);
 	out->lru_pages = dist_summary(&m->d_pages);
+	out->lru_inactive_pages = dist_summary(&m->d_inactive_pages);
+	out->lru_active_pages = dist_summary(&m->d_active_pages);
 	out->cached_bytes = dist_summary(&m->d_cached);
 	out->untouched_cached_bytes = dist_summary(&m->d_untouched);
 	out->unusable_milli = dist_summary(&m->d_unusable);

@@ -160,7 +160,7 @@ struct model_metrics {
 	uint64_t insertions, inserted_pages;
 	uint64_t insertions_by_order[MODEL_MAX_ORDER + 1];
 	uint64_t evictions, evicted_pages;
-	uint64_t refaults, refault_activations;
+	uint64_t refaults, refault_activations;		/* pages (workingset_refault_file) */
 	uint64_t activations, deactivations;
 	uint64_t untouched_evicted_pages;		/* pages evicted that nobody accessed */
 	struct model_dist lru_entries, lru_inactive, lru_active;	/* folios, per access */
@@ -185,6 +185,10 @@ struct model_metrics {
 	uint64_t dirty_bytes;				/* dirty now (whole folios' pages) */
 	/* clean -> dirty transitions by buffered writes (writeback_dirty_folio's count) */
 	uint64_t write_dirtied_folios, write_dirtied_pages;
+	/* refaults and refault activations in folios (refaults above are pages) */
+	uint64_t refault_folios, refault_activation_folios;
+	/* LRU list sizes in pages, per access (lru_inactive, lru_active above are folios) */
+	struct model_dist lru_inactive_pages, lru_active_pages;
 };
 
 /* One time-series row, emitted at the end of each interval. */
@@ -193,6 +197,8 @@ struct model_sample {
 	uint64_t lru_entries, lru_inactive, lru_active, lru_pages;
 	uint64_t cached_bytes, dirty_bytes, writeback_bytes_interval, read_io_bytes_interval;
 	double unusable_index, fragmentation_index;
+	/* added after the first draft: the lists in pages (nr_inactive_file, nr_active_file) */
+	uint64_t lru_inactive_pages, lru_active_pages;
 };
 
 typedef void (*model_sample_fn)(void *arg, const struct model_sample *s);

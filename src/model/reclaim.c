@@ -60,11 +60,37 @@ bool reclaim_until_free(struct model *m, uint64_t pages)
 	return true;
 }
 
+/*
+ * The kernel keeps an evicted large folio's shadow in one multi-index entry over all its
+ * indices; a smaller folio added inside splits it (xas_split) and the other indices keep the
+ * shadow. Here: the pieces of [start, start + 2^o) around the new folio's range are stored
+ * again, aligned power-of-two blocks with the same eviction age.
+ */
+static void shadow_split_around(struct model *m, uint32_t file, uint64_t start, unsigned o,
+				uint64_t idx, unsigned order, uint64_t eviction)
+{
+	struct mfile *mf = model_file(m, file);
+
+	while (o > order) {
+		uint64_t half = 1ull << --o;
+		uint64_t other = (idx & half) ? start : start + half;
+
+		shadow_store(&m->shadow, file, mf->gen, other, o, eviction);
+		mf->shadow_mask |= (uint16_t)(1u << o);
+		if (idx & half)
+			start += half;
+	}
+}
+
+/*
+ * Counted in pages of the new folio, as workingset_refault() adds folio_nr_pages() to
+ * workingset_refault_file and workingset_activate_file; the folio counts are kept beside.
+ */
 bool workingset_refault(struct model *m, uint32_t file, uint64_t idx, unsigned order)
 {
 	struct mfile *mf = model_file(m, file);
 	unsigned mask = mf->shadow_mask;
-	uint64_t eviction;
+	uint64_t eviction, nr = 1ull << order;
 
 	while (mask) {
 		unsigned o = 31u - (unsigned)__builtin_clz(mask);
@@ -73,11 +99,15 @@ bool workingset_refault(struct model *m, uint32_t file, uint64_t idx, unsigned o
 		mask &= ~(1u << o);
 		if (!shadow_take(&m->shadow, file, mf->gen, start, o, &eviction))
 			continue;
-		m->mx.refaults++;
+		if (o > order)
+			shadow_split_around(m, file, start, o, idx, order, eviction);
+		m->mx.refaults += nr;
+		m->mx.refault_folios++;
 		/* refault distance against the active file list (workingset_test_recent) */
 		if (!m->lru.plain && m->nonresident_age - eviction <= m->lru.active.pages) {
-			m->mx.refault_activations++;
-			m->nonresident_age += 1ull << order;
+			m->mx.refault_activations += nr;
+			m->mx.refault_activation_folios++;
+			m->nonresident_age += nr;
 			return true;
 		}
 		return false;

@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Model unit tests: refaults counted in pages (workingset_refault_file adds folio_nr_pages),
+ * a large folio's shadow entry covering every one of its indices until each is refilled, and
+ * the LRU lists' sizes in pages beside their sizes in folios.
+ */
+#include <stddef.h>
+
+#include "model/model.h"
+#include "tap.h"
+
+#define PAGE	4096ull
+
+static struct model *make(unsigned order, enum folio_policy policy, uint64_t pages)
+{
+	struct model_config c;
+	const char *why = NULL;
+	struct model *m;
+
+	model_config_defaults(&c);
+	c.order = order;
+	c.policy = policy;
+	c.memory_bytes = pages * PAGE;
+	c.readahead = false;
+	m = model_new(&c, &why);
+	if (!m)
+		diag("model_new: %s", why);
+	return m;
+}
+
+static void op(struct model *m, enum model_op o, uint32_t file, uint64_t pos, uint64_t len,
+	       uint64_t isize)
+{
+	struct model_access a = { .file_id = file, .op = o, .pos = pos, .len = len,
+				  .isize = isize };
+
+	model_access(m, &a);
+}
+
+static void rd(struct model *m, uint32_t file, uint64_t page)
+{
+	op(m, MODEL_READ, file, page * PAGE, PAGE, 64 * PAGE);
+}
+
+static struct model_metrics metrics(struct model *m)
+{
+	struct model_metrics x;
+
+	model_metrics(m, &x);
+	return x;
+}
+
+/* An evicted order-2 folio read back as one order-2 folio: one folio, four pages. */
+static void test_refault_counts_pages(void)
+{
+	struct model *m = make(2, FOLIO_POLICY_FIXED, 8);
+	struct model_metrics x;
+
+	rd(m, 0, 0);		/* file 0 [0, 4) */
+	rd(m, 1, 0);		/* file 1 [0, 4): memory full */
+	rd(m, 1, 4);		/* evicts file 0's folio, the inactive tail */
+	x = metrics(m);
+	is_u64(x.evicted_pages, 4, "the order-2 folio was evicted");
+	rd(m, 0, 1);		/* refault in [0, 4) */
+	x = metrics(m);
+	is_u64(x.refault_folios, 1, "one refaulting folio");
+	is_u64(x.refaults, 4, "workingset_refault_file: folio_nr_pages = 4");
+	is_u64(x.refault_activations, 0, "no active list: the distance is too long");
+	model_free(m);
+}
+
+/*
+ * A 16 KiB write makes an order-2 folio; once clean and evicted, order-0 reads refill it page
+ * by page. The shadow covers every index: each read is a refault, not only the first.
+ */
+static void test_refault_shadow_covers_folio(void)
+{
+	struct model *m = make(2, FOLIO_POLICY_READAHEAD, 8);
+	struct model_metrics x;
+
+	op(m, MODEL_WRITE, 0, 0, 4 * PAGE, 4 * PAGE);
+	op(m, MODEL_FSYNC, 0, 0, 4 * PAGE, 4 * PAGE);
+	for (uint64_t p = 0; p < 5; p++)
+		rd(m, 1, p);	/* the fifth evicts the written folio */
+	x = metrics(m);
+	is_u64(x.evictions, 1, "one folio evicted");
+	is_u64(x.evicted_pages, 4, "its four pages");
+	is_u64(x.insertions_by_order[2], 1, "the write made an order-2 folio");
+	for (uint64_t p = 0; p < 4; p++)
+		op(m, MODEL_READ, 0, p * PAGE, PAGE, 4 * PAGE);
+	x = metrics(m);
+	is_u64(x.insertions_by_order[0], 9, "reads insert order-0 folios");
+	is_u64(x.refault_folios, 4, "every page of the evicted folio refaults");
+	is_u64(x.refaults, 4, "four pages");
+	/* reading one page again after its refault is a hit, not a second refault */
+	op(m, MODEL_READ, 0, 3 * PAGE, PAGE, 4 * PAGE);
+	is_u64(metrics(m).refaults, 4, "a refilled index has no shadow left");
+	model_free(m);
+}
+
+static void keep_last(void *arg, const struct model_sample *s)
+{
+	*(struct model_sample *)arg = *s;
+}
+
+/* Order-2 folios: one active, one inactive after the three reads. */
+static void test_lru_pages(void)
+{
+	struct model_config c;
+	struct model_sample last = { 0 };
+	const char *why = NULL;
+	struct model *m;
+	struct model_metrics x;
+
+	model_config_defaults(&c);
+	c.order = 2;
+	c.memory_bytes = 64 * PAGE;
+	c.readahead = false;
+	c.interval_ns = 1000000000ull;
+	m = model_new(&c, &why);
+	if (!m) {
+		diag("model_new: %s", why);
+		return;
+	}
+	model_set_sample_fn(m, keep_last, &last);
+	rd(m, 0, 0);		/* [0, 4) inactive, referenced */
+	rd(m, 0, 8);		/* [8, 12) inactive */
+	rd(m, 0, 0);		/* [0, 4) activated */
+	model_finish(m, 2000000000ull);
+	x = metrics(m);
+	is_u64(x.lru_inactive.max, 2, "inactive folios max");
+	is_u64(x.lru_inactive_pages.max, 8, "inactive pages max: 2 folios of 4");
+	ok(x.lru_inactive_pages.sum == 16.0, "inactive pages over the accesses: 4 + 8 + 4");
+	is_u64(x.lru_active_pages.max, 4, "active pages max");
+	ok(x.lru_active_pages.sum == 4.0, "active pages over the accesses: 0 + 0 + 4");
+	is_u64(x.lru_active_pages.samples, 3, "one sample per access");
+	is_u64(last.lru_inactive, 1, "last sample: one inactive folio");
+	is_u64(last.lru_inactive_pages, 4, "last sample: four inactive pages");
+	is_u64(last.lru_active, 1, "last sample: one active folio");
+	is_u64(last.lru_active_pages, 4, "last sample: four active pages");
+	model_free(m);
+}
+
+int main(void)
+{
+	test_refault_counts_pages();
+	test_refault_shadow_covers_folio();
+	test_lru_pages();
+	return done_testing();
+}
