@@ -80,7 +80,7 @@ static void reclaim_rows(struct calibration *c, const struct model_metrics *m,
 	if (k->vm[KC_PGSTEAL_FILE].seen)
 		add_row(c, "pgsteal_file", m->evicted_pages, kcounter_delta(&k->vm[KC_PGSTEAL_FILE]),
 			CALIB_SYSTEM, "evictions, pages");
-	/* the model counts refaulting folios; the kernel pages (the same at order 0) */
+	/* pages of the refaulting folios, as workingset_refault_file counts them */
 	counter_row(c, k, KC_REFAULT_FILE, m->refaults, "refaults", "workingset_refault_file",
 		    "memory.stat workingset_refault_file");
 }
@@ -128,11 +128,11 @@ static void lru_rows(struct calibration *c, const struct model_sample *last,
 	add_row(c, cg ? "memory.stat inactive_file + active_file" :
 		"nr_inactive_file + nr_active_file", last->lru_pages, ia + ac, scope,
 		"LRU pages at the end");
-	/* the model's lists are counted in folios: pages only where every folio is order 0 */
-	add_row(c, cg ? "memory.stat inactive_file" : "nr_inactive_file", last->lru_inactive, ia,
-		scope, "LRU inactive (model: folios)");
-	add_row(c, cg ? "memory.stat active_file" : "nr_active_file", last->lru_active, ac,
-		scope, "LRU active (model: folios)");
+	/* nr_inactive_file and nr_active_file count pages, whatever the folio orders */
+	add_row(c, cg ? "memory.stat inactive_file" : "nr_inactive_file", last->lru_inactive_pages,
+		ia, scope, "LRU inactive pages");
+	add_row(c, cg ? "memory.stat active_file" : "nr_active_file", last->lru_active_pages, ac,
+		scope, "LRU active pages");
 }
 
 void calib_build_rows(struct calibration *c, const struct model_metrics *m,

@@ -90,6 +90,7 @@ FIELD(evictions)
 FIELD(evicted_pages)
 FIELD(refaults)
 FIELD(refault_activations)
+FIELD(refault_folios)
 FIELD(activations)
 FIELD(deactivations)
 FIELD(touched_bytes)
@@ -103,6 +104,8 @@ DIST(lru_entries)
 DIST(lru_inactive)
 DIST(lru_active)
 DIST(lru_pages)
+DIST(lru_inactive_pages)
+DIST(lru_active_pages)
 DIST(cached_bytes)
 DIST(untouched_cached_bytes)
 
@@ -245,6 +248,7 @@ const struct report_metric report_metrics[] = {
 	M(untouched_evicted_bytes, "evicted, never accessed", "cache", RK_BYTES),
 	M(refaults, "refaults", "cache", RK_COUNT),
 	M(refault_activations, "refault activations", "cache", RK_COUNT),
+	M(refault_folios, "refaulting folios", "cache", RK_COUNT),
 	M(activations, "activations", "cache", RK_COUNT),
 	M(deactivations, "deactivations", "cache", RK_COUNT),
 	M(touched_bytes, "bytes ever touched", "cache", RK_BYTES),
@@ -267,6 +271,12 @@ const struct report_metric report_metrics[] = {
 	M(lru_pages_mean, "LRU pages mean", "lru", RK_MEAN),
 	M(lru_pages_p99, "LRU pages p99", "lru", RK_COUNT),
 	M(lru_pages_max, "LRU pages max", "lru", RK_COUNT),
+	M(lru_inactive_pages_mean, "inactive pages mean", "lru", RK_MEAN),
+	M(lru_inactive_pages_p99, "inactive pages p99", "lru", RK_COUNT),
+	M(lru_inactive_pages_max, "inactive pages max", "lru", RK_COUNT),
+	M(lru_active_pages_mean, "active pages mean", "lru", RK_MEAN),
+	M(lru_active_pages_p99, "active pages p99", "lru", RK_COUNT),
+	M(lru_active_pages_max, "active pages max", "lru", RK_COUNT),
 
 	M(alloc_fallbacks, "allocation fallbacks", "memory", RK_COUNT),
 	M(alloc_failures, "allocation failures", "memory", RK_COUNT),
