@@ -25,6 +25,10 @@ check_PROGRAMS += tests/test-model-refault
 TESTS += tests/test-model-refault
 tests_test_model_refault_LDADD = $(TEST_LIBS)
 
+check_PROGRAMS += tests/test-model-mmap
+TESTS += tests/test-model-mmap
+tests_test_model_mmap_LDADD = $(TEST_LIBS)
+
 # make bench: model throughput on generated accesses.
 noinst_PROGRAMS += bench/bench-model
 bench_bench_model_LDADD = libfoliotrace.a $(ZLIB_LIBS) -lm

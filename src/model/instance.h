@@ -40,6 +40,7 @@ struct mfile {
 	uint16_t order_mask;		/* orders of its cached folios */
 	uint16_t shadow_mask;		/* orders it left shadow entries of */
 	uint8_t hint_order;		/* order of the last folio found */
+	uint16_t mmap_miss;		/* file_ra_state.mmap_miss: fault misses less hits */
 	bool on_dirty_list;
 	bool known;			/* isize seen */
 	bool occ;			/* its small folios are counted in model.occ */
@@ -232,6 +233,7 @@ uint32_t filemap_read_in(struct model *m, uint32_t file, uint64_t idx, unsigned 
 void readahead_sync(struct model *m, uint32_t file, uint64_t idx, uint64_t req);
 void readahead_async(struct model *m, uint32_t file);
 void readahead_mmap_around(struct model *m, uint32_t file, uint64_t idx);
+void readahead_mmap_hit(struct model *m, uint32_t file, uint32_t id);
 
 /* readpath.c, writepath.c */
 void read_buffered(struct model *m, const struct model_access *a, struct mfile *mf);

@@ -128,6 +128,12 @@ struct model_access {
 	uint64_t len;
 	uint64_t isize;		/* file size after the op */
 	bool direct;		/* O_DIRECT: bypasses the cache (counted, not cached) */
+	/*
+	 * MODEL_MMAP_READ from fault-around (filemap_map_pages): only cached, uptodate folios
+	 * without PG_readahead are mapped, nothing is read. false: a fault, each missing page
+	 * read as filemap_fault() does.
+	 */
+	bool fault_around;
 };
 
 /* Running distribution with constant memory: mean exact, p99 from a log-linear histogram. */

@@ -138,17 +138,48 @@ void readahead_async(struct model *m, uint32_t file)
 	ra_read_window(m, file, ra, true);
 }
 
-/* do_sync_mmap_readahead(): read around the fault, ra_pages centred on it, minimum order. */
+/* mm/filemap.c: after this many fault misses more than hits, faults stop reading around */
+#define MMAP_LOTSAMISS	100
+
+/*
+ * do_sync_mmap_readahead() on a fault miss: mmap_miss counts the miss; below MMAP_LOTSAMISS
+ * ra_pages are read around the fault at the minimum order, the last quarter marked
+ * (async_size = ra_pages / 4) so a fault on it reads ahead. The window stays the file's
+ * readahead state, as the kernel's file_ra_state is shared with read().
+ */
 void readahead_mmap_around(struct model *m, uint32_t file, uint64_t idx)
 {
-	struct ra_state *ra = &model_file(m, file)->ra;
+	struct mfile *mf = model_file(m, file);
+	struct ra_state *ra = &mf->ra;
 	uint32_t max = m->cfg.ra_pages;
 
+	if (mf->mmap_miss < MMAP_LOTSAMISS * 10)
+		mf->mmap_miss++;
+	if (mf->mmap_miss > MMAP_LOTSAMISS)
+		return;
+	ra->rule_6_17 = m->cfg.ra_rule == RA_RULE_6_17;
 	ra->start = idx > max / 2 ? idx - max / 2 : 0;
 	ra->size = max;
-	ra->async_size = 0;
+	ra->async_size = max / 4;
 	ra->order = (uint8_t)m->cfg.min_order;
+	ra->ra_order = 0;
 	ra->valid = true;
-	ra_read_window(m, file, ra, false);	/* no marker: a read-around is not a stream */
-	ra->valid = false;
+	ra_read_window(m, file, ra, ra->async_size != 0);
+}
+
+/*
+ * do_async_mmap_readahead(): a fault found folio id cached. The hit pays back one miss; a
+ * PG_readahead folio starts the next window (page_cache_async_ra).
+ */
+void readahead_mmap_hit(struct model *m, uint32_t file, uint32_t id)
+{
+	struct mfile *mf = model_file(m, file);
+	struct folio *f = folio_at(&m->pool, id);
+
+	if (mf->mmap_miss)
+		mf->mmap_miss--;
+	if (!folio_test(f, FOLIO_READAHEAD))
+		return;
+	folio_clear(f, FOLIO_READAHEAD);
+	readahead_async(m, file);
 }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The read side of an access: buffered reads (filemap_read: lookups, readahead, accessed
- * marks, hit accounting) and mmap faults (read-around, young bits, page_mkwrite).
+ * marks, hit accounting), mmap faults (read-around, young bits, page_mkwrite) and
+ * fault-around (maps cached pages only).
  */
 #include "model/instance.h"
 
@@ -131,14 +132,21 @@ void read_buffered(struct model *m, const struct model_access *a, struct mfile *
 
 /* ---- mmap faults ------------------------------------------------------------------------- */
 
+/*
+ * filemap_fault() for page idx: a cached folio is a hit (do_async_mmap_readahead), a missing
+ * one is read with read-around (do_sync_mmap_readahead), else alone.
+ */
 static uint32_t mmap_fault_in(struct model *m, uint32_t file, struct mfile *mf, uint64_t idx,
 			      bool *fresh)
 {
 	uint32_t id = cache_lookup(m, file, idx);
 
 	*fresh = false;
-	if (id != FOLIO_NIL)
+	if (id != FOLIO_NIL) {
+		if (readahead_on(m))
+			readahead_mmap_hit(m, file, id);
 		return id;
+	}
 	*fresh = true;
 	if (readahead_on(m))
 		readahead_mmap_around(m, file, idx);
@@ -152,12 +160,67 @@ static uint32_t mmap_fault_in(struct model *m, uint32_t file, struct mfile *mf, 
 	return id;
 }
 
+/* A mapped folio: reclaim sees it through the PTE young bit only (plain mode: an access). */
+static void mmap_mark_young(struct model *m, uint32_t id)
+{
+	if (m->lru.plain)
+		lru_mark_accessed(&m->lru, id);
+	else
+		folio_set(folio_at(&m->pool, id), FOLIO_YOUNG);
+}
+
+/*
+ * filemap_map_pages() (fault-around): maps the cached, uptodate folios of the range and reads
+ * nothing; next_uptodate_folio() skips PG_readahead folios so that the fault on them starts
+ * the async readahead. Mapped pages pay back mmap_miss, one each.
+ */
+static void mmap_map_pages(struct model *m, const struct model_access *a, struct mfile *mf)
+{
+	uint64_t first = page_of(m, a->pos), last = page_of(m, a->pos + a->len - 1);
+	uint64_t hit_bytes = 0, mapped = 0;
+	bool all_hit = true;
+
+	m->mx.read_requests++;
+	m->mx.read_bytes += a->len;
+	for (uint64_t idx = first; idx <= last;) {
+		uint32_t id = cache_lookup(m, a->file_id, idx);
+		struct folio *f;
+		uint64_t hi;
+
+		if (id == FOLIO_NIL) {
+			all_hit = false;
+			idx++;
+			continue;
+		}
+		f = folio_at(&m->pool, id);
+		hi = folio_end(f) - 1 < last ? folio_end(f) - 1 : last;
+		if (!folio_test(f, FOLIO_UPTODATE) || folio_test(f, FOLIO_READAHEAD)) {
+			all_hit = false;
+			idx = hi + 1;
+			continue;
+		}
+		hit_bytes += overlap_bytes(m, a->pos, a->len, idx, hi);
+		mmap_mark_young(m, id);
+		cache_touch(m, id, idx, hi);
+		mapped += hi - idx + 1;
+		idx = hi + 1;
+	}
+	mf->mmap_miss = mapped >= mf->mmap_miss ? 0 : (uint16_t)(mf->mmap_miss - mapped);
+	if (all_hit)
+		m->mx.read_hit_requests++;
+	m->mx.read_hit_bytes += hit_bytes;
+}
+
 void read_mmap(struct model *m, const struct model_access *a, struct mfile *mf, bool write)
 {
 	uint64_t first = page_of(m, a->pos), last = page_of(m, a->pos + a->len - 1);
 	uint64_t hit_bytes = 0;
 	bool all_hit = true;
 
+	if (!write && a->fault_around) {
+		mmap_map_pages(m, a, mf);
+		return;
+	}
 	if (write) {
 		m->mx.write_requests++;
 		m->mx.write_bytes += a->len;
@@ -184,11 +247,7 @@ void read_mmap(struct model *m, const struct model_access *a, struct mfile *mf, 
 			all_hit = false;
 		else
 			hit_bytes += overlap_bytes(m, a->pos, a->len, idx, hi);
-		/* mappings are seen by reclaim only through the PTE young bit */
-		if (m->lru.plain)
-			lru_mark_accessed(&m->lru, id);
-		else
-			folio_set(f, FOLIO_YOUNG);
+		mmap_mark_young(m, id);
 		cache_touch(m, id, idx, hi);
 		if (write)	/* page_mkwrite dirties the whole folio */
 			wb_mark_dirty_all(m, id);
