@@ -530,7 +530,8 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 
 /* ---- mmap ------------------------------------------------------------------------------------ */
 
-static __always_inline int mmap_access(struct address_space *mapping, __u64 first, __u64 last)
+static __always_inline int mmap_access(struct address_space *mapping, __u64 first, __u64 last,
+				       __u32 kind)
 {
 	struct inode *inode;
 	struct ft_access *a;
@@ -553,6 +554,7 @@ static __always_inline int mmap_access(struct address_space *mapping, __u64 firs
 	a->dev = dev;
 	a->isize = BPF_CORE_READ(inode, i_size);
 	a->op = FT_OP_MMAP_READ;
+	a->arg = kind;		/* a fault may read; fault-around maps cached pages only */
 	a->pos = first << PAGE_SHIFT;
 	a->len = (last - first + 1) << PAGE_SHIFT;
 	submit(a);
@@ -562,14 +564,14 @@ static __always_inline int mmap_access(struct address_space *mapping, __u64 firs
 SEC("tp_btf/mm_filemap_fault")
 int BPF_PROG(filemap_fault, struct address_space *mapping, unsigned long index)
 {
-	return mmap_access(mapping, index, index);
+	return mmap_access(mapping, index, index, FT_MMAP_FAULT);
 }
 
 SEC("tp_btf/mm_filemap_map_pages")
 int BPF_PROG(filemap_map_pages, struct address_space *mapping, unsigned long index,
 	     unsigned long last_index)
 {
-	return mmap_access(mapping, index, last_index);
+	return mmap_access(mapping, index, last_index, FT_MMAP_AROUND);
 }
 
 /* ---- page cache ------------------------------------------------------------------------------ */

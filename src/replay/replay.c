@@ -190,6 +190,20 @@ static bool make_access(const struct ft_access *a, uint32_t id, struct file_info
 	return true;
 }
 
+/*
+ * Fault-around records map cached pages only. Older recordings do not say which path made
+ * the record: a fault is one page, so a longer range recorded from the kernel is fault-around.
+ */
+static bool mmap_fault_around(const struct replay *rp, const struct ft_access *a)
+{
+	if (a->op != FT_OP_MMAP_READ)
+		return false;
+	if (a->arg != FT_MMAP_UNKNOWN)
+		return a->arg == FT_MMAP_AROUND;
+	return rp->have_host && !(rp->host.flags & FT_HOST_SYNTHETIC) && rp->host.page_size &&
+	       a->len > rp->host.page_size;
+}
+
 static int feed_access(struct replay *rp, const struct ft_access *a, const char *path,
 		       struct ft_error *err)
 {
@@ -206,6 +220,7 @@ static int feed_access(struct replay *rp, const struct ft_access *a, const char 
 		rp->run.ignored++;
 		return 0;
 	}
+	ma.fault_around = mmap_fault_around(rp, a);
 	/* events from several CPUs can be a little out of order: never go back in time */
 	if (!rp->run.accesses) {
 		rp->series.t0 = a->hdr.ts;

@@ -147,7 +147,8 @@ struct ft_end {
 enum ft_access_op {
 	FT_OP_READ = 1,		/* read/pread64/readv/preadv(2): [pos, pos+len) bytes returned */
 	FT_OP_WRITE = 2,	/* write/pwrite64/writev/pwritev(2): bytes written */
-	FT_OP_MMAP_READ = 3,	/* filemap fault/map_pages: pages [pos, pos+len) mapped */
+	FT_OP_MMAP_READ = 3,	/* filemap fault/map_pages: pages [pos, pos+len) mapped;
+				 * arg = enum ft_mmap_kind */
 	FT_OP_MMAP_WRITE = 4,	/* write fault on a shared file mapping */
 	FT_OP_FSYNC = 5,	/* fsync: whole file */
 	FT_OP_FDATASYNC = 6,	/* fdatasync: whole file */
@@ -156,6 +157,17 @@ enum ft_access_op {
 	FT_OP_FALLOCATE = 9,	/* fallocate: [pos, pos+len); arg = mode */
 	FT_OP_UNLINK = 10,	/* last link of the file removed: its cache is dropped */
 	FT_OP_MAX
+};
+
+/*
+ * FT_OP_MMAP_READ's arg: which kernel path mapped the pages. A fault (filemap_fault) reads a
+ * missing page, with read-around; fault-around (filemap_map_pages) maps only pages already
+ * cached and uptodate, never reads. 0: not recorded (older traces, imports).
+ */
+enum ft_mmap_kind {
+	FT_MMAP_UNKNOWN = 0,
+	FT_MMAP_FAULT = 1,	/* mm_filemap_fault: one page */
+	FT_MMAP_AROUND = 2,	/* mm_filemap_map_pages: the range fault-around tried */
 };
 
 #define FT_AF_DIRECT	(1u << 0)	/* O_DIRECT: bypasses the page cache */
