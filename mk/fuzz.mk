@@ -5,9 +5,11 @@
 # for a structured input, get the trace with
 #   FT_FUZZ_WRITE_TRACE=$(srcdir)/fuzz/regress/NAME.ftr ./fuzz/fuzz-reader CRASH-FILE
 FUZZ_SECONDS = 60
-FUZZ_TARGETS = reader
+FUZZ_TARGETS = reader import
 FUZZ_FLAGS =
-EXTRA_DIST += fuzz/corpus fuzz/regress fuzz/reader.dict
+EXTRA_DIST += fuzz/corpus fuzz/regress fuzz/reader.dict fuzz/import.dict \
+	fuzz/make-import-corpus.sh tests/fuzz-import-regress.sh
+TESTS += tests/fuzz-import-regress.sh
 
 # The seed corpus generator is built with the tests so it keeps compiling; make fuzz-corpus
 # rewrites fuzz/corpus/reader/ with it.
@@ -16,13 +18,17 @@ fuzz_make_corpus_LDADD = libfoliotrace.a $(ZLIB_LIBS)
 TESTS += tests/fuzz-regress.sh
 EXTRA_DIST += tests/fuzz-regress.sh
 
-fuzz-corpus: fuzz/make-corpus
+fuzz-corpus: fuzz/make-corpus folio-trace
 	./fuzz/make-corpus $(srcdir)/fuzz/corpus/reader
+	$(SHELL) $(srcdir)/fuzz/make-import-corpus.sh $(srcdir) ./folio-trace
 
 if ENABLE_FUZZ
 noinst_PROGRAMS += fuzz/fuzz-reader
 fuzz_fuzz_reader_LDADD = libfoliotrace.a $(ZLIB_LIBS) -lm
 fuzz_fuzz_reader_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
+noinst_PROGRAMS += fuzz/fuzz-import
+fuzz_fuzz_import_LDADD = libfoliotrace.a $(ZLIB_LIBS) -lm
+fuzz_fuzz_import_LDFLAGS = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
 
 fuzz: $(FUZZ_TARGETS:%=fuzz/fuzz-%)
 	@for t in $(FUZZ_TARGETS); do \
