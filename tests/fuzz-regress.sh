@@ -19,6 +19,7 @@ replay_dump() {	# replay_dump FILE
 found=0
 for f in "$TOP_SRCDIR"/fuzz/regress/* "$TOP_SRCDIR"/fuzz/corpus/reader/*.ftr; do
 	[ -f "$f" ] || continue
+	case $f in */README) continue ;; esac
 	found=$((found + 1))
 	replay_dump "$f"
 done
