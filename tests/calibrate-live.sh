@@ -47,6 +47,8 @@ within "insertions, pages" mm_filemap_add_to_page_cache 10
 within "insertions, folios" mm_filemap_add_to_page_cache 10
 within "insertions at order 9, folios" mm_filemap_add_to_page_cache 10
 within "evictions, pages" mm_filemap_delete_from_page_cache 10
+# every page of the second pass refaults, large folios included: pages against pages
+within refaults "memory.stat workingset_refault_file" 5
 is "$(jq -r .config.memory_bytes "$TMPD/c.json")" 33554432 "$NAME: the model ran with the limit"
 is "$(jq -r .config.cgroup_limit "$TMPD/c.json")" true "$NAME: said to be the cgroup limit"
 is "$(field refaults "memory.stat workingset_refault_file" scope)" cgroup \
