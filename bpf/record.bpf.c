@@ -827,18 +827,30 @@ int BPF_PROG(iomap_writeback_folio, struct inode *inode, loff_t offset, __u64 le
 
 /* ---- reclaim: system-wide memory pressure, kept whatever the task filter ------------------ */
 
-SEC("tp_btf/mm_vmscan_lru_isolate")
-int BPF_PROG(vmscan_lru_isolate, int highest_zoneidx, int order, unsigned long nr_requested,
-	     unsigned long nr_scanned, unsigned long nr_skipped, unsigned long nr_taken, int lru)
+/* One reclaim step of a kind: the fields each kind has no use for stay 0. */
+static __always_inline struct ft_vmscan *vmscan_reserve(__u16 kind, __u32 nid, __s16 priority,
+							  __u64 a)
 {
 	struct ft_vmscan *v;
 
 	note_task(task_state());
 	RESERVE(v, FT_VMSCAN);
-	v->kind = FT_VM_LRU_ISOLATE;
+	v->kind = kind;
+	v->nid = nid;
+	v->priority = priority;
+	v->a = a;
+	return v;
+}
+
+SEC("tp_btf/mm_vmscan_lru_isolate")
+int BPF_PROG(vmscan_lru_isolate, int highest_zoneidx, int order, unsigned long nr_requested,
+	     unsigned long nr_scanned, unsigned long nr_skipped, unsigned long nr_taken, int lru)
+{
+	struct ft_vmscan *v = vmscan_reserve(FT_VM_LRU_ISOLATE, 0, -1, lru);
+
+	if (!v)
+		return 0;
 	v->nr_scanned = nr_taken;
-	v->a = lru;
-	v->priority = -1;
 	submit(v);
 	return 0;
 }
@@ -851,18 +863,15 @@ int BPF_PROG(vmscan_shrink_inactive, int nid, unsigned long nr_scanned,
 
 	if (!stat)
 		return 0;
-	note_task(task_state());
-	RESERVE(v, FT_VMSCAN);
-	v->kind = FT_VM_SHRINK_INACTIVE;
-	v->nid = nid;
+	v = vmscan_reserve(FT_VM_SHRINK_INACTIVE, nid, priority, file);
+	if (!v)
+		return 0;
 	v->nr_scanned = nr_scanned;
 	v->nr_reclaimed = nr_reclaimed;
 	v->nr_dirty = BPF_CORE_READ(stat, nr_dirty);
 	v->nr_writeback = BPF_CORE_READ(stat, nr_writeback);
 	v->nr_immediate = BPF_CORE_READ(stat, nr_immediate);
 	v->nr_activate = BPF_CORE_READ(stat, nr_activate[1]);
-	v->a = file;
-	v->priority = priority;
 	submit(v);
 	return 0;
 }
@@ -871,17 +880,13 @@ SEC("tp_btf/mm_vmscan_lru_shrink_active")
 int BPF_PROG(vmscan_shrink_active, int nid, unsigned long nr_taken, unsigned long nr_active,
 	     unsigned long nr_deactivated, unsigned long nr_referenced, int priority, int file)
 {
-	struct ft_vmscan *v;
+	struct ft_vmscan *v = vmscan_reserve(FT_VM_SHRINK_ACTIVE, nid, priority, file);
 
-	note_task(task_state());
-	RESERVE(v, FT_VMSCAN);
-	v->kind = FT_VM_SHRINK_ACTIVE;
-	v->nid = nid;
+	if (!v)
+		return 0;
 	v->nr_scanned = nr_taken;
 	v->nr_reclaimed = nr_deactivated;
 	v->nr_activate = nr_active;
-	v->a = file;
-	v->priority = priority;
 	submit(v);
 	return 0;
 }
@@ -889,43 +894,30 @@ int BPF_PROG(vmscan_shrink_active, int nid, unsigned long nr_taken, unsigned lon
 SEC("tp_btf/mm_vmscan_write_folio")
 int BPF_PROG(vmscan_write_folio, struct folio *folio)
 {
-	struct ft_vmscan *v;
+	struct ft_vmscan *v = vmscan_reserve(FT_VM_WRITE_FOLIO, 0, -1, folio_pfn(ctx));
 
-	note_task(task_state());
-	RESERVE(v, FT_VMSCAN);
-	v->kind = FT_VM_WRITE_FOLIO;
-	v->a = folio_pfn(ctx);
-	v->priority = -1;
-	submit(v);
+	if (v)
+		submit(v);
 	return 0;
 }
 
 SEC("tp_btf/mm_vmscan_kswapd_wake")
 int BPF_PROG(vmscan_kswapd_wake, int nid, int zid, int order)
 {
-	struct ft_vmscan *v;
+	struct ft_vmscan *v = vmscan_reserve(FT_VM_KSWAPD_WAKE, nid, -1, order);
 
-	note_task(task_state());
-	RESERVE(v, FT_VMSCAN);
-	v->kind = FT_VM_KSWAPD_WAKE;
-	v->nid = nid;
-	v->a = order;
-	v->priority = -1;
-	submit(v);
+	if (v)
+		submit(v);
 	return 0;
 }
 
 SEC("tp_btf/mm_vmscan_direct_reclaim_begin")
 int BPF_PROG(vmscan_direct_reclaim, int order, gfp_t gfp_flags)
 {
-	struct ft_vmscan *v;
+	struct ft_vmscan *v = vmscan_reserve(FT_VM_DIRECT_RECLAIM, 0, -1, order);
 
-	note_task(task_state());
-	RESERVE(v, FT_VMSCAN);
-	v->kind = FT_VM_DIRECT_RECLAIM;
-	v->a = order;
-	v->priority = -1;
-	submit(v);
+	if (v)
+		submit(v);
 	return 0;
 }
 
