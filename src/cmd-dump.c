@@ -307,17 +307,8 @@ static error_t dump_parse(int key, char *arg, struct argp_state *state)
 		if (a->type_filter < 0)
 			argp_error(state, "unknown record type '%s'", arg);
 		break;
-	case ARGP_KEY_ARG:
-		if (a->file)
-			argp_error(state, "one trace file only");
-		a->file = arg;
-		break;
-	case ARGP_KEY_END:
-		if (!a->file)
-			argp_error(state, "no trace file given");
-		break;
 	default:
-		return ARGP_ERR_UNKNOWN;
+		return argp_one_operand(key, arg, state, &a->file, "trace file");
 	}
 	return 0;
 }

@@ -58,19 +58,12 @@ static error_t export_parse_opt(int key, char *arg, struct argp_state *state)
 	case 'v':
 		a->verbose = true;
 		break;
-	case ARGP_KEY_ARG:
-		if (a->input)
-			argp_error(state, "one TRACE only");
-		a->input = arg;
-		break;
 	case ARGP_KEY_END:
-		if (!a->input)
-			argp_error(state, "TRACE missing");
 		if (a->format == EXPORT_NONE)
 			argp_error(state, "--to=FORMAT missing (csv or oraclegeneral)");
-		break;
+		return argp_one_operand(key, arg, state, &a->input, "TRACE");
 	default:
-		return ARGP_ERR_UNKNOWN;
+		return argp_one_operand(key, arg, state, &a->input, "TRACE");
 	}
 	return 0;
 }

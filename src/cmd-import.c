@@ -90,21 +90,14 @@ static error_t import_parse_opt(int key, char *arg, struct argp_state *state)
 	case 'v':
 		a->verbose = true;
 		break;
-	case ARGP_KEY_ARG:
-		if (a->input)
-			argp_error(state, "one INPUT only");
-		a->input = arg;
-		break;
 	case ARGP_KEY_END:
-		if (!a->input)
-			argp_error(state, "INPUT missing (- for stdin)");
 		if (a->format < 0)
 			argp_error(state, "--from=FORMAT missing");
 		if (!a->output)
 			argp_error(state, "--output=FILE missing");
-		break;
+		return argp_one_operand(key, arg, state, &a->input, "INPUT (- for stdin)");
 	default:
-		return ARGP_ERR_UNKNOWN;
+		return argp_one_operand(key, arg, state, &a->input, "INPUT (- for stdin)");
 	}
 	return 0;
 }

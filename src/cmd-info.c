@@ -183,20 +183,7 @@ static error_t info_parse(int key, char *arg, struct argp_state *state)
 {
 	struct info_args *a = state->input;
 
-	switch (key) {
-	case ARGP_KEY_ARG:
-		if (a->file)
-			argp_error(state, "one trace file only");
-		a->file = arg;
-		break;
-	case ARGP_KEY_END:
-		if (!a->file)
-			argp_error(state, "no trace file given");
-		break;
-	default:
-		return ARGP_ERR_UNKNOWN;
-	}
-	return 0;
+	return argp_one_operand(key, arg, state, &a->file, "trace file");
 }
 
 int cmd_info(int argc, char **argv)

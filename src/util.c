@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+#include <argp.h>
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
@@ -173,4 +174,22 @@ const char *format_bytes(uint64_t bytes, char *buf, unsigned len)
 	else
 		snprintf(buf, len, "%.1f %s", v, units[u]);
 	return buf;
+}
+
+int argp_one_operand(int key, char *arg, struct argp_state *state, const char **slot,
+		     const char *what)
+{
+	switch (key) {
+	case ARGP_KEY_ARG:
+		if (*slot)
+			argp_error(state, "one %s only", what);
+		*slot = arg;
+		return 0;
+	case ARGP_KEY_END:
+		if (!*slot)
+			argp_error(state, "no %s given", what);
+		return 0;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
 }

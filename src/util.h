@@ -21,6 +21,14 @@ bool parse_double_range(const char *s, double min, double max, double *out, cons
 /* Duration: number with optional unit ns, us, ms, s (default), m, h. */
 bool parse_duration_ns(const char *s, uint64_t *out, const char **why);
 
+struct argp_state;
+/*
+ * For an argp parser: takes the subcommand's one operand into *slot (ARGP_KEY_ARG), and at
+ * ARGP_KEY_END insists on it; other keys give ARGP_ERR_UNKNOWN. what names it in messages.
+ */
+int argp_one_operand(int key, char *arg, struct argp_state *state, const char **slot,
+		     const char *what);
+
 /* Human-readable bytes ("1.5 GiB") into buf. */
 const char *format_bytes(uint64_t bytes, char *buf, unsigned len);
 
