@@ -104,17 +104,19 @@ void cache_prefetch(struct model *m, uint32_t file, uint64_t first, uint64_t las
 	}
 }
 
-/* Is no page of the aligned range [start, start + n) cached (n a power of two)? */
-bool cache_range_empty(struct model *m, uint32_t file, uint64_t start, uint64_t n)
+/*
+ * Does no folio of an order in mask start inside the aligned range [start, start + n)? A folio
+ * at least as large as the range can only be the one covering start; smaller ones can only
+ * start at their own alignment inside it.
+ */
+static bool orders_empty(struct model *m, uint32_t file, uint64_t start, uint64_t n,
+			 unsigned mask)
 {
-	struct mfile *mf = model_file(m, file);
-	unsigned large = mf->order_mask & ~OCC_SMALL, small = mf->order_mask & OCC_SMALL;
-
-	while (large) {
-		unsigned order = (unsigned)__builtin_ctz(large);
+	while (mask) {
+		unsigned order = (unsigned)__builtin_ctz(mask);
 		uint64_t step = 1ull << order;
 
-		large &= large - 1;
+		mask &= mask - 1;
 		if (step >= n) {
 			if (cache_probe(m, file, start, order) != FOLIO_NIL)
 				return false;
@@ -124,6 +126,17 @@ bool cache_range_empty(struct model *m, uint32_t file, uint64_t start, uint64_t 
 			if (pagecache_get(&m->pc, file, i) != FOLIO_NIL)
 				return false;
 	}
+	return true;
+}
+
+/* Is no page of the aligned range [start, start + n) cached (n a power of two)? */
+bool cache_range_empty(struct model *m, uint32_t file, uint64_t start, uint64_t n)
+{
+	struct mfile *mf = model_file(m, file);
+	unsigned large = mf->order_mask & ~OCC_SMALL, small = mf->order_mask & OCC_SMALL;
+
+	if (!orders_empty(m, file, start, n, large))
+		return false;
 	if (!small)
 		return true;
 	if (!mf->occ)
@@ -136,22 +149,7 @@ bool cache_range_empty(struct model *m, uint32_t file, uint64_t start, uint64_t 
 	}
 	if (region_empty(m, file, start >> OCC_SHIFT))
 		return true;
-	while (small) {
-		unsigned order = (unsigned)__builtin_ctz(small);
-		uint64_t step = 1ull << order;
-
-		small &= small - 1;
-		if (step >= n) {
-			if (cache_probe(m, file, start, order) != FOLIO_NIL)
-				return false;
-			continue;
-		}
-		/* smaller folios can only start at their own alignment inside the range */
-		for (uint64_t i = start; i < start + n; i += step)
-			if (pagecache_get(&m->pc, file, i) != FOLIO_NIL)
-				return false;
-	}
-	return true;
+	return orders_empty(m, file, start, n, small);
 }
 
 static void file_list_add(struct model *m, struct mfile *mf, uint32_t id)
