@@ -238,6 +238,16 @@ static __always_inline __u32 inode_dev(struct inode *inode)
 	return BPF_CORE_READ(inode, i_sb, s_dev);
 }
 
+/* A kernel event about inode: its dev and ino, and whether the trace keeps it. */
+static __always_inline bool inode_event_passes(struct inode *inode, __u32 *dev, __u64 *ino)
+{
+	if (!inode)
+		return false;
+	*dev = inode_dev(inode);
+	*ino = BPF_CORE_READ(inode, i_ino);
+	return kernel_event_passes(*dev, *ino);
+}
+
 /* Names a file by walking its dentry up to the filesystem root (d_path is not callable). */
 static __always_inline void emit_path(struct dentry *d, struct inode *inode, __u32 dev)
 {
@@ -732,11 +742,7 @@ int BPF_PROG(folio_dirty, struct folio *folio, struct address_space *mapping)
 	if (!folio || !mapping)
 		return 0;
 	inode = BPF_CORE_READ(mapping, host);
-	if (!inode)
-		return 0;
-	dev = inode_dev(inode);
-	ino = BPF_CORE_READ(inode, i_ino);
-	if (!kernel_event_passes(dev, ino))
+	if (!inode_event_passes(inode, &dev, &ino))
 		return 0;
 	struct task_state *ts = task_state();
 
@@ -808,11 +814,7 @@ int BPF_PROG(iomap_writeback_folio, struct inode *inode, loff_t offset, __u64 le
 	__u32 dev;
 	__u64 ino;
 
-	if (!inode)
-		return 0;
-	dev = inode_dev(inode);
-	ino = BPF_CORE_READ(inode, i_ino);
-	if (!kernel_event_passes(dev, ino))
+	if (!inode_event_passes(inode, &dev, &ino))
 		return 0;
 	note_task(task_state());
 	RESERVE(w, FT_WRITEBACK);
@@ -930,11 +932,7 @@ static __always_inline int readahead_event(struct inode *inode, __u16 kind, __u6
 	__u32 dev;
 	__u64 ino;
 
-	if (!inode)
-		return 0;
-	dev = inode_dev(inode);
-	ino = BPF_CORE_READ(inode, i_ino);
-	if (!kernel_event_passes(dev, ino))
+	if (!inode_event_passes(inode, &dev, &ino))
 		return 0;
 	struct task_state *ts = task_state();
 
