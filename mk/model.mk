@@ -9,25 +9,30 @@ libfoliotrace_a_SOURCES += src/model/model.h src/model/instance.h src/model/mode
 	src/model/bitmap.h src/model/blocks.c src/model/writeback.c \
 	src/model/metrics.h src/model/metrics.c src/model/device.c
 
+# Shorthands shared by the model tests.
+check_LIBRARIES += tests/libmodelharness.a
+tests_libmodelharness_a_SOURCES = tests/model-harness.c tests/model-harness.h
+MODEL_TEST_LIBS = tests/libmodelharness.a $(TEST_LIBS)
+
 check_PROGRAMS += tests/test-model-lru
 TESTS += tests/test-model-lru
-tests_test_model_lru_LDADD = $(TEST_LIBS)
+tests_test_model_lru_LDADD = $(MODEL_TEST_LIBS)
 
 check_PROGRAMS += tests/test-model-writeback
 TESTS += tests/test-model-writeback
-tests_test_model_writeback_LDADD = $(TEST_LIBS)
+tests_test_model_writeback_LDADD = $(MODEL_TEST_LIBS)
 
 check_PROGRAMS += tests/test-model-metrics
 TESTS += tests/test-model-metrics
-tests_test_model_metrics_LDADD = $(TEST_LIBS)
+tests_test_model_metrics_LDADD = $(MODEL_TEST_LIBS)
 
 check_PROGRAMS += tests/test-model-refault
 TESTS += tests/test-model-refault
-tests_test_model_refault_LDADD = $(TEST_LIBS)
+tests_test_model_refault_LDADD = $(MODEL_TEST_LIBS)
 
 check_PROGRAMS += tests/test-model-mmap
 TESTS += tests/test-model-mmap
-tests_test_model_mmap_LDADD = $(TEST_LIBS)
+tests_test_model_mmap_LDADD = $(MODEL_TEST_LIBS)
 
 # make bench: model throughput on generated accesses.
 noinst_PROGRAMS += bench/bench-model

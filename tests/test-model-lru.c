@@ -10,6 +10,7 @@
 #include "model/lru.h"
 #include "model/model.h"
 #include "model/placement.h"
+#include "model-harness.h"
 #include "tap.h"
 
 #define KiB	1024ull
@@ -45,14 +46,6 @@ static void do_op(struct model *m, enum model_op op, uint32_t file, uint64_t pos
 static void rd(struct model *m, uint32_t file, uint64_t pos, uint64_t len, uint64_t isize)
 {
 	do_op(m, MODEL_READ, file, pos, len, isize);
-}
-
-static struct model_metrics metrics(struct model *m)
-{
-	struct model_metrics x;
-
-	model_metrics(m, &x);
-	return x;
 }
 
 /*

@@ -7,6 +7,7 @@
 
 #include "model/metrics.h"
 #include "model/model.h"
+#include "model-harness.h"
 #include "tap.h"
 
 #define MiB	(1024ull * 1024)
@@ -29,23 +30,6 @@ static struct model *make(unsigned order, uint64_t memory, void (*tweak)(struct 
 	if (!m)
 		diag("model_new: %s", why);
 	return m;
-}
-
-static void op(struct model *m, uint64_t ts, enum model_op o, uint32_t file, uint64_t pos,
-	       uint64_t len, uint64_t isize)
-{
-	struct model_access a = { .ts = ts, .file_id = file, .op = o, .pos = pos, .len = len,
-				  .isize = isize };
-
-	model_access(m, &a);
-}
-
-static struct model_metrics metrics(struct model *m)
-{
-	struct model_metrics x;
-
-	model_metrics(m, &x);
-	return x;
 }
 
 static void test_dist(void)

@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "model/model.h"
+#include "model-harness.h"
 #include "tap.h"
 
 #define PAGE	4096ull
@@ -35,14 +36,6 @@ static void mmap_rd(struct model *m, uint64_t page, uint64_t pages, bool around,
 				  .isize = isize_pages * PAGE, .fault_around = around };
 
 	model_access(m, &a);
-}
-
-static struct model_metrics metrics(struct model *m)
-{
-	struct model_metrics x;
-
-	model_metrics(m, &x);
-	return x;
 }
 
 static void test_fault_around(void)

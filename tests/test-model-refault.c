@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "model/model.h"
+#include "model-harness.h"
 #include "tap.h"
 
 #define PAGE	4096ull
@@ -28,26 +29,9 @@ static struct model *make(unsigned order, enum folio_policy policy, uint64_t pag
 	return m;
 }
 
-static void op(struct model *m, enum model_op o, uint32_t file, uint64_t pos, uint64_t len,
-	       uint64_t isize)
-{
-	struct model_access a = { .file_id = file, .op = o, .pos = pos, .len = len,
-				  .isize = isize };
-
-	model_access(m, &a);
-}
-
 static void rd(struct model *m, uint32_t file, uint64_t page)
 {
-	op(m, MODEL_READ, file, page * PAGE, PAGE, 64 * PAGE);
-}
-
-static struct model_metrics metrics(struct model *m)
-{
-	struct model_metrics x;
-
-	model_metrics(m, &x);
-	return x;
+	op(m, 0, MODEL_READ, file, page * PAGE, PAGE, 64 * PAGE);
 }
 
 /* An evicted order-2 folio read back as one order-2 folio: one folio, four pages. */
@@ -78,8 +62,8 @@ static void test_refault_shadow_covers_folio(void)
 	struct model *m = make(2, FOLIO_POLICY_READAHEAD, 8);
 	struct model_metrics x;
 
-	op(m, MODEL_WRITE, 0, 0, 4 * PAGE, 4 * PAGE);
-	op(m, MODEL_FSYNC, 0, 0, 4 * PAGE, 4 * PAGE);
+	op(m, 0, MODEL_WRITE, 0, 0, 4 * PAGE, 4 * PAGE);
+	op(m, 0, MODEL_FSYNC, 0, 0, 4 * PAGE, 4 * PAGE);
 	for (uint64_t p = 0; p < 5; p++)
 		rd(m, 1, p);	/* the fifth evicts the written folio */
 	x = metrics(m);
@@ -87,13 +71,13 @@ static void test_refault_shadow_covers_folio(void)
 	is_u64(x.evicted_pages, 4, "its four pages");
 	is_u64(x.insertions_by_order[2], 1, "the write made an order-2 folio");
 	for (uint64_t p = 0; p < 4; p++)
-		op(m, MODEL_READ, 0, p * PAGE, PAGE, 4 * PAGE);
+		op(m, 0, MODEL_READ, 0, p * PAGE, PAGE, 4 * PAGE);
 	x = metrics(m);
 	is_u64(x.insertions_by_order[0], 9, "reads insert order-0 folios");
 	is_u64(x.refault_folios, 4, "every page of the evicted folio refaults");
 	is_u64(x.refaults, 4, "four pages");
 	/* reading one page again after its refault is a hit, not a second refault */
-	op(m, MODEL_READ, 0, 3 * PAGE, PAGE, 4 * PAGE);
+	op(m, 0, MODEL_READ, 0, 3 * PAGE, PAGE, 4 * PAGE);
 	is_u64(metrics(m).refaults, 4, "a refilled index has no shadow left");
 	model_free(m);
 }
