@@ -170,33 +170,26 @@ static int fio_line(struct import_ctx *c, struct fio_state *f, char *line)
 	return fio_action(c, f, SYNTH_BASE_TS + f->v2_ts, tok, n);
 }
 
+static int fio_each_line(struct import_ctx *c, void *arg, char *line)
+{
+	return fio_line(c, arg, line);
+}
+
 int import_fio_iolog(struct import_ctx *c, FILE *in)
 {
 	struct fio_state f = { .next_ino = SYNTH_INO_BASE };
-	char *buf = NULL, *line;
-	size_t cap = 0;
 	int ret;
 
 	if (u64map_init(&f.names, 64)) {
 		snprintf(c->err->msg, sizeof(c->err->msg), "%s: out of memory", c->name);
 		return -1;
 	}
-	ret = 0;
-	while (!ret && (line = textline_read(in, &buf, &cap)) != NULL) {
-		c->line++;
-		c->lines++;
-		ret = fio_line(c, &f, line);
-	}
+	ret = import_each_line(c, in, fio_each_line, &f);
 	if (!ret && !f.version) {
 		snprintf(c->err->msg, sizeof(c->err->msg), "%s: empty input, not a fio iolog",
 			 c->name);
 		ret = -1;
 	}
-	if (!ret && ferror(in)) {
-		snprintf(c->err->msg, sizeof(c->err->msg), "%s: read error", c->name);
-		ret = -1;
-	}
-	free(buf);
 	u64map_free(&f.names);
 	return ret;
 }

@@ -606,21 +606,12 @@ static int ftrace_line(struct import_ctx *c, const char *raw)
 	return import_bad(c, "unsupported event %s", l.event);
 }
 
+static int ftrace_each_line(struct import_ctx *c, void *arg, char *line)
+{
+	return ftrace_line(c, line);
+}
+
 int import_ftrace(struct import_ctx *c, FILE *in)
 {
-	char *buf = NULL, *line;
-	size_t cap = 0;
-	int ret = 0;
-
-	while (!ret && (line = textline_read(in, &buf, &cap)) != NULL) {
-		c->line++;
-		c->lines++;
-		ret = ftrace_line(c, line);
-	}
-	free(buf);
-	if (!ret && ferror(in)) {
-		snprintf(c->err->msg, sizeof(c->err->msg), "%s: read error", c->name);
-		ret = -1;
-	}
-	return ret;
+	return import_each_line(c, in, ftrace_each_line, NULL);
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "import/import.h"
+#include "import/textline.h"
 
 int import_ctx_init(struct import_ctx *c, struct ft_sink *sink, const char *name,
 		    struct ft_error *err)
@@ -100,4 +101,24 @@ int import_access(struct import_ctx *c, __u64 ts, __u32 tid, __u32 dev, __u64 in
 	if (import_file_seen(c, ts, dev, ino, NULL, data ? pos + len : 0, &a.isize))
 		return -1;
 	return import_emit(c, &a);
+}
+
+int import_each_line(struct import_ctx *c, FILE *in,
+		     int (*fn)(struct import_ctx *c, void *arg, char *line), void *arg)
+{
+	char *buf = NULL, *line;
+	size_t cap = 0;
+	int ret = 0;
+
+	while (!ret && (line = textline_read(in, &buf, &cap)) != NULL) {
+		c->line++;
+		c->lines++;
+		ret = fn(c, arg, line);
+	}
+	free(buf);
+	if (!ret && ferror(in)) {
+		snprintf(c->err->msg, sizeof(c->err->msg), "%s: read error", c->name);
+		ret = -1;
+	}
+	return ret;
 }

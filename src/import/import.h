@@ -62,6 +62,13 @@ int import_file_seen(struct import_ctx *c, __u64 ts, __u32 dev, __u64 ino, const
 int import_access(struct import_ctx *c, __u64 ts, __u32 tid, __u32 dev, __u64 ino, __u16 op,
 		  __u16 flags, uint64_t pos, uint64_t len, __u32 arg);
 
+/*
+ * Feeds every line of in to fn(c, arg, line), counting lines, until fn fails or the input
+ * ends. Returns fn's failure, -1 with err set on a read error, else 0.
+ */
+int import_each_line(struct import_ctx *c, FILE *in,
+		     int (*fn)(struct import_ctx *c, void *arg, char *line), void *arg);
+
 /* The importers: 0 when the input was read to the end, -1 on an I/O error or strict failure. */
 int import_ftrace(struct import_ctx *c, FILE *in);
 int import_fio_iolog(struct import_ctx *c, FILE *in);

@@ -53,27 +53,18 @@ static int csv_line(struct import_ctx *c, const char *line)
 	return lcs_request(c, t, id, size, write);
 }
 
+static int csv_each_line(struct import_ctx *c, void *arg, char *line)
+{
+	if (c->line == 1 && strncmp(line, "time,", 5) == 0) {
+		c->ignored++;	/* the header export writes */
+		return 0;
+	}
+	return csv_line(c, line);
+}
+
 int import_lcs_csv(struct import_ctx *c, FILE *in)
 {
-	char *buf = NULL, *line;
-	size_t cap = 0;
-	int ret = 0;
-
-	while (!ret && (line = textline_read(in, &buf, &cap)) != NULL) {
-		c->line++;
-		c->lines++;
-		if (c->line == 1 && strncmp(line, "time,", 5) == 0) {
-			c->ignored++;	/* the header export writes */
-			continue;
-		}
-		ret = csv_line(c, line);
-	}
-	free(buf);
-	if (!ret && ferror(in)) {
-		snprintf(c->err->msg, sizeof(c->err->msg), "%s: read error", c->name);
-		ret = -1;
-	}
-	return ret;
+	return import_each_line(c, in, csv_each_line, NULL);
 }
 
 int import_lcs_oracle(struct import_ctx *c, FILE *in)
