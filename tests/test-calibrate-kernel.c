@@ -72,7 +72,7 @@ static void tb_writeback(struct tb *t, uint16_t kind, uint64_t ino, uint64_t pag
 	tb_append(t, &w);
 }
 
-static void tb_counters(struct tb *t, uint16_t src, uint16_t n, const uint64_t *v)
+static void tb_counters(struct tb *t, uint16_t src, uint16_t n, const __u64 *v)
 {
 	if (!t->failed && ft_writer_counters(t->w, t->ts += 1000, src, n, v, &t->err))
 		t->failed = true;
@@ -97,8 +97,8 @@ static void write_header(struct tb *t)
 	};
 	struct ft_host_dev dev = { .dev = DEV, .block_size = 4096, .fstype = "ext4",
 				   .name = "/dev/test" };
-	static const uint64_t vm0[] = { 5, 100, 200, 300, 400, 50, 60 };
-	static const uint64_t cg0[] = { 0, 0, 0, 0, 1 };
+	static const __u64 vm0[] = { 5, 100, 200, 300, 400, 50, 60 };
+	static const __u64 cg0[] = { 0, 0, 0, 0, 1 };
 
 	if (!t->w || ft_writer_host(t->w, &host, &dev, &t->err) ||
 	    ft_writer_counter_names(t->w, t->ts, FT_SRC_VMSTAT, 7, vm_names, &t->err) ||
@@ -121,8 +121,8 @@ static void write_header(struct tb *t)
  */
 static void write_events(struct tb *t)
 {
-	static const uint64_t vm1[] = { 9, 107, 211, 313, 417, 1000, 500 };
-	static const uint64_t cg1[] = { 1, 40960, 8192, 9, 4 };
+	static const __u64 vm1[] = { 9, 107, 211, 313, 417, 1000, 500 };
+	static const __u64 cg1[] = { 1, 40960, 8192, 9, 4 };
 
 	tb_ra(t, FT_RA_SYNC, INO_SEQ, 1);
 	tb_ra(t, FT_RA_ORDER, INO_SEQ, 64);

@@ -1,4 +1,5 @@
 /* Replay option syntax, the file table and the defaults taken from the recorded host. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
