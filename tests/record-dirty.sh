@@ -8,10 +8,8 @@ record_requires_bpf
 
 D=$(record_ext4_dir)
 M=$TMPD/mnt
-mkdir -p "$M"
 # The trace goes to tmpfs: shmem pages are not counted in nr_dirtied.
-mount -t tmpfs -o size=256m ft-dirty "$M" || skip_all "cannot mount tmpfs"
-echo "$M" >> "$TMPD/cleanup-mounts"
+record_tmpfs "$M" 256m || skip_all "cannot mount tmpfs"
 T=$M/t.ftr
 
 "$FOLIO_TRACE" record -o "$T" --interval=200ms 2> "$TMPD/rec.err" &

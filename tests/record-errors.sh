@@ -97,9 +97,7 @@ is "$(echo "$err" | wc -l)" 1 "not a terminal: only the summary line"
 
 # Disk full: a tiny tmpfs for the trace and a workload making far more events than fit.
 M=$TMPD/full
-mkdir -p "$M"
-if mount -t tmpfs -o size=512k ft-full "$M"; then
-	echo "$M" >> "$TMPD/cleanup-mounts"
+if record_tmpfs "$M" 512k; then
 	D=$(record_ext4_dir)
 	run "$FOLIO_TRACE" record -o "$M/t.ftr" -- dd if=/dev/zero of="$D/small" bs=512 \
 		count=200000 status=none

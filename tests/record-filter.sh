@@ -44,9 +44,7 @@ is "$(dump_type "$T" task | sed 's/.* comm=//' | sort -u)" "dd" "--comm dd: only
 
 # --dev: files on other filesystems are left out.
 M=$TMPD/mnt
-mkdir -p "$M"
-if mount -t tmpfs -o size=16m ft-filter "$M"; then
-	echo "$M" >> "$TMPD/cleanup-mounts"
+if record_tmpfs "$M" 16m; then
 	rec "$T" --dev "$M" -- sh -c "printf 12345 > '$M/x'; printf 1234567 > '$D/y'"
 	is "$(access_sum "$T" write "$(stat -c %i "$M/x")")" 5 "--dev: the tmpfs file is recorded"
 	is "$(access_count "$T" write "$(stat -c %i "$D/y")")" 0 "--dev: the ext4 file is not"

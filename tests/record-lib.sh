@@ -16,6 +16,12 @@ record_ext4_dir() {
 	echo "$d"
 }
 
+# record_tmpfs DIR SIZE: a tmpfs of SIZE mounted at DIR (made), unmounted at exit with TMPD.
+record_tmpfs() {
+	mkdir -p "$1" && mount -t tmpfs -o size="$2" ft-test "$1" || return 1
+	echo "$1" >> "$TMPD/cleanup-mounts"
+}
+
 record_cleanup() {
 	if [ -f "$TMPD/cleanup-mounts" ]; then
 		while read -r m; do umount "$m" 2>/dev/null; done < "$TMPD/cleanup-mounts"

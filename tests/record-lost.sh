@@ -6,9 +6,7 @@
 record_requires_bpf
 
 M=$TMPD/mnt
-mkdir -p "$M"
-mount -t tmpfs -o size=128m ft-lost "$M" || skip_all "cannot mount tmpfs"
-echo "$M" >> "$TMPD/cleanup-mounts"
+record_tmpfs "$M" 128m || skip_all "cannot mount tmpfs"
 T=$TMPD/t.ftr
 # --dev keeps only the tmpfs file's accesses (not dd's library reads), so every FT_ACCESS
 # attempt, recorded or lost, is one of the writes.

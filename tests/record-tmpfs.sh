@@ -5,9 +5,7 @@
 record_requires_bpf
 
 M=$TMPD/mnt
-mkdir -p "$M"
-mount -t tmpfs -o size=64m ft-test "$M" || skip_all "cannot mount tmpfs"
-echo "$M" >> "$TMPD/cleanup-mounts"
+record_tmpfs "$M" 64m || skip_all "cannot mount tmpfs"
 T=$TMPD/t.ftr
 
 rec "$T" -- dd if=/dev/zero of="$M/f" bs=256k count=24 status=none
