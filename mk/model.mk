@@ -1,12 +1,17 @@
-# The page-cache model: folios, page cache index, placement, LRU, reclaim, writeback, metrics.
+# The page-cache model: folios, page cache index, placement, LRU, reclaim, writeback, metrics,
+# the configuration table and the variation points (one file per behaviour).
 libfoliotrace_a_SOURCES += src/model/model.h src/model/instance.h src/model/model.c \
+	src/model/params.h src/model/params.c src/model/variants.h src/model/variants.c \
+	src/model/lru_two_list.c src/model/lru_plain.c \
+	src/model/dirty_folio.c src/model/dirty_block.c \
+	src/model/ra_rule_6_6.c src/model/ra_rule_6_17.c src/model/reclaim_pageout.c \
 	src/model/access.c src/model/filemap.c src/model/readahead.c \
 	src/model/readpath.c src/model/writepath.c src/model/cache.c \
 	src/model/folio.h src/model/folio_pool.c \
 	src/model/pagecache.h src/model/pagecache.c src/model/placement.h src/model/placement.c \
 	src/model/lru.h src/model/lru.c src/model/reclaim.c src/model/memory.c \
 	src/model/shadow.h src/model/shadow.c src/model/touched.h src/model/touched.c \
-	src/model/bitmap.h src/model/blocks.c src/model/writeback.c \
+	src/model/bitmap.h src/model/writeback.c \
 	src/model/metrics.h src/model/metrics.c src/model/device.c
 
 # Shorthands shared by the model tests.

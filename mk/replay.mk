@@ -1,7 +1,6 @@
 # Replay: the driver that streams a trace through model instances, and the reports of results.
 libfoliotrace_a_SOURCES += \
 	src/report/report.h src/report/metrics.h src/report/metrics.c \
-	src/report/config.h src/report/config.c \
 	src/report/table.c src/report/json.c src/report/csv.c \
 	src/report/series.h src/report/series.c src/report/svg.c \
 	src/replay/files.h src/replay/files.c src/replay/options.h src/replay/options.c \

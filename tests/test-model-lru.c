@@ -10,6 +10,7 @@
 #include "model/lru.h"
 #include "model/model.h"
 #include "model/placement.h"
+#include "model/variants.h"
 #include "model-harness.h"
 #include "tap.h"
 
@@ -282,12 +283,12 @@ static void test_readahead_orders(void)
 	is_u64(ra_next_size(4, 32), 8, "next after 4: 8");
 	is_u64(ra_next_size(1, 32), 4, "next after 1: 4 (x4 below max/16)");
 	is_u64(ra_next_size(32, 32), 32, "next after 32: 32");
-	ra_start_initial(&ra, 0, 1, 32, 9, 0);
+	ra_start_initial(&ra, ra_order_rule_of(RA_RULE_6_6), 0, 1, 32, 9, 0);
 	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
 		char what[64];
 
 		if (i)
-			ra_advance(&ra, 32, 9, 0);
+			ra_advance(&ra, ra_order_rule_of(RA_RULE_6_6), 32, 9, 0);
 		snprintf(what, sizeof(what), "window %zu: size", i);
 		is_u64(ra.size, sizes[i], what);
 		snprintf(what, sizeof(what), "window %zu: order", i);
@@ -354,6 +355,15 @@ static void test_sync_readahead_kinds(void)
 	model_free(m);
 }
 
+/* The rule of a release, the 6.6 rule when it does not say. */
+static enum ra_rule rule_of(const char *release)
+{
+	enum ra_rule r = RA_RULE_6_6;
+
+	model_ra_rule_for_release(release, &r);
+	return r;
+}
+
 /*
  * The 6.17+ readahead rule against the kernel: traces/seq-copy.ftr recorded dd bs=128k
  * reading a 64 MiB file on 6.18 (ext4, read_ahead_kb 8192); the kernel added folios of
@@ -388,10 +398,10 @@ static void test_readahead_6_17_matches_kernel(void)
 		}
 	}
 	ok(same, "6.17 rule: folio orders of a 128 KiB sequential read equal the kernel's");
-	is_u64(model_ra_rule_for_release("6.18.44-fc-v1147"), RA_RULE_6_17, "6.18: 6.17 rule");
-	is_u64(model_ra_rule_for_release("6.12.0"), RA_RULE_6_6, "6.12: 6.6 rule");
-	is_u64(model_ra_rule_for_release("7.2.1"), RA_RULE_6_17, "7.2: 6.17 rule");
-	is_u64(model_ra_rule_for_release("junk"), RA_RULE_6_6, "unparsable: 6.6 rule");
+	is_u64(rule_of("6.18.44-fc-v1147"), RA_RULE_6_17, "6.18: 6.17 rule");
+	is_u64(rule_of("6.12.0"), RA_RULE_6_6, "6.12: 6.6 rule");
+	is_u64(rule_of("7.2.1"), RA_RULE_6_17, "7.2: 6.17 rule");
+	is_u64(rule_of("junk"), RA_RULE_6_6, "unparsable: 6.6 rule");
 	is_u64(x.read_hit_requests, 511, "every read but the first hits");
 	model_free(m);
 }
@@ -454,7 +464,7 @@ static bool low_with(uint64_t inactive, uint64_t active)
 	bool low;
 
 	folio_pool_init(&pool);
-	lru_init(&l, &pool, false, 12);
+	lru_init(&l, &pool, 12);
 	for (uint64_t i = 0; i < inactive + active; i++) {
 		uint32_t id = folio_pool_get(&pool);
 

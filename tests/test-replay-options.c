@@ -121,8 +121,8 @@ static void test_host(void)
 	c.memory_bytes = 123;
 	c.dirty_ratio = 5;
 	c.dirty_background_bytes = 0;
-	replay_host_defaults(&c, REPLAY_SET_MEMORY | REPLAY_SET_DIRTY_RATIO |
-			     REPLAY_SET_DIRTY_BACKGROUND, &h);
+	replay_host_defaults(&c, MODEL_REC_MEMORY | MODEL_REC_DIRTY_RATIO |
+			     MODEL_REC_DIRTY_BACKGROUND, &h);
 	is_u64(c.memory_bytes, 123, "--memory wins over the host");
 	is_u64(c.dirty_ratio, 5, "--dirty-ratio wins over the host");
 	is_u64(c.dirty_background_bytes, 0, "--dirty-background-ratio wins over host bytes");
@@ -147,12 +147,12 @@ static void test_ra_rule(void)
 {
 	enum ra_rule r = RA_RULE_6_6;
 
-	ok(replay_release_ra_rule("6.17.0", &r) && r == RA_RULE_6_17, "6.17 is the new rule");
-	ok(replay_release_ra_rule("6.16.9-arch1", &r) && r == RA_RULE_6_6, "6.16 the old one");
-	ok(replay_release_ra_rule("6.6.30", &r) && r == RA_RULE_6_6, "6.6 the old one");
-	ok(replay_release_ra_rule("7.2.0", &r) && r == RA_RULE_6_17, "7.2 the new one");
+	ok(model_ra_rule_for_release("6.17.0", &r) && r == RA_RULE_6_17, "6.17 is the new rule");
+	ok(model_ra_rule_for_release("6.16.9-arch1", &r) && r == RA_RULE_6_6, "6.16 the old one");
+	ok(model_ra_rule_for_release("6.6.30", &r) && r == RA_RULE_6_6, "6.6 the old one");
+	ok(model_ra_rule_for_release("7.2.0", &r) && r == RA_RULE_6_17, "7.2 the new one");
 	r = RA_RULE_6_17;
-	ok(!replay_release_ra_rule("synthetic", &r) && r == RA_RULE_6_17,
+	ok(!model_ra_rule_for_release("synthetic", &r) && r == RA_RULE_6_17,
 	   "no release: left as it was");
 }
 

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/config.h"
+#include "model/variants.h"
 #include "report/metrics.h"
 #include "report/report.h"
 #include "report/series.h"
@@ -292,7 +292,12 @@ int main(void)
 	test_table(&r);
 	test_single_column(&cols[1]);
 	test_series();
-	is_i64(config_lookup(config_lru_names, "plain"), LRU_PLAIN, "name lookup");
-	is_i64(config_lookup(config_lru_names, "mglru"), -1, "unknown name");
+	{
+		unsigned kind = 99;
+
+		ok(model_variant_lookup(model_lru_kinds, "plain", &kind) && kind == LRU_PLAIN,
+		   "name lookup");
+		ok(!model_variant_lookup(model_lru_kinds, "mglru", &kind), "unknown name");
+	}
 	return done_testing();
 }

@@ -24,7 +24,7 @@ static void kernel_config(struct model_config *cfg, const struct kernel_facts *k
 	if (k->ra_pages)
 		cfg->ra_pages = k->ra_pages;
 	if (k->have_host)
-		cfg->ra_rule = model_ra_rule_for_release(k->host.release);
+		model_ra_rule_for_release(k->host.release, &cfg->ra_rule);
 	/*
 	 * Under a cgroup limit the folios still come from the host's memory, where large free
 	 * blocks are plenty: the model's small buddy must not fall back to smaller orders.

@@ -4,11 +4,12 @@
 #include <stdio.h>
 
 #include "calibrate/calibrate.h"
+#include "model/variants.h"
 #include "util.h"
 
 static const char *ra_rule_name(enum ra_rule r)
 {
-	return r == RA_RULE_6_17 ? "6.17" : "6.6";
+	return model_ra_rules[r]->name;
 }
 
 static void format_error(const struct calib_row *r, char *buf, size_t len)

@@ -7,7 +7,6 @@
 #include "model/bitmap.h"
 #include "model/instance.h"
 
-
 /*
  * Region occupancy, for files with folios of several orders: the pages of folios below order
  * OCC_SHIFT counted per aligned 64-page region, so "is this range free" and "no folio here"
@@ -205,15 +204,6 @@ uint32_t cache_add(struct model *m, uint32_t file, uint64_t start, unsigned orde
 	return id;
 }
 
-static void unit_bits_clear(struct model *m, const struct folio *f)
-{
-	uint64_t from = folio_pfn(f) << m->upp_shift;
-	uint64_t to = (folio_pfn(f) + folio_nr_pages(f)) << m->upp_shift;
-
-	bitmap_clear_range(m->dirty_units, from, to);
-	bitmap_clear_range(m->uptodate_units, from, to);
-}
-
 /*
  * Reclaim takes the inactive tail, so the folio before this one is most likely the next
  * victim: hint the lines its eviction will touch (its page cache slot and shadow set), and
@@ -249,8 +239,8 @@ void cache_remove(struct model *m, uint32_t id, bool shadow)
 		mf->order_mask &= (uint16_t)~(1u << f->order);
 	bitmap_clear_range(m->touched_pfn, folio_pfn(f), folio_pfn(f) + nr);
 	m->touched_cached_pages -= f->touched;
-	if (m->dirty_units)
-		unit_bits_clear(m, f);
+	if (m->dirty_kind->forget)
+		m->dirty_kind->forget(m, f);
 	if (shadow) {
 		m->mx.evictions++;
 		m->mx.evicted_pages += nr;

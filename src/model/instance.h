@@ -2,7 +2,7 @@
 /*
  * struct model: the whole state of one model instance, and the internal interfaces between
  * the model's files (cache.c, memory.c, reclaim.c, writeback.c, filemap.c, readahead.c,
- * readpath.c, writepath.c, access.c, model.c).
+ * readpath.c, writepath.c, access.c, model.c, and the variation points' files).
  * Not for users of the model: they see model.h only.
  */
 #ifndef FT_MODEL_INSTANCE_H
@@ -21,6 +21,7 @@
 #include "model/placement.h"
 #include "model/shadow.h"
 #include "model/touched.h"
+#include "model/variants.h"
 
 #define INODE_NIL	UINT32_MAX
 
@@ -46,10 +47,13 @@ struct mfile {
 	bool occ;			/* its small folios are counted in model.occ */
 };
 
-enum wb_cause { WB_FSYNC, WB_EXPIRE, WB_BACKGROUND, WB_RECLAIM };
-
 struct model {
 	struct model_config cfg;
+	/* the rows of the variation points the configuration names (variants.h) */
+	const struct lru_policy *lru_kind;
+	const struct dirty_tracking *dirty_kind;
+	const struct ra_order_rule *ra_rule;
+	const struct dirty_reclaim *dirty_reclaim;
 	unsigned page_shift;
 	unsigned unit_shift;		/* dirty/uptodate unit: min(block, page) */
 	unsigned upp_shift;		/* units per page, log2 */
@@ -63,8 +67,8 @@ struct model {
 	struct buddy *buddy;
 	uint64_t nr_pages;		/* modelled memory in pages */
 	uint64_t *touched_pfn;		/* page accessed since it was cached, by pfn */
-	uint64_t *dirty_units;		/* DIRTY_BLOCK: dirty units, by pfn << upp_shift */
-	uint64_t *uptodate_units;	/* DIRTY_BLOCK: uptodate units, same index */
+	uint64_t *dirty_units;		/* dirty_block.c: dirty units, by pfn << upp_shift */
+	uint64_t *uptodate_units;	/* dirty_block.c: uptodate units, same index */
 
 	struct mfile *files;
 	uint32_t nr_files, cap_files;
@@ -137,18 +141,11 @@ void reclaim_evict(struct model *m, uint32_t id);
 /* workingset_refault(): true when the refault should activate the new folio. */
 bool workingset_refault(struct model *m, uint32_t file, uint64_t idx, unsigned order);
 
-/*
- * blocks.c: per-block state (DIRTY_BLOCK), bits of map indexed by pfn << upp_shift.
- * Byte ranges are offsets in the folio, rounded out to whole filesystem blocks.
- */
-uint64_t blocks_mark(struct model *m, uint64_t *map, const struct folio *f, uint64_t from,
-		     uint64_t to);
-uint64_t blocks_count(struct model *m, const uint64_t *map, const struct folio *f,
-		      uint64_t from, uint64_t to);
-bool blocks_all(struct model *m, const uint64_t *map, const struct folio *f);
-
 /* writeback.c */
 void wb_init_thresholds(struct model *m);
+/* Adds bytes [start, start + len) of file to the writeback: one I/O with what it touches. */
+void wb_run_add(struct model *m, uint32_t file, uint64_t start, uint64_t len,
+		enum wb_cause cause);
 void wb_mark_dirty(struct model *m, uint32_t id, uint64_t from, uint64_t to);
 void wb_mark_dirty_all(struct model *m, uint32_t id);
 uint64_t wb_folio_bytes(struct model *m, const struct folio *f, uint64_t isize);
@@ -203,6 +200,27 @@ static inline void cache_touch(struct model *m, uint32_t id, uint64_t first, uin
 
 	if (f->touched != folio_nr_pages(f))
 		cache_touch_slow(m, id, first, last);
+}
+
+static inline uint64_t round_down(uint64_t v, uint64_t a)
+{
+	return v - v % a;
+}
+
+static inline uint64_t round_up(uint64_t v, uint64_t a)
+{
+	return (v + a - 1) / a * a;
+}
+
+/* The folio's first byte in its file, and its size in bytes. */
+static inline uint64_t folio_pos(const struct model *m, const struct folio *f)
+{
+	return f->index << m->page_shift;
+}
+
+static inline uint64_t folio_size(const struct model *m, const struct folio *f)
+{
+	return folio_nr_pages(f) << m->page_shift;
 }
 
 static inline uint64_t page_of(const struct model *m, uint64_t pos)

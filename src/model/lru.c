@@ -2,9 +2,9 @@
 /* LRU lists: see lru.h. */
 #include "model/lru.h"
 
-void lru_init(struct lru *l, struct folio_pool *pool, bool plain, unsigned page_shift)
+void lru_init(struct lru *l, struct folio_pool *pool, unsigned page_shift)
 {
-	*l = (struct lru){ .pool = pool, .plain = plain, .gb_shift = 30 - page_shift };
+	*l = (struct lru){ .pool = pool, .gb_shift = 30 - page_shift };
 	l->inactive.head = l->inactive.tail = FOLIO_NIL;
 	l->active.head = l->active.tail = FOLIO_NIL;
 }
@@ -50,7 +50,7 @@ void lru_add(struct lru *l, uint32_t id, bool active)
 {
 	struct folio *f = folio_at(l->pool, id);
 
-	if (active && !l->plain) {
+	if (active) {
 		folio_set(f, FOLIO_ACTIVE);
 		list_push_head(l, &l->active, id);
 	} else {
@@ -85,26 +85,6 @@ void lru_rotate_inactive(struct lru *l, uint32_t id)
 	list_push_head(l, &l->inactive, id);
 }
 
-void lru_mark_accessed_slow(struct lru *l, uint32_t id)
-{
-	struct folio *f = folio_at(l->pool, id);
-
-	if (l->plain) {
-		if (l->inactive.head != id) {
-			list_unlink(l, &l->inactive, id);
-			list_push_head(l, &l->inactive, id);
-		}
-		return;
-	}
-	/* folio_mark_accessed(): referenced first, activation on the second access */
-	if (!folio_test(f, FOLIO_REFERENCED)) {
-		folio_set(f, FOLIO_REFERENCED);
-	} else if (!folio_test(f, FOLIO_ACTIVE)) {
-		lru_activate(l, id);
-		folio_clear(f, FOLIO_REFERENCED);
-	}
-}
-
 static unsigned int_sqrt(uint64_t x)
 {
 	uint64_t r = 0, bit = 1ull << 62;
@@ -127,8 +107,6 @@ bool lru_inactive_is_low(struct lru *l)
 {
 	uint64_t gb = lru_pages(l) >> l->gb_shift;
 
-	if (l->plain)
-		return false;
 	if (gb != l->ratio_gb || !l->ratio) {
 		l->ratio_gb = gb;
 		l->ratio = gb ? int_sqrt(10 * gb) : 1;

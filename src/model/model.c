@@ -9,84 +9,38 @@
 #include <string.h>
 
 #include "model/instance.h"
+#include "model/params.h"
 
-void model_config_defaults(struct model_config *cfg)
-{
-	memset(cfg, 0, sizeof(*cfg));
-	cfg->order = 0;
-	cfg->min_order = 0;
-	cfg->policy = FOLIO_POLICY_FIXED;
-	cfg->write_policy = WRITE_POLICY_SIZED;
-	cfg->lru = LRU_TWO_LIST;
-	cfg->readahead = true;
-	cfg->ra_pages = 32;
-	cfg->memory_bytes = 1ull << 30;
-	cfg->page_size = 4096;
-	cfg->dirty = DIRTY_FOLIO;
-	cfg->block_size = 4096;
-	cfg->dirty_expire_ns = 30ull * 1000000000;
-	cfg->writeback_period_ns = 5ull * 1000000000;
-	cfg->dirty_background_ratio = 10;
-	cfg->dirty_ratio = 20;
-	model_device_preset("nvme", &cfg->device_latency_us, &cfg->device_bandwidth_mbps);
-	cfg->seed = 1;
-	cfg->fallback = ALLOC_FALLBACK_SMALLER;
-}
-
-enum ra_rule model_ra_rule_for_release(const char *release)
-{
-	unsigned major = 0, minor = 0;
-
-	if (!release || sscanf(release, "%u.%u", &major, &minor) != 2)
-		return RA_RULE_6_6;
-	return major > 6 || (major == 6 && minor >= 17) ? RA_RULE_6_17 : RA_RULE_6_6;
-}
-
-static bool is_pow2(uint64_t v)
-{
-	return v && !(v & (v - 1));
-}
-
+/* Each field against its row's bounds, then what ties fields together. */
 static const char *config_problem(const struct model_config *c)
 {
-	if (c->order > MODEL_MAX_ORDER)
-		return "folio order above 10";
+	for (unsigned i = 0; i < model_nr_params; i++) {
+		const char *why = model_param_check(&model_params[i], c);
+
+		if (why)
+			return why;
+	}
 	if (c->min_order > c->order)
 		return "minimum folio order above the folio order";
-	if (c->policy != FOLIO_POLICY_FIXED && c->policy != FOLIO_POLICY_READAHEAD)
-		return "unknown folio policy";
-	if (c->write_policy != WRITE_POLICY_SIZED && c->write_policy != WRITE_POLICY_FIXED)
-		return "unknown write policy";
-	if (c->lru != LRU_TWO_LIST && c->lru != LRU_PLAIN)
-		return "unknown LRU kind";
-	if (c->dirty != DIRTY_FOLIO && c->dirty != DIRTY_BLOCK)
-		return "unknown dirty granularity";
-	if (!is_pow2(c->page_size) || c->page_size < 512 || c->page_size > 65536)
-		return "page size must be a power of two from 512 to 65536";
-	if (!c->memory_bytes)
-		return "memory size is 0";
 	if (c->memory_bytes < c->page_size)
 		return "memory smaller than one page";
 	if (c->memory_bytes / c->page_size >= (uint64_t)FOLIO_NIL - FOLIO_CHUNK)
 		return "memory too large for the model (2^32 pages)";
-	if (!is_pow2(c->block_size) || c->block_size < 512 || c->block_size > (1u << 20))
-		return "block size must be a power of two from 512 to 1 MiB";
-	if (c->dirty_background_ratio > 100 || c->dirty_ratio > 100)
-		return "dirty ratios are percentages (0-100)";
-	if (!(c->device_latency_us >= 0) || !(c->device_bandwidth_mbps >= 0))
-		return "device latency and bandwidth must not be negative";
-	if (!(c->pinned_pct >= 0) || c->pinned_pct >= 100)
-		return "pinned memory must be in [0, 100) percent";
-	if (c->fallback != ALLOC_FALLBACK_SMALLER && c->fallback != ALLOC_FALLBACK_COMPACT)
-		return "unknown allocation fallback";
-	if (c->ra_rule != RA_RULE_6_6 && c->ra_rule != RA_RULE_6_17)
-		return "unknown readahead rule";
 	return NULL;
 }
 
 static uint64_t *bitmap_alloc(uint64_t bits)
 {
 	return calloc((bits + 63) / 64 + 1, sizeof(uint64_t));
+}
+
+/* The rows of the variation points the configuration names. */
+static void model_pick_variants(struct model *m)
+{
+	m->lru_kind = lru_policy_of(m->cfg.lru);
+	m->dirty_kind = dirty_tracking_of(m->cfg.dirty);
+	m->ra_rule = ra_order_rule_of(m->cfg.ra_rule);
+	m->dirty_reclaim = &dirty_reclaim_pageout;
 }
 
 static bool model_alloc_state(struct model *m)
@@ -99,7 +53,7 @@ static bool model_alloc_state(struct model *m)
 	m->upp_shift = m->page_shift - m->unit_shift;
 	m->nr_pages = c->memory_bytes >> m->page_shift;
 	folio_pool_init(&m->pool);
-	lru_init(&m->lru, &m->pool, c->lru == LRU_PLAIN, m->page_shift);
+	lru_init(&m->lru, &m->pool, m->page_shift);
 	m->buddy = buddy_new(m->nr_pages);
 	if (!m->buddy)
 		return false;
@@ -112,13 +66,7 @@ static bool model_alloc_state(struct model *m)
 	m->touched_pfn = bitmap_alloc(m->nr_pages);
 	if (!m->touched_pfn)
 		return false;
-	if (c->dirty == DIRTY_BLOCK) {
-		m->dirty_units = bitmap_alloc(m->nr_pages << m->upp_shift);
-		m->uptodate_units = bitmap_alloc(m->nr_pages << m->upp_shift);
-		if (!m->dirty_units || !m->uptodate_units)
-			return false;
-	}
-	return true;
+	return !m->dirty_kind->init || m->dirty_kind->init(m);
 }
 
 struct model *model_new(const struct model_config *cfg, const char **why)
@@ -134,6 +82,7 @@ struct model *model_new(const struct model_config *cfg, const char **why)
 		return NULL;
 	}
 	m->cfg = *cfg;
+	model_pick_variants(m);
 	m->inode_head = m->inode_tail = INODE_NIL;
 	dist_init(&m->d_entries);
 	dist_init(&m->d_inactive);

@@ -12,7 +12,27 @@
 #include <stdint.h>
 
 #define MODEL_MAX_ORDER		10	/* buddy orders 0..10 (MAX_PAGE_ORDER) */
+#define MODEL_BLOCK_SIZE_MAX	65536	/* largest filesystem block (large block sizes, 6.12) */
 #define MODEL_IOSIZE_BUCKETS	12	/* write I/O sizes: <=4K, 8K, 16K, ... 4M, >4M */
+
+/* A limit above as text, for messages: MODEL_TEXT(MODEL_MAX_ORDER) is "10". */
+#define MODEL_TEXT_(x)		#x
+#define MODEL_TEXT(x)		MODEL_TEXT_(x)
+
+/*
+ * The configuration a recorded trace can supply (a bit each); a caller keeps what the user
+ * gave in the same bits, so that the user's options win (params.h: each row says its bit).
+ */
+enum model_recorded {
+	MODEL_REC_MEMORY = 1u << 0,		/* host memory or cgroup limit */
+	MODEL_REC_BLOCK_SIZE = 1u << 1,		/* block size of the file's device */
+	MODEL_REC_DIRTY_EXPIRE = 1u << 2,	/* vm.dirty_expire_centisecs */
+	MODEL_REC_DIRTY_WRITEBACK = 1u << 3,	/* vm.dirty_writeback_centisecs */
+	MODEL_REC_DIRTY_RATIO = 1u << 4,	/* vm.dirty_ratio or vm.dirty_bytes */
+	MODEL_REC_DIRTY_BACKGROUND = 1u << 5,	/* vm.dirty_background_ratio or _bytes */
+	MODEL_REC_PAGE_SIZE = 1u << 6,
+	MODEL_REC_RA_RULE = 1u << 7,		/* from the kernel release */
+};
 
 enum folio_policy {
 	FOLIO_POLICY_FIXED,	/* every miss allocates an aligned folio of the order (capped by EOF) */
@@ -24,6 +44,7 @@ enum write_policy {
 	WRITE_POLICY_FIXED,	/* writes allocate folios like reads do */
 };
 
+/* The enums below index the rows of the model's variation points (variants.c). */
 enum ra_rule {
 	RA_RULE_6_6,		/* 6.6-6.16: a window's order is the previous one + 2; sync at 2 */
 	RA_RULE_6_17,		/* 6.17+: ra->order += 2 per async window, sync readahead at 0 */
@@ -44,6 +65,7 @@ enum alloc_fallback {
 	ALLOC_FALLBACK_COMPACT,	/* reclaim/compact until the order is free */
 };
 
+/* One model's configuration; params.c has a row for each field (bounds, default, option). */
 struct model_config {
 	unsigned order;			/* max folio order, 0..MODEL_MAX_ORDER */
 	unsigned min_order;
@@ -73,7 +95,6 @@ struct model_config {
 
 	uint64_t interval_ns;		/* time-series interval; 0 = no time series */
 
-	/* added after the first draft (zero = the first draft's behaviour) */
 	enum ra_rule ra_rule;		/* readahead order rule, by kernel release */
 	/*
 	 * Per-file largest order (calibration: the orders the kernel used), indexed by file_id;
@@ -101,10 +122,7 @@ unsigned model_file_order(const struct model_config *cfg, uint32_t file_id);
  */
 bool model_device_preset(const char *name, double *latency_us, double *bandwidth_mbps);
 
-/* The readahead rule of a kernel release string ("6.18.44-..."): 6.17 and later, or 6.6's. */
-enum ra_rule model_ra_rule_for_release(const char *release);
-
-/* Fills the kernel's defaults (order 0, fixed policy, two-list LRU, 30 s / 5 s, 10% / 20%). */
+/* Fills every field with its row's default (params.c). */
 void model_config_defaults(struct model_config *cfg);
 
 /* One access, file-relative. file_id: dense small integer the driver assigns per (dev, ino). */
@@ -186,7 +204,6 @@ struct model_metrics {
 	/* time */
 	uint64_t first_ts, last_ts;
 	uint64_t accesses;
-	/* added after the first draft */
 	struct model_dist untouched_cached_bytes;	/* cached bytes nobody accessed, per access */
 	uint64_t dirty_bytes;				/* dirty now (whole folios' pages) */
 	/* clean -> dirty transitions by buffered writes (writeback_dirty_folio's count) */
@@ -203,7 +220,7 @@ struct model_sample {
 	uint64_t lru_entries, lru_inactive, lru_active, lru_pages;
 	uint64_t cached_bytes, dirty_bytes, writeback_bytes_interval, read_io_bytes_interval;
 	double unusable_index, fragmentation_index;
-	/* added after the first draft: the lists in pages (nr_inactive_file, nr_active_file) */
+	/* the lists in pages (nr_inactive_file, nr_active_file) */
 	uint64_t lru_inactive_pages, lru_active_pages;
 };
 

@@ -2,6 +2,7 @@
 /* Folio order choice: see placement.h. */
 #include "model/model.h"
 #include "model/placement.h"
+#include "model/variants.h"
 
 unsigned model_file_order(const struct model_config *cfg, uint32_t file_id)
 {
@@ -80,29 +81,8 @@ uint32_t ra_next_size(uint32_t cur, uint32_t max)
 	return max;
 }
 
-unsigned ra_window_order(unsigned prev_order, uint32_t size, unsigned max_order,
-			 unsigned min_order)
+unsigned ra_order_cap(unsigned order, uint32_t size, unsigned max_order, unsigned min_order)
 {
-	unsigned order = prev_order;
-
-	/* windows under 4 pages stay at the minimum order (the kernel's fallback) */
-	if (size < 4)
-		return min_order;
-	if (order < max_order)
-		order += 2;
-	if (order > max_order)
-		order = max_order;
-	if (order > place_ilog2(size))
-		order = place_ilog2(size);
-	return order < min_order ? min_order : order;
-}
-
-/* 6.17+: order = max(min, min(max_order, ra->order, ilog2(size))) */
-static unsigned ra_order_6_17(unsigned stored, uint32_t size, unsigned max_order,
-			      unsigned min_order)
-{
-	unsigned order = stored;
-
 	if (order > max_order)
 		order = max_order;
 	if (size && order > place_ilog2(size))
@@ -110,38 +90,21 @@ static unsigned ra_order_6_17(unsigned stored, uint32_t size, unsigned max_order
 	return order < min_order ? min_order : order;
 }
 
-void ra_start_initial(struct ra_state *ra, uint64_t idx, uint32_t req, uint32_t max,
-		      unsigned max_order, unsigned min_order)
+void ra_start_initial(struct ra_state *ra, const struct ra_order_rule *rule, uint64_t idx,
+		      uint32_t req, uint32_t max, unsigned max_order, unsigned min_order)
 {
 	ra->start = idx;
 	ra->size = ra_init_size(req, max);
 	ra->async_size = ra->size > req ? ra->size - req : ra->size;
-	if (ra->rule_6_17) {
-		ra->ra_order = 0;
-		ra->order = (uint8_t)ra_order_6_17(0, ra->size, max_order, min_order);
-	} else {
-		ra->order = (uint8_t)ra_window_order(0, ra->size, max_order, min_order);
-	}
+	rule->start(ra, max_order, min_order);
 	ra->valid = true;
 }
 
-void ra_advance(struct ra_state *ra, uint32_t max, unsigned max_order, unsigned min_order)
+void ra_advance(struct ra_state *ra, const struct ra_order_rule *rule, uint32_t max,
+		unsigned max_order, unsigned min_order)
 {
 	ra->start += ra->size;
 	ra->size = ra_next_size(ra->size, max);
 	ra->async_size = ra->size;
-	if (ra->rule_6_17) {
-		unsigned align = ra->ra_order < 40 ? ra->ra_order + 2 : 42;
-		uint64_t end = ra->start + ra->size, aligned = end & ~((1ull << align) - 1);
-
-		ra->ra_order = (uint8_t)align;
-		/* the window end is rounded down to the order, so its folios stay aligned */
-		if (aligned > ra->start) {
-			ra->size = (uint32_t)(aligned - ra->start);
-			ra->async_size = ra->size;
-		}
-		ra->order = (uint8_t)ra_order_6_17(ra->ra_order, ra->size, max_order, min_order);
-	} else {
-		ra->order = (uint8_t)ra_window_order(ra->order, ra->size, max_order, min_order);
-	}
+	rule->advance(ra, max_order, min_order);
 }

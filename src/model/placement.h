@@ -4,7 +4,7 @@
  * - fixed: the aligned folio of the configured order that contains the page, capped by EOF;
  * - write-path: order from the write's length per iteration (fgf_set_order in
  *   iomap/generic_perform_write), aligned at the page index (__ffs);
- * - readahead: the window sizes and orders of mm/readahead.c (6.6-6.16 page_cache_ra_order).
+ * - readahead: the window sizes of mm/readahead.c; their orders are the rule's (variants.h).
  * The caller still checks the chosen range against folios already cached and steps down.
  */
 #ifndef FT_MODEL_PLACEMENT_H
@@ -49,28 +49,31 @@ struct ra_state {
 	uint32_t size;		/* pages */
 	uint32_t async_size;	/* the last async_size pages start the next window when hit */
 	uint8_t order;		/* folio order used by the current window */
-	uint8_t ra_order;	/* RA_RULE_6_17: the stored ra->order, not capped */
+	uint8_t ra_order;	/* the 6.17 rule's stored ra->order, not capped */
 	bool valid;
-	bool rule_6_17;		/* order rule of 6.17 and later */
 };
+
+struct ra_order_rule;
 
 /* get_init_ra_size(): first window for a request of req pages. */
 uint32_t ra_init_size(uint32_t req, uint32_t max);
 /* get_next_ra_size(): the window after one of cur pages. */
 uint32_t ra_next_size(uint32_t cur, uint32_t max);
-/* page_cache_ra_order(): order for a window of size pages after one of prev_order. */
+/* order capped by the largest order and by the window's size, at least min_order. */
+unsigned ra_order_cap(unsigned order, uint32_t size, unsigned max_order, unsigned min_order);
+/* The 6.6 rule's page_cache_ra_order(): order for a window of size pages after prev_order. */
 unsigned ra_window_order(unsigned prev_order, uint32_t size, unsigned max_order,
 			 unsigned min_order);
 
 /*
- * A miss at idx for req pages with no sequential history: the initial window. Its order is
- * that of page_cache_ra_order(ra, 0) (2, capped) before 6.17, the minimum from 6.17 on
- * (ra->rule_6_17 set by the caller).
+ * A miss at idx for req pages with no sequential history: the initial window, its order the
+ * rule's (2, capped, before 6.17; the minimum from 6.17 on).
  */
-void ra_start_initial(struct ra_state *ra, uint64_t idx, uint32_t req, uint32_t max,
-		      unsigned max_order, unsigned min_order);
+void ra_start_initial(struct ra_state *ra, const struct ra_order_rule *rule, uint64_t idx,
+		      uint32_t req, uint32_t max, unsigned max_order, unsigned min_order);
 /* The window was used up (marker hit or a miss at its end): push forward and ramp up. */
-void ra_advance(struct ra_state *ra, uint32_t max, unsigned max_order, unsigned min_order);
+void ra_advance(struct ra_state *ra, const struct ra_order_rule *rule, uint32_t max,
+		unsigned max_order, unsigned min_order);
 /* The page whose folio carries PG_readahead: start + size - async_size. */
 static inline uint64_t ra_mark_index(const struct ra_state *ra)
 {

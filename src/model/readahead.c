@@ -86,7 +86,6 @@ void readahead_sync(struct model *m, uint32_t file, uint64_t idx, uint64_t req)
 	uint64_t prev = mf->prev_read_end >> m->page_shift, contig;
 	unsigned order = model_file_order(&m->cfg, file);
 
-	ra->rule_6_17 = m->cfg.ra_rule == RA_RULE_6_17;
 	if (file_ra_off(m, file)) {
 		struct ra_state as_is = { .start = idx, .size = (uint32_t)req,
 					  .order = (uint8_t)m->cfg.min_order };
@@ -95,15 +94,13 @@ void readahead_sync(struct model *m, uint32_t file, uint64_t idx, uint64_t req)
 		return;
 	}
 	if (ra->valid && idx && (idx == ra->start + ra->size || idx == ra_mark_index(ra))) {
-		/* a sequential miss: the sync path asks for order 0 (+2 before 6.17) */
+		/* a sequential miss: the sync path asks for order 0 (the rule may add to it) */
 		ra->order = 0;
-		ra_advance(ra, max, order, m->cfg.min_order);
-		if (ra->rule_6_17) {
-			ra->ra_order = 0;
-			ra->order = (uint8_t)m->cfg.min_order;
-		}
+		ra_advance(ra, m->ra_rule, max, order, m->cfg.min_order);
+		if (m->ra_rule->sync_miss_done)
+			m->ra_rule->sync_miss_done(ra, m->cfg.min_order);
 	} else if (!idx || req > max || (mf->prev_read_end && idx >= prev && idx - prev <= 1)) {
-		ra_start_initial(ra, idx, (uint32_t)(req > max ? max : req), max, order,
+		ra_start_initial(ra, m->ra_rule, idx, (uint32_t)(req > max ? max : req), max, order,
 				 m->cfg.min_order);
 	} else {
 		contig = ra_cached_before(m, file, idx, max);
@@ -119,9 +116,7 @@ void readahead_sync(struct model *m, uint32_t file, uint64_t idx, uint64_t req)
 		ra->start = idx;
 		ra->size = (uint32_t)(contig + req < max ? contig + req : max);
 		ra->async_size = 1;
-		ra->order = (uint8_t)(ra->rule_6_17 ? m->cfg.min_order :
-				      ra_window_order(0, ra->size, order, m->cfg.min_order));
-		ra->ra_order = 0;
+		m->ra_rule->start(ra, order, m->cfg.min_order);
 		ra->valid = true;
 	}
 	ra_read_window(m, file, ra, true);
@@ -134,7 +129,8 @@ void readahead_async(struct model *m, uint32_t file)
 
 	if (!ra->valid)
 		return;
-	ra_advance(ra, m->cfg.ra_pages, model_file_order(&m->cfg, file), m->cfg.min_order);
+	ra_advance(ra, m->ra_rule, m->cfg.ra_pages, model_file_order(&m->cfg, file),
+		   m->cfg.min_order);
 	ra_read_window(m, file, ra, true);
 }
 
@@ -157,7 +153,6 @@ void readahead_mmap_around(struct model *m, uint32_t file, uint64_t idx)
 		mf->mmap_miss++;
 	if (mf->mmap_miss > MMAP_LOTSAMISS)
 		return;
-	ra->rule_6_17 = m->cfg.ra_rule == RA_RULE_6_17;
 	ra->start = idx > max / 2 ? idx - max / 2 : 0;
 	ra->size = max;
 	ra->async_size = max / 4;

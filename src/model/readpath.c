@@ -27,44 +27,22 @@ static uint64_t overlap_bytes(const struct model *m, uint64_t pos, uint64_t len,
 	return b > a ? b - a : 0;
 }
 
-static void mark_accessed(struct model *m, uint32_t id)
-{
-	struct folio *f = folio_at(&m->pool, id);
-	bool was_active = folio_test(f, FOLIO_ACTIVE);
-
-	lru_mark_accessed(&m->lru, id);
-	if (!was_active && folio_test(f, FOLIO_ACTIVE))
-		m->nonresident_age += folio_nr_pages(f);	/* workingset_activation() */
-}
-
 /*
- * The common hit: an old, uptodate, active and referenced folio without the readahead mark,
- * every page touched already. Marking it accessed and touching it change nothing then, so
- * only the hit bytes are counted (two-list LRU; plain mode moves every folio it reads).
+ * The common hit: an old, uptodate folio without the readahead mark, every page touched
+ * already, that the LRU kind would not move. Reading it changes nothing then, so only the
+ * hit bytes are counted.
  */
-static bool read_hit_is_noop(const struct model *m, const struct folio *f)
+static bool read_hit_is_noop(const struct model *m, uint32_t id, const struct folio *f)
 {
-	const unsigned want = FOLIO_UPTODATE | FOLIO_ACTIVE | FOLIO_REFERENCED;
-
-	return (f->flags & (want | FOLIO_READAHEAD)) == want && f->born != m->seq &&
-	       f->touched == folio_nr_pages(f) && !m->lru.plain;
+	return (f->flags & (FOLIO_UPTODATE | FOLIO_READAHEAD)) == FOLIO_UPTODATE &&
+	       f->born != m->seq && f->touched == folio_nr_pages(f) &&
+	       m->lru_kind->read_changes_nothing && m->lru_kind->read_changes_nothing(m, id);
 }
 
-/* DIRTY_BLOCK: a folio a partial write left with blocks not uptodate is read in full. */
-static bool read_fill_blocks(struct model *m, struct mfile *mf, uint32_t id)
+/* A folio not uptodate (dirty tracking with per-block state) is read in before it is used. */
+static bool read_fill(struct model *m, struct mfile *mf, uint32_t id)
 {
-	struct folio *f = folio_at(&m->pool, id);
-	uint64_t size = folio_nr_pages(f) << m->page_shift;
-	uint64_t want = filemap_read_bytes(m, f, mf->isize);
-	uint64_t have = blocks_count(m, m->uptodate_units, f, 0, want) << m->unit_shift;
-
-	folio_set(f, FOLIO_UPTODATE);
-	blocks_mark(m, m->uptodate_units, f, 0, size);
-	if (want <= have)
-		return false;
-	m->mx.read_io_bytes += want - have;
-	m->mx.read_ios++;
-	return true;
+	return m->dirty_kind->fill_read && m->dirty_kind->fill_read(m, mf, id);
 }
 
 void read_buffered(struct model *m, const struct model_access *a, struct mfile *mf)
@@ -103,20 +81,19 @@ void read_buffered(struct model *m, const struct model_access *a, struct mfile *
 		}
 		f = folio_at(&m->pool, id);
 		hi = folio_end(f) - 1 < last ? folio_end(f) - 1 : last;
-		if (read_hit_is_noop(m, f)) {
+		if (read_hit_is_noop(m, id, f)) {
 			hit_bytes += overlap_bytes(m, a->pos, a->len, idx, hi);
 			idx = hi + 1;
 			continue;
 		}
 		fresh = f->born == m->seq;
-		if (!folio_test(f, FOLIO_UPTODATE) && read_fill_blocks(m, mf, id))
+		if (!folio_test(f, FOLIO_UPTODATE) && read_fill(m, mf, id))
 			fresh = true;
 		if (fresh)
 			all_hit = false;
 		else
 			hit_bytes += overlap_bytes(m, a->pos, a->len, idx, hi);
-		if (m->lru.plain || idx != first || !read_same_folio(m, mf, a->pos, f))
-			mark_accessed(m, id);
+		m->lru_kind->read(m, id, idx == first && read_same_folio(m, mf, a->pos, f));
 		cache_touch(m, id, idx, hi);
 		async = folio_test(f, FOLIO_READAHEAD);
 		folio_clear(f, FOLIO_READAHEAD);
@@ -160,15 +137,6 @@ static uint32_t mmap_fault_in(struct model *m, uint32_t file, struct mfile *mf, 
 	return id;
 }
 
-/* A mapped folio: reclaim sees it through the PTE young bit only (plain mode: an access). */
-static void mmap_mark_young(struct model *m, uint32_t id)
-{
-	if (m->lru.plain)
-		lru_mark_accessed(&m->lru, id);
-	else
-		folio_set(folio_at(&m->pool, id), FOLIO_YOUNG);
-}
-
 /*
  * filemap_map_pages() (fault-around): maps the cached, uptodate folios of the range and reads
  * nothing; next_uptodate_folio() skips PG_readahead folios so that the fault on them starts
@@ -194,7 +162,7 @@ static void mmap_map_pages(struct model *m, const struct model_access *a, struct
 		hi = folio_end(f) - 1 < last ? folio_end(f) - 1 : last;
 		if (folio_test(f, FOLIO_UPTODATE) && !folio_test(f, FOLIO_READAHEAD)) {
 			bytes += overlap_bytes(m, a->pos, a->len, idx, hi);
-			mmap_mark_young(m, id);
+			m->lru_kind->mapped(m, id);
 			cache_touch(m, id, idx, hi);
 			mapped += hi - idx + 1;
 		}
@@ -239,13 +207,13 @@ void read_mmap(struct model *m, const struct model_access *a, struct mfile *mf, 
 		}
 		f = folio_at(&m->pool, id);
 		hi = folio_end(f) - 1 < last ? folio_end(f) - 1 : last;
-		if (!folio_test(f, FOLIO_UPTODATE) && read_fill_blocks(m, mf, id))
+		if (!folio_test(f, FOLIO_UPTODATE) && read_fill(m, mf, id))
 			fresh = true;
 		if (fresh || f->born == m->seq)
 			all_hit = false;
 		else
 			hit_bytes += overlap_bytes(m, a->pos, a->len, idx, hi);
-		mmap_mark_young(m, id);
+		m->lru_kind->mapped(m, id);
 		cache_touch(m, id, idx, hi);
 		if (write)	/* page_mkwrite dirties the whole folio */
 			wb_mark_dirty_all(m, id);

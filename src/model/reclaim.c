@@ -5,9 +5,9 @@
  * - a folio seen young through a mapping is kept (referenced set, back to the inactive head)
  *   the first time and activated the second, as folio_check_references() does;
  * - PG_referenced alone does not save an unmapped folio;
- * - a dirty folio is counted (reclaim_dirty_folios) and written by reclaim. The kernel marks it
- *   PG_reclaim and activates it; when its writeback ends it rotates to the inactive tail.
- *   Writeback is instantaneous in the model, so the folio is evicted right away, clean.
+ * - a dirty folio is counted (reclaim_dirty_folios) and handled as the release's dirty reclaim
+ *   says (variants.h: written by reclaim and evicted, or left to the flusher).
+ * LRU kinds without young bits (plain) never have FOLIO_YOUNG set.
  */
 #include "model/instance.h"
 
@@ -33,7 +33,7 @@ bool reclaim_one(struct model *m)
 			continue;
 		}
 		f = folio_at(&m->pool, id);
-		if (!l->plain && folio_test(f, FOLIO_YOUNG)) {
+		if (folio_test(f, FOLIO_YOUNG)) {
 			folio_clear(f, FOLIO_YOUNG);
 			if (folio_test(f, FOLIO_REFERENCED)) {
 				lru_activate(l, id);
@@ -45,7 +45,8 @@ bool reclaim_one(struct model *m)
 		}
 		if (folio_test(f, FOLIO_DIRTY)) {
 			m->mx.reclaim_dirty_folios++;
-			wb_write_folio_now(m, id, WB_RECLAIM);
+			if (!m->dirty_reclaim->tail_folio(m, id))
+				continue;
 		}
 		reclaim_evict(m, id);
 		return true;
@@ -103,8 +104,7 @@ bool workingset_refault(struct model *m, uint32_t file, uint64_t idx, unsigned o
 			shadow_split_around(m, file, start, o, idx, order, eviction);
 		m->mx.refaults += nr;
 		m->mx.refault_folios++;
-		/* refault distance against the active file list (workingset_test_recent) */
-		if (!m->lru.plain && m->nonresident_age - eviction <= m->lru.active.pages) {
+		if (m->lru_kind->refault_activates && m->lru_kind->refault_activates(m, eviction)) {
 			m->mx.refault_activations += nr;
 			m->mx.refault_activation_folios++;
 			m->nonresident_age += nr;

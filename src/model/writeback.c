@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Dirty tracking and writeback (mm/page-writeback.c, fs/fs-writeback.c, iomap):
- * - a folio is dirty as a whole (DIRTY_FOLIO) or per block (DIRTY_BLOCK); NR_FILE_DIRTY counts
- *   whole folios' pages either way, as folio_account_dirtied() does;
+ * - a folio is dirty as a whole or per block (the dirty tracking, variants.h); NR_FILE_DIRTY
+ *   counts whole folios' pages either way, as folio_account_dirtied() does;
  * - an inode records dirtied_when when it goes clean -> dirty; the flusher, every
  *   writeback_period, writes every inode dirtied at least dirty_expire ago, all of its dirty
  *   folios; over the background threshold the oldest inodes are written until below it;
@@ -13,7 +13,6 @@
  */
 #include <stdlib.h>
 
-#include "model/bitmap.h"
 #include "model/instance.h"
 
 void wb_init_thresholds(struct model *m)
@@ -96,9 +95,8 @@ static void folio_clear_dirty(struct model *m, uint32_t id)
 	if (!folio_test(f, FOLIO_DIRTY))
 		return;
 	folio_clear(f, FOLIO_DIRTY);
-	if (m->dirty_units)
-		bitmap_clear_range(m->dirty_units, folio_pfn(f) << m->upp_shift,
-				   (folio_pfn(f) + nr) << m->upp_shift);
+	if (m->dirty_kind->clean)
+		m->dirty_kind->clean(m, f);
 	if (f->dirty_prev != FOLIO_NIL)
 		folio_at(&m->pool, f->dirty_prev)->dirty_next = f->dirty_next;
 	else
@@ -117,8 +115,8 @@ void wb_mark_dirty(struct model *m, uint32_t id, uint64_t from, uint64_t to)
 {
 	struct folio *f = folio_at(&m->pool, id);
 
-	if (m->dirty_units)
-		blocks_mark(m, m->dirty_units, f, from, to);
+	if (m->dirty_kind->mark)
+		m->dirty_kind->mark(m, f, from, to);
 	if (!folio_test(f, FOLIO_DIRTY))
 		folio_account_dirtied(m, id);
 }
@@ -174,8 +172,8 @@ static void run_flush(struct model *m)
 		x->writeback_time_s += (double)len / (m->cfg.device_bandwidth_mbps * 1e6);
 }
 
-static void run_add(struct model *m, uint32_t file, uint64_t start, uint64_t len,
-		    enum wb_cause cause)
+void wb_run_add(struct model *m, uint32_t file, uint64_t start, uint64_t len,
+		enum wb_cause cause)
 {
 	if (m->run.open && m->run.file == file && m->run.end == start && m->run.cause == cause) {
 		m->run.end += len;
@@ -190,45 +188,21 @@ static void run_add(struct model *m, uint32_t file, uint64_t start, uint64_t len
 }
 
 /*
- * Bytes writeback sends for the folio at this i_size: the whole folio below
- * round_up(i_size - pos, block), or only its dirty blocks below that limit. Each contiguous
- * range goes to run_add() when emit is set.
+ * Bytes writeback sends for the folio at this i_size: of what lies below
+ * round_up(i_size - pos, block), what the dirty tracking says (the whole of it, or the dirty
+ * blocks). Each contiguous range goes to wb_run_add() when emit is set.
  */
 static uint64_t folio_wb_ranges(struct model *m, const struct folio *f, uint64_t isize,
 				bool emit, enum wb_cause cause)
 {
-	uint64_t pos = f->index << m->page_shift, size = folio_nr_pages(f) << m->page_shift;
-	uint64_t bs = m->cfg.block_size, lim, base, nunits, total = 0;
-	unsigned us = m->unit_shift;
+	uint64_t pos = folio_pos(m, f), size = folio_size(m, f), lim;
 
 	if (pos >= isize)
 		return 0;
-	lim = isize - pos < size ? isize - pos : size;
-	lim = (lim + bs - 1) / bs * bs;
+	lim = round_up(isize - pos < size ? isize - pos : size, m->cfg.block_size);
 	if (lim > size)
 		lim = size;
-	if (!m->dirty_units) {
-		if (emit)
-			run_add(m, f->file, pos, lim, cause);
-		return lim;
-	}
-	base = folio_pfn(f) << m->upp_shift;
-	nunits = (lim + (1ull << us) - 1) >> us;
-	for (uint64_t u = 0; u < nunits;) {
-		uint64_t v;
-
-		if (!bitmap_test(m->dirty_units, base + u)) {
-			u++;
-			continue;
-		}
-		for (v = u + 1; v < nunits && bitmap_test(m->dirty_units, base + v); v++)
-			;
-		total += (v - u) << us;
-		if (emit)
-			run_add(m, f->file, pos + (u << us), (v - u) << us, cause);
-		u = v;
-	}
-	return total;
+	return m->dirty_kind->ranges(m, f, lim, emit, cause);
 }
 
 uint64_t wb_folio_bytes(struct model *m, const struct folio *f, uint64_t isize)

@@ -1,17 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-#include <stdio.h>
-
+#include "model/variants.h"
 #include "replay/host.h"
-
-bool replay_release_ra_rule(const char *release, enum ra_rule *rule)
-{
-	unsigned major, minor;
-
-	if (sscanf(release, "%u.%u", &major, &minor) != 2)
-		return false;
-	*rule = major > 6 || (major == 6 && minor >= 17) ? RA_RULE_6_17 : RA_RULE_6_6;
-	return true;
-}
 
 /* What the workload could fill: its cgroup limit when it had one below the host's memory. */
 static uint64_t host_cache_memory(const struct ft_host *h)
@@ -23,24 +12,25 @@ static uint64_t host_cache_memory(const struct ft_host *h)
 
 void replay_host_defaults(struct model_config *cfg, unsigned set, const struct ft_host *h)
 {
-	if (!(set & REPLAY_SET_MEMORY) && host_cache_memory(h))
+	if (!(set & MODEL_REC_MEMORY) && host_cache_memory(h))
 		cfg->memory_bytes = host_cache_memory(h);
-	if (h->page_size)
+	if (!(set & MODEL_REC_PAGE_SIZE) && h->page_size)
 		cfg->page_size = h->page_size;
 	/* release is NUL-terminated by the trace reader's checks */
-	replay_release_ra_rule(h->release, &cfg->ra_rule);
+	if (!(set & MODEL_REC_RA_RULE))
+		model_ra_rule_for_release(h->release, &cfg->ra_rule);
 	/* 0 means "not recorded" for these; the kernel's defaults stay then. */
-	if (!(set & REPLAY_SET_DIRTY_EXPIRE) && h->dirty_expire_centisecs)
+	if (!(set & MODEL_REC_DIRTY_EXPIRE) && h->dirty_expire_centisecs)
 		cfg->dirty_expire_ns = (uint64_t)h->dirty_expire_centisecs * 10000000;
-	if (!(set & REPLAY_SET_DIRTY_WRITEBACK) && h->dirty_writeback_centisecs)
+	if (!(set & MODEL_REC_DIRTY_WRITEBACK) && h->dirty_writeback_centisecs)
 		cfg->writeback_period_ns = (uint64_t)h->dirty_writeback_centisecs * 10000000;
 	/* As in the kernel, a non-zero *_bytes sysctl replaces its ratio. */
-	if (!(set & REPLAY_SET_DIRTY_RATIO)) {
+	if (!(set & MODEL_REC_DIRTY_RATIO)) {
 		if (h->dirty_ratio)
 			cfg->dirty_ratio = h->dirty_ratio;
 		cfg->dirty_bytes = h->dirty_bytes;
 	}
-	if (!(set & REPLAY_SET_DIRTY_BACKGROUND)) {
+	if (!(set & MODEL_REC_DIRTY_BACKGROUND)) {
 		if (h->dirty_background_ratio)
 			cfg->dirty_background_ratio = h->dirty_background_ratio;
 		cfg->dirty_background_bytes = h->dirty_background_bytes;

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-#include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,7 +27,7 @@ bool parse_order_list(const char *s, unsigned orders[REPLAY_MAX_CONFIGS], unsign
 		memcpy(item, s, len);
 		item[len] = '\0';
 		if (!parse_u64_range(item, 0, MODEL_MAX_ORDER, &v, why)) {
-			*why = "orders are whole numbers from 0 to 10";
+			*why = "orders are whole numbers from 0 to " MODEL_TEXT(MODEL_MAX_ORDER);
 			return false;
 		}
 		for (unsigned i = 0; i < count; i++)
@@ -46,72 +46,85 @@ bool parse_order_list(const char *s, unsigned orders[REPLAY_MAX_CONFIGS], unsign
 	return true;
 }
 
-/* "KEY=NUMBER" at s (up to a comma): the number into *v. */
-static bool parse_device_pair(const char *s, size_t len, const char *key, double max, double *v,
-			      const char **why)
+static unsigned count_options(const struct argp_option *o)
 {
-	size_t klen = strlen(key);
-	char num[32];
+	unsigned n = 0;
 
-	if (len <= klen + 1 || strncmp(s, key, klen) != 0 || s[klen] != '=' ||
-	    len - klen - 1 >= sizeof(num))
-		return false;
-	memcpy(num, s + klen + 1, len - klen - 1);
-	num[len - klen - 1] = '\0';
-	return parse_double_range(num, 0, max, v, why);
+	while (o && (o[n].name || o[n].key || o[n].doc))
+		n++;
+	return n;
 }
 
-bool parse_device(const char *s, double *latency_us, double *bandwidth_mbps, const char **why)
+/* The help text of row p, kept in mo->help. */
+static const char *help_of(struct model_options *mo, const struct model_param *p)
 {
-	const char *comma;
-	double lat = -1, bw = -1;
+	char buf[1024];
 
-	/* the named classes are the model's, so one table serves every user */
-	if (s && model_device_preset(s, latency_us, bandwidth_mbps))
-		return true;
-	*why = "expected nvme, sata-ssd, hdd, nfs or lat=US,bw=MBPS";
-	if (!s || !(comma = strchr(s, ',')))
-		return false;
-	if (!parse_device_pair(s, (size_t)(comma - s), "lat", 1e9, &lat, why) ||
-	    !parse_device_pair(comma + 1, strlen(comma + 1), "bw", 1e9, &bw, why)) {
-		*why = "expected nvme, sata-ssd, hdd, nfs or lat=US,bw=MBPS";
-		return false;
-	}
-	if (bw <= 0) {
-		*why = "bandwidth must be above 0 MB/s";
-		return false;
-	}
-	*latency_us = lat;
-	*bandwidth_mbps = bw;
-	return true;
+	model_param_help(p, buf, sizeof(buf));
+	mo->help[mo->nhelp] = strdup(buf);
+	return mo->help[mo->nhelp++];
 }
 
-bool parse_centisecs(const char *s, uint64_t *ns, const char **why)
+int model_options_init(struct model_options *mo, const struct argp_option *own)
 {
-	uint64_t cs;
-	const char *p;
+	unsigned nown = count_options(own), n = 0;
+	/* a title per group, the rows, the command's own, the terminator */
+	unsigned cap = PARAM_GROUP_OUTPUT + model_nr_params + nown + 1;
 
-	for (p = s; p && isdigit((unsigned char)*p); p++)
-		;
-	if (s && *s && !*p) {
-		if (!parse_u64_range(s, 0, UINT64_MAX / 10000000, &cs, why))
-			return false;
-		*ns = cs * 10000000;
-		return true;
+	memset(mo, 0, sizeof(*mo));
+	mo->options = calloc(cap, sizeof(*mo->options));
+	mo->help = calloc(model_nr_params, sizeof(*mo->help));
+	if (!mo->options || !mo->help)
+		goto oom;
+	for (int g = PARAM_GROUP_FOLIOS; g <= PARAM_GROUP_OUTPUT; g++) {
+		mo->options[n++] = (struct argp_option){ .doc = model_param_group_title(g),
+							  .group = g };
+		for (unsigned i = 0; i < model_nr_params; i++) {
+			const struct model_param *p = &model_params[i];
+
+			if (!p->option || (int)p->group != g)
+				continue;
+			mo->options[n++] = (struct argp_option){
+				.name = p->option, .key = MODEL_OPTION_KEY + (int)i,
+				.arg = p->syntax == PARAM_OFF ? NULL : p->arg,
+				.doc = help_of(mo, p), .group = g,
+			};
+			if (!mo->options[n - 1].doc)
+				goto oom;
+		}
 	}
-	return parse_duration_ns(s, ns, why);
+	memcpy(&mo->options[n], own, nown * sizeof(*own));
+	return 0;
+oom:
+	model_options_release(mo);
+	return -1;
 }
 
-bool parse_block_size(const char *s, unsigned *out, const char **why)
+void model_options_release(struct model_options *mo)
 {
-	uint64_t v;
+	for (unsigned i = 0; i < mo->nhelp; i++)
+		free(mo->help[i]);
+	free(mo->help);
+	free(mo->options);
+	memset(mo, 0, sizeof(*mo));
+}
 
-	if (!parse_size(s, &v, why))
-		return false;
-	if (v < 512 || v > 65536 || (v & (v - 1))) {
-		*why = "block size must be a power of two from 512 to 64K";
-		return false;
+int model_options_parse(int key, const char *arg, struct model_config *cfg, unsigned *given)
+{
+	const struct model_param *p;
+	const char *why;
+
+	if (key < MODEL_OPTION_KEY || key >= MODEL_OPTION_KEY + (int)model_nr_params)
+		return ARGP_ERR_UNKNOWN;
+	p = &model_params[key - MODEL_OPTION_KEY];
+	why = model_param_set(p, arg, cfg);
+	if (why) {
+		if (arg)
+			ft_warn("--%s=%s: %s", p->option, arg, why);
+		else
+			ft_warn("--%s: %s", p->option, why);
+		return EINVAL;
 	}
-	*out = (unsigned)v;
-	return true;
+	*given |= p->recorded;
+	return 0;
 }

@@ -76,7 +76,7 @@ static void settle_configs(struct replay *rp, __u32 first_dev)
 	for (unsigned i = 0; i < rp->ncfg; i++) {
 		if (rp->have_host)
 			replay_host_defaults(&rp->cfg[i], rp->set, &rp->host);
-		if (bs && !(rp->set & REPLAY_SET_BLOCK_SIZE))
+		if (bs && !(rp->set & MODEL_REC_BLOCK_SIZE))
 			rp->cfg[i].block_size = bs;
 	}
 }
@@ -89,7 +89,7 @@ static int start_models(struct replay *rp, __u32 first_dev, const char *path,
 			struct ft_error *err)
 {
 	/* the model's default memory would be a guess: say so rather than use it */
-	if (!(rp->set & REPLAY_SET_MEMORY) && (!rp->have_host || !rp->host.mem_bytes)) {
+	if (!(rp->set & MODEL_REC_MEMORY) && (!rp->have_host || !rp->host.mem_bytes)) {
 		replay_error(err, "%s: the trace has no host memory size: give --memory", path);
 		return -1;
 	}

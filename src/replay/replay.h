@@ -31,7 +31,7 @@ struct replay {
 	/* set by the caller before replay_file() */
 	unsigned ncfg;
 	struct model_config cfg[REPLAY_MAX_CONFIGS];
-	unsigned set;			/* enum replay_set: what the user gave */
+	unsigned set;			/* enum model_recorded: what the user gave */
 	bool keep_series;		/* store the interval samples (--timeseries, --plot) */
 	unsigned threads;		/* 0 = as many as useful, 1 = serial (pipeline.h) */
 

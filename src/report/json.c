@@ -7,7 +7,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "report/config.h"
+#include "model/params.h"
 #include "report/metrics.h"
 #include "report/report.h"
 
@@ -81,52 +81,31 @@ static void json_run(FILE *f, const struct report_run *run)
 	fputs("\n  }", f);
 }
 
-static void json_u64(FILE *f, const char *key, uint64_t v, bool *first)
-{
-	json_key(f, "        ", key, first);
-	fprintf(f, "%" PRIu64, v);
-}
-
-static void json_name(FILE *f, const char *key, const char *name, bool *first)
-{
-	json_key(f, "        ", key, first);
-	json_string(f, name);
-}
-
+/* The configuration, every row of the model's table in its order. */
 static void json_config(FILE *f, const struct model_config *c)
 {
 	bool first = true;
 
 	fputs("{", f);
-	json_u64(f, "order", c->order, &first);
-	json_u64(f, "min_order", c->min_order, &first);
-	json_name(f, "policy", config_name_of(config_policy_names, c->policy), &first);
-	json_name(f, "write_policy", config_name_of(config_write_policy_names, c->write_policy),
-		  &first);
-	json_name(f, "lru", config_name_of(config_lru_names, c->lru), &first);
-	json_key(f, "        ", "readahead", &first);
-	fputs(c->readahead ? "true" : "false", f);
-	json_u64(f, "ra_pages", c->ra_pages, &first);
-	json_name(f, "ra_rule", config_name_of(config_ra_rule_names, c->ra_rule), &first);
-	json_u64(f, "memory_bytes", c->memory_bytes, &first);
-	json_u64(f, "page_size", c->page_size, &first);
-	json_name(f, "dirty_granularity", config_name_of(config_dirty_names, c->dirty), &first);
-	json_u64(f, "block_size", c->block_size, &first);
-	json_u64(f, "dirty_expire_ns", c->dirty_expire_ns, &first);
-	json_u64(f, "dirty_writeback_ns", c->writeback_period_ns, &first);
-	json_u64(f, "dirty_background_ratio", c->dirty_background_ratio, &first);
-	json_u64(f, "dirty_ratio", c->dirty_ratio, &first);
-	json_u64(f, "dirty_background_bytes", c->dirty_background_bytes, &first);
-	json_u64(f, "dirty_bytes", c->dirty_bytes, &first);
-	json_key(f, "        ", "device_latency_us", &first);
-	json_double(f, c->device_latency_us);
-	json_key(f, "        ", "device_bandwidth_mbps", &first);
-	json_double(f, c->device_bandwidth_mbps);
-	json_key(f, "        ", "pinned_pct", &first);
-	json_double(f, c->pinned_pct);
-	json_u64(f, "seed", c->seed, &first);
-	json_name(f, "fallback", config_name_of(config_fallback_names, c->fallback), &first);
-	json_u64(f, "interval_ns", c->interval_ns, &first);
+	for (unsigned i = 0; i < model_nr_params; i++) {
+		struct model_param_value v = model_param_get(&model_params[i], c);
+
+		json_key(f, "        ", model_params[i].key, &first);
+		switch (v.kind) {
+		case PV_NUMBER:
+			fprintf(f, "%" PRIu64, v.u);
+			break;
+		case PV_REAL:
+			json_double(f, v.d);
+			break;
+		case PV_NAME:
+			json_string(f, v.name);
+			break;
+		case PV_BOOL:
+			fputs(v.b ? "true" : "false", f);
+			break;
+		}
+	}
 	fputs("\n      }", f);
 }
 

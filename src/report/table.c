@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "report/config.h"
+#include "model/params.h"
 #include "report/metrics.h"
 #include "report/report.h"
 #include "util.h"
@@ -219,23 +219,22 @@ static void print_run_line(FILE *f, const struct report_run *run)
 	fputc('\n', f);
 }
 
-/* One line saying what every column shares. */
+/* One line saying what every column shares: the model's rows that have a summary place. */
 static void print_config_line(FILE *f, const struct model_config *c)
 {
-	char mem[CELL_LEN];
+	char item[CELL_LEN * 2];
+	bool first = true;
 
-	fprintf(f, "memory %s, page %u B, policy %s, write %s, lru %s, readahead ",
-		format_bytes(c->memory_bytes, mem, sizeof(mem)), c->page_size,
-		config_name_of(config_policy_names, c->policy),
-		config_name_of(config_write_policy_names, c->write_policy),
-		config_name_of(config_lru_names, c->lru));
-	if (c->readahead)
-		fprintf(f, "%u pages (%s rule)", c->ra_pages,
-			config_name_of(config_ra_rule_names, c->ra_rule));
-	else
-		fprintf(f, "off");
-	fprintf(f, ", dirty per %s, block %u B\n",
-		config_name_of(config_dirty_names, c->dirty), c->block_size);
+	for (unsigned place = 1; place <= MODEL_SUMMARY_MAX; place++) {
+		for (unsigned i = 0; i < model_nr_params; i++) {
+			if (model_params[i].summary != place)
+				continue;
+			model_param_brief(&model_params[i], c, item, sizeof(item));
+			fprintf(f, "%s%s", first ? "" : ", ", item);
+			first = false;
+		}
+	}
+	fputc('\n', f);
 }
 
 int report_write_table(FILE *f, const struct report *r)

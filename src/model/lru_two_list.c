@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The kernel's two-list LRU for file folios (mm/swap.c folio_mark_accessed(), mm/vmscan.c,
+ * mm/workingset.c; the classic LRU, not MGLRU): a read references a folio and a second read
+ * activates it, a mapping is seen through the PTE young bit at reclaim, buffered writes do not
+ * mark accessed, and a refault within the active list's size comes back active.
+ */
+#include "model/instance.h"
+
+static void two_list_read(struct model *m, uint32_t id, bool again)
+{
+	struct folio *f = folio_at(&m->pool, id);
+
+	/* filemap_read() skips folio_mark_accessed() for the folio the last read ended in */
+	if (again)
+		return;
+	if (!folio_test(f, FOLIO_REFERENCED)) {
+		folio_set(f, FOLIO_REFERENCED);
+	} else if (!folio_test(f, FOLIO_ACTIVE)) {
+		lru_activate(&m->lru, id);
+		folio_clear(f, FOLIO_REFERENCED);
+		m->nonresident_age += folio_nr_pages(f);	/* workingset_activation() */
+	}
+}
+
+static void two_list_mapped(struct model *m, uint32_t id)
+{
+	folio_set(folio_at(&m->pool, id), FOLIO_YOUNG);
+}
+
+static bool two_list_read_changes_nothing(const struct model *m, uint32_t id)
+{
+	const unsigned both = FOLIO_REFERENCED | FOLIO_ACTIVE;
+
+	return (folio_at(&m->pool, id)->flags & both) == both;
+}
+
+/* workingset_test_recent(): the refault distance against the active file list */
+static bool two_list_refault_activates(const struct model *m, uint64_t eviction)
+{
+	return m->nonresident_age - eviction <= m->lru.active.pages;
+}
+
+const struct lru_policy lru_two_list = {
+	.v = {
+		.name = "two-list",
+		.help = "active/inactive as mm/vmscan.c",
+		.kernel = "mm/swap.c folio_mark_accessed(), mm/vmscan.c, mm/workingset.c",
+	},
+	.read = two_list_read,
+	.mapped = two_list_mapped,
+	.read_changes_nothing = two_list_read_changes_nothing,
+	.refault_activates = two_list_refault_activates,
+};

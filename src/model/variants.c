@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The rows of every variation point (variants.h), in the order of their enum values in
+ * model.h: the option that picks one, its --help text and the name in the reports come from
+ * here. Choices that are plain switches of the model's code have rows without operations.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "model/instance.h"
+
+extern const struct lru_policy lru_two_list, lru_plain;
+extern const struct dirty_tracking dirty_per_folio, dirty_per_block;
+extern const struct ra_order_rule ra_rule_6_6, ra_rule_6_17;
+
+static const struct model_variant policy_fixed = {
+	.name = "fixed",
+	.help = "every miss allocates the order",
+	.kernel = "none: the upper bound of what folios of the order could do",
+};
+
+static const struct model_variant policy_readahead = {
+	.name = "readahead",
+	.help = "orders grow with the readahead window",
+	.kernel = "mm/readahead.c page_cache_ra_order()",
+};
+
+model_variant_list model_folio_policies = {
+	[FOLIO_POLICY_FIXED] = &policy_fixed,
+	[FOLIO_POLICY_READAHEAD] = &policy_readahead,
+	NULL,
+};
+
+static const struct model_variant write_sized = {
+	.name = "sized",
+	.help = "folio order from the write's length, as the kernel does",
+	.kernel = "fs/iomap/buffered-io.c iomap_write_begin(), mm/filemap.c fgf_set_order()",
+};
+
+static const struct model_variant write_fixed = {
+	.name = "fixed",
+	.help = "like reads",
+	.kernel = "none: writes allocate folios as the read policy does",
+};
+
+model_variant_list model_write_policies = {
+	[WRITE_POLICY_SIZED] = &write_sized,
+	[WRITE_POLICY_FIXED] = &write_fixed,
+	NULL,
+};
+
+model_variant_list model_lru_kinds = {
+	[LRU_TWO_LIST] = &lru_two_list.v,
+	[LRU_PLAIN] = &lru_plain.v,
+	NULL,
+};
+
+model_variant_list model_dirty_kinds = {
+	[DIRTY_FOLIO] = &dirty_per_folio.v,
+	[DIRTY_BLOCK] = &dirty_per_block.v,
+	NULL,
+};
+
+model_variant_list model_ra_rules = {
+	[RA_RULE_6_6] = &ra_rule_6_6.v,
+	[RA_RULE_6_17] = &ra_rule_6_17.v,
+	NULL,
+};
+
+static const struct model_variant fallback_smaller = {
+	.name = "smaller",
+	.help = "take a smaller order",
+	.kernel = "mm/filemap.c __filemap_get_folio(): __GFP_NORETRY, then one order less",
+};
+
+static const struct model_variant fallback_compact = {
+	.name = "compact",
+	.help = "reclaim until a block of the order is free",
+	.kernel = "none: as if compaction always succeeded",
+};
+
+model_variant_list model_fallbacks = {
+	[ALLOC_FALLBACK_SMALLER] = &fallback_smaller,
+	[ALLOC_FALLBACK_COMPACT] = &fallback_compact,
+	NULL,
+};
+
+unsigned model_variant_count(const struct model_variant *const *list)
+{
+	unsigned n = 0;
+
+	while (list[n])
+		n++;
+	return n;
+}
+
+bool model_variant_lookup(const struct model_variant *const *list, const char *name,
+			  unsigned *index)
+{
+	for (unsigned i = 0; list[i]; i++) {
+		if (strcmp(list[i]->name, name) == 0) {
+			*index = i;
+			return true;
+		}
+	}
+	return false;
+}
+
+bool model_ra_rule_for_release(const char *release, enum ra_rule *rule)
+{
+	unsigned major, minor, found = 0;
+
+	if (!release || sscanf(release, "%u.%u", &major, &minor) != 2)
+		return false;
+	/* the newest rule the release has; releases older than every rule get the oldest */
+	for (unsigned i = 0; model_ra_rules[i]; i++) {
+		uint64_t since = ra_order_rule_of(i)->since;
+
+		if (since <= (uint64_t)major * 1000 + minor && since > ra_order_rule_of(found)->since)
+			found = i;
+	}
+	*rule = found;
+	return true;
+}

@@ -1,0 +1,142 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The model's variation points. Where kernels differ (by release, filesystem or configuration)
+ * the model calls through a small table of operations with one implementation per behaviour,
+ * each in a file of its own. A new kernel behaviour is that file plus one row in the point's
+ * list (variants.c): the option that picks it, its --help text and the name every report
+ * prints all come from the row. folio-trace-model(7) lists the points and their rows.
+ * Operations marked optional may be NULL: nothing to do, or false.
+ */
+#ifndef FT_MODEL_VARIANTS_H
+#define FT_MODEL_VARIANTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/model.h"
+
+struct model;
+struct mfile;
+struct folio;
+struct ra_state;
+
+/* Why writeback writes a folio (the report splits writeback bytes by it). */
+enum wb_cause { WB_FSYNC, WB_EXPIRE, WB_BACKGROUND, WB_RECLAIM };
+
+/* What every row of every point has: its name, a phrase for --help, the code it follows. */
+struct model_variant {
+	const char *name;
+	const char *help;
+	const char *kernel;
+};
+
+/* The rows of a point, by their enum value, NULL-terminated. */
+typedef const struct model_variant *const model_variant_list[];
+
+#define variant_ops(ptr, type)	((const type *)((const char *)(ptr) - offsetof(type, v)))
+
+/*
+ * LRU kind (--lru): how accesses age a folio, and whether a refault inserts it active.
+ * Eviction takes the inactive tail for every kind here (reclaim.c).
+ */
+struct lru_policy {
+	struct model_variant v;
+	/* filemap_read() read the folio; again: the read began in the folio the last one ended */
+	void (*read)(struct model *m, uint32_t id, bool again);
+	/* a fault or fault-around mapped it */
+	void (*mapped)(struct model *m, uint32_t id);
+	/* optional: a buffered write dirtied it */
+	void (*written)(struct model *m, uint32_t id);
+	/* optional: would read() change nothing? The read path's fast path for the common hit */
+	bool (*read_changes_nothing)(const struct model *m, uint32_t id);
+	/* optional: a refault of a folio evicted at nonresident age eviction: insert it active? */
+	bool (*refault_activates)(const struct model *m, uint64_t eviction);
+};
+
+/*
+ * Dirty tracking (--dirty-granularity): what a write marks dirty or needs read first, and
+ * what writeback sends for a dirty folio.
+ */
+struct dirty_tracking {
+	struct model_variant v;
+	/* optional: per-instance state; false when out of memory */
+	bool (*init)(struct model *m);
+	/* a write of bytes [ws, we) of the file into a folio it just created */
+	void (*fill_new)(struct model *m, uint32_t id, uint64_t ws, uint64_t we,
+			 uint64_t old_isize);
+	/* optional: a write into a cached folio that is not uptodate */
+	void (*fill_cached)(struct model *m, uint32_t id, uint64_t ws, uint64_t we,
+			    uint64_t old_isize);
+	/* optional: a read found a folio not uptodate; true when the device read it in */
+	bool (*fill_read)(struct model *m, struct mfile *mf, uint32_t id);
+	/* optional: bytes [from, to) of the folio were written */
+	void (*mark)(struct model *m, const struct folio *f, uint64_t from, uint64_t to);
+	/*
+	 * Bytes writeback sends for the dirty folio, of its first lim bytes (what lies below EOF,
+	 * rounded up to the block); with emit, each contiguous range goes to the open writeback
+	 * run (writeback.c wb_run_add).
+	 */
+	uint64_t (*ranges)(struct model *m, const struct folio *f, uint64_t lim, bool emit,
+			   enum wb_cause cause);
+	/* optional: the folio was written back or its dirty data dropped */
+	void (*clean)(struct model *m, const struct folio *f);
+	/* optional: the folio leaves the cache */
+	void (*forget)(struct model *m, const struct folio *f);
+};
+
+/*
+ * Readahead order rule (mm/readahead.c page_cache_ra_order() and its callers), by release:
+ * the order of a new window, of the window after a marker hit, and after a sequential miss.
+ */
+struct ra_order_rule {
+	struct model_variant v;
+	unsigned since;		/* first release with the rule: major * 1000 + minor */
+	/* a new window (initial or from context) of ra->size pages */
+	void (*start)(struct ra_state *ra, unsigned max_order, unsigned min_order);
+	/* ra was just pushed forward (start, size, async_size): its order, maybe a trimmed size */
+	void (*advance)(struct ra_state *ra, unsigned max_order, unsigned min_order);
+	/* optional: a synchronous miss at the window's expected index pushed it forward */
+	void (*sync_miss_done)(struct ra_state *ra, unsigned min_order);
+};
+
+/* A dirty folio at the inactive tail (mm/vmscan.c shrink_folio_list). */
+struct dirty_reclaim {
+	struct model_variant v;
+	/* true: the folio can be evicted now; false: it was moved and scanning goes on */
+	bool (*tail_folio)(struct model *m, uint32_t id);
+};
+
+extern model_variant_list model_folio_policies, model_write_policies, model_lru_kinds,
+	model_dirty_kinds, model_ra_rules, model_fallbacks;
+
+/* Rows in a list (they are NULL-terminated). */
+unsigned model_variant_count(const struct model_variant *const *list);
+/* The row named name, its index into *index; false when there is none. */
+bool model_variant_lookup(const struct model_variant *const *list, const char *name,
+			  unsigned *index);
+
+static inline const struct lru_policy *lru_policy_of(enum lru_kind kind)
+{
+	return variant_ops(model_lru_kinds[kind], struct lru_policy);
+}
+
+static inline const struct dirty_tracking *dirty_tracking_of(enum dirty_granularity kind)
+{
+	return variant_ops(model_dirty_kinds[kind], struct dirty_tracking);
+}
+
+static inline const struct ra_order_rule *ra_order_rule_of(enum ra_rule rule)
+{
+	return variant_ops(model_ra_rules[rule], struct ra_order_rule);
+}
+
+/*
+ * The rule the kernel release "MAJOR.MINOR..." read ahead by, into *rule; false (and *rule
+ * untouched) when the release does not say, as in a synthetic trace.
+ */
+bool model_ra_rule_for_release(const char *release, enum ra_rule *rule);
+
+extern const struct dirty_reclaim dirty_reclaim_pageout;
+
+#endif /* FT_MODEL_VARIANTS_H */
