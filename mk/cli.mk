@@ -1,3 +1,2 @@
 # The folio-trace binary: the subcommand table and one file per subcommand.
 folio_trace_SOURCES += src/folio-trace.c src/cmd.h
-libfoliotrace_a_SOURCES += src/util.c src/util.h

@@ -12,7 +12,8 @@
 
 #include "cmd.h"
 #include "trace/trace.h"
-#include "util.h"
+#include "util/args.h"
+#include "util/msg.h"
 
 struct dump_out {
 	FILE *f;

@@ -11,7 +11,9 @@
 
 #include "cmd.h"
 #include "export/export.h"
-#include "util.h"
+#include "util/args.h"
+#include "util/msg.h"
+#include "util/parse.h"
 
 enum export_format { EXPORT_NONE, EXPORT_CSV, EXPORT_ORACLE };
 

@@ -13,7 +13,9 @@
 #include "cmd.h"
 #include "import/import.h"
 #include "import/synthetic-host.h"
-#include "util.h"
+#include "util/args.h"
+#include "util/msg.h"
+#include "util/parse.h"
 
 enum import_format { FROM_NONE, FROM_FTRACE, FROM_FIO, FROM_CSV, FROM_ORACLE };
 

@@ -12,7 +12,9 @@
 
 #include "cmd.h"
 #include "trace/trace.h"
-#include "util.h"
+#include "util/args.h"
+#include "util/msg.h"
+#include "util/parse.h"
 
 struct info_totals {
 	uint64_t per_type[FT_TYPE_MAX];

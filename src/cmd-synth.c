@@ -13,7 +13,9 @@
 #include "cmd.h"
 #include "import/sink.h"
 #include "synth/synth.h"
-#include "util.h"
+#include "util/args.h"
+#include "util/msg.h"
+#include "util/parse.h"
 
 enum {
 	OPT_FILES = 0x100, OPT_FILE_SIZE, OPT_IO_SIZE, OPT_EVENTS, OPT_BYTES, OPT_DURATION,

@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
-#include "util.h"
+#include "util/msg.h"
 
 struct subcommand {
 	const char *name;

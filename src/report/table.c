@@ -11,7 +11,7 @@
 #include "model/params.h"
 #include "report/metrics.h"
 #include "report/report.h"
-#include "util.h"
+#include "util/parse.h"
 
 #define CELL_LEN	40
 #define TABLE_MAX_COLS	(2 * (MODEL_MAX_ORDER + 1) + 2)

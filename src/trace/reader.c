@@ -15,7 +15,7 @@
 
 #include "trace/inflate.h"
 #include "trace/trace.h"
-#include "util.h"
+#include "util/msg.h"
 
 struct ft_reader {
 	int fd;

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "trace/events.h"
+#include "util/error.h"
 
 #define FT_MAGIC		"FOLIOTRC"
 #define FT_MAGIC_LEN		8
@@ -40,15 +41,6 @@ struct ft_chunk_header {
 	__u32 nrecords;
 	__u32 flags;		/* none defined: 0 */
 };
-
-/* Errors: a message naming the file and the problem, ready for one line on stderr. */
-struct ft_error {
-	char msg[512];
-};
-
-/* Sets err to "NAME: message" and returns -1. */
-int ft_error_set(struct ft_error *err, const char *name, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
 
 /* ---- writer ---------------------------------------------------------------------------------- */
 

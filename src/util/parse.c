@@ -1,26 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-#include <argp.h>
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "util.h"
-
-void ft_warn(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("folio-trace: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-}
+#include "util/parse.h"
 
 /* Leading digits of s as an unsigned; *end past them. False on none or overflow. */
 static bool parse_digits(const char *s, uint64_t *out, const char **end, const char **why)
@@ -174,22 +161,4 @@ const char *format_bytes(uint64_t bytes, char *buf, unsigned len)
 	else
 		snprintf(buf, len, "%.1f %s", v, units[u]);
 	return buf;
-}
-
-int argp_one_operand(int key, char *arg, struct argp_state *state, const char **slot,
-		     const char *what)
-{
-	switch (key) {
-	case ARGP_KEY_ARG:
-		if (*slot)
-			argp_error(state, "one %s only", what);
-		*slot = arg;
-		return 0;
-	case ARGP_KEY_END:
-		if (!*slot)
-			argp_error(state, "no %s given", what);
-		return 0;
-	default:
-		return ARGP_ERR_UNKNOWN;
-	}
 }
