@@ -12,6 +12,7 @@
 #include "cmd.h"
 #include "export/export.h"
 #include "util/args.h"
+#include "util/error.h"
 #include "util/msg.h"
 #include "util/parse.h"
 
@@ -87,18 +88,12 @@ static int export_to_csv(struct req_stream *s, const char *path, struct ft_error
 	FILE *out = to_stdout ? stdout : fopen(path, "w");
 	int ret;
 
-	if (!out) {
-		snprintf(err->msg, sizeof(err->msg), "%s: cannot create: %s", path,
-			 strerror(errno));
-		return -1;
-	}
+	if (!out)
+		return ft_error_set(err, path, "cannot create: %s", strerror(errno));
 	setvbuf(out, NULL, _IOFBF, 1 << 20);
 	ret = export_csv(s, out, name, err);
-	if (!to_stdout && fclose(out) && !ret) {
-		snprintf(err->msg, sizeof(err->msg), "%s: close failed: %s", path,
-			 strerror(errno));
-		ret = -1;
-	}
+	if (!to_stdout && fclose(out) && !ret)
+		ret = ft_error_set(err, path, "close failed: %s", strerror(errno));
 	return ret;
 }
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "export/export.h"
+#include "util/error.h"
 
 int export_csv(struct req_stream *s, FILE *out, const char *name, struct ft_error *err)
 {
@@ -17,10 +18,7 @@ int export_csv(struct req_stream *s, FILE *out, const char *name, struct ft_erro
 			req.obj_size, req.write ? "write" : "read");
 	if (ret < 0)
 		return -1;
-	if (fflush(out) || ferror(out)) {
-		snprintf(err->msg, sizeof(err->msg), "%s: write failed: %s", name,
-			 strerror(errno));
-		return -1;
-	}
+	if (fflush(out) || ferror(out))
+		return ft_error_set(err, name, "write failed: %s", strerror(errno));
 	return 0;
 }

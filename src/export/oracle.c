@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "export/export.h"
+#include "util/error.h"
 
 #define BATCH 8192	/* records per read/write */
 
@@ -46,9 +47,7 @@ void oracle_unpack(const unsigned char *p, uint32_t *time, uint64_t *obj_id, uin
 
 static int io_error(struct ft_error *err, const char *name, const char *what)
 {
-	snprintf(err->msg, sizeof(err->msg), "%s: %s: %s", name, what,
-		 errno ? strerror(errno) : "short transfer");
-	return -1;
+	return ft_error_set(err, name, "%s: %s", what, errno ? strerror(errno) : "short transfer");
 }
 
 static int write_all(int fd, const unsigned char *buf, size_t len)
@@ -103,10 +102,8 @@ static int fill_batch(struct u64map *last, unsigned char *buf, int64_t first, si
 		bool added;
 
 		v = u64map_get_or_add(last, obj, 0, &added);
-		if (!v) {
-			snprintf(err->msg, sizeof(err->msg), "%s: out of memory", name);
-			return -1;
-		}
+		if (!v)
+			return ft_error_set(err, name, "out of memory");
 		put_le(p + 16, added ? (uint64_t)-1 : *v, 8);
 		*v = (uint64_t)(first + (int64_t)i + 1);	/* 1-based request number */
 	}

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "export/requests.h"
+#include "util/error.h"
 
 int req_stream_open(struct req_stream *s, const char *path, unsigned order, struct ft_error *err)
 {
@@ -10,10 +11,8 @@ int req_stream_open(struct req_stream *s, const char *path, unsigned order, stru
 	s->path = path;
 	s->order = order;
 	s->page_size = 4096;
-	if (u64map_init(&s->files, 1024)) {
-		snprintf(err->msg, sizeof(err->msg), "%s: out of memory", path);
-		return -1;
-	}
+	if (u64map_init(&s->files, 1024))
+		return ft_error_set(err, path, "out of memory");
 	s->reader = ft_reader_open(path, err);
 	if (!s->reader) {
 		u64map_free(&s->files);
@@ -66,8 +65,7 @@ static bool start_access(struct req_stream *s, const struct ft_access *a, struct
 	}
 	no = u64map_get_or_add(&s->files, file_key(a->dev, a->ino), s->files.count, &added);
 	if (!no) {
-		snprintf(err->msg, sizeof(err->msg), "%s: out of memory", s->path);
-		*ret = -1;
+		*ret = ft_error_set(err, s->path, "out of memory");
 		return false;
 	}
 	if (!s->started) {

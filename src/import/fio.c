@@ -14,6 +14,7 @@
 #include "import/import.h"
 #include "import/synthetic-host.h"
 #include "import/textline.h"
+#include "util/error.h"
 
 #define FIO_MAX_TOKENS	6
 #define FIO_V2_STEP_NS	1000ull
@@ -60,10 +61,8 @@ static int fio_add(struct import_ctx *c, struct fio_state *f, uint64_t ts, const
 	bool added;
 
 	ino = u64map_get_or_add(&f->names, name_hash(file), f->next_ino, &added);
-	if (!ino) {
-		snprintf(c->err->msg, sizeof(c->err->msg), "%s: out of memory", c->name);
-		return -1;
-	}
+	if (!ino)
+		return ft_error_set(c->err, c->name, "out of memory");
 	if (!added)
 		return 0;	/* added again: fio allows it */
 	f->next_ino++;
@@ -111,10 +110,8 @@ static int fio_header(struct import_ctx *c, struct fio_state *f, const char *lin
 		c->ignored++;
 		return 0;
 	}
-	snprintf(c->err->msg, sizeof(c->err->msg),
-		 "%s:%llu: not a fio iolog (want 'fio version 2 iolog' or 'fio version 3 iolog')",
-		 c->name, (unsigned long long)c->line);
-	return -1;
+	return ft_error_set(c->err, NULL, "%s:%llu: not a fio iolog (want 'fio version 2 iolog' "
+			    "or 'fio version 3 iolog')", c->name, (unsigned long long)c->line);
 }
 
 /* One line after the header; tokens without the v3 time. */
@@ -180,16 +177,11 @@ int import_fio_iolog(struct import_ctx *c, FILE *in)
 	struct fio_state f = { .next_ino = SYNTH_INO_BASE };
 	int ret;
 
-	if (u64map_init(&f.names, 64)) {
-		snprintf(c->err->msg, sizeof(c->err->msg), "%s: out of memory", c->name);
-		return -1;
-	}
+	if (u64map_init(&f.names, 64))
+		return ft_error_set(c->err, c->name, "out of memory");
 	ret = import_each_line(c, in, fio_each_line, &f);
-	if (!ret && !f.version) {
-		snprintf(c->err->msg, sizeof(c->err->msg), "%s: empty input, not a fio iolog",
-			 c->name);
-		ret = -1;
-	}
+	if (!ret && !f.version)
+		ret = ft_error_set(c->err, c->name, "empty input, not a fio iolog");
 	u64map_free(&f.names);
 	return ret;
 }

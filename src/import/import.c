@@ -7,6 +7,7 @@
 
 #include "import/import.h"
 #include "import/textline.h"
+#include "util/error.h"
 
 int import_ctx_init(struct import_ctx *c, struct ft_sink *sink, const char *name,
 		    struct ft_error *err)
@@ -16,10 +17,8 @@ int import_ctx_init(struct import_ctx *c, struct ft_sink *sink, const char *name
 	c->err = err;
 	c->name = name;
 	c->page_size = 4096;
-	if (u64map_init(&c->files, 256)) {
-		snprintf(err->msg, sizeof(err->msg), "%s: out of memory", name);
-		return -1;
-	}
+	if (u64map_init(&c->files, 256))
+		return ft_error_set(err, name, "out of memory");
 	return 0;
 }
 
@@ -46,9 +45,8 @@ int import_bad(struct import_ctx *c, const char *fmt, ...)
 	}
 	if (!c->strict)
 		return 0;
-	snprintf(c->err->msg, sizeof(c->err->msg), "%s:%llu: %s (--strict)", c->name,
-		 (unsigned long long)c->line, why);
-	return -1;
+	return ft_error_set(c->err, NULL, "%s:%llu: %s (--strict)", c->name,
+			    (unsigned long long)c->line, why);
 }
 
 int import_emit(struct import_ctx *c, const void *rec)
@@ -68,10 +66,8 @@ int import_file_seen(struct import_ctx *c, __u64 ts, __u32 dev, __u64 ino, const
 	bool added;
 
 	size = u64map_get_or_add(&c->files, file_key(dev, ino), end, &added);
-	if (!size) {
-		snprintf(c->err->msg, sizeof(c->err->msg), "%s: out of memory", c->name);
-		return -1;
-	}
+	if (!size)
+		return ft_error_set(c->err, c->name, "out of memory");
 	if (end > *size)
 		*size = end;
 	if (isize)
@@ -118,9 +114,7 @@ int import_each_line(struct import_ctx *c, FILE *in,
 		ret = fn(c, arg, line);
 	}
 	free(buf);
-	if (!ret && ferror(in)) {
-		snprintf(c->err->msg, sizeof(c->err->msg), "%s: read error", c->name);
-		ret = -1;
-	}
+	if (!ret && ferror(in))
+		ret = ft_error_set(c->err, c->name, "read error");
 	return ret;
 }

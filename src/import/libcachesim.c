@@ -12,6 +12,7 @@
 #include "import/import.h"
 #include "import/synthetic-host.h"
 #include "import/textline.h"
+#include "util/error.h"
 
 static int lcs_request(struct import_ctx *c, uint64_t time_s, uint64_t obj_id,
 		       uint64_t obj_size, bool write)
@@ -86,9 +87,7 @@ int import_lcs_oracle(struct import_ctx *c, FILE *in)
 		oracle_unpack(rec, &t, &id, &size, &next);
 		ret = lcs_request(c, t, id, size, false);
 	}
-	if (!ret && ferror(in)) {
-		snprintf(c->err->msg, sizeof(c->err->msg), "%s: read error", c->name);
-		ret = -1;
-	}
+	if (!ret && ferror(in))
+		ret = ft_error_set(c->err, c->name, "read error");
 	return ret;
 }

@@ -6,6 +6,7 @@
 
 #include "import/synthetic-host.h"
 #include "synth/generator.h"
+#include "util/error.h"
 
 static const char *const pattern_names[SYNTH_NR_PATTERNS] = {
 	[SYNTH_SEQ_READ] = "seq-read",
@@ -149,11 +150,9 @@ int synth_run(const struct synth_config *cfg, struct ft_sink *sink, struct synth
 
 	rng_seed(&s.rng, cfg->seed);
 	s.slots = calloc(cfg->files, sizeof(*s.slots));
-	if (!s.slots) {
-		snprintf(err->msg, sizeof(err->msg), "out of memory for %llu files",
-			 (unsigned long long)cfg->files);
-		return -1;
-	}
+	if (!s.slots)
+		return ft_error_set(err, NULL, "out of memory for %llu files",
+				    (unsigned long long)cfg->files);
 	ret = emit_host(&s);
 	if (ret == 0)
 		ret = synth_patterns_setup(&s);
