@@ -41,6 +41,7 @@ static error_t export_parse_opt(int key, char *arg, struct argp_state *state)
 {
 	struct export_args *a = state->input;
 	const char *why;
+	char range[96];
 
 	switch (key) {
 	case OPT_TO:
@@ -49,11 +50,14 @@ static error_t export_parse_opt(int key, char *arg, struct argp_state *state)
 		else if (strcmp(arg, "oraclegeneral") == 0 || strcmp(arg, "oracleGeneral") == 0)
 			a->format = EXPORT_ORACLE;
 		else
-			argp_error(state, "--to=%s: unknown format (csv or oraclegeneral)", arg);
+			return ft_usage_error(state, "to", arg,
+					      "unknown format (csv or oraclegeneral)");
 		break;
 	case OPT_ORDER:
-		if (!parse_u64_range(arg, 0, 10, &a->order, &why))
-			argp_error(state, "--order=%s: %s (0 to 10)", arg, why);
+		if (!parse_u64_range(arg, 0, 10, &a->order, &why)) {
+			snprintf(range, sizeof(range), "%s (0 to 10)", why);
+			return ft_usage_error(state, "order", arg, range);
+		}
 		break;
 	case 'o':
 		a->output = arg;

@@ -68,8 +68,8 @@ static error_t import_parse_opt(int key, char *arg, struct argp_state *state)
 			if (strcmp(arg, import_formats[i].name) == 0)
 				a->format = (int)i;
 		if (a->format < 0)
-			argp_error(state, "--from=%s: unknown format "
-				   "(ftrace, fio-iolog, csv or oraclegeneral)", arg);
+			return ft_usage_error(state, "from", arg, "unknown format "
+					      "(ftrace, fio-iolog, csv or oraclegeneral)");
 		break;
 	case 'o':
 		a->output = arg;
@@ -79,14 +79,15 @@ static error_t import_parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case OPT_MEMORY:
 		if (!parse_size(arg, &a->memory, &why) || !a->memory)
-			argp_error(state, "--memory=%s: %s", arg, a->memory ? why : "must be > 0");
+			return ft_usage_error(state, "memory", arg,
+					      a->memory ? why : "must be > 0");
 		break;
 	case OPT_DIRECT:
 		a->direct = true;
 		break;
 	case OPT_FSTYPE:
 		if (strlen(arg) >= FT_FSTYPE_LEN)
-			argp_error(state, "--fstype=%s: too long", arg);
+			return ft_usage_error(state, "fstype", arg, "too long");
 		a->fstype = arg;
 		break;
 	case 'v':

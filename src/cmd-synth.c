@@ -55,30 +55,26 @@ struct synth_args {
 	bool verbose;
 };
 
-static void synth_bad_value(struct argp_state *state, const char *opt, const char *arg,
-			    const char *why)
-{
-	argp_error(state, "--%s=%s: %s", opt, arg, why);
-}
-
-static void parse_size_arg(struct argp_state *state, const char *opt, const char *arg,
-			   uint64_t *out)
+static error_t parse_size_arg(struct argp_state *state, const char *opt, const char *arg,
+			      uint64_t *out)
 {
 	const char *why;
 
 	if (!parse_size(arg, out, &why))
-		synth_bad_value(state, opt, arg, why);
-	else if (*out == 0)
-		synth_bad_value(state, opt, arg, "must be positive");
+		return ft_usage_error(state, opt, arg, why);
+	if (*out == 0)
+		return ft_usage_error(state, opt, arg, "must be positive");
+	return 0;
 }
 
-static void parse_count_arg(struct argp_state *state, const char *opt, const char *arg,
-			    uint64_t min, uint64_t *out)
+static error_t parse_count_arg(struct argp_state *state, const char *opt, const char *arg,
+			       uint64_t min, uint64_t *out)
 {
 	const char *why;
 
 	if (!parse_u64_range(arg, min, UINT64_MAX, out, &why))
-		synth_bad_value(state, opt, arg, why);
+		return ft_usage_error(state, opt, arg, why);
+	return 0;
 }
 
 static error_t synth_parse_opt(int key, char *arg, struct argp_state *state)
@@ -94,42 +90,34 @@ static error_t synth_parse_opt(int key, char *arg, struct argp_state *state)
 		a->verbose = true;
 		break;
 	case OPT_FILES:
-		parse_count_arg(state, "files", arg, 1, &a->cfg.files);
-		break;
+		return parse_count_arg(state, "files", arg, 1, &a->cfg.files);
 	case OPT_FILE_SIZE:
-		parse_size_arg(state, "file-size", arg, &a->cfg.file_size);
-		break;
+		return parse_size_arg(state, "file-size", arg, &a->cfg.file_size);
 	case OPT_IO_SIZE:
-		parse_size_arg(state, "io-size", arg, &a->cfg.io_size);
-		break;
+		return parse_size_arg(state, "io-size", arg, &a->cfg.io_size);
 	case OPT_EVENTS:
-		parse_count_arg(state, "events", arg, 1, &a->cfg.events);
-		break;
+		return parse_count_arg(state, "events", arg, 1, &a->cfg.events);
 	case OPT_BYTES:
-		parse_size_arg(state, "bytes", arg, &a->cfg.bytes);
-		break;
+		return parse_size_arg(state, "bytes", arg, &a->cfg.bytes);
 	case OPT_DURATION:
 		if (!parse_duration_ns(arg, &a->duration_ns, &why))
-			synth_bad_value(state, "duration", arg, why);
+			return ft_usage_error(state, "duration", arg, why);
 		break;
 	case OPT_RATE:
 		if (!parse_double_range(arg, 1e-3, 1e9, &a->rate, &why))
-			synth_bad_value(state, "rate", arg, why);
+			return ft_usage_error(state, "rate", arg, why);
 		break;
 	case OPT_SEED:
-		parse_count_arg(state, "seed", arg, 0, &a->cfg.seed);
-		break;
+		return parse_count_arg(state, "seed", arg, 0, &a->cfg.seed);
 	case OPT_ZIPF:
 		if (!parse_double_range(arg, 0.0, 10.0, &a->cfg.zipf, &why))
-			synth_bad_value(state, "zipf", arg, why);
+			return ft_usage_error(state, "zipf", arg, why);
 		break;
 	case OPT_FSYNC_EVERY:
-		parse_count_arg(state, "fsync-every", arg, 0, &a->cfg.fsync_every);
 		a->cfg.fsync_every_set = true;
-		break;
+		return parse_count_arg(state, "fsync-every", arg, 0, &a->cfg.fsync_every);
 	case OPT_MEMORY:
-		parse_size_arg(state, "memory", arg, &a->cfg.mem_bytes);
-		break;
+		return parse_size_arg(state, "memory", arg, &a->cfg.mem_bytes);
 	case OPT_FSTYPE:
 		a->cfg.fstype = arg;
 		break;
