@@ -13,6 +13,7 @@
 #include "cmd.h"
 #include "trace/trace.h"
 #include "util/args.h"
+#include "util/json.h"
 #include "util/msg.h"
 
 struct dump_out {
@@ -40,30 +41,25 @@ static void put_i64(const struct dump_out *o, const char *key, int64_t v)
 	fprintf(o->f, "%" PRId64, v);
 }
 
-/* Text: bytes outside printable ASCII, space, '\\', '"' and '=' become \xHH. JSON: escaped. */
+/*
+ * Text: bytes outside printable ASCII, space, '\\', '"' and '=' become \xHH. JSON: escaped,
+ * bytes above 0x7e too, so both forms are ASCII (names are bytes, not necessarily UTF-8).
+ */
 static void put_str(const struct dump_out *o, const char *key, const char *s, size_t len)
 {
 	put_key(o, key);
-	if (o->json)
-		fputc('"', o->f);
+	if (o->json) {
+		ft_json_string_n(o->f, s, len, FT_JSON_ASCII);
+		return;
+	}
 	for (size_t i = 0; i < len && s[i]; i++) {
 		unsigned char c = (unsigned char)s[i];
 
-		if (o->json) {
-			if (c == '"' || c == '\\')
-				fprintf(o->f, "\\%c", c);
-			else if (c < 0x20 || c >= 0x7f)
-				fprintf(o->f, "\\u%04x", c);
-			else
-				fputc(c, o->f);
-		} else if (c <= ' ' || c >= 0x7f || c == '\\' || c == '"' || c == '=') {
+		if (c <= ' ' || c >= 0x7f || c == '\\' || c == '"' || c == '=')
 			fprintf(o->f, "\\x%02x", c);
-		} else {
+		else
 			fputc(c, o->f);
-		}
 	}
-	if (o->json)
-		fputc('"', o->f);
 }
 
 static void put_name(const struct dump_out *o, const char *key, const char *name)

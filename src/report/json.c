@@ -10,24 +10,9 @@
 #include "model/params.h"
 #include "report/metrics.h"
 #include "report/report.h"
+#include "util/json.h"
 
 #define REPORT_JSON_VERSION 1
-
-static void json_string(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; s && *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-
-		if (ch == '"' || ch == '\\')
-			fprintf(f, "\\%c", ch);
-		else if (ch < 0x20)
-			fprintf(f, "\\u%04x", ch);
-		else
-			fputc(ch, f);
-	}
-	fputc('"', f);
-}
 
 static void json_double(FILE *f, double d)
 {
@@ -50,7 +35,7 @@ static void json_value(FILE *f, struct report_value v)
 static void json_key(FILE *f, const char *indent, const char *key, bool *first)
 {
 	fprintf(f, "%s\n%s", *first ? "" : ",", indent);
-	json_string(f, key);
+	ft_json_string(f, key);
 	fputs(": ", f);
 	*first = false;
 }
@@ -61,9 +46,9 @@ static void json_run(FILE *f, const struct report_run *run)
 
 	fputs("{", f);
 	json_key(f, "    ", "path", &first);
-	json_string(f, run->trace_path);
+	ft_json_string(f, run->trace_path);
 	json_key(f, "    ", "release", &first);
-	json_string(f, run->release ? run->release : "");
+	ft_json_string(f, run->release ? run->release : "");
 	json_key(f, "    ", "records", &first);
 	fprintf(f, "%" PRIu64, run->records);
 	json_key(f, "    ", "accesses", &first);
@@ -99,7 +84,7 @@ static void json_config(FILE *f, const struct model_config *c)
 			json_double(f, v.d);
 			break;
 		case PV_NAME:
-			json_string(f, v.name);
+			ft_json_string(f, v.name);
 			break;
 		case PV_BOOL:
 			fputs(v.b ? "true" : "false", f);
@@ -153,13 +138,13 @@ int report_write_json(FILE *f, const struct report *r)
 	fputs("  \"trace\": ", f);
 	json_run(f, r->run);
 	fputs(",\n  \"baseline\": ", f);
-	json_string(f, base->label);
+	ft_json_string(f, base->label);
 	fputs(",\n  \"configurations\": [", f);
 	for (unsigned i = 0; i < r->ncols; i++) {
 		const struct report_col *c = &r->cols[i];
 
 		fprintf(f, "%s\n    {\n      \"label\": ", i ? "," : "");
-		json_string(f, c->label);
+		ft_json_string(f, c->label);
 		fputs(",\n      \"config\": ", f);
 		json_config(f, &c->cfg);
 		fputs(",\n      \"metrics\": ", f);
