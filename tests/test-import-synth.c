@@ -106,12 +106,12 @@ static void test_zipf(double theta, uint64_t n)
 	enum { SAMPLES = 400000 };
 	uint64_t *hits = calloc(n + 1, sizeof(*hits));
 	struct zipf z;
-	struct rng r;
+	struct ft_rng r;
 	bool in_range = true;
 	char what[96];
 
 	zipf_init(&z, n, theta);
-	rng_seed(&r, 42);
+	ft_rng_seed(&r, 42);
 	for (int i = 0; i < SAMPLES; i++) {
 		uint64_t k = zipf_sample(&z, &r);
 

@@ -4,18 +4,9 @@
 #include <string.h>
 
 #include "import/u64map.h"
+#include "util/hash.h"
 
 #define EMPTY UINT64_MAX
-
-static uint64_t mix(uint64_t x)
-{
-	x ^= x >> 33;
-	x *= 0xff51afd7ed558ccdull;
-	x ^= x >> 33;
-	x *= 0xc4ceb9fe1a85ec53ull;
-	x ^= x >> 33;
-	return x;
-}
 
 static int table_alloc(struct u64map *m, uint64_t cap)
 {
@@ -50,7 +41,7 @@ void u64map_free(struct u64map *m)
 
 static uint64_t slot_of(const struct u64map *m, uint64_t key)
 {
-	uint64_t i = mix(key) & m->mask;
+	uint64_t i = ft_hash64(key) & m->mask;
 
 	while (m->keys[i] != EMPTY && m->keys[i] != key)
 		i = (i + 1) & m->mask;

@@ -10,6 +10,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "util/hash.h"
+
 struct u64map {
 	uint64_t *keys;
 	uint64_t *vals;
@@ -27,7 +29,7 @@ uint64_t *u64map_get_or_add(struct u64map *m, uint64_t key, uint64_t init, bool 
 /* One 64-bit key from (dev, ino): good enough to tell files apart in one trace. */
 static inline uint64_t file_key(uint32_t dev, uint64_t ino)
 {
-	return (ino * 0x9e3779b97f4a7c15ull) ^ ((uint64_t)dev << 1) ^ ((uint64_t)dev << 37);
+	return (ino * FT_GOLDEN64) ^ ((uint64_t)dev << 1) ^ ((uint64_t)dev << 37);
 }
 
 #endif

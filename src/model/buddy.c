@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "model/buddy.h"
+#include "util/rng.h"
 
 /* Sanitizer builds (make check under --enable-sanitizers) also catch double frees. */
 #if defined(__SANITIZE_ADDRESS__)
@@ -269,22 +270,6 @@ static void buddy_take_page(struct buddy *b, uint64_t pfn, unsigned order)
 	}
 }
 
-/* splitmix64: a small, well-mixed generator; its state lives in the caller. */
-static uint64_t splitmix64_next(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
-/* Uniform in [0, n) without modulo bias worth mentioning (Lemire's multiply-shift). */
-static uint64_t random_below(uint64_t *state, uint64_t n)
-{
-	return (uint64_t)(((unsigned __int128)splitmix64_next(state) * n) >> 64);
-}
-
 /*
  * Selection sampling (Knuth's algorithm S) over the free pages in pfn order: every subset of
  * the wanted size is equally likely and exactly that many pages are pinned, in one pass.
@@ -308,7 +293,7 @@ void buddy_pin_random(struct buddy *b, double pct, uint64_t seed)
 
 		if (order < 0)
 			continue;
-		if (random_below(&state, candidates) < want) {
+		if (ft_splitmix64_below(&state, candidates) < want) {
 			buddy_take_page(b, pfn, (unsigned)order);
 			b->pinned_pages++;
 			want--;

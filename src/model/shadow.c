@@ -3,20 +3,12 @@
 #include <stdlib.h>
 
 #include "model/shadow.h"
-
-static uint64_t mix64(uint64_t h)
-{
-	h ^= h >> 31;
-	h *= 0x7fb5d329728ea185ull;
-	h ^= h >> 27;
-	h *= 0x81dadef4bc2dd44dull;
-	return h ^ (h >> 33);
-}
+#include "util/hash.h"
 
 static uint64_t shadow_key(uint32_t file, uint32_t gen, uint64_t index, unsigned order)
 {
-	uint64_t k = mix64(index * 0x9e3779b97f4a7c15ull ^ ((uint64_t)file << 32 | gen) ^
-			   ((uint64_t)order << 58));
+	uint64_t k = ft_hash64(index * FT_GOLDEN64 ^ ((uint64_t)file << 32 | gen) ^
+			       ((uint64_t)order << 58));
 
 	return k ? k : 1;	/* 0 marks an empty way */
 }

@@ -4,9 +4,9 @@
 #define FT_SYNTH_GENERATOR_H
 
 #include "import/synthetic-host.h"
-#include "synth/rng.h"
 #include "synth/synth.h"
 #include "synth/zipf.h"
+#include "util/rng.h"
 
 #define SYNTH_TID	1
 
@@ -30,7 +30,7 @@ struct synth {
 	const struct synth_config *cfg;
 	struct ft_sink *sink;
 	struct ft_error *err;
-	struct rng rng;
+	struct ft_rng rng;
 	struct zipf zipf;
 	uint64_t ts;
 	uint64_t blocks_per_file;

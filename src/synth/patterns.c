@@ -38,7 +38,7 @@ static void block_perm_init(struct synth *s)
 	while (gcd_u64(mul, n) != 1)
 		mul += 2;
 	s->perm_mul = mul % n;
-	s->perm_add = rng_below(&s->rng, n);
+	s->perm_add = ft_rng_below(&s->rng, n);
 }
 
 static uint64_t block_of_rank(const struct synth *s, uint64_t rank)

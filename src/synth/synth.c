@@ -148,7 +148,7 @@ int synth_run(const struct synth_config *cfg, struct ft_sink *sink, struct synth
 	};
 	int ret;
 
-	rng_seed(&s.rng, cfg->seed);
+	ft_rng_seed(&s.rng, cfg->seed);
 	s.slots = calloc(cfg->files, sizeof(*s.slots));
 	if (!s.slots)
 		return ft_error_set(err, NULL, "out of memory for %llu files",

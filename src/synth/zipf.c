@@ -45,12 +45,12 @@ void zipf_init(struct zipf *z, uint64_t n, double theta)
 	z->s = 2.0 - big_h_inv(z, big_h(z, 2.5) - h(z, 2.0));
 }
 
-uint64_t zipf_sample(const struct zipf *z, struct rng *r)
+uint64_t zipf_sample(const struct zipf *z, struct ft_rng *r)
 {
 	if (z->theta == 0.0)
-		return 1 + rng_below(r, z->n);
+		return 1 + ft_rng_below(r, z->n);
 	for (;;) {
-		double u = z->h_n + rng_uniform(r) * (z->h_x1 - z->h_n);
+		double u = z->h_n + ft_rng_uniform(r) * (z->h_x1 - z->h_n);
 		double x = big_h_inv(z, u);
 		double kd = floor(x + 0.5);
 		uint64_t k;

@@ -9,7 +9,7 @@
 
 #include <stdint.h>
 
-#include "synth/rng.h"
+#include "util/rng.h"
 
 struct zipf {
 	uint64_t n;
@@ -21,6 +21,6 @@ struct zipf {
 
 void zipf_init(struct zipf *z, uint64_t n, double theta);
 /* A rank in [1, n]: 1 is the most popular. */
-uint64_t zipf_sample(const struct zipf *z, struct rng *r);
+uint64_t zipf_sample(const struct zipf *z, struct ft_rng *r);
 
 #endif
