@@ -7,43 +7,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "codec/libcachesim.h"
 #include "export/export.h"
 #include "util/error.h"
 
 #define BATCH 8192	/* records per read/write */
-
-static void put_le(unsigned char *p, uint64_t v, unsigned n)
-{
-	for (unsigned i = 0; i < n; i++)
-		p[i] = (unsigned char)(v >> (8 * i));
-}
-
-static uint64_t get_le(const unsigned char *p, unsigned n)
-{
-	uint64_t v = 0;
-
-	for (unsigned i = 0; i < n; i++)
-		v |= (uint64_t)p[i] << (8 * i);
-	return v;
-}
-
-void oracle_pack(unsigned char *p, uint32_t time, uint64_t obj_id, uint32_t obj_size,
-		 int64_t next)
-{
-	put_le(p, time, 4);
-	put_le(p + 4, obj_id, 8);
-	put_le(p + 12, obj_size, 4);
-	put_le(p + 16, (uint64_t)next, 8);
-}
-
-void oracle_unpack(const unsigned char *p, uint32_t *time, uint64_t *obj_id, uint32_t *obj_size,
-		   int64_t *next)
-{
-	*time = (uint32_t)get_le(p, 4);
-	*obj_id = get_le(p + 4, 8);
-	*obj_size = (uint32_t)get_le(p + 12, 4);
-	*next = (int64_t)get_le(p + 16, 8);
-}
 
 static int io_error(struct ft_error *err, const char *name, const char *what)
 {
@@ -98,13 +66,13 @@ static int fill_batch(struct u64map *last, unsigned char *buf, int64_t first, si
 {
 	for (size_t i = n; i-- > 0;) {
 		unsigned char *p = buf + i * ORACLE_REC_SIZE;
-		uint64_t obj = get_le(p + 4, 8), *v;
+		uint64_t obj = oracle_obj_id(p), *v;
 		bool added;
 
 		v = u64map_get_or_add(last, obj, 0, &added);
 		if (!v)
 			return ft_error_set(err, name, "out of memory");
-		put_le(p + 16, added ? (uint64_t)-1 : *v, 8);
+		oracle_set_next(p, added ? -1 : (int64_t)*v);
 		*v = (uint64_t)(first + (int64_t)i + 1);	/* 1-based request number */
 	}
 	return 0;

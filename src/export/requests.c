@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "codec/libcachesim.h"
 #include "export/requests.h"
 #include "util/error.h"
 
@@ -106,7 +107,7 @@ int req_stream_next(struct req_stream *s, struct export_req *req, struct ft_erro
 			return -1;
 	}
 	req->time_s = s->time_s;
-	req->obj_id = (s->file_no << EXPORT_FILE_SHIFT) | (s->next_index & EXPORT_INDEX_MASK);
+	req->obj_id = lcs_obj_id(s->file_no, s->next_index);
 	req->obj_size = s->page_size << s->order;
 	req->write = s->write;
 	s->next_index += 1ull << s->order;

@@ -2,8 +2,8 @@
 /*
  * A trace as a cache-simulator request stream: every buffered read/write/mmap access becomes
  * one request per folio it touches (folios of 2^order pages, naturally aligned), in trace
- * order. Object ids keep the file and the position: file number (in order of first access)
- * << 40 | page index of the folio's first page.
+ * order. Object ids keep the file and the position (codec/libcachesim.h): files are numbered
+ * in order of first access, the index is the page index of the folio's first page.
  */
 #ifndef FT_EXPORT_REQUESTS_H
 #define FT_EXPORT_REQUESTS_H
@@ -14,8 +14,6 @@
 #include "import/u64map.h"
 #include "trace/trace.h"
 
-#define EXPORT_FILE_SHIFT	40
-#define EXPORT_INDEX_MASK	((1ull << EXPORT_FILE_SHIFT) - 1)
 #define EXPORT_MAX_ORDER	20
 
 struct export_req {

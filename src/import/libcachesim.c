@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "export/export.h"
+#include "codec/libcachesim.h"
 #include "import/import.h"
 #include "import/synthetic-host.h"
 #include "import/textline.h"
@@ -17,7 +17,7 @@
 static int lcs_request(struct import_ctx *c, uint64_t time_s, uint64_t obj_id,
 		       uint64_t obj_size, bool write)
 {
-	uint64_t file = obj_id >> EXPORT_FILE_SHIFT, index = obj_id & EXPORT_INDEX_MASK;
+	uint64_t file = lcs_obj_file(obj_id), index = lcs_obj_index(obj_id);
 
 	if (obj_size == 0)
 		return import_bad(c, "object size 0");
