@@ -2,7 +2,6 @@
 # libCacheSim) and export (libCacheSim csv and oracleGeneral).
 libfoliotrace_a_SOURCES += src/import/sink.h src/import/sink.c \
 	src/import/synthetic-host.h src/import/synthetic-host.c \
-	src/import/u64map.h src/import/u64map.c \
 	src/synth/zipf.h src/synth/zipf.c \
 	src/synth/synth.h src/synth/generator.h src/synth/synth.c src/synth/patterns.c
 

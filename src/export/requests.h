@@ -11,8 +11,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "import/u64map.h"
 #include "trace/trace.h"
+#include "util/u64map.h"
 
 #define EXPORT_MAX_ORDER	20
 

@@ -13,7 +13,7 @@
 #include <stdio.h>
 
 #include "import/sink.h"
-#include "import/u64map.h"
+#include "util/u64map.h"
 
 #define IMPORT_SHOW_BAD 5	/* bad lines reported one by one */
 

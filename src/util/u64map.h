@@ -4,8 +4,8 @@
  * load). Used for "first time this file is seen" and "last access of this object". The key
  * UINT64_MAX is reserved.
  */
-#ifndef FT_IMPORT_U64MAP_H
-#define FT_IMPORT_U64MAP_H
+#ifndef FT_UTIL_U64MAP_H
+#define FT_UTIL_U64MAP_H
 
 #include <stdbool.h>
 #include <stdint.h>

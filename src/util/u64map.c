@@ -3,8 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "import/u64map.h"
-#include "util/hash.h"
+#include "util/u64map.h"
 
 #define EMPTY UINT64_MAX
 
