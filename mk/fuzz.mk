@@ -1,6 +1,6 @@
-# Fuzzing (issue 9). ./configure --enable-fuzz builds the libFuzzer targets with clang and
-# ASan+UBSan; `make fuzz FUZZ_SECONDS=N` runs each target for N seconds on a work corpus in the
-# build tree, seeded from fuzz/corpus/TARGET/. Crashes land in fuzz/crashes/TARGET/.
+# Fuzzing: ./configure --enable-fuzz builds the libFuzzer targets with clang and ASan+UBSan;
+# `make fuzz FUZZ_SECONDS=N` runs each target for N seconds on a work corpus in the build tree,
+# seeded from fuzz/corpus/TARGET/. Crashes land in fuzz/crashes/TARGET/.
 # A crash becomes a regression test as a plain trace in fuzz/regress/ (tests/fuzz-regress.sh);
 # for a structured input, get the trace with
 #   FT_FUZZ_WRITE_TRACE=$(srcdir)/fuzz/regress/NAME.ftr ./fuzz/fuzz-reader CRASH-FILE

@@ -1,16 +1,10 @@
-# Replay: the driver that streams a trace through model instances, and the reports of results.
+# Replay: the driver that streams a trace through model instances.
 libfoliotrace_a_SOURCES += \
-	src/report/report.h src/report/metrics.h src/report/metrics.c \
-	src/report/table.c src/report/json.c src/report/csv.c \
-	src/report/series.h src/report/series.c src/report/svg.c \
 	src/replay/files.h src/replay/files.c src/replay/options.h src/replay/options.c \
 	src/replay/host.h src/replay/host.c src/replay/replay.h src/replay/replay.c \
 	src/replay/pipeline.h src/replay/pipeline.c
 
-# Tests: report formats on hand-made metrics.
-check_PROGRAMS += tests/test-replay-report
-tests_test_replay_report_LDADD = $(TEST_LIBS)
-TESTS += tests/test-replay-report
+# Tests: option syntax, the file table, defaults from the recorded host.
 check_PROGRAMS += tests/test-replay-options
 tests_test_replay_options_LDADD = $(TEST_LIBS)
 TESTS += tests/test-replay-options
@@ -31,3 +25,7 @@ dist_man_MANS += man/folio-trace-replay.1
 # make bench: replay events/s for one order and a 4-order sweep, peak RSS by trace length.
 BENCH += bench/replay.sh
 EXTRA_DIST += bench/replay.sh
+
+# Robustness: degenerate traces through replay.
+TESTS += tests/replay-robust.sh
+EXTRA_DIST += tests/replay-robust.sh

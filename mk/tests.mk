@@ -1,5 +1,13 @@
-# Shared test support: the TAP producer for C tests and the shell helpers.
+# The test suite as a whole: the TAP producer for C tests, the shell helpers, and the tests
+# that must run alone.
 check_LIBRARIES += tests/libtap.a
 tests_libtap_a_SOURCES = tests/tap.c tests/tap.h
 TEST_LIBS = tests/libtap.a libfoliotrace.a $(ZLIB_LIBS) -lm
 EXTRA_DIST += tests/lib.sh
+
+# Tests that compare with system-wide /proc/vmstat counters run alone, after every other test,
+# so that no other test's writes are counted in them (make check -j runs tests side by side).
+# (filter-out is GNU make: this Linux-only project needs GNU make anyway.)
+SYSTEM_COUNTER_LOGS = tests/record-dirty.log tests/calibrate-live.log
+tests/record-dirty.log: $(filter-out $(SYSTEM_COUNTER_LOGS),$(TEST_LOGS))
+tests/calibrate-live.log: $(filter-out tests/calibrate-live.log,$(TEST_LOGS))

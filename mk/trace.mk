@@ -17,3 +17,7 @@ EXTRA_DIST += tests/trace-cli.sh tests/data/sample.info tests/data/sample.dump \
 check_PROGRAMS += tests/test-inflate
 tests_test_inflate_LDADD = $(TEST_LIBS)
 TESTS += tests/test-inflate
+
+# A recorder killed with SIGKILL: its trace reads back up to the last whole chunk.
+TESTS += tests/record-kill.sh
+EXTRA_DIST += tests/record-kill.sh

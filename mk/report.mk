@@ -1,0 +1,10 @@
+# Reports of replay results: table, JSON, CSV, time series and the SVG plot.
+libfoliotrace_a_SOURCES += \
+	src/report/report.h src/report/metrics.h src/report/metrics.c \
+	src/report/table.c src/report/json.c src/report/csv.c \
+	src/report/series.h src/report/series.c src/report/svg.c
+
+# Tests: report formats on hand-made metrics.
+check_PROGRAMS += tests/test-replay-report
+tests_test_replay_report_LDADD = $(TEST_LIBS)
+TESTS += tests/test-replay-report
