@@ -126,7 +126,7 @@ static void test_merge_sequence(void)
 	buddy_destroy(b);
 }
 
-/* A pool with every other page free: the "frees every other page" workload of issue 6. */
+/* Every other page free: half the pool is free, yet no two free pages can merge. */
 static void test_every_other_page(void)
 {
 	struct buddy *b = buddy_new(1024);
