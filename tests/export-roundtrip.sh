@@ -75,8 +75,7 @@ ft synth random-read --events=200000 -o "$TMPD/big.ftr"
 head -c $(($(wc -c < "$TMPD/big.ftr") / 2)) "$TMPD/big.ftr" > "$TMPD/cut.ftr"
 run ft export --to=csv "$TMPD/cut.ftr" -o "$TMPD/cut.csv"
 is "$rc" 0 "cut trace: exit 0"
-printf '%s\n' "$err" | grep -q "cut.ftr: trace cut short at byte"
-ok $? "cut trace: says where it was cut"
+like "$err" "cut.ftr: trace cut short at byte" "cut trace: says where it was cut"
 n=$(($(wc -l < "$TMPD/cut.csv") - 1))
 [ "$n" -gt 0 ] && [ "$n" -lt 200000 ]
 ok $? "cut trace: part of the requests ($n)"
@@ -88,8 +87,7 @@ is "$(printf '%s\n' "$err" | grep -c 'bad.csv:[345]: ')" 3 "bad csv lines 3, 4, 
 head -c 30 "$TMPD/seq.og" > "$TMPD/short.og"
 run ft import --from=oraclegeneral --strict "$TMPD/short.og" -o "$TMPD/x.ftr"
 is "$rc" 1 "oracleGeneral cut inside a record, --strict: exit 1"
-printf '%s\n' "$err" | grep -q "short.og:2: last record cut short (6 of 24 bytes)"
-ok $? "... and says so"
+like "$err" "short.og:2: last record cut short (6 of 24 bytes)" "... and says so"
 
 run ft export "$TMPD/seq.ftr"
 is "$rc" 2 "no --to: exit 2"
@@ -99,7 +97,6 @@ run ft export --to=csv --order=11 "$TMPD/seq.ftr"
 is "$rc" 2 "--order=11: exit 2"
 run ft export --to=csv "$TMPD/none.ftr"
 is "$rc" 1 "missing trace: exit 1"
-printf '%s\n' "$err" | grep -q "^folio-trace: $TMPD/none.ftr: "
-ok $? "missing trace: names it"
+like "$err" "^folio-trace: $TMPD/none.ftr: " "missing trace: names it"
 
 done_testing

@@ -44,21 +44,18 @@ ok $? "v2 and v3 forms give the same accesses"
 ft import --from=fio-iolog --direct "$D/fio-randrw-v3.iolog" -o "$TMPD/direct.ftr"
 run ft info "$TMPD/direct.ftr"
 bytes=$(awk '$3 == "read" || $3 == "write" { n += $5 } END { print n }' "$D/fio-randrw-v3.iolog")
-printf '%s\n' "$out" | grep -q "of which O_DIRECT *$bytes bytes"
-ok $? "--direct marks all $bytes bytes O_DIRECT"
+like "$out" "of which O_DIRECT *$bytes bytes" "--direct marks all $bytes bytes O_DIRECT"
 
 # Bad lines.
 printf 'fio version 3 iolog\n5 /x add\n6 /x read 0 4096\n7 /y read 0 1\nbogus\n8 /x wait 10 0\n9 /x frob 1 2\n10 /x read a b\n11 /x close\n' > "$TMPD/bad.iolog"
 run ft import --from=fio-iolog "$TMPD/bad.iolog" -o "$TMPD/bad.ftr"
 is "$rc" 0 "bad fio lines without --strict: exit 0"
-printf '%s\n' "$err" | grep -q "bad.iolog:4: file /y used before its 'add' line"
-ok $? "I/O on a file never added: reported with line 4"
-printf '%s\n' "$err" | grep -q "bad.iolog:6: 'wait' is not allowed in a version 3 iolog"
-ok $? "v3 wait: reported with line 6"
-printf '%s\n' "$err" | grep -q "bad.iolog:7: unknown fio action 'frob'"
-ok $? "unknown action: reported with line 7"
-printf '%s\n' "$err" | grep -q "5 of 9 lines skipped"
-ok $? "summary: 5 of 9 lines skipped"
+like "$err" "bad.iolog:4: file /y used before its 'add' line" \
+	"I/O on a file never added: reported with line 4"
+like "$err" "bad.iolog:6: 'wait' is not allowed in a version 3 iolog" \
+	"v3 wait: reported with line 6"
+like "$err" "bad.iolog:7: unknown fio action 'frob'" "unknown action: reported with line 7"
+like "$err" "5 of 9 lines skipped" "summary: 5 of 9 lines skipped"
 run ft info "$TMPD/bad.ftr"
 is "$(count read "$out")" 1 "the one good read is kept"
 
@@ -70,22 +67,20 @@ ok $? "--strict: no output left behind"
 printf 'fio version 2 iolog\n/x add\n/x read 0 4096\n/x wait 500000 0\n/x read 4096 4096\n' > "$TMPD/wait.iolog"
 ft import --from=fio-iolog "$TMPD/wait.iolog" -o "$TMPD/wait.ftr"
 run ft info "$TMPD/wait.ftr"
-printf '%s\n' "$out" | grep -q '^duration: *0.500002 s'
-ok $? "v2 wait of 500000 us moves time by 0.5 s"
+like "$out" '^duration: *0.500002 s' "v2 wait of 500000 us moves time by 0.5 s"
 
 printf 'fio version 3 iolog\n1 /x add\n2 /x write 0 8192\n3 /x datasync 0 0\n4 /x trim 0 4096\n' \
 	> "$TMPD/trim.iolog"
 ft import --from=fio-iolog "$TMPD/trim.iolog" -o "$TMPD/trim.ftr"
 run ft dump "$TMPD/trim.ftr"
-printf '%s\n' "$out" | grep -q 'op=fdatasync dev=8:1 ino=1000 pos=0 len=0 isize=8192'
-ok $? "datasync: fdatasync of the whole file"
-printf '%s\n' "$out" | grep -q 'op=fallocate dev=8:1 ino=1000 pos=0 len=4096 isize=8192 .*arg=3'
-ok $? "trim: fallocate punching a hole (mode 3) over the trimmed range"
+like "$out" 'op=fdatasync dev=8:1 ino=1000 pos=0 len=0 isize=8192' \
+	"datasync: fdatasync of the whole file"
+like "$out" 'op=fallocate dev=8:1 ino=1000 pos=0 len=4096 isize=8192 .*arg=3' \
+	"trim: fallocate punching a hole (mode 3) over the trimmed range"
 
 printf '8 /x read 0 4096\n' > "$TMPD/nohdr.iolog"
 run ft import --from=fio-iolog "$TMPD/nohdr.iolog" -o "$TMPD/x.ftr"
 is "$rc" 1 "no iolog header: exit 1"
-printf '%s\n' "$err" | grep -q "nohdr.iolog:1: not a fio iolog"
-ok $? "no iolog header: says so"
+like "$err" "nohdr.iolog:1: not a fio iolog" "no iolog header: says so"
 
 done_testing

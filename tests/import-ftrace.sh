@@ -28,8 +28,7 @@ for s in trace-pipe trace-cmd perf; do
 		"$s: one vmscan record per vmscan line"
 	is "$(count writeback "$out")" "$(events "$t" 'writeback_written|writeback_single_inode')" \
 		"$s: one writeback record per writeback_written/single_inode line"
-	printf '%s\n' "$out" | grep -q '(synthetic)'
-	ok $? "$s: host record marked synthetic"
+	like "$out" '(synthetic)' "$s: host record marked synthetic"
 done
 
 # The exact numbers of the committed trace_pipe sample (counted by hand with grep).
@@ -51,10 +50,8 @@ ofs=$(printf '%s\n' "$line" | sed 's/.* ofs=\([0-9]*\) .*/\1/')
 order=$(printf '%s\n' "$line" | sed 's/.* order=\([0-9]*\).*/\1/')
 want="ino=$(printf '%d' "0x$ino_hex") index=$((ofs / 4096))"
 got=$(grep -m1 ' pagecache_add ' "$TMPD/pipe.dump")
-printf '%s\n' "$got" | grep -q "$want"
-ok $? "first add: decimal inode and page index from hex ino and byte ofs ($want)"
-printf '%s\n' "$got" | grep -q "order=$order"
-ok $? "first add: order $order kept"
+like "$got" "$want" "first add: decimal inode and page index from hex ino and byte ofs ($want)"
+like "$got" "order=$order" "first add: order $order kept"
 
 # Bad and unsupported lines: counted, the first five shown with line numbers, never fatal...
 {
@@ -69,25 +66,21 @@ ok $? "first add: order $order kept"
 } > "$TMPD/bad.txt"
 run ft import --from=ftrace -o "$TMPD/bad.ftr" "$TMPD/bad.txt"
 is "$rc" 0 "bad lines without --strict: exit 0"
-printf '%s\n' "$err" | grep -q "bad.txt:4: no \[CPU\] column"
-ok $? "bad line reported with its number (line 4)"
-printf '%s\n' "$err" | grep -q "bad.txt:5: unsupported event sched_switch"
-ok $? "unsupported event reported with its number (line 5)"
-printf '%s\n' "$err" | grep -q "bad.txt:8: writeback_dirty_folio: expected ino and index"
-ok $? "malformed fields reported (line 8)"
+like "$err" "bad.txt:4: no \[CPU\] column" "bad line reported with its number (line 4)"
+like "$err" "bad.txt:5: unsupported event sched_switch" \
+	"unsupported event reported with its number (line 5)"
+like "$err" "bad.txt:8: writeback_dirty_folio: expected ino and index" \
+	"malformed fields reported (line 8)"
 is "$(printf '%s\n' "$err" | grep -c 'bad.txt:[0-9]*:')" 5 "only the first 5 bad lines shown"
-printf '%s\n' "$err" | grep -q "6 of 10 lines skipped as bad or unsupported (5 shown)"
-ok $? "summary counts all 6 bad lines"
+like "$err" "6 of 10 lines skipped as bad or unsupported (5 shown)" "summary counts all 6 bad lines"
 run ft info "$TMPD/bad.ftr"
 is "$(count lost "$out")" 1 "LOST line becomes a lost record"
-printf '%s\n' "$out" | grep -q '^lost: *42'
-ok $? "... counting 42 events"
+like "$out" '^lost: *42' "... counting 42 events"
 
 # ... unless --strict: the first one stops the import, exit 1, no output left behind.
 run ft import --from=ftrace --strict -o "$TMPD/strict.ftr" "$TMPD/bad.txt"
 is "$rc" 1 "--strict: exit 1"
-printf '%s\n' "$err" | grep -q "bad.txt:4: no \[CPU\] column.*(--strict)"
-ok $? "--strict: names the line"
+like "$err" "bad.txt:4: no \[CPU\] column.*(--strict)" "--strict: names the line"
 [ ! -e "$TMPD/strict.ftr" ]
 ok $? "--strict: no half-written output"
 

@@ -28,6 +28,16 @@ is() {	# is GOT WANT DESCRIPTION
 	fi
 }
 
+like() {	# like TEXT PATTERN DESCRIPTION: a line of TEXT matches the grep (basic) regex PATTERN
+	if printf '%s\n' "$1" | grep -q -e "$2"; then
+		ok 0 "$3"
+	else
+		ok 1 "$3"
+		printf '%s\n' "$1" | sed 's/^/#   got:  /'
+		printf '#   want: a line matching %s\n' "$2"
+	fi
+}
+
 run() {	# run CMD...: sets $out, $err, $rc
 	out=$("$@" 2>"$TMPD/stderr") && rc=0 || rc=$?
 	err=$(cat "$TMPD/stderr")

@@ -24,8 +24,8 @@ is "$err" "folio-trace: /proc/no-such-dir/t.ftr: cannot create: No such file or 
 
 run "$FOLIO_TRACE" record -o "$T" -- /no/such/program
 is "$rc" 1 "a command that cannot run exits 1"
-echo "$err" | grep -q '^folio-trace: /no/such/program: cannot run: No such file or directory$'
-ok $? "and names the command"
+like "$err" '^folio-trace: /no/such/program: cannot run: No such file or directory$' \
+	"and names the command"
 
 if command -v setpriv > /dev/null; then
 	chmod 755 "$TMPD"
@@ -102,8 +102,7 @@ if record_tmpfs "$M" 512k; then
 	run "$FOLIO_TRACE" record -o "$M/t.ftr" -- dd if=/dev/zero of="$D/small" bs=512 \
 		count=200000 status=none
 	is "$rc" 1 "disk full: exit 1"
-	echo "$err" | grep -q "No space left on device"
-	ok $? "disk full: the error says so"
+	like "$err" "No space left on device" "disk full: the error says so"
 	n=$("$FOLIO_TRACE" dump -t access "$M/t.ftr" 2> /dev/null | wc -l)
 	ok "$([ "$n" -gt 1000 ] && echo 0 || echo 1)" "disk full: the chunks written stay readable ($n accesses)"
 fi

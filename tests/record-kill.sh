@@ -23,8 +23,8 @@ ok $([ "$size" -gt 32 ] && echo 0 || echo 1) "the killed recorder had flushed ch
 
 run "$FOLIO_TRACE" info "$T"
 is "$rc" 1 "info on the killed trace exits 1"
-printf '%s\n' "$out" | grep -q '^complete:   no: no end record: the recording was cut short'
-ok $? "info says the recording was cut short"
+like "$out" '^complete:   no: no end record: the recording was cut short' \
+	"info says the recording was cut short"
 is "$(printf '%s\n' "$err" | wc -l)" 1 "one line on stderr"
 writes=$(printf '%s\n' "$out" | awk '$1 == "write" {print $2}')
 ok $([ "${writes:-0}" -gt 10 ] && echo 0 || echo 1) "the writes before the kill are readable ($writes)"
@@ -34,6 +34,5 @@ is "$rc" 1 "dump exits 1"
 is "$(printf '%s\n' "$out" | grep -c ' op=write ')" "$writes" "dump prints the same writes"
 run "$FOLIO_TRACE" replay --folio-order=0 --format=csv "$T"
 is "$rc" 1 "replay exits 1 after reporting what it read"
-printf '%s\n' "$out" | grep -q 'write_requests'
-ok $? "replay still prints its report"
+like "$out" 'write_requests' "replay still prints its report"
 done_testing

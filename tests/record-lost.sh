@@ -21,8 +21,8 @@ diag "recorded $got writes, $lost_access access records lost"
 ok "$([ "$lost_access" -gt 0 ] && echo 0 || echo 1)" "the small buffer overflows: losses counted"
 is "$((got + lost_access))" 100000 "recorded + lost writes = the 100000 dd made"
 is "$(dump_type "$T" end | sed 's/.* lost=//')" "$lost_all" "FT_END.lost = sum of FT_LOST counts"
-echo "$err" | grep -q "written to $T, $lost_all lost (ring buffer full"
-ok $? "the summary line prints the lost count"
+like "$err" "written to $T, $lost_all lost (ring buffer full" \
+	"the summary line prints the lost count"
 
 # A large buffer keeps up with the same workload.
 rec "$T" --buffer-size=256M -- dd if=/dev/zero of="$M/y" bs=512 count=100000 status=none

@@ -16,8 +16,8 @@ is "$(access_sum "$T" write "$ino")" 6291456 "tmpfs write: 6291456 bytes"
 is "$(access_count "$T" write "$ino")" 24 "tmpfs write: 24 calls"
 is "$(field_of "$T" file "$ino" dev)" "$dev" "tmpfs: dev matches stat ($dev)"
 is "$(field_of "$T" file "$ino" path)" "$M/f" "tmpfs: path under the mount point"
-"$FOLIO_TRACE" dump -t host "$T" | grep -q "=$dev,tmpfs,4096,"
-ok $? "host record lists the tmpfs mount with its block size"
+like "$("$FOLIO_TRACE" dump -t host "$T")" "=$dev,tmpfs,4096," \
+	"host record lists the tmpfs mount with its block size"
 
 rec "$T" -- dd if="$M/f" of=/dev/null bs=1M status=none
 is "$(access_sum "$T" read "$ino")" 6291456 "tmpfs read: 6291456 bytes"

@@ -22,8 +22,7 @@ for p in seq-read random-read random-overwrite append-fsync many-small-files; do
 	run ft info "$TMPD/$p.1"
 	n=$(printf '%s\n' "$out" | awk '$1 == "access" { print $2 }')
 	is "$n" 3000 "$p: exactly 3000 access records"
-	printf '%s\n' "$out" | grep -q '(synthetic)'
-	ok $? "$p: host record marked synthetic"
+	like "$out" '(synthetic)' "$p: host record marked synthetic"
 done
 
 # Analytic counts: 1 file of 1M written by 4K appends, fsync every 16: 256 writes, 16 fsyncs,
@@ -36,8 +35,8 @@ is "$(printf '%s\n' "$out" | awk '$1 == "unlink" { print $2 }')" 1 "append-fsync
 
 ft synth seq-read --events=1000 --duration=1s -o "$TMPD/d.ftr"
 run ft info "$TMPD/d.ftr"
-printf '%s\n' "$out" | grep -q '^duration: *0.999000 s'
-ok $? "--duration=1s over 1000 events: 1 ms apart, 0.999 s first to last"
+like "$out" '^duration: *0.999000 s' \
+	"--duration=1s over 1000 events: 1 ms apart, 0.999 s first to last"
 
 ft synth seq-read --events=100 -o - > "$TMPD/stdout.ftr"
 run ft info "$TMPD/stdout.ftr"
@@ -45,8 +44,7 @@ is "$rc" 0 "-o - writes a readable trace to stdout"
 
 run ft synth no-such-pattern -o "$TMPD/x.ftr"
 is "$rc" 2 "unknown pattern: exit 2"
-printf '%s\n' "$err" | grep -q "unknown pattern 'no-such-pattern'"
-ok $? "unknown pattern: says so"
+like "$err" "unknown pattern 'no-such-pattern'" "unknown pattern: says so"
 run ft synth seq-read
 is "$rc" 2 "missing --output: exit 2"
 run ft synth random-read --io-size=8K --file-size=4K -o "$TMPD/x.ftr"
@@ -59,7 +57,6 @@ run ft synth seq-read --zipf=abc -o "$TMPD/x.ftr"
 is "$rc" 2 "bad --zipf: exit 2"
 run ft synth seq-read --events=10 -o "$TMPD/no/such/dir/x.ftr"
 is "$rc" 1 "unwritable output: exit 1"
-printf '%s\n' "$err" | grep -q "^folio-trace: $TMPD/no/such/dir/x.ftr: "
-ok $? "unwritable output: names the file"
+like "$err" "^folio-trace: $TMPD/no/such/dir/x.ftr: " "unwritable output: names the file"
 
 done_testing

@@ -37,8 +37,7 @@ case "$err" in
 esac
 run "$FOLIO_TRACE" info cut.ftr
 is "$rc" 1 "info on a cut trace: exit 1"
-printf '%s\n' "$out" | grep -q '^complete:   no: chunk 2 cut short'
-ok $? "info says the trace is incomplete"
+like "$out" '^complete:   no: chunk 2 cut short' "info says the trace is incomplete"
 
 run "$FOLIO_TRACE" info missing.ftr
 is "$rc:$err" "1:folio-trace: missing.ftr: cannot open: No such file or directory" "missing file"
@@ -59,8 +58,7 @@ run "$FOLIO_TRACE" nosuch
 is "$rc" 2 "unknown subcommand: exit 2"
 run "$FOLIO_TRACE" help dump
 is "$rc" 0 "help dump exits 0"
-printf '%s\n' "$out" | grep -q '^Usage: folio-trace dump'
-ok $? "help dump shows dump's usage"
+like "$out" '^Usage: folio-trace dump' "help dump shows dump's usage"
 run "$FOLIO_TRACE" --version
 is "$out" "folio-trace $(sed -n 's/^AC_INIT(\[folio-trace\], \[\([^]]*\)\].*/\1/p' "$TOP_SRCDIR/configure.ac")" \
 	"--version prints the package version"
