@@ -10,7 +10,7 @@
 
 #include "calibrate/calibrate.h"
 #include "cmd.h"
-#include "util.h"
+#include "util/msg.h"
 
 enum calib_format { CALIB_FORMAT_TABLE, CALIB_FORMAT_JSON };
 

@@ -11,6 +11,7 @@
 
 #include "cmd.h"
 #include "export/export.h"
+#include "model/model.h"
 #include "util/args.h"
 #include "util/error.h"
 #include "util/msg.h"
@@ -54,8 +55,8 @@ static error_t export_parse_opt(int key, char *arg, struct argp_state *state)
 					      "unknown format (csv or oraclegeneral)");
 		break;
 	case OPT_ORDER:
-		if (!parse_u64_range(arg, 0, 10, &a->order, &why)) {
-			snprintf(range, sizeof(range), "%s (0 to 10)", why);
+		if (!parse_u64_range(arg, 0, MODEL_MAX_ORDER, &a->order, &why)) {
+			snprintf(range, sizeof(range), "%s (0 to " MODEL_TEXT(MODEL_MAX_ORDER) ")", why);
 			return ft_usage_error(state, "order", arg, range);
 		}
 		break;

@@ -13,7 +13,8 @@
 #include "replay/replay.h"
 #include "report/report.h"
 #include "report/series.h"
-#include "util.h"
+#include "util/args.h"
+#include "util/msg.h"
 
 enum report_format { FORMAT_TABLE, FORMAT_JSON, FORMAT_CSV };
 
@@ -61,8 +62,7 @@ static error_t parse_format(const char *arg, int *out)
 			return 0;
 		}
 	}
-	ft_warn("--format=%s: expected table, json or csv", arg);
-	return EINVAL;
+	return ft_usage_error(NULL, "format", arg, "expected table, json or csv");
 }
 
 static error_t parse_own_opt(struct replay_args *a, int key, const char *arg)
@@ -71,10 +71,8 @@ static error_t parse_own_opt(struct replay_args *a, int key, const char *arg)
 
 	switch (key) {
 	case OPT_ORDER:
-		if (!parse_order_list(arg, a->orders, &a->norders, &why)) {
-			ft_warn("--folio-order=%s: %s", arg, why);
-			return EINVAL;
-		}
+		if (!parse_order_list(arg, a->orders, &a->norders, &why))
+			return ft_usage_error(NULL, "folio-order", arg, why);
 		return 0;
 	case OPT_FORMAT:
 		return parse_format(arg, &a->format);

@@ -5,7 +5,8 @@
 
 #include "calibrate/calibrate.h"
 #include "model/variants.h"
-#include "util.h"
+#include "util/json.h"
+#include "util/parse.h"
 
 static const char *ra_rule_name(enum ra_rule r)
 {
@@ -61,21 +62,6 @@ int calib_write_table(FILE *f, const struct calibration *c)
 	return ferror(f) ? -1 : 0;
 }
 
-/* A JSON string: the path and release may hold quotes, backslashes or control bytes. */
-static void json_string(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			fputc('\\', f);
-		if ((unsigned char)*s < 0x20)
-			fprintf(f, "\\u%04x", *s);
-		else
-			fputc(*s, f);
-	}
-	fputc('"', f);
-}
-
 static void json_config(FILE *f, const struct calibration *c)
 {
 	fprintf(f, "  \"config\": {\n");
@@ -100,9 +86,9 @@ static void json_row(FILE *f, const struct calib_row *r, bool last)
 	double e;
 
 	fprintf(f, "    {\"metric\": ");
-	json_string(f, r->metric);
+	ft_json_string(f, r->metric);
 	fprintf(f, ", \"source\": ");
-	json_string(f, r->source);
+	ft_json_string(f, r->source);
 	fprintf(f, ", \"model\": %" PRIu64 ", \"kernel\": %" PRIu64 ", \"error\": ", r->model,
 		r->kernel);
 	if (calib_rel_error(r, &e))
@@ -118,9 +104,9 @@ int calib_write_json(FILE *f, const struct calibration *c)
 {
 	fprintf(f, "{\n  \"format\": \"folio-trace-calibrate\",\n  \"version\": 1,\n");
 	fprintf(f, "  \"trace\": {\"path\": ");
-	json_string(f, c->path);
+	ft_json_string(f, c->path);
 	fprintf(f, ", \"release\": ");
-	json_string(f, c->release);
+	ft_json_string(f, c->release);
 	fprintf(f, ", \"accesses\": %" PRIu64 ", \"lost_events\": %" PRIu64
 		", \"truncated\": %s},\n", c->accesses, c->lost, c->truncated ? "true" : "false");
 	json_config(f, c);

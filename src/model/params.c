@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "model/params.h"
-#include "util.h"
+#include "util/parse.h"
 
 #define FIELD(name)	offsetof(struct model_config, name)
 _Static_assert(sizeof(enum folio_policy) == sizeof(unsigned) &&

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "replay/files.h"
+#include "util/hash.h"
 
 void file_table_init(struct file_table *t)
 {
@@ -17,16 +18,10 @@ void file_table_release(struct file_table *t)
 	file_table_init(t);
 }
 
-/* splitmix64 finaliser: inode numbers are often sequential, spread them over the slots. */
+/* Inode numbers are often sequential: spread them over the slots. */
 static uint64_t file_hash(uint32_t dev, uint64_t ino)
 {
-	uint64_t x = ino ^ ((uint64_t)dev << 40) ^ ((uint64_t)dev >> 24);
-
-	x ^= x >> 30;
-	x *= 0xbf58476d1ce4e5b9ull;
-	x ^= x >> 27;
-	x *= 0x94d049bb133111ebull;
-	return x ^ (x >> 31);
+	return ft_hash64(ino ^ ((uint64_t)dev << 40) ^ ((uint64_t)dev >> 24));
 }
 
 static void slot_insert(uint32_t *slots, size_t nslots, const struct file_info *f, uint32_t id)

@@ -4,7 +4,8 @@
 #include <string.h>
 
 #include "replay/options.h"
-#include "util.h"
+#include "util/args.h"
+#include "util/parse.h"
 
 bool parse_order_list(const char *s, unsigned orders[REPLAY_MAX_CONFIGS], unsigned *n,
 		      const char **why)
@@ -118,13 +119,8 @@ int model_options_parse(int key, const char *arg, struct model_config *cfg, unsi
 		return ARGP_ERR_UNKNOWN;
 	p = &model_params[key - MODEL_OPTION_KEY];
 	why = model_param_set(p, arg, cfg);
-	if (why) {
-		if (arg)
-			ft_warn("--%s=%s: %s", p->option, arg, why);
-		else
-			ft_warn("--%s: %s", p->option, why);
-		return EINVAL;
-	}
+	if (why)
+		return ft_usage_error(NULL, p->option, arg, why);
 	*given |= p->recorded;
 	return 0;
 }

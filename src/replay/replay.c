@@ -1,5 +1,4 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -7,18 +6,6 @@
 #include "replay/replay.h"
 
 #define HOST_DEVS_MAX (sizeof(((struct replay *)0)->host_devs) / sizeof(struct ft_host_dev))
-
-static void replay_error(struct ft_error *err, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static void replay_error(struct ft_error *err, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
-	va_end(ap);
-}
 
 void replay_init(struct replay *rp, const struct model_config *cfg, unsigned ncfg, unsigned set,
 		 bool keep_series)
@@ -90,7 +77,7 @@ static int start_models(struct replay *rp, __u32 first_dev, const char *path,
 {
 	/* the model's default memory would be a guess: say so rather than use it */
 	if (!(rp->set & MODEL_REC_MEMORY) && (!rp->have_host || !rp->host.mem_bytes)) {
-		replay_error(err, "%s: the trace has no host memory size: give --memory", path);
+		ft_error_set(err, path, "the trace has no host memory size: give --memory");
 		return -1;
 	}
 	settle_configs(rp, first_dev);
@@ -99,7 +86,7 @@ static int start_models(struct replay *rp, __u32 first_dev, const char *path,
 
 		rp->models[i] = model_new(&rp->cfg[i], &why);
 		if (!rp->models[i]) {
-			replay_error(err, "%s: order %u: %s", path, rp->cfg[i].order, why);
+			ft_error_set(err, path, "order %u: %s", rp->cfg[i].order, why);
 			return -1;
 		}
 		snprintf(rp->cols[i].label, sizeof(rp->cols[i].label), "order %u",
@@ -112,7 +99,7 @@ static int start_models(struct replay *rp, __u32 first_dev, const char *path,
 		}
 	}
 	if (pipeline_start(&rp->pipe, rp->models, rp->ncfg, rp->threads) < 0) {
-		replay_error(err, "%s: out of memory for the model threads", path);
+		ft_error_set(err, path, "out of memory for the model threads");
 		return -1;
 	}
 	return 0;
@@ -211,7 +198,7 @@ static int feed_access(struct replay *rp, const struct ft_access *a, const char 
 	struct model_access ma;
 
 	if (id == FILE_ID_NONE) {
-		replay_error(err, "%s: out of memory for the file table", path);
+		ft_error_set(err, path, "out of memory for the file table");
 		return -1;
 	}
 	if (!rp->models[0] && start_models(rp, a->dev, path, err) < 0)
@@ -253,7 +240,7 @@ static int note_file(struct replay *rp, const struct ft_file *f, const char *pat
 	uint32_t id = file_table_id(&rp->files, f->dev, f->ino);
 
 	if (id == FILE_ID_NONE) {
-		replay_error(err, "%s: out of memory for the file table", path);
+		ft_error_set(err, path, "out of memory for the file table");
 		return -1;
 	}
 	/* a size no Linux file can have is a damaged record: take the size as unknown */
@@ -319,7 +306,7 @@ int replay_file(struct replay *rp, const char *path, struct ft_error *err)
 	collect_results(rp, &st);
 	for (unsigned i = 0; i < rp->ncfg; i++)
 		if (rp->sinks[i].oom) {
-			replay_error(err, "%s: out of memory for the time series", path);
+			ft_error_set(err, path, "out of memory for the time series");
 			goto fail;
 		}
 	/* a cut trace still gives results for what was read; the warning says how much */
