@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "model/folio.h"
+#include "util/hash.h"
 
 struct pc_slot {
 	uint64_t index;
@@ -40,12 +41,8 @@ void pagecache_release(struct pagecache *pc);
 /* The hash of a key's group: the same for the eight indexes of the group. */
 static inline uint64_t pc_group_hash(uint32_t file, uint64_t index)
 {
-	uint64_t h = (index >> PC_GROUP_SHIFT) * 0x9e3779b97f4a7c15ull ^
-		     ((uint64_t)file * 0xc2b2ae3d27d4eb4full);
-
-	h ^= h >> 29;
-	h *= 0xbf58476d1ce4e5b9ull;
-	return h ^ (h >> 32);
+	return ft_hash64((index >> PC_GROUP_SHIFT) * FT_GOLDEN64 ^
+			 ((uint64_t)file * 0xc2b2ae3d27d4eb4full));
 }
 
 /* The home slot of index in the group whose pc_group_hash() is h. */
