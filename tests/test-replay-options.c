@@ -148,7 +148,9 @@ static void test_ra_rule(void)
 	enum ra_rule r = RA_RULE_6_6;
 
 	ok(model_ra_rule_for_release("6.17.0", &r) && r == RA_RULE_6_17, "6.17 is the new rule");
-	ok(model_ra_rule_for_release("6.16.9-arch1", &r) && r == RA_RULE_6_6, "6.16 the old one");
+	ok(model_ra_rule_for_release("6.16.9-arch1", &r) && r == RA_RULE_6_11,
+	   "6.16: the 6.11 rule");
+	ok(model_ra_rule_for_release("6.10.2", &r) && r == RA_RULE_6_6, "6.10: the 6.6 rule");
 	ok(model_ra_rule_for_release("6.6.30", &r) && r == RA_RULE_6_6, "6.6 the old one");
 	ok(model_ra_rule_for_release("7.2.0", &r) && r == RA_RULE_6_17, "7.2 the new one");
 	r = RA_RULE_6_17;

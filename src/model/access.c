@@ -28,6 +28,7 @@ struct mfile *access_file(struct model *m, uint32_t id)
 			struct mfile *mf = &m->files[i];
 
 			memset(mf, 0, sizeof(*mf));
+			mf->ra_pages = m->cfg.ra_pages;
 			mf->folios = mf->dirty = FOLIO_NIL;
 			mf->inode_prev = mf->inode_next = INODE_NIL;
 		}
@@ -61,7 +62,6 @@ static void do_truncate(struct model *m, uint32_t file, struct mfile *mf, uint64
 		id = next;
 	}
 	mf->isize = size;
-	mf->ra.valid = false;
 }
 
 static void do_sync(struct model *m, const struct model_access *a, bool range)

@@ -42,6 +42,8 @@ struct mfile {
 	uint16_t shadow_mask;		/* orders it left shadow entries of */
 	uint8_t hint_order;		/* order of the last folio found */
 	uint16_t mmap_miss;		/* file_ra_state.mmap_miss: fault misses less hits */
+	uint32_t ra_pages;		/* file_ra_state.ra_pages: its device's readahead window */
+	bool ra_random;			/* FMODE_RANDOM (POSIX_FADV_RANDOM): no readahead */
 	bool on_dirty_list;
 	bool known;			/* isize seen */
 	bool occ;			/* its small folios are counted in model.occ */
@@ -235,7 +237,7 @@ static inline uint64_t eof_pages(const struct model *m, const struct mfile *mf)
 
 static inline bool readahead_on(const struct model *m)
 {
-	return m->cfg.readahead && m->cfg.ra_pages;
+	return m->cfg.readahead;
 }
 
 /* filemap.c: a folio for a missing page */
@@ -247,11 +249,23 @@ unsigned filemap_read_order(struct model *m, struct mfile *mf, uint64_t idx);
 uint32_t filemap_read_in(struct model *m, uint32_t file, uint64_t idx, unsigned order,
 			 bool at_idx);
 
-/* readahead.c */
+/* readahead.c: the read and fault paths' calls */
 void readahead_sync(struct model *m, uint32_t file, uint64_t idx, uint64_t req);
-void readahead_async(struct model *m, uint32_t file);
+/* a read of pages below last (exclusive) reached the marked folio id */
+void readahead_async(struct model *m, uint32_t file, uint32_t id, uint64_t last);
 void readahead_mmap_around(struct model *m, uint32_t file, uint64_t idx);
-void readahead_mmap_hit(struct model *m, uint32_t file, uint32_t id);
+void readahead_mmap_hit(struct model *m, uint32_t file, uint32_t id, uint64_t idx);
+/* readahead.c: the mechanics the rules share (variants.h) */
+uint64_t ra_max_pages(const struct model *m, const struct mfile *mf, uint64_t req);
+bool ra_sync_window(struct model *m, uint32_t file, uint64_t idx, uint64_t req);
+bool ra_async_window(struct model *m, uint32_t file, uint64_t idx, uint64_t folio_pages,
+		     uint64_t req);
+uint64_t ra_read_folios(struct model *m, uint32_t file, unsigned new_order, bool no_order1,
+			bool *stopped);
+void ra_read_unbounded(struct model *m, uint32_t file, uint64_t idx, uint64_t nr,
+		       uint64_t lookahead);
+uint64_t ra_cached_before(struct model *m, uint32_t file, uint64_t idx, uint64_t max);
+uint64_t ra_next_miss(struct model *m, uint32_t file, uint64_t idx, uint64_t max);
 
 /* readpath.c, writepath.c */
 void read_buffered(struct model *m, const struct model_access *a, struct mfile *mf);

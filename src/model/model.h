@@ -46,7 +46,8 @@ enum write_policy {
 
 /* The enums below index the rows of the model's variation points (variants.c). */
 enum ra_rule {
-	RA_RULE_6_6,		/* 6.6-6.16: a window's order is the previous one + 2; sync at 2 */
+	RA_RULE_6_6,		/* 6.6-6.10: ondemand_readahead(), the marked folio's order + 2 */
+	RA_RULE_6_11,		/* 6.11-6.16: sync and async apart, the same orders */
 	RA_RULE_6_17,		/* 6.17+: ra->order += 2 per async window, sync readahead at 0 */
 };
 
@@ -74,6 +75,7 @@ struct model_config {
 	enum lru_kind lru;
 	bool readahead;			/* model kernel readahead on read misses */
 	unsigned ra_pages;		/* readahead window max, pages (kernel default 32) */
+	unsigned io_pages;		/* the device's largest I/O, pages (bdi->io_pages) */
 	uint64_t memory_bytes;		/* page-cache budget (> 0) */
 	unsigned page_size;		/* 4096 */
 

@@ -2,7 +2,6 @@
 /* Folio order choice: see placement.h. */
 #include "model/model.h"
 #include "model/placement.h"
-#include "model/variants.h"
 
 unsigned model_file_order(const struct model_config *cfg, uint32_t file_id)
 {
@@ -88,23 +87,4 @@ unsigned ra_order_cap(unsigned order, uint32_t size, unsigned max_order, unsigne
 	if (size && order > place_ilog2(size))
 		order = place_ilog2(size);
 	return order < min_order ? min_order : order;
-}
-
-void ra_start_initial(struct ra_state *ra, const struct ra_order_rule *rule, uint64_t idx,
-		      uint32_t req, uint32_t max, unsigned max_order, unsigned min_order)
-{
-	ra->start = idx;
-	ra->size = ra_init_size(req, max);
-	ra->async_size = ra->size > req ? ra->size - req : ra->size;
-	rule->start(ra, max_order, min_order);
-	ra->valid = true;
-}
-
-void ra_advance(struct ra_state *ra, const struct ra_order_rule *rule, uint32_t max,
-		unsigned max_order, unsigned min_order)
-{
-	ra->start += ra->size;
-	ra->size = ra_next_size(ra->size, max);
-	ra->async_size = ra->size;
-	rule->advance(ra, max_order, min_order);
 }

@@ -43,17 +43,16 @@ unsigned place_fixed_order(uint64_t idx, unsigned order, unsigned min_order, uin
 unsigned place_write_order(uint64_t p, uint64_t end, unsigned max_order, unsigned min_order,
 			   unsigned page_shift);
 
-/* Kernel readahead state of one open file (struct file_ra_state, plus the window order). */
+/*
+ * Readahead state of one file (struct file_ra_state): the last window read, the part of it
+ * whose marked folio starts the next, and the order the 6.17 rule keeps.
+ */
 struct ra_state {
 	uint64_t start;		/* first page of the current window */
 	uint32_t size;		/* pages */
-	uint32_t async_size;	/* the last async_size pages start the next window when hit */
-	uint8_t order;		/* folio order used by the current window */
-	uint8_t ra_order;	/* the 6.17 rule's stored ra->order, not capped */
-	bool valid;
+	uint32_t async_size;	/* the folio at start + size - async_size carries PG_readahead */
+	uint8_t order;		/* ra->order (6.17+) */
 };
-
-struct ra_order_rule;
 
 /* get_init_ra_size(): first window for a request of req pages. */
 uint32_t ra_init_size(uint32_t req, uint32_t max);
@@ -61,23 +60,5 @@ uint32_t ra_init_size(uint32_t req, uint32_t max);
 uint32_t ra_next_size(uint32_t cur, uint32_t max);
 /* order capped by the largest order and by the window's size, at least min_order. */
 unsigned ra_order_cap(unsigned order, uint32_t size, unsigned max_order, unsigned min_order);
-/* The 6.6 rule's page_cache_ra_order(): order for a window of size pages after prev_order. */
-unsigned ra_window_order(unsigned prev_order, uint32_t size, unsigned max_order,
-			 unsigned min_order);
-
-/*
- * A miss at idx for req pages with no sequential history: the initial window, its order the
- * rule's (2, capped, before 6.17; the minimum from 6.17 on).
- */
-void ra_start_initial(struct ra_state *ra, const struct ra_order_rule *rule, uint64_t idx,
-		      uint32_t req, uint32_t max, unsigned max_order, unsigned min_order);
-/* The window was used up (marker hit or a miss at its end): push forward and ramp up. */
-void ra_advance(struct ra_state *ra, const struct ra_order_rule *rule, uint32_t max,
-		unsigned max_order, unsigned min_order);
-/* The page whose folio carries PG_readahead: start + size - async_size. */
-static inline uint64_t ra_mark_index(const struct ra_state *ra)
-{
-	return ra->start + ra->size - ra->async_size;
-}
 
 #endif /* FT_MODEL_PLACEMENT_H */

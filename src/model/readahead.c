@@ -1,58 +1,130 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Readahead (mm/readahead.c): which windows a read miss or a marker hit reads, and reading them. */
+/*
+ * Readahead (mm/readahead.c, mm/filemap.c): the mechanics every release shares - window sizes,
+ * reading a window in folios of an order, reading pages one by one, the history lookups -
+ * and the entry points of the read and fault paths, which hand the decisions to the
+ * release's rule (ra_rule_*.c, variants.h).
+ */
 #include "model/instance.h"
 
+/* mm/filemap.c: after this many fault misses more than hits, faults stop reading around */
+#define MMAP_LOTSAMISS	100
+
+/* ractl_max_pages(): a request above the window may read up to the device's optimal I/O. */
+uint64_t ra_max_pages(const struct model *m, const struct mfile *mf, uint64_t req)
+{
+	uint64_t max = mf->ra_pages, io = m->cfg.io_pages;
+
+	if (req > max && io > max)
+		max = req < io ? req : io;
+	return max;
+}
+
+/* The last page index below EOF. */
+static uint64_t ra_last_page(const struct model *m, const struct mfile *mf)
+{
+	return eof_pages(m, mf) - 1;
+}
+
+/* A folio a readahead call adds: counted as one read I/O with the folios next to it. */
+static uint32_t ra_add_folio(struct model *m, uint32_t file, uint64_t idx, unsigned order,
+			     uint64_t mark, bool *in_run)
+{
+	uint32_t id;
+
+	if (m->cfg.policy == FOLIO_POLICY_FIXED)
+		id = filemap_read_in(m, file, idx, filemap_read_order(m, model_file(m, file), idx),
+				     false);
+	else
+		id = filemap_read_in(m, file, idx, order, true);
+	if (id == FOLIO_NIL)
+		return FOLIO_NIL;
+	if (!*in_run)
+		m->mx.read_ios++;
+	*in_run = true;
+	/* ra_alloc_folio(): the folio whose index is the mark rounded down to its order */
+	if (folio_covers(folio_at(&m->pool, id), mark))
+		folio_set(folio_at(&m->pool, id), FOLIO_READAHEAD);
+	return id;
+}
+
 /*
- * Reads the window [w->start, w->start + w->size) (capped at EOF): folios of the window
- * order (aligned by __ffs, not crossing the window end), or of the fixed order. Cached pages
- * are skipped; after a collision the rest of the window uses the minimum order, as
- * page_cache_ra_order() falls back to do_page_cache_ra(). With mark, the folio covering the
- * mark index gets PG_readahead. Contiguous new folios are one read I/O.
+ * do_page_cache_ra() and page_cache_ra_unbounded(): nr pages from idx (not past EOF) in
+ * folios of the minimum order, skipping pages already cached; the folio at
+ * idx + nr - lookahead gets PG_readahead.
  */
-static void ra_read_window(struct model *m, uint32_t file, const struct ra_state *w, bool mark)
+void ra_read_unbounded(struct model *m, uint32_t file, uint64_t idx, uint64_t nr,
+		       uint64_t lookahead)
 {
 	struct mfile *mf = model_file(m, file);
-	uint64_t end = w->start + w->size, mark_idx = ra_mark_index(w), eof = eof_pages(m, mf);
-	unsigned min = m->cfg.min_order, order = w->order;
-	bool collided = false, in_run = false;
+	uint64_t last = ra_last_page(m, mf), step = 1ull << m->cfg.min_order, end, mark;
+	bool in_run = false;
 
-	if (end > eof)
-		end = eof;
-	for (uint64_t i = w->start; i < end;) {
+	if (idx > last)
+		return;
+	if (nr > last - idx)
+		nr = last - idx + 1;
+	mark = lookahead <= nr ? round_up(idx + nr - lookahead, step) : UINT64_MAX;
+	end = idx + nr;
+	idx &= ~(step - 1);
+	for (uint64_t i = idx; i < end;) {
 		uint32_t id = cache_lookup(m, file, i);
-		struct folio *f;
 
 		if (id != FOLIO_NIL) {
 			i = folio_end(folio_at(&m->pool, id));
-			collided = true;
 			in_run = false;
 			continue;
 		}
-		if (m->cfg.policy == FOLIO_POLICY_FIXED) {
-			id = filemap_read_in(m, file, i, filemap_read_order(m, mf, i), false);
-		} else {
-			unsigned o = collided ? min : order;
-
-			if (i & ((1ull << o) - 1))
-				o = place_ffs(i) > min ? place_ffs(i) : min;
-			while (o > min && i + (1ull << o) > end)
-				o--;
-			id = filemap_read_in(m, file, i, o, true);
-		}
+		id = ra_add_folio(m, file, i, m->cfg.min_order, mark == i ? i : UINT64_MAX,
+				  &in_run);
 		if (id == FOLIO_NIL)
 			return;	/* no memory: the rest is read on demand */
-		f = folio_at(&m->pool, id);
-		if (!in_run)
-			m->mx.read_ios++;
-		in_run = true;
-		if (mark && mark_idx >= f->index && mark_idx < folio_end(f))
-			folio_set(f, FOLIO_READAHEAD);
-		i = folio_end(f);
+		i = folio_end(folio_at(&m->pool, id));
 	}
 }
 
+/*
+ * The loop of page_cache_ra_order(): the window [ra->start, ra->start + ra->size), up to
+ * EOF, in folios of new_order, each lowered to the alignment of its index (__ffs) and so it
+ * does not cross the window's end; the folio holding start + size - async_size gets
+ * PG_readahead. Returns the index where it stopped: past the window, or at a page already
+ * cached (-EEXIST) or with no memory left. no_order1: before 6.10 the page cache had no
+ * order-1 folios, order 0 was used instead.
+ */
+uint64_t ra_read_folios(struct model *m, uint32_t file, unsigned new_order, bool no_order1,
+			bool *stopped)
+{
+	struct mfile *mf = model_file(m, file);
+	struct ra_state *ra = &mf->ra;
+	uint64_t limit = ra_last_page(m, mf), mark = ra->start + ra->size - ra->async_size;
+	unsigned min = m->cfg.min_order;
+	uint64_t idx = ra->start & ~((1ull << min) - 1);
+	bool in_run = false;
+
+	if (ra->start + ra->size - 1 < limit)
+		limit = ra->start + ra->size - 1;
+	*stopped = false;
+	while (idx <= limit) {
+		unsigned order = new_order;
+
+		if (idx & ((1ull << order) - 1))
+			order = place_ffs(idx);
+		while (order > min && idx + (1ull << order) - 1 > limit)
+			order--;
+		if (no_order1 && order == 1)
+			order = 0;
+		if (!cache_range_empty(m, file, idx, 1ull << order) ||
+		    ra_add_folio(m, file, idx, order, mark, &in_run) == FOLIO_NIL) {
+			*stopped = true;
+			break;
+		}
+		idx += 1ull << order;
+	}
+	return idx;
+}
+
 /* page_cache_prev_miss(): cached pages just before idx, at most max. */
-static uint64_t ra_cached_before(struct model *m, uint32_t file, uint64_t idx, uint64_t max)
+uint64_t ra_cached_before(struct model *m, uint32_t file, uint64_t idx, uint64_t max)
 {
 	uint64_t n = 0;
 
@@ -66,89 +138,148 @@ static uint64_t ra_cached_before(struct model *m, uint32_t file, uint64_t idx, u
 	return n < max ? n : max;
 }
 
+/* page_cache_next_miss(): the first page from idx that is not cached, looking max pages. */
+uint64_t ra_next_miss(struct model *m, uint32_t file, uint64_t idx, uint64_t max)
+{
+	uint64_t i = idx;
+
+	while (i - idx < max) {
+		uint32_t id = cache_lookup(m, file, i);
+
+		if (id == FOLIO_NIL)
+			return i;
+		i = folio_end(folio_at(&m->pool, id));
+	}
+	return i;
+}
+
+/*
+ * force_page_cache_ra(): FMODE_RANDOM (POSIX_FADV_RANDOM) or no readahead window: the
+ * request alone, at most max(io_pages, ra_pages), in 2 MiB chunks of minimum-order folios.
+ */
+static void ra_force(struct model *m, uint32_t file, uint64_t idx, uint64_t req)
+{
+	struct mfile *mf = model_file(m, file);
+	uint64_t max = m->cfg.io_pages > mf->ra_pages ? m->cfg.io_pages : mf->ra_pages;
+	uint64_t chunk = (2ull << 20) >> m->page_shift;
+
+	if (req > max)
+		req = max;
+	while (req) {
+		uint64_t n = req < chunk ? req : chunk;
+
+		ra_read_unbounded(m, file, idx, n, 0);
+		idx += n;
+		req -= n;
+	}
+}
+
+/*
+ * page_cache_sync_ra()'s window since 6.11: a miss at the start of the file, a request above
+ * the window or a miss just after the previous read starts one of get_init_ra_size(); after
+ * a run of cached pages longer than the request, one from that history (the run doubled when
+ * it reaches back to the file's start). false when the miss is a lone random read, which this
+ * reads as is without touching the readahead state.
+ */
+bool ra_sync_window(struct model *m, uint32_t file, uint64_t idx, uint64_t req)
+{
+	struct mfile *mf = model_file(m, file);
+	struct ra_state *ra = &mf->ra;
+	uint64_t max = ra_max_pages(m, mf, req), prev = mf->prev_read_end >> m->page_shift;
+	uint64_t contig;
+
+	if (!idx || req > max || (mf->prev_read_end && idx >= prev && idx - prev <= 1)) {
+		ra->start = idx;
+		ra->size = ra_init_size((uint32_t)(req < UINT32_MAX ? req : UINT32_MAX),
+					(uint32_t)max);
+		ra->async_size = ra->size > req ? (uint32_t)(ra->size - req) : ra->size >> 1;
+		return true;
+	}
+	contig = ra_cached_before(m, file, idx, max);
+	if (contig <= req) {
+		ra_read_unbounded(m, file, idx, req, 0);
+		return false;
+	}
+	if (contig == idx)
+		contig *= 2;
+	ra->start = idx;
+	ra->size = (uint32_t)(contig + req < max ? contig + req : max);
+	ra->async_size = 1;
+	return true;
+}
+
+/*
+ * page_cache_async_ra()'s window: a marker hit at the expected index (the mark rounded down
+ * to the marked folio's nr pages) pushes the window forward and ramps it up; a marker with
+ * no state to match (interleaved streams) starts one after the cached run it ends. false when
+ * there is nothing to read.
+ */
+bool ra_async_window(struct model *m, uint32_t file, uint64_t idx, uint64_t folio_pages,
+		     uint64_t req)
+{
+	struct mfile *mf = model_file(m, file);
+	struct ra_state *ra = &mf->ra;
+	uint64_t max = ra_max_pages(m, mf, req), start;
+	uint32_t next = ra_next_size(ra->size, (uint32_t)max);
+
+	if (idx == round_down(ra->start + ra->size - ra->async_size, folio_pages)) {
+		ra->start += ra->size;
+		/* with MADV_HUGEPAGE the window may exceed the next size */
+		ra->size = next > ra->size ? next : ra->size;
+	} else {
+		start = ra_next_miss(m, file, idx + 1, max);
+		if (!start || start - idx > max)
+			return false;
+		ra->start = start;
+		ra->size = ra_next_size((uint32_t)(start - idx + req), (uint32_t)max);
+	}
+	ra->async_size = ra->size;
+	return true;
+}
+
 static bool file_ra_off(const struct model *m, uint32_t file)
 {
 	return m->cfg.file_ra_off && file < m->cfg.nfile_orders && m->cfg.file_ra_off[file];
 }
 
-/*
- * page_cache_sync_ra(): a read miss at idx for req pages. A miss at the expected index of
- * the current window ramps it up; a start of file, an oversized read or a miss right after
- * the previous read starts a new window; a miss after a run of cached pages longer than the
- * request is a stream found from its history (context readahead); anything else is a small
- * random read, read as is without touching the readahead state.
- */
+/* page_cache_sync_readahead(): read() found page idx missing, wanting req pages from it. */
 void readahead_sync(struct model *m, uint32_t file, uint64_t idx, uint64_t req)
 {
 	struct mfile *mf = model_file(m, file);
-	struct ra_state *ra = &mf->ra;
-	uint32_t max = m->cfg.ra_pages;
-	uint64_t prev = mf->prev_read_end >> m->page_shift, contig;
-	unsigned order = model_file_order(&m->cfg, file);
 
-	if (file_ra_off(m, file)) {
-		struct ra_state as_is = { .start = idx, .size = (uint32_t)req,
-					  .order = (uint8_t)m->cfg.min_order };
-
-		ra_read_window(m, file, &as_is, false);
+	if (file_ra_off(m, file) || mf->ra_random || !mf->ra_pages) {
+		ra_force(m, file, idx, mf->ra_pages ? req : 1);
 		return;
 	}
-	if (ra->valid && idx && (idx == ra->start + ra->size || idx == ra_mark_index(ra))) {
-		/* a sequential miss: the sync path asks for order 0 (the rule may add to it) */
-		ra->order = 0;
-		ra_advance(ra, m->ra_rule, max, order, m->cfg.min_order);
-		if (m->ra_rule->sync_miss_done)
-			m->ra_rule->sync_miss_done(ra, m->cfg.min_order);
-	} else if (!idx || req > max || (mf->prev_read_end && idx >= prev && idx - prev <= 1)) {
-		ra_start_initial(ra, m->ra_rule, idx, (uint32_t)(req > max ? max : req), max, order,
-				 m->cfg.min_order);
-	} else {
-		contig = ra_cached_before(m, file, idx, max);
-		if (contig <= req) {
-			struct ra_state as_is = { .start = idx, .size = (uint32_t)req,
-						  .order = (uint8_t)m->cfg.min_order };
-
-			ra_read_window(m, file, &as_is, false);
-			return;
-		}
-		if (contig == idx)	/* cached from the file start: a long stream */
-			contig *= 2;
-		ra->start = idx;
-		ra->size = (uint32_t)(contig + req < max ? contig + req : max);
-		ra->async_size = 1;
-		m->ra_rule->start(ra, order, m->cfg.min_order);
-		ra->valid = true;
-	}
-	ra_read_window(m, file, ra, true);
+	m->ra_rule->sync(m, file, idx, req);
 }
 
-/* page_cache_async_ra(): a read reached the PG_readahead folio. */
-void readahead_async(struct model *m, uint32_t file)
+/* filemap_readahead(): a read of pages up to last (exclusive) reached the marked folio id. */
+void readahead_async(struct model *m, uint32_t file, uint32_t id, uint64_t last)
 {
-	struct ra_state *ra = &model_file(m, file)->ra;
+	struct mfile *mf = model_file(m, file);
+	struct folio *f = folio_at(&m->pool, id);
 
-	if (!ra->valid)
+	folio_clear(f, FOLIO_READAHEAD);
+	if (!mf->ra_pages)
 		return;
-	ra_advance(ra, m->ra_rule, m->cfg.ra_pages, model_file_order(&m->cfg, file),
-		   m->cfg.min_order);
-	ra_read_window(m, file, ra, true);
+	m->ra_rule->async(m, file, id, f->index, last - f->index);
 }
-
-/* mm/filemap.c: after this many fault misses more than hits, faults stop reading around */
-#define MMAP_LOTSAMISS	100
 
 /*
- * do_sync_mmap_readahead() on a fault miss: mmap_miss counts the miss; below MMAP_LOTSAMISS
- * ra_pages are read around the fault at the minimum order, the last quarter marked
- * (async_size = ra_pages / 4) so a fault on it reads ahead. The window stays the file's
- * readahead state, as the kernel's file_ra_state is shared with read().
+ * do_sync_mmap_readahead() on a fault miss at idx: mmap_miss counts the miss; below
+ * MMAP_LOTSAMISS ra_pages are read around the fault, the last quarter marked (async_size =
+ * ra_pages / 4) so a fault on it reads ahead. The window is the file's readahead state, as
+ * the kernel's file_ra_state is shared with read().
  */
 void readahead_mmap_around(struct model *m, uint32_t file, uint64_t idx)
 {
 	struct mfile *mf = model_file(m, file);
 	struct ra_state *ra = &mf->ra;
-	uint32_t max = m->cfg.ra_pages;
+	uint32_t max = mf->ra_pages;
 
+	if (!max)
+		return;
 	if (mf->mmap_miss < MMAP_LOTSAMISS * 10)
 		mf->mmap_miss++;
 	if (mf->mmap_miss > MMAP_LOTSAMISS)
@@ -156,25 +287,25 @@ void readahead_mmap_around(struct model *m, uint32_t file, uint64_t idx)
 	ra->start = idx > max / 2 ? idx - max / 2 : 0;
 	ra->size = max;
 	ra->async_size = max / 4;
-	ra->order = (uint8_t)m->cfg.min_order;
-	ra->ra_order = 0;
-	ra->valid = true;
-	ra_read_window(m, file, ra, ra->async_size != 0);
+	m->ra_rule->read_around(m, file);
 }
 
 /*
- * do_async_mmap_readahead(): a fault found folio id cached. The hit pays back one miss; a
- * PG_readahead folio starts the next window (page_cache_async_ra).
+ * do_async_mmap_readahead(): a fault at page idx found folio id cached. The hit pays back one
+ * miss; a PG_readahead folio starts the next window with the fault's index and ra_pages as
+ * the request (page_cache_async_ra).
  */
-void readahead_mmap_hit(struct model *m, uint32_t file, uint32_t id)
+void readahead_mmap_hit(struct model *m, uint32_t file, uint32_t id, uint64_t idx)
 {
 	struct mfile *mf = model_file(m, file);
 	struct folio *f = folio_at(&m->pool, id);
 
+	if (!mf->ra_pages)
+		return;
 	if (mf->mmap_miss)
 		mf->mmap_miss--;
 	if (!folio_test(f, FOLIO_READAHEAD))
 		return;
 	folio_clear(f, FOLIO_READAHEAD);
-	readahead_async(m, file);
+	m->ra_rule->async(m, file, id, idx, mf->ra_pages);
 }

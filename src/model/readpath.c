@@ -59,7 +59,7 @@ void read_buffered(struct model *m, const struct model_access *a, struct mfile *
 		uint32_t id = cache_lookup(m, a->file_id, idx);
 		struct folio *f;
 		uint64_t hi;
-		bool fresh, async;
+		bool fresh;
 
 		if (id == FOLIO_NIL) {
 			if (readahead_on(m))
@@ -95,11 +95,9 @@ void read_buffered(struct model *m, const struct model_access *a, struct mfile *
 			hit_bytes += overlap_bytes(m, a->pos, a->len, idx, hi);
 		m->lru_kind->read(m, id, idx == first && read_same_folio(m, mf, a->pos, f));
 		cache_touch(m, id, idx, hi);
-		async = folio_test(f, FOLIO_READAHEAD);
-		folio_clear(f, FOLIO_READAHEAD);
 		idx = hi + 1;
-		if (async && readahead_on(m))
-			readahead_async(m, a->file_id);
+		if (folio_test(f, FOLIO_READAHEAD))
+			readahead_async(m, a->file_id, id, last + 1);
 	}
 	if (all_hit)
 		m->mx.read_hit_requests++;
@@ -121,7 +119,7 @@ static uint32_t mmap_fault_in(struct model *m, uint32_t file, struct mfile *mf, 
 	*fresh = false;
 	if (id != FOLIO_NIL) {
 		if (readahead_on(m))
-			readahead_mmap_hit(m, file, id);
+			readahead_mmap_hit(m, file, id, idx);
 		return id;
 	}
 	*fresh = true;

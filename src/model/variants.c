@@ -11,7 +11,7 @@
 
 extern const struct lru_policy lru_two_list, lru_plain;
 extern const struct dirty_tracking dirty_per_folio, dirty_per_block;
-extern const struct ra_order_rule ra_rule_6_6, ra_rule_6_17;
+extern const struct ra_order_rule ra_rule_6_6, ra_rule_6_11, ra_rule_6_17;
 
 static const struct model_variant policy_fixed = {
 	.name = "fixed",
@@ -63,6 +63,7 @@ model_variant_list model_dirty_kinds = {
 
 model_variant_list model_ra_rules = {
 	[RA_RULE_6_6] = &ra_rule_6_6.v,
+	[RA_RULE_6_11] = &ra_rule_6_11.v,
 	[RA_RULE_6_17] = &ra_rule_6_17.v,
 	NULL,
 };

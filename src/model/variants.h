@@ -86,18 +86,19 @@ struct dirty_tracking {
 };
 
 /*
- * Readahead order rule (mm/readahead.c page_cache_ra_order() and its callers), by release:
- * the order of a new window, of the window after a marker hit, and after a sequential miss.
+ * Readahead rule (mm/readahead.c and its callers in mm/filemap.c), by release: which window
+ * a read miss, a marker hit and a fault's read-around read, and in folios of which orders.
+ * The mechanics every release shares are readahead.c's.
  */
 struct ra_order_rule {
 	struct model_variant v;
 	unsigned since;		/* first release with the rule: major * 1000 + minor */
-	/* a new window (initial or from context) of ra->size pages */
-	void (*start)(struct ra_state *ra, unsigned max_order, unsigned min_order);
-	/* ra was just pushed forward (start, size, async_size): its order, maybe a trimmed size */
-	void (*advance)(struct ra_state *ra, unsigned max_order, unsigned min_order);
-	/* optional: a synchronous miss at the window's expected index pushed it forward */
-	void (*sync_miss_done)(struct ra_state *ra, unsigned min_order);
+	/* page_cache_sync_ra(): read() found page idx missing, wanting req pages from it */
+	void (*sync)(struct model *m, uint32_t file, uint64_t idx, uint64_t req);
+	/* page_cache_async_ra(): a read or fault at page idx reached the marked folio id */
+	void (*async)(struct model *m, uint32_t file, uint32_t id, uint64_t idx, uint64_t req);
+	/* do_sync_mmap_readahead(): read the read-around window the file's state now holds */
+	void (*read_around)(struct model *m, uint32_t file);
 };
 
 /* A dirty folio at the inactive tail (mm/vmscan.c shrink_folio_list). */
