@@ -17,7 +17,6 @@
 #include <string.h>
 #include <sys/signalfd.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "cmd.h"
@@ -203,97 +202,6 @@ static error_t record_parse_opt(int key, char *arg, struct argp_state *state)
 	return 0;
 }
 
-/* ---- the traced command ---------------------------------------------------------------------- */
-
-struct child {
-	pid_t pid;
-	int go_fd;		/* write a byte: exec now; close: give up */
-	int exec_fd;		/* reads errno if exec failed, EOF when it succeeded */
-	bool exited;
-	int status;
-};
-
-/*
- * Forks the command, held before exec until the BPF programs trace its pid. When the trace
- * goes to standard output, the command's standard output is our standard error instead.
- */
-static int child_fork(struct child *c, char **cmd, const sigset_t *orig_mask, bool trace_stdout)
-{
-	int go[2], ex[2];
-
-	if (pipe2(go, O_CLOEXEC) < 0 || pipe2(ex, O_CLOEXEC) < 0) {
-		ft_warn("record: pipe: %s", strerror(errno));
-		return -1;
-	}
-	c->pid = fork();
-	if (c->pid < 0) {
-		ft_warn("record: fork: %s", strerror(errno));
-		return -1;
-	}
-	if (c->pid == 0) {
-		char b;
-		int e;
-
-		close(go[1]);
-		close(ex[0]);
-		sigprocmask(SIG_SETMASK, orig_mask, NULL);
-		if (trace_stdout && dup2(STDERR_FILENO, STDOUT_FILENO) < 0)
-			_exit(127);
-		if (read(go[0], &b, 1) != 1)
-			_exit(127);
-		execvp(cmd[0], cmd);
-		e = errno;
-		if (write(ex[1], &e, sizeof(e)) < 0)
-			_exit(127);
-		_exit(127);
-	}
-	close(go[0]);
-	close(ex[1]);
-	c->go_fd = go[1];
-	c->exec_fd = ex[0];
-	c->exited = false;
-	return 0;
-}
-
-/* Lets the command run; false (with a message) when it could not be executed. */
-static bool child_release(struct child *c, const char *name)
-{
-	int e = 0;
-	ssize_t n;
-
-	if (write(c->go_fd, "g", 1) != 1) {
-		ft_warn("record: cannot start %s: %s", name, strerror(errno));
-		return false;
-	}
-	close(c->go_fd);
-	c->go_fd = -1;
-	do
-		n = read(c->exec_fd, &e, sizeof(e));
-	while (n < 0 && errno == EINTR);
-	close(c->exec_fd);
-	c->exec_fd = -1;
-	if (n == sizeof(e)) {
-		ft_warn("%s: cannot run: %s", name, strerror(e));
-		return false;
-	}
-	return true;
-}
-
-static void child_abandon(struct child *c)
-{
-	if (c->go_fd >= 0)
-		close(c->go_fd);
-	if (c->exec_fd >= 0)
-		close(c->exec_fd);
-	waitpid(c->pid, NULL, 0);
-}
-
-static void child_reap(struct child *c)
-{
-	if (!c->exited && waitpid(c->pid, &c->status, WNOHANG) == c->pid)
-		c->exited = true;
-}
-
 /* ---- recording ------------------------------------------------------------------------------ */
 
 struct recorder {
@@ -305,7 +213,7 @@ struct recorder {
 	struct ft_sampler *sampler;
 	struct ft_consumer cons;
 	struct ft_progress progress;
-	struct child child;
+	struct ft_child child;
 	bool have_child;
 	char *memcg;
 	int sigfd;
@@ -366,7 +274,7 @@ static bool read_signals(struct recorder *r)
 			stop = true;
 	}
 	if (r->have_child) {
-		child_reap(&r->child);
+		ft_child_reap(&r->child);
 		if (r->child.exited)
 			stop = true;
 	}
@@ -503,7 +411,7 @@ static int record_start(struct recorder *r, const sigset_t *orig_mask)
 	if (r->o->memory_limit && ft_memcg_create(r->o->memory_limit, &r->memcg, &r->err))
 		return -1;
 	if (r->o->cmd) {
-		if (child_fork(&r->child, r->o->cmd, orig_mask, strcmp(r->o->output, "-") == 0))
+		if (ft_child_fork(&r->child, r->o->cmd, orig_mask, strcmp(r->o->output, "-") == 0))
 			return -1;
 		r->have_child = true;
 		if (r->memcg && ft_memcg_add(r->memcg, r->child.pid, &r->err))
@@ -533,14 +441,8 @@ static void record_cleanup(struct recorder *r)
 {
 	if (r->w)
 		ft_writer_abort(r->w);
-	if (r->have_child && !r->child.exited) {
-		if (r->child.go_fd >= 0) {
-			child_abandon(&r->child);
-		} else {
-			kill(r->child.pid, SIGTERM);
-			waitpid(r->child.pid, NULL, 0);
-		}
-	}
+	if (r->have_child)
+		ft_child_stop(&r->child);
 	if (r->memcg) {
 		ft_memcg_remove(r->memcg);
 		free(r->memcg);
@@ -554,26 +456,17 @@ static void record_cleanup(struct recorder *r)
 		close(r->sigfd);
 }
 
-static void report_child(const struct child *c, const char *name)
-{
-	if (WIFEXITED(c->status) && WEXITSTATUS(c->status))
-		ft_warn("record: %s exited with status %d", name, WEXITSTATUS(c->status));
-	else if (WIFSIGNALED(c->status))
-		ft_warn("record: %s killed by signal %d", name, WTERMSIG(c->status));
-}
-
 /*
  * Recording stopped (signal, --duration) with the command maybe still running: it is left to
  * run untraced, except in its memory cgroup, which can only be removed once it is done.
  */
 static void child_after_recording(struct recorder *r)
 {
-	child_reap(&r->child);
-	if (!r->child.exited && r->memcg &&
-	    waitpid(r->child.pid, &r->child.status, 0) == r->child.pid)
-		r->child.exited = true;
+	ft_child_reap(&r->child);
+	if (r->memcg)
+		ft_child_wait(&r->child);
 	if (r->child.exited) {
-		report_child(&r->child, r->o->cmd[0]);
+		ft_child_report(&r->child, r->o->cmd[0]);
 		return;
 	}
 	ft_warn("record: %s (pid %d) is still running, no longer traced", r->o->cmd[0],
@@ -598,11 +491,9 @@ static int record_run(struct record_opts *o)
 		ft_warn("%s", r.err.msg);
 		goto out;
 	}
-	if (r.have_child && !child_release(&r.child, o->cmd[0])) {
+	if (r.have_child && !ft_child_release(&r.child, o->cmd[0])) {
 		/* The command never ran: keep the (empty) trace well formed anyway. */
-		child_reap(&r.child);
-		while (!r.child.exited && waitpid(r.child.pid, &r.child.status, 0) == r.child.pid)
-			r.child.exited = true;
+		ft_child_wait(&r.child);
 		record_finish(&r, 0);
 		goto out;
 	}
