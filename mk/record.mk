@@ -6,7 +6,8 @@ EXTRA_DIST += bpf/record.bpf.c bpf/record.h
 if HAVE_BPF
 folio_trace_SOURCES += src/record/record.h src/record/idset.c src/record/mounts.c \
 	src/record/host.c src/record/sampler.c src/record/consumer.c src/record/loader.c \
-	src/record/progress.c src/record/memcg.c src/record/child.c
+	src/record/progress.c src/record/memcg.c src/record/child.c \
+	src/record/recorder.h src/record/recorder.c
 folio_trace_LDADD += $(LIBBPF_LIBS) $(LIBELF_LIBS)
 BUILT_SOURCES += bpf/record.skel.h
 CLEANFILES += bpf/vmlinux.h bpf/record.bpf.o bpf/record.skel.h
