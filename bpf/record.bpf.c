@@ -136,17 +136,22 @@ static __always_inline void submit(void *rec)
 	bpf_ringbuf_submit(rec, queued >= wakeup_bytes ? BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP);
 }
 
-/* Reserves a record of *p's type or counts it lost; returns from the program on failure. */
-#define RESERVE(p, type_id)							\
-	do {									\
-		(p) = bpf_ringbuf_reserve(&events, sizeof(*(p)), 0);		\
-		if (!(p)) {							\
-			count_lost(type_id);					\
-			return 0;						\
-		}								\
-		__builtin_memset((p), 0, sizeof(*(p)));				\
-		fill_hdr(&(p)->hdr, (type_id), sizeof(*(p)));			\
-	} while (0)
+/*
+ * A zeroed record of the given type and size in the ring buffer, its header filled; NULL, with
+ * the record counted lost, when the buffer is full. The caller decides what NULL means.
+ */
+static __always_inline void *reserve_record(__u16 type, __u16 size)
+{
+	struct ft_hdr *h = bpf_ringbuf_reserve(&events, size, 0);
+
+	if (!h) {
+		count_lost(type);
+		return NULL;
+	}
+	__builtin_memset(h, 0, size);
+	fill_hdr(h, type, size);
+	return h;
+}
 
 static __always_inline struct task_state *task_state(void)
 {
@@ -162,13 +167,9 @@ static __always_inline void note_task(struct task_state *ts)
 
 	if (!ts || ts->announced || (__u32)id == 0)
 		return;
-	t = bpf_ringbuf_reserve(&events, sizeof(*t), 0);
-	if (!t) {
-		count_lost(FT_TASK);
+	t = reserve_record(FT_TASK, sizeof(*t));
+	if (!t)
 		return;
-	}
-	__builtin_memset(t, 0, sizeof(*t));
-	fill_hdr(&t->hdr, FT_TASK, sizeof(*t));
 	t->pid = id >> 32;
 	bpf_get_current_comm(t->comm, sizeof(t->comm));
 	__builtin_memcpy(ts->comm, t->comm, sizeof(ts->comm));
@@ -255,6 +256,10 @@ static __always_inline void emit_path(struct dentry *d, struct inode *inode, __u
 	__u32 off = 0;
 	int i;
 
+	/*
+	 * Not reserve_record(): this 1.3 KiB record is left unzeroed, as user space reads only the
+	 * depth names filled in; and lost, it counts as the FT_FILE it would have become.
+	 */
 	p = bpf_ringbuf_reserve(&events, sizeof(*p), 0);
 	if (!p) {
 		count_lost(FT_FILE);
@@ -485,7 +490,9 @@ static __always_inline int record_access(struct call *c, long ret)
 	ts = task_state();
 	note_task(ts);
 	note_file_id(ts, inode, file->f_path.dentry, dev, inode->i_ino);
-	RESERVE(a, FT_ACCESS);
+	a = reserve_record(FT_ACCESS, sizeof(*a));
+	if (!a)
+		return 0;
 	a->ino = inode->i_ino;
 	a->dev = dev;
 	a->isize = inode->i_size;
@@ -513,7 +520,9 @@ static __always_inline int record_truncate(struct pt_regs *regs, long ret)
 	if (ret < 0 || !task_passes())
 		return 0;
 	note_task(task_state());
-	RESERVE(t, FT_PRIV_TRUNCATE);
+	t = reserve_record(FT_PRIV_TRUNCATE, sizeof(*t));
+	if (!t)
+		return 0;
 	t->length = regs->si;
 	t->pid = bpf_get_current_pid_tgid() >> 32;
 	bpf_probe_read_user_str(t->path, sizeof(t->path), (const void *)regs->di);
@@ -559,7 +568,9 @@ static __always_inline int mmap_access(struct address_space *mapping, __u64 firs
 
 	note_task(ts);
 	note_file(ts, inode);
-	RESERVE(a, FT_ACCESS);
+	a = reserve_record(FT_ACCESS, sizeof(*a));
+	if (!a)
+		return 0;
 	a->ino = BPF_CORE_READ(inode, i_ino);
 	a->dev = dev;
 	a->isize = BPF_CORE_READ(inode, i_size);
@@ -640,7 +651,9 @@ static __always_inline int folio_event(__u64 *ctx, struct folio *folio, struct i
 
 	note_task(ts);
 	note_file(ts, inode);
-	RESERVE(e, type);
+	e = reserve_record(type, sizeof(*e));
+	if (!e)
+		return 0;
 	e->ino = ino;
 	e->dev = dev;
 	e->index = BPF_CORE_READ(folio, index);
@@ -673,7 +686,9 @@ static __always_inline int note_unlinked(struct inode *inode)
 
 	note_task(ts);
 	note_file(ts, inode);
-	RESERVE(a, FT_ACCESS);
+	a = reserve_record(FT_ACCESS, sizeof(*a));
+	if (!a)
+		return 0;
 	a->ino = key.ino;
 	a->dev = key.dev;
 	a->op = FT_OP_UNLINK;
@@ -720,7 +735,9 @@ static __always_inline int mmap_write(struct inode *inode, __u32 dev, __u64 ino,
 
 	if (!task_passes() || !is_regular(inode))
 		return 0;
-	RESERVE(a, FT_ACCESS);
+	a = reserve_record(FT_ACCESS, sizeof(*a));
+	if (!a)
+		return 0;
 	a->ino = ino;
 	a->dev = dev;
 	a->isize = BPF_CORE_READ(inode, i_size);
@@ -753,7 +770,9 @@ int BPF_PROG(folio_dirty, struct folio *folio, struct address_space *mapping)
 	note_file(ts, inode);
 	if (in_user_write_fault())
 		mmap_write(inode, dev, ino, index, order);
-	RESERVE(e, FT_FOLIO_DIRTY);
+	e = reserve_record(FT_FOLIO_DIRTY, sizeof(*e));
+	if (!e)
+		return 0;
 	e->ino = ino;
 	e->dev = dev;
 	e->index = index;
@@ -772,7 +791,9 @@ int BPF_PROG(writeback_pages_written, long pages)
 	struct ft_writeback *w;
 
 	note_task(task_state());
-	RESERVE(w, FT_WRITEBACK);
+	w = reserve_record(FT_WRITEBACK, sizeof(*w));
+	if (!w)
+		return 0;
 	w->kind = FT_WB_WRITTEN;
 	w->nr_pages = pages;
 	submit(w);
@@ -796,7 +817,9 @@ int BPF_PROG(writeback_single_inode, struct inode *inode, struct writeback_contr
 	if (nr_to_write == (unsigned long)left || !kernel_event_passes(dev, ino))
 		return 0;	/* wrote nothing */
 	note_task(task_state());
-	RESERVE(w, FT_WRITEBACK);
+	w = reserve_record(FT_WRITEBACK, sizeof(*w));
+	if (!w)
+		return 0;
 	w->kind = FT_WB_SINGLE_INODE;
 	w->dev = dev;
 	w->ino = ino;
@@ -817,7 +840,9 @@ int BPF_PROG(iomap_writeback_folio, struct inode *inode, loff_t offset, __u64 le
 	if (!inode_event_passes(inode, &dev, &ino))
 		return 0;
 	note_task(task_state());
-	RESERVE(w, FT_WRITEBACK);
+	w = reserve_record(FT_WRITEBACK, sizeof(*w));
+	if (!w)
+		return 0;
 	w->kind = FT_WB_IOMAP;
 	w->dev = dev;
 	w->ino = ino;
@@ -836,7 +861,9 @@ static __always_inline struct ft_vmscan *vmscan_reserve(__u16 kind, __u32 nid, _
 	struct ft_vmscan *v;
 
 	note_task(task_state());
-	RESERVE(v, FT_VMSCAN);
+	v = reserve_record(FT_VMSCAN, sizeof(*v));
+	if (!v)
+		return NULL;
 	v->kind = kind;
 	v->nid = nid;
 	v->priority = priority;
@@ -938,7 +965,9 @@ static __always_inline int readahead_event(struct inode *inode, __u16 kind, __u6
 
 	note_task(ts);
 	note_file(ts, inode);
-	RESERVE(r, FT_READAHEAD);
+	r = reserve_record(FT_READAHEAD, sizeof(*r));
+	if (!r)
+		return 0;
 	r->dev = dev;
 	r->ino = ino;
 	r->kind = kind;
