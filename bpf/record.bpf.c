@@ -9,6 +9,7 @@
  * File deletion has no tracepoint with an inode, so FT_OP_UNLINK is emitted when the page cache
  * drops a folio of an inode whose i_nlink is 0 (the final iput truncating an unlinked file).
  */
+#include "arch-x86_64.bpf.h"	/* first: it sets bpf_tracing.h's target architecture */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_tracing.h>
@@ -19,12 +20,8 @@
 
 char LICENSE[] SEC("license") = "GPL";
 
-#define PAGE_SHIFT	12
 #define S_IFMT		00170000
 #define S_IFREG		0100000
-#define O_APPEND	00002000
-#define O_DSYNC		00010000
-#define O_DIRECT	00040000
 #define RWF_DSYNC	0x02
 #define RWF_SYNC	0x04
 #define RWF_APPEND	0x10
@@ -362,14 +359,6 @@ static __always_inline struct file *fd_to_file(__u64 fd)
 
 /* ---- syscalls -------------------------------------------------------------------------------- */
 
-/* x86-64 syscall numbers of the calls recorded. */
-enum {
-	NR_read = 0, NR_write = 1, NR_pread64 = 17, NR_pwrite64 = 18, NR_readv = 19,
-	NR_writev = 20, NR_fsync = 74, NR_fdatasync = 75, NR_truncate = 76, NR_ftruncate = 77,
-	NR_sync_file_range = 277, NR_fallocate = 285, NR_preadv = 295, NR_pwritev = 296,
-	NR_preadv2 = 327, NR_pwritev2 = 328,
-};
-
 /* One finished call, decoded from its number and argument registers. */
 struct call {
 	__u64 fd;
@@ -394,7 +383,7 @@ static __always_inline __u16 rwf_flags(__u64 pos, __u64 rwf, bool write)
 	return f;
 }
 
-/* False for calls not recorded. Argument registers: di, si, dx, r10, r8, r9. */
+/* False for calls not recorded. */
 static __always_inline bool decode_call(struct pt_regs *regs, long id, struct call *c)
 {
 	__u64 a3;
@@ -411,17 +400,17 @@ static __always_inline bool decode_call(struct pt_regs *regs, long id, struct ca
 	case NR_pread64: case NR_preadv:
 		c->op = FT_OP_READ;
 		c->flags = FT_AF_POSITIONAL | (id == NR_preadv ? FT_AF_VECTOR : 0);
-		c->pos = regs->r10;
+		c->pos = syscall_arg(regs, 3);
 		break;
 	case NR_pwrite64: case NR_pwritev:
 		c->op = FT_OP_WRITE;
 		c->flags = FT_AF_POSITIONAL | (id == NR_pwritev ? FT_AF_VECTOR : 0);
-		c->pos = regs->r10;
+		c->pos = syscall_arg(regs, 3);
 		break;
 	case NR_preadv2: case NR_pwritev2:
 		c->op = id == NR_preadv2 ? FT_OP_READ : FT_OP_WRITE;
-		a3 = regs->r10;
-		c->flags = rwf_flags(a3, regs->r9, id == NR_pwritev2);
+		a3 = syscall_arg(regs, 3);
+		c->flags = rwf_flags(a3, syscall_arg(regs, 5), id == NR_pwritev2);
 		c->pos = a3;
 		break;
 	case NR_fsync:
@@ -432,24 +421,24 @@ static __always_inline bool decode_call(struct pt_regs *regs, long id, struct ca
 		break;
 	case NR_sync_file_range:
 		c->op = FT_OP_SYNC_RANGE;
-		c->pos = regs->si;
-		c->len = regs->dx;
-		c->arg = regs->r10;
+		c->pos = syscall_arg(regs, 1);
+		c->len = syscall_arg(regs, 2);
+		c->arg = syscall_arg(regs, 3);
 		break;
 	case NR_ftruncate:
 		c->op = FT_OP_TRUNCATE;
-		c->pos = regs->si;
+		c->pos = syscall_arg(regs, 1);
 		break;
 	case NR_fallocate:
 		c->op = FT_OP_FALLOCATE;
-		c->arg = regs->si;
-		c->pos = regs->dx;
-		c->len = regs->r10;
+		c->arg = syscall_arg(regs, 1);
+		c->pos = syscall_arg(regs, 2);
+		c->len = syscall_arg(regs, 3);
 		break;
 	default:
 		return false;
 	}
-	c->fd = regs->di;
+	c->fd = syscall_arg(regs, 0);
 	return true;
 }
 
@@ -523,9 +512,9 @@ static __always_inline int record_truncate(struct pt_regs *regs, long ret)
 	t = reserve_record(FT_PRIV_TRUNCATE, sizeof(*t));
 	if (!t)
 		return 0;
-	t->length = regs->si;
+	t->length = syscall_arg(regs, 1);
 	t->pid = bpf_get_current_pid_tgid() >> 32;
-	bpf_probe_read_user_str(t->path, sizeof(t->path), (const void *)regs->di);
+	bpf_probe_read_user_str(t->path, sizeof(t->path), (const void *)syscall_arg(regs, 0));
 	/* Read at once: a relative path needs the process's cwd while it still exists. */
 	bpf_ringbuf_submit(t, BPF_RB_FORCE_WAKEUP);
 	return 0;
@@ -539,7 +528,7 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 
 	if (!regs)
 		return 0;
-	id = regs->orig_ax;
+	id = syscall_nr(regs);
 	if (id == NR_truncate)
 		return record_truncate(regs, ret);
 	if (!decode_call(regs, id, &c))
@@ -597,10 +586,6 @@ int BPF_PROG(filemap_map_pages, struct address_space *mapping, unsigned long ind
 
 /* ---- page cache ------------------------------------------------------------------------------ */
 
-/* Where struct pages start: randomized with KASLR, else the fixed x86-64 base. */
-extern const void vmemmap_base __ksym __weak;
-#define VMEMMAP_START_DEFAULT	0xffffea0000000000ul
-
 static __always_inline __u8 folio_order(struct folio *folio)
 {
 	unsigned long head = 1ul << bpf_core_enum_value(enum pageflags, PG_head);
@@ -616,10 +601,9 @@ static __always_inline __u8 folio_order(struct folio *folio)
  */
 static __always_inline __u64 folio_pfn(__u64 *ctx)
 {
-	unsigned long base = VMEMMAP_START_DEFAULT, addr = 0;
+	unsigned long base, addr = 0;
 
-	if (&vmemmap_base)
-		bpf_probe_read_kernel(&base, sizeof(base), &vmemmap_base);
+	read_vmemmap_start(&base);
 	bpf_probe_read_kernel(&addr, sizeof(addr), ctx);
 	return (addr - base) / bpf_core_type_size(struct page);
 }
@@ -712,9 +696,9 @@ int BPF_PROG(pagecache_delete, struct folio *folio)
 #define PF_KTHREAD	0x00200000
 
 /*
- * A folio dirtied by a user write fault on a shared mapping. x86 marks a task inside an
- * exception with orig_ax = -1 (a syscall keeps its number there), and of the exceptions only
- * a write fault dirties a file folio. Kernel and io_uring threads have no such user context.
+ * A folio dirtied by a user write fault on a shared mapping: a task that dirties a file folio
+ * inside an exception rather than a syscall is in a write fault, the only exception that does.
+ * Kernel and io_uring threads have no such user context.
  */
 static __always_inline bool in_user_write_fault(void)
 {
@@ -724,7 +708,7 @@ static __always_inline bool in_user_write_fault(void)
 	if (task->flags & (PF_KTHREAD | PF_IO_WORKER))
 		return false;
 	regs = (struct pt_regs *)bpf_task_pt_regs(task);
-	return regs && (long)regs->orig_ax == -1;
+	return regs && regs_in_exception(regs);
 }
 
 /* The application side of a write fault: the whole folio becomes dirty. */

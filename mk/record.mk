@@ -1,7 +1,8 @@
 # record: live BPF capture. bpf/ is compiled with clang -target bpf against a vmlinux.h dumped
 # from the kernel BTF, and bpftool turns the object into a skeleton header the C code includes.
 folio_trace_SOURCES += src/cmd-record.c
-EXTRA_DIST += bpf/record.bpf.c bpf/record.h
+RECORD_BPF_INCLUDES = bpf/record.h bpf/arch-x86_64.bpf.h
+EXTRA_DIST += bpf/record.bpf.c $(RECORD_BPF_INCLUDES)
 
 if HAVE_BPF
 folio_trace_SOURCES += src/record/record.h src/record/idset.c src/record/mounts.c \
@@ -12,11 +13,11 @@ folio_trace_LDADD += $(LIBBPF_LIBS) $(LIBELF_LIBS)
 BUILT_SOURCES += bpf/record.skel.h
 CLEANFILES += bpf/vmlinux.h bpf/record.bpf.o bpf/record.skel.h
 
-BPF_CFLAGS = -g -O2 -target bpf -D__TARGET_ARCH_x86 -Wall -Wno-unused-function
+BPF_CFLAGS = -g -O2 -target bpf -Wall -Wno-unused-function
 bpf/vmlinux.h:
 	$(AM_V_GEN)$(MKDIR_P) bpf && $(BPFTOOL) btf dump file $(VMLINUX_BTF) format c > $@.tmp && \
 		mv $@.tmp $@
-bpf/record.bpf.o: $(srcdir)/bpf/record.bpf.c $(srcdir)/bpf/record.h \
+bpf/record.bpf.o: $(srcdir)/bpf/record.bpf.c $(RECORD_BPF_INCLUDES:%=$(srcdir)/%) \
 		$(srcdir)/src/trace/events.h bpf/vmlinux.h
 	$(AM_V_CC)$(CLANG) $(BPF_CFLAGS) -Ibpf -I$(srcdir)/src -I$(srcdir)/bpf \
 		-c $(srcdir)/bpf/record.bpf.c -o $@
