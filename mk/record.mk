@@ -28,8 +28,9 @@ BUILT_SOURCES += src/record/bpf-missing.h
 CLEANFILES += src/record/bpf-missing.h
 src/record/bpf-missing.h: Makefile
 	$(AM_V_GEN)$(MKDIR_P) src/record && \
-	missing='$(BPF_MISSING)'; \
-	if test -z "$$missing"; then why='configured with --disable-bpf'; \
+	missing='$(BPF_MISSING)'; unsupported='$(BPF_UNSUPPORTED)'; \
+	if test -n "$$unsupported"; then why=$$unsupported; \
+	elif test -z "$$missing"; then why='configured with --disable-bpf'; \
 	else why="missing$$missing (run build-aux/install-deps and configure again)"; fi; \
 	echo "#define FT_BPF_MISSING \"$$why\"" > $@
 endif
