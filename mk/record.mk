@@ -23,6 +23,8 @@ bpf/record.bpf.o: $(srcdir)/bpf/record.bpf.c $(RECORD_BPF_INCLUDES:%=$(srcdir)/%
 		-c $(srcdir)/bpf/record.bpf.c -o $@
 bpf/record.skel.h: bpf/record.bpf.o
 	$(AM_V_GEN)$(BPFTOOL) gen skeleton $< name record_bpf > $@.tmp && mv $@.tmp $@
+# BUILT_SOURCES are made first only by all, check and install: make folio-trace needs this.
+src/record/loader.$(OBJEXT): bpf/record.skel.h
 else
 BUILT_SOURCES += src/record/bpf-missing.h
 CLEANFILES += src/record/bpf-missing.h
@@ -33,6 +35,7 @@ src/record/bpf-missing.h: Makefile
 	elif test -z "$$missing"; then why='configured with --disable-bpf'; \
 	else why="missing$$missing (run build-aux/install-deps and configure again)"; fi; \
 	echo "#define FT_BPF_MISSING \"$$why\"" > $@
+src/cmd-record.$(OBJEXT): src/record/bpf-missing.h
 endif
 
 # Live recording tests: real BPF on this kernel (they skip without BPF support or root).
