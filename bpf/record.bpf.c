@@ -9,7 +9,7 @@
  * File deletion has no tracepoint with an inode, so FT_OP_UNLINK is emitted when the page cache
  * drops a folio of an inode whose i_nlink is 0 (the final iput truncating an unlinked file).
  */
-#include "arch-x86_64.bpf.h"	/* first: it sets bpf_tracing.h's target architecture */
+#include "arch.bpf.h"	/* first: it sets bpf_tracing.h's target architecture */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_tracing.h>

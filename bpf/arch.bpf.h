@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * All the record BPF programs know of the architecture, in one place. x86-64 is the only one
- * for now: configure builds without record on other hosts. A port adds a header like this one
- * with the same names (and its own values) and makes record.bpf.c include it instead:
+ * All the record BPF programs know of the architecture, in one place: x86-64, the only one
+ * for now (configure builds without record on other hosts). A port gives the same names its
+ * own values here, chosen by the host configure found:
  *   - the target architecture of libbpf's <bpf/bpf_tracing.h>
  *   - the base page size
  *   - open(2) flags whose values differ between architectures
@@ -10,11 +10,11 @@
  *   - how pt_regs tells an exception (a page fault) from a syscall
  *   - where the kernel's array of struct page starts
  */
-#ifndef FT_BPF_ARCH_X86_64_H
-#define FT_BPF_ARCH_X86_64_H
+#ifndef FT_BPF_ARCH_H
+#define FT_BPF_ARCH_H
 
 #ifdef __BPF_TRACING_H__
-#error "arch-x86_64.bpf.h must come before <bpf/bpf_tracing.h>, which reads __TARGET_ARCH_x86"
+#error "arch.bpf.h must come before <bpf/bpf_tracing.h>, which reads __TARGET_ARCH_x86"
 #endif
 #define __TARGET_ARCH_x86
 
@@ -77,4 +77,4 @@ static __always_inline void read_vmemmap_start(unsigned long *start)
 		bpf_probe_read_kernel(start, sizeof(*start), &vmemmap_base);
 }
 
-#endif /* FT_BPF_ARCH_X86_64_H */
+#endif /* FT_BPF_ARCH_H */
