@@ -1,7 +1,8 @@
 # record: live BPF capture. bpf/ is compiled with clang -target bpf against a vmlinux.h dumped
 # from the kernel BTF, and bpftool turns the object into a skeleton header the C code includes.
 folio_trace_SOURCES += src/cmd-record.c
-RECORD_BPF_INCLUDES = bpf/record.h bpf/arch.bpf.h
+RECORD_BPF_INCLUDES = bpf/record.h bpf/arch.bpf.h bpf/maps.bpf.h bpf/ringbuf.bpf.h \
+	bpf/task.bpf.h bpf/filter.bpf.h bpf/file.bpf.h bpf/folio.bpf.h bpf/syscall.bpf.h
 EXTRA_DIST += bpf/record.bpf.c $(RECORD_BPF_INCLUDES)
 
 if HAVE_BPF
