@@ -8,7 +8,13 @@
  * (task->files->fdt, CO-RE), keeps regular files only and builds the FT_ACCESS record.
  * File deletion has no tracepoint with an inode, so FT_OP_UNLINK is emitted when the page cache
  * drops a folio of an inode whose i_nlink is 0 (the final iput truncating an unlinked file).
+ *
+ * This file holds the programs; what they share is in headers, one job each: arch.bpf.h
+ * (everything x86-64), maps.bpf.h (settings and maps), ringbuf.bpf.h (reserving and submitting
+ * records), task.bpf.h (the current task), filter.bpf.h (which events the trace keeps),
+ * file.bpf.h (fd and inode to file, naming files), folio.bpf.h and syscall.bpf.h (decoding).
  */
+#include "arch.bpf.h"	/* first: it sets bpf_tracing.h's target architecture */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_tracing.h>
@@ -16,437 +22,17 @@
 
 #include "trace/events.h"
 #include "record.h"
+#include "file.bpf.h"
+#include "filter.bpf.h"
+#include "folio.bpf.h"
+#include "maps.bpf.h"
+#include "ringbuf.bpf.h"
+#include "syscall.bpf.h"
+#include "task.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
-#define PAGE_SHIFT	12
-#define S_IFMT		00170000
-#define S_IFREG		0100000
-#define O_APPEND	00002000
-#define O_DSYNC		00010000
-#define O_DIRECT	00040000
-#define RWF_DSYNC	0x02
-#define RWF_SYNC	0x04
-#define RWF_APPEND	0x10
-
-/* Set by user space before load. */
-const volatile __u32 self_tgid;		/* folio-trace itself: never traced */
-const volatile bool filter_pids;	/* only processes in the pids map */
-const volatile bool follow_forks;	/* children of traced processes are traced */
-const volatile bool filter_comm;
-const volatile char comm_filter[FT_COMM_LEN];
-const volatile bool filter_cgroup;	/* only tasks under cgroups[0] */
-const volatile bool filter_dev;
-const volatile __u32 dev_filter;
-const volatile bool no_paths;
-const volatile __u64 wakeup_bytes = 1 << 20;	/* wake the reader once this much is queued */
-
-struct {
-	__uint(type, BPF_MAP_TYPE_RINGBUF);
-	__uint(max_entries, 1 << 24);	/* resized by user space */
-} events SEC(".maps");
-
-/* Lost records per CPU, indexed by record type. */
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, FT_TYPE_MAX);
-	__type(key, __u32);
-	__type(value, __u64);
-} lost SEC(".maps");
-
-struct {
-	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, FT_MAX_PIDS);
-	__type(key, __u32);
-	__type(value, __u8);
-} pids SEC(".maps");
-
-struct {
-	__uint(type, BPF_MAP_TYPE_CGROUP_ARRAY);
-	__uint(max_entries, 1);
-	__type(key, __u32);
-	__type(value, __u32);
-} cgroups SEC(".maps");
-
-/*
- * Per thread: announced with FT_TASK yet, and the last file it touched. Task storage is found
- * from the task itself (cheaper than a hash lookup on every event) and goes away with it.
- */
-struct task_state {
-	__u64 last_ino;
-	__u32 last_dev;
-	__u8 announced;
-	__u8 pad[3];
-	char comm[FT_COMM_LEN];	/* as announced */
-};
-
-struct {
-	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
-	__uint(map_flags, BPF_F_NO_PREALLOC);
-	__type(key, int);
-	__type(value, struct task_state);
-} tasks SEC(".maps");
-
-/* Files named already; with a task filter also the files the traced tasks touched. */
-struct {
-	__uint(type, BPF_MAP_TYPE_LRU_HASH);
-	__uint(max_entries, FT_MAX_FILES);
-	__type(key, struct ft_file_key);
-	__type(value, __u8);
-} files SEC(".maps");
-
-/* Unlinked inodes already reported. */
-struct {
-	__uint(type, BPF_MAP_TYPE_LRU_HASH);
-	__uint(max_entries, 4096);
-	__type(key, struct ft_file_key);
-	__type(value, __u8);
-} unlinked SEC(".maps");
-
-/* ---- helpers ------------------------------------------------------------------------------- */
-
-static __always_inline void count_lost(__u32 type)
-{
-	__u64 *n;
-
-	if (type == FT_PRIV_TRUNCATE)
-		type = FT_ACCESS;	/* it would have become one */
-	n = bpf_map_lookup_elem(&lost, &type);
-
-	if (n)
-		(*n)++;
-}
-
-static __always_inline void fill_hdr(struct ft_hdr *h, __u16 type, __u16 size)
-{
-	h->type = type;
-	h->size = size;
-	h->tid = (__u32)bpf_get_current_pid_tgid();
-	h->ts = bpf_ktime_get_ns();
-}
-
-/*
- * Waking the reader for every record costs more than making it; it polls on a short timer
- * anyway, so only a filling buffer wakes it early.
- */
-static __always_inline void submit(void *rec)
-{
-	__u64 queued = bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA);
-
-	bpf_ringbuf_submit(rec, queued >= wakeup_bytes ? BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP);
-}
-
-/* Reserves a record of *p's type or counts it lost; returns from the program on failure. */
-#define RESERVE(p, type_id)							\
-	do {									\
-		(p) = bpf_ringbuf_reserve(&events, sizeof(*(p)), 0);		\
-		if (!(p)) {							\
-			count_lost(type_id);					\
-			return 0;						\
-		}								\
-		__builtin_memset((p), 0, sizeof(*(p)));				\
-		fill_hdr(&(p)->hdr, (type_id), sizeof(*(p)));			\
-	} while (0)
-
-static __always_inline struct task_state *task_state(void)
-{
-	return bpf_task_storage_get(&tasks, bpf_get_current_task_btf(), NULL,
-				    BPF_LOCAL_STORAGE_GET_F_CREATE);
-}
-
-/* FT_TASK the first time a thread shows up (and after exec), so every tid has a name. */
-static __always_inline void note_task(struct task_state *ts)
-{
-	__u64 id = bpf_get_current_pid_tgid();
-	struct ft_task *t;
-
-	if (!ts || ts->announced || (__u32)id == 0)
-		return;
-	t = bpf_ringbuf_reserve(&events, sizeof(*t), 0);
-	if (!t) {
-		count_lost(FT_TASK);
-		return;
-	}
-	__builtin_memset(t, 0, sizeof(*t));
-	fill_hdr(&t->hdr, FT_TASK, sizeof(*t));
-	t->pid = id >> 32;
-	bpf_get_current_comm(t->comm, sizeof(t->comm));
-	__builtin_memcpy(ts->comm, t->comm, sizeof(ts->comm));
-	submit(t);
-	ts->announced = 1;
-}
-
-static __always_inline bool comm_matches(void)
-{
-	char comm[FT_COMM_LEN];
-
-	bpf_get_current_comm(comm, sizeof(comm));
-	for (int i = 0; i < FT_COMM_LEN; i++) {
-		if (comm[i] != comm_filter[i])
-			return false;
-		if (!comm[i])
-			break;
-	}
-	return true;
-}
-
-static __always_inline bool task_filtered(void)
-{
-	return filter_pids || filter_comm || filter_cgroup;
-}
-
-/* Whether the current task is one we trace. */
-static __always_inline bool task_passes(void)
-{
-	__u32 tgid = bpf_get_current_pid_tgid() >> 32;
-
-	if (tgid == self_tgid)
-		return false;
-	if (filter_pids && !bpf_map_lookup_elem(&pids, &tgid))
-		return false;
-	if (filter_comm && !comm_matches())
-		return false;
-	if (filter_cgroup && bpf_current_task_under_cgroup(&cgroups, 0) != 1)
-		return false;
-	return true;
-}
-
-/*
- * Kernel events often run in other contexts (flusher, kswapd): with a task filter they are kept
- * when they concern a file the traced tasks touched.
- */
-static __always_inline bool kernel_event_passes(__u32 dev, __u64 ino)
-{
-	struct ft_file_key key = { .dev = dev, .ino = ino };
-
-	if ((__u32)(bpf_get_current_pid_tgid() >> 32) == self_tgid)
-		return false;
-	if (filter_dev && dev != dev_filter)
-		return false;
-	if (!task_filtered() || task_passes())
-		return true;
-	return bpf_map_lookup_elem(&files, &key) != NULL;
-}
-
-static __always_inline bool is_regular(struct inode *inode)
-{
-	return (BPF_CORE_READ(inode, i_mode) & S_IFMT) == S_IFREG;
-}
-
-static __always_inline __u32 inode_dev(struct inode *inode)
-{
-	return BPF_CORE_READ(inode, i_sb, s_dev);
-}
-
-/* A kernel event about inode: its dev and ino, and whether the trace keeps it. */
-static __always_inline bool inode_event_passes(struct inode *inode, __u32 *dev, __u64 *ino)
-{
-	if (!inode)
-		return false;
-	*dev = inode_dev(inode);
-	*ino = BPF_CORE_READ(inode, i_ino);
-	return kernel_event_passes(*dev, *ino);
-}
-
-/* Names a file by walking its dentry up to the filesystem root (d_path is not callable). */
-static __always_inline void emit_path(struct dentry *d, struct inode *inode, __u32 dev)
-{
-	struct ft_priv_path *p;
-	__u32 off = 0;
-	int i;
-
-	p = bpf_ringbuf_reserve(&events, sizeof(*p), 0);
-	if (!p) {
-		count_lost(FT_FILE);
-		return;
-	}
-	fill_hdr(&p->hdr, FT_PRIV_PATH, sizeof(*p));
-	p->ino = BPF_CORE_READ(inode, i_ino);
-	p->size = BPF_CORE_READ(inode, i_size);
-	p->dev = dev;
-	p->depth = 0;
-	p->truncated = 1;
-	for (i = 0; i < FT_PATH_DEPTH && d && !no_paths; i++) {
-		struct dentry *parent = BPF_CORE_READ(d, d_parent);
-		const unsigned char *name;
-		long n;
-
-		if (parent == d) {
-			p->truncated = 0;
-			break;
-		}
-		if (off >= FT_PATH_NAMES)
-			break;
-		name = BPF_CORE_READ(d, d_name.name);
-		n = bpf_probe_read_kernel_str(&p->names[off & (FT_PATH_NAMES - 1)], FT_NAME_MAX,
-					      name);
-		if (n <= 0)
-			break;
-		off += n;
-		p->depth++;
-		d = parent;
-	}
-	if (no_paths)
-		p->truncated = 0;
-	submit(p);
-}
-
-/* First dentry alias of an inode, for files met without a struct file (mmap). */
-static __always_inline struct dentry *inode_alias(struct inode *inode)
-{
-	struct hlist_node *first = BPF_CORE_READ(inode, i_dentry.first);
-
-	if (!first)
-		return NULL;
-	return (struct dentry *)((char *)first - bpf_core_field_offset(struct dentry, d_u));
-}
-
-/*
- * Remembers a file the traced tasks touch and names it the first time. A thread usually works
- * on one file for a while: its last file skips the map lookup.
- */
-static __always_inline void note_file_id(struct task_state *ts, struct inode *inode,
-					 struct dentry *d, __u32 dev, __u64 ino)
-{
-	struct ft_file_key key = { .dev = dev, .ino = ino };
-	__u8 one = 1;
-
-	if (ts && ts->last_ino == ino && ts->last_dev == dev)
-		return;
-	if (ts) {
-		ts->last_ino = ino;
-		ts->last_dev = dev;
-	}
-	if (bpf_map_lookup_elem(&files, &key))
-		return;
-	bpf_map_update_elem(&files, &key, &one, BPF_ANY);
-	emit_path(d ? d : inode_alias(inode), inode, dev);
-}
-
-static __always_inline void note_file(struct task_state *ts, struct inode *inode)
-{
-	note_file_id(ts, inode, NULL, inode_dev(inode), BPF_CORE_READ(inode, i_ino));
-}
-
-/* Typed view of a kernel pointer read as a number: direct loads instead of probe reads. */
-extern void *bpf_rdonly_cast(const void *obj, __u32 btf_id) __ksym;
-
-/*
- * fd -> struct file of the current task. Only the slot of the fd array needs a probe read (a
- * variable index); the rest are direct loads through BTF-typed pointers, several times cheaper
- * on the hottest path (every read and write).
- */
-static __always_inline struct file *fd_to_file(__u64 fd)
-{
-	struct task_struct *task = bpf_get_current_task_btf();
-	struct files_struct *files = task->files;
-	struct fdtable *fdt;
-	struct file **fds;
-	struct file *f = NULL;
-
-	if (!files)
-		return NULL;
-	fdt = files->fdt;
-	if (!fdt || fd >= fdt->max_fds)
-		return NULL;
-	fds = fdt->fd;
-	if (bpf_probe_read_kernel(&f, sizeof(f), &fds[fd]) || !f)
-		return NULL;
-	return bpf_rdonly_cast(f, bpf_core_type_id_kernel(struct file));
-}
-
 /* ---- syscalls -------------------------------------------------------------------------------- */
-
-/* x86-64 syscall numbers of the calls recorded. */
-enum {
-	NR_read = 0, NR_write = 1, NR_pread64 = 17, NR_pwrite64 = 18, NR_readv = 19,
-	NR_writev = 20, NR_fsync = 74, NR_fdatasync = 75, NR_truncate = 76, NR_ftruncate = 77,
-	NR_sync_file_range = 277, NR_fallocate = 285, NR_preadv = 295, NR_pwritev = 296,
-	NR_preadv2 = 327, NR_pwritev2 = 328,
-};
-
-/* One finished call, decoded from its number and argument registers. */
-struct call {
-	__u64 fd;
-	__u64 pos;
-	__u64 len;
-	__u32 arg;
-	__u16 op;
-	__u16 flags;
-};
-
-/* The *2 forms: offset -1 means the file position; RWF_* flags per call. */
-static __always_inline __u16 rwf_flags(__u64 pos, __u64 rwf, bool write)
-{
-	__u16 f = FT_AF_VECTOR;
-
-	if (pos != (__u64)-1)
-		f |= FT_AF_POSITIONAL;
-	if (write && (rwf & (RWF_DSYNC | RWF_SYNC)))
-		f |= FT_AF_SYNC;
-	if (write && (rwf & RWF_APPEND))
-		f |= FT_AF_APPEND;
-	return f;
-}
-
-/* False for calls not recorded. Argument registers: di, si, dx, r10, r8, r9. */
-static __always_inline bool decode_call(struct pt_regs *regs, long id, struct call *c)
-{
-	__u64 a3;
-
-	switch (id) {
-	case NR_read: case NR_readv:
-		c->op = FT_OP_READ;
-		c->flags = id == NR_readv ? FT_AF_VECTOR : 0;
-		break;
-	case NR_write: case NR_writev:
-		c->op = FT_OP_WRITE;
-		c->flags = id == NR_writev ? FT_AF_VECTOR : 0;
-		break;
-	case NR_pread64: case NR_preadv:
-		c->op = FT_OP_READ;
-		c->flags = FT_AF_POSITIONAL | (id == NR_preadv ? FT_AF_VECTOR : 0);
-		c->pos = regs->r10;
-		break;
-	case NR_pwrite64: case NR_pwritev:
-		c->op = FT_OP_WRITE;
-		c->flags = FT_AF_POSITIONAL | (id == NR_pwritev ? FT_AF_VECTOR : 0);
-		c->pos = regs->r10;
-		break;
-	case NR_preadv2: case NR_pwritev2:
-		c->op = id == NR_preadv2 ? FT_OP_READ : FT_OP_WRITE;
-		a3 = regs->r10;
-		c->flags = rwf_flags(a3, regs->r9, id == NR_pwritev2);
-		c->pos = a3;
-		break;
-	case NR_fsync:
-		c->op = FT_OP_FSYNC;
-		break;
-	case NR_fdatasync:
-		c->op = FT_OP_FDATASYNC;
-		break;
-	case NR_sync_file_range:
-		c->op = FT_OP_SYNC_RANGE;
-		c->pos = regs->si;
-		c->len = regs->dx;
-		c->arg = regs->r10;
-		break;
-	case NR_ftruncate:
-		c->op = FT_OP_TRUNCATE;
-		c->pos = regs->si;
-		break;
-	case NR_fallocate:
-		c->op = FT_OP_FALLOCATE;
-		c->arg = regs->si;
-		c->pos = regs->dx;
-		c->len = regs->r10;
-		break;
-	default:
-		return false;
-	}
-	c->fd = regs->di;
-	return true;
-}
 
 /*
  * Everything is recorded at sys_exit, where the saved argument registers are still intact:
@@ -485,7 +71,9 @@ static __always_inline int record_access(struct call *c, long ret)
 	ts = task_state();
 	note_task(ts);
 	note_file_id(ts, inode, file->f_path.dentry, dev, inode->i_ino);
-	RESERVE(a, FT_ACCESS);
+	a = reserve_record(FT_ACCESS, sizeof(*a));
+	if (!a)
+		return 0;
 	a->ino = inode->i_ino;
 	a->dev = dev;
 	a->isize = inode->i_size;
@@ -513,10 +101,12 @@ static __always_inline int record_truncate(struct pt_regs *regs, long ret)
 	if (ret < 0 || !task_passes())
 		return 0;
 	note_task(task_state());
-	RESERVE(t, FT_PRIV_TRUNCATE);
-	t->length = regs->si;
+	t = reserve_record(FT_PRIV_TRUNCATE, sizeof(*t));
+	if (!t)
+		return 0;
+	t->length = syscall_arg(regs, 1);
 	t->pid = bpf_get_current_pid_tgid() >> 32;
-	bpf_probe_read_user_str(t->path, sizeof(t->path), (const void *)regs->di);
+	bpf_probe_read_user_str(t->path, sizeof(t->path), (const void *)syscall_arg(regs, 0));
 	/* Read at once: a relative path needs the process's cwd while it still exists. */
 	bpf_ringbuf_submit(t, BPF_RB_FORCE_WAKEUP);
 	return 0;
@@ -530,7 +120,7 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 
 	if (!regs)
 		return 0;
-	id = regs->orig_ax;
+	id = syscall_nr(regs);
 	if (id == NR_truncate)
 		return record_truncate(regs, ret);
 	if (!decode_call(regs, id, &c))
@@ -559,7 +149,9 @@ static __always_inline int mmap_access(struct address_space *mapping, __u64 firs
 
 	note_task(ts);
 	note_file(ts, inode);
-	RESERVE(a, FT_ACCESS);
+	a = reserve_record(FT_ACCESS, sizeof(*a));
+	if (!a)
+		return 0;
 	a->ino = BPF_CORE_READ(inode, i_ino);
 	a->dev = dev;
 	a->isize = BPF_CORE_READ(inode, i_size);
@@ -586,46 +178,6 @@ int BPF_PROG(filemap_map_pages, struct address_space *mapping, unsigned long ind
 
 /* ---- page cache ------------------------------------------------------------------------------ */
 
-/* Where struct pages start: randomized with KASLR, else the fixed x86-64 base. */
-extern const void vmemmap_base __ksym __weak;
-#define VMEMMAP_START_DEFAULT	0xffffea0000000000ul
-
-static __always_inline __u8 folio_order(struct folio *folio)
-{
-	unsigned long head = 1ul << bpf_core_enum_value(enum pageflags, PG_head);
-
-	if (!(BPF_CORE_READ(folio, flags.f) & head))
-		return 0;
-	return BPF_CORE_READ(folio, _flags_1) & 0xff;
-}
-
-/*
- * pfn of the folio given as tp_btf argument 0. The verifier forbids arithmetic on the typed
- * pointer, so its value is read back from the program context as a plain number.
- */
-static __always_inline __u64 folio_pfn(__u64 *ctx)
-{
-	unsigned long base = VMEMMAP_START_DEFAULT, addr = 0;
-
-	if (&vmemmap_base)
-		bpf_probe_read_kernel(&base, sizeof(base), &vmemmap_base);
-	bpf_probe_read_kernel(&addr, sizeof(addr), ctx);
-	return (addr - base) / bpf_core_type_size(struct page);
-}
-
-/* The file a page-cache folio belongs to, or NULL. */
-static __always_inline struct inode *folio_inode(struct folio *folio)
-{
-	struct address_space *mapping;
-
-	if (!folio)
-		return NULL;
-	mapping = BPF_CORE_READ(folio, mapping);
-	if (!mapping)
-		return NULL;
-	return BPF_CORE_READ(mapping, host);
-}
-
 /* Kernel events carry the inode: the file is named here when no syscall named it first. */
 static __always_inline int folio_event(__u64 *ctx, struct folio *folio, struct inode *inode,
 				       __u16 type)
@@ -640,7 +192,9 @@ static __always_inline int folio_event(__u64 *ctx, struct folio *folio, struct i
 
 	note_task(ts);
 	note_file(ts, inode);
-	RESERVE(e, type);
+	e = reserve_record(type, sizeof(*e));
+	if (!e)
+		return 0;
 	e->ino = ino;
 	e->dev = dev;
 	e->index = BPF_CORE_READ(folio, index);
@@ -673,7 +227,9 @@ static __always_inline int note_unlinked(struct inode *inode)
 
 	note_task(ts);
 	note_file(ts, inode);
-	RESERVE(a, FT_ACCESS);
+	a = reserve_record(FT_ACCESS, sizeof(*a));
+	if (!a)
+		return 0;
 	a->ino = key.ino;
 	a->dev = key.dev;
 	a->op = FT_OP_UNLINK;
@@ -692,26 +248,6 @@ int BPF_PROG(pagecache_delete, struct folio *folio)
 	return folio_event(ctx, folio, inode, FT_PAGECACHE_DELETE);
 }
 
-/* Fires where the kernel accounts nr_dirtied, so the pages summed here match /proc/vmstat. */
-#define PF_IO_WORKER	0x00000010
-#define PF_KTHREAD	0x00200000
-
-/*
- * A folio dirtied by a user write fault on a shared mapping. x86 marks a task inside an
- * exception with orig_ax = -1 (a syscall keeps its number there), and of the exceptions only
- * a write fault dirties a file folio. Kernel and io_uring threads have no such user context.
- */
-static __always_inline bool in_user_write_fault(void)
-{
-	struct task_struct *task = bpf_get_current_task_btf();
-	struct pt_regs *regs;
-
-	if (task->flags & (PF_KTHREAD | PF_IO_WORKER))
-		return false;
-	regs = (struct pt_regs *)bpf_task_pt_regs(task);
-	return regs && (long)regs->orig_ax == -1;
-}
-
 /* The application side of a write fault: the whole folio becomes dirty. */
 static __always_inline int mmap_write(struct inode *inode, __u32 dev, __u64 ino, __u64 index,
 				      __u8 order)
@@ -720,7 +256,9 @@ static __always_inline int mmap_write(struct inode *inode, __u32 dev, __u64 ino,
 
 	if (!task_passes() || !is_regular(inode))
 		return 0;
-	RESERVE(a, FT_ACCESS);
+	a = reserve_record(FT_ACCESS, sizeof(*a));
+	if (!a)
+		return 0;
 	a->ino = ino;
 	a->dev = dev;
 	a->isize = BPF_CORE_READ(inode, i_size);
@@ -731,6 +269,7 @@ static __always_inline int mmap_write(struct inode *inode, __u32 dev, __u64 ino,
 	return 0;
 }
 
+/* Fires where the kernel accounts nr_dirtied, so the pages summed here match /proc/vmstat. */
 SEC("tp_btf/writeback_dirty_folio")
 int BPF_PROG(folio_dirty, struct folio *folio, struct address_space *mapping)
 {
@@ -753,7 +292,9 @@ int BPF_PROG(folio_dirty, struct folio *folio, struct address_space *mapping)
 	note_file(ts, inode);
 	if (in_user_write_fault())
 		mmap_write(inode, dev, ino, index, order);
-	RESERVE(e, FT_FOLIO_DIRTY);
+	e = reserve_record(FT_FOLIO_DIRTY, sizeof(*e));
+	if (!e)
+		return 0;
 	e->ino = ino;
 	e->dev = dev;
 	e->index = index;
@@ -772,7 +313,9 @@ int BPF_PROG(writeback_pages_written, long pages)
 	struct ft_writeback *w;
 
 	note_task(task_state());
-	RESERVE(w, FT_WRITEBACK);
+	w = reserve_record(FT_WRITEBACK, sizeof(*w));
+	if (!w)
+		return 0;
 	w->kind = FT_WB_WRITTEN;
 	w->nr_pages = pages;
 	submit(w);
@@ -796,7 +339,9 @@ int BPF_PROG(writeback_single_inode, struct inode *inode, struct writeback_contr
 	if (nr_to_write == (unsigned long)left || !kernel_event_passes(dev, ino))
 		return 0;	/* wrote nothing */
 	note_task(task_state());
-	RESERVE(w, FT_WRITEBACK);
+	w = reserve_record(FT_WRITEBACK, sizeof(*w));
+	if (!w)
+		return 0;
 	w->kind = FT_WB_SINGLE_INODE;
 	w->dev = dev;
 	w->ino = ino;
@@ -817,7 +362,9 @@ int BPF_PROG(iomap_writeback_folio, struct inode *inode, loff_t offset, __u64 le
 	if (!inode_event_passes(inode, &dev, &ino))
 		return 0;
 	note_task(task_state());
-	RESERVE(w, FT_WRITEBACK);
+	w = reserve_record(FT_WRITEBACK, sizeof(*w));
+	if (!w)
+		return 0;
 	w->kind = FT_WB_IOMAP;
 	w->dev = dev;
 	w->ino = ino;
@@ -836,7 +383,9 @@ static __always_inline struct ft_vmscan *vmscan_reserve(__u16 kind, __u32 nid, _
 	struct ft_vmscan *v;
 
 	note_task(task_state());
-	RESERVE(v, FT_VMSCAN);
+	v = reserve_record(FT_VMSCAN, sizeof(*v));
+	if (!v)
+		return NULL;
 	v->kind = kind;
 	v->nid = nid;
 	v->priority = priority;
@@ -938,7 +487,9 @@ static __always_inline int readahead_event(struct inode *inode, __u16 kind, __u6
 
 	note_task(ts);
 	note_file(ts, inode);
-	RESERVE(r, FT_READAHEAD);
+	r = reserve_record(FT_READAHEAD, sizeof(*r));
+	if (!r)
+		return 0;
 	r->dev = dev;
 	r->ino = ino;
 	r->kind = kind;

@@ -1,35 +1,42 @@
 # record: live BPF capture. bpf/ is compiled with clang -target bpf against a vmlinux.h dumped
 # from the kernel BTF, and bpftool turns the object into a skeleton header the C code includes.
 folio_trace_SOURCES += src/cmd-record.c
-EXTRA_DIST += bpf/record.bpf.c bpf/record.h
+RECORD_BPF_INCLUDES = bpf/record.h bpf/arch.bpf.h bpf/maps.bpf.h bpf/ringbuf.bpf.h \
+	bpf/task.bpf.h bpf/filter.bpf.h bpf/file.bpf.h bpf/folio.bpf.h bpf/syscall.bpf.h
+EXTRA_DIST += bpf/record.bpf.c $(RECORD_BPF_INCLUDES)
 
 if HAVE_BPF
 folio_trace_SOURCES += src/record/record.h src/record/idset.c src/record/mounts.c \
 	src/record/host.c src/record/sampler.c src/record/consumer.c src/record/loader.c \
-	src/record/progress.c src/record/memcg.c
+	src/record/progress.c src/record/memcg.c src/record/child.c \
+	src/record/recorder.h src/record/recorder.c
 folio_trace_LDADD += $(LIBBPF_LIBS) $(LIBELF_LIBS)
 BUILT_SOURCES += bpf/record.skel.h
 CLEANFILES += bpf/vmlinux.h bpf/record.bpf.o bpf/record.skel.h
 
-BPF_CFLAGS = -g -O2 -target bpf -D__TARGET_ARCH_x86 -Wall -Wno-unused-function
+BPF_CFLAGS = -g -O2 -target bpf -Wall -Wno-unused-function
 bpf/vmlinux.h:
 	$(AM_V_GEN)$(MKDIR_P) bpf && $(BPFTOOL) btf dump file $(VMLINUX_BTF) format c > $@.tmp && \
 		mv $@.tmp $@
-bpf/record.bpf.o: $(srcdir)/bpf/record.bpf.c $(srcdir)/bpf/record.h \
+bpf/record.bpf.o: $(srcdir)/bpf/record.bpf.c $(RECORD_BPF_INCLUDES:%=$(srcdir)/%) \
 		$(srcdir)/src/trace/events.h bpf/vmlinux.h
 	$(AM_V_CC)$(CLANG) $(BPF_CFLAGS) -Ibpf -I$(srcdir)/src -I$(srcdir)/bpf \
 		-c $(srcdir)/bpf/record.bpf.c -o $@
 bpf/record.skel.h: bpf/record.bpf.o
 	$(AM_V_GEN)$(BPFTOOL) gen skeleton $< name record_bpf > $@.tmp && mv $@.tmp $@
+# BUILT_SOURCES are made first only by all, check and install: make folio-trace needs this.
+src/record/loader.$(OBJEXT): bpf/record.skel.h
 else
 BUILT_SOURCES += src/record/bpf-missing.h
 CLEANFILES += src/record/bpf-missing.h
 src/record/bpf-missing.h: Makefile
 	$(AM_V_GEN)$(MKDIR_P) src/record && \
-	missing='$(BPF_MISSING)'; \
-	if test -z "$$missing"; then why='configured with --disable-bpf'; \
+	missing='$(BPF_MISSING)'; unsupported='$(BPF_UNSUPPORTED)'; \
+	if test -n "$$unsupported"; then why=$$unsupported; \
+	elif test -z "$$missing"; then why='configured with --disable-bpf'; \
 	else why="missing$$missing (run build-aux/install-deps and configure again)"; fi; \
 	echo "#define FT_BPF_MISSING \"$$why\"" > $@
+src/cmd-record.$(OBJEXT): src/record/bpf-missing.h
 endif
 
 # Live recording tests: real BPF on this kernel (they skip without BPF support or root).

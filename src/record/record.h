@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * folio-trace record, user-space side: the parts cmd-record.c puts together.
+ * folio-trace record, user-space side: the parts recorder.c puts together.
  *   idset.c     set of (u32, u64) keys: files and tasks already described in the trace
  *   mounts.c    mounted filesystems: host description and path prefixes
  *   host.c      the FT_HOST record
@@ -9,14 +9,17 @@
  *   loader.c    BPF skeleton: filters, load, attach, lost counters
  *   progress.c  the live progress line
  *   memcg.c     a memory cgroup (v1 or v2) limiting the recorded command (--memory-limit)
+ *   child.c     the traced command's process (-- COMMAND)
  */
 #ifndef FT_RECORD_RECORD_H
 #define FT_RECORD_RECORD_H
 
 #include <linux/types.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "trace/trace.h"
 
@@ -160,5 +163,27 @@ int ft_memcg_create(__u64 limit, char **dir, struct ft_error *err);
 int ft_memcg_add(const char *dir, int pid, struct ft_error *err);
 /* Removes the cgroup once its tasks are gone. */
 void ft_memcg_remove(const char *dir);
+
+/* ---- child ---------------------------------------------------------------------------------- */
+
+struct ft_child {
+	pid_t pid;
+	int go_fd;		/* write a byte: exec now; close: give up */
+	int exec_fd;		/* reads errno if exec failed, EOF when it succeeded */
+	bool exited;
+	int status;		/* waitpid status, once exited */
+};
+
+/* Forks cmd held before exec; the child gets orig_mask back. Warns and fails on error. */
+int ft_child_fork(struct ft_child *c, char **cmd, const sigset_t *orig_mask, bool trace_stdout);
+/* Lets the command run; false (with a message) when it could not be executed. */
+bool ft_child_release(struct ft_child *c, const char *name);
+/* Notes the exit status if the command has exited (ft_child_reap) or once it has (wait). */
+void ft_child_reap(struct ft_child *c);
+void ft_child_wait(struct ft_child *c);
+/* Makes sure the command is gone: never run when still held, else SIGTERM. */
+void ft_child_stop(struct ft_child *c);
+/* Warns when the command failed or was killed (after it exited). */
+void ft_child_report(const struct ft_child *c, const char *name);
 
 #endif /* FT_RECORD_RECORD_H */

@@ -210,7 +210,7 @@ enum ft_writeback_kind {
 	FT_WB_SINGLE_INODE = 2,	/* writeback:writeback_single_inode: one inode, nr_pages = wrote */
 	FT_WB_WRITEPAGE = 3,	/* one folio started, index set (reserved: the kernel's
 				 * wbc_writepage event names no inode) */
-	FT_WB_IOMAP = 4,	/* iomap:iomap_writepage_map: bytes queued = nr_pages (in bytes!) */
+	FT_WB_IOMAP = 4,	/* iomap:iomap_writeback_folio: nr_pages = bytes queued (bytes!) */
 };
 
 struct ft_writeback {

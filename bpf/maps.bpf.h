@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The record programs' settings, written by user space (src/record/loader.c) before load, and
+ * their maps. Everything the programs keep between two events is here.
+ */
+#ifndef FT_BPF_MAPS_H
+#define FT_BPF_MAPS_H
+
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+
+#include "trace/events.h"
+#include "record.h"
+
+/* Set by user space before load. */
+const volatile __u32 self_tgid;		/* folio-trace itself: never traced */
+const volatile bool filter_pids;	/* only processes in the pids map */
+const volatile bool follow_forks;	/* children of traced processes are traced */
+const volatile bool filter_comm;
+const volatile char comm_filter[FT_COMM_LEN];
+const volatile bool filter_cgroup;	/* only tasks under cgroups[0] */
+const volatile bool filter_dev;
+const volatile __u32 dev_filter;
+const volatile bool no_paths;
+const volatile __u64 wakeup_bytes = 1 << 20;	/* wake the reader once this much is queued */
+
+struct {
+	__uint(type, BPF_MAP_TYPE_RINGBUF);
+	__uint(max_entries, 1 << 24);	/* resized by user space */
+} events SEC(".maps");
+
+/* Lost records per CPU, indexed by record type. */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, FT_TYPE_MAX);
+	__type(key, __u32);
+	__type(value, __u64);
+} lost SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, FT_MAX_PIDS);
+	__type(key, __u32);
+	__type(value, __u8);
+} pids SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_CGROUP_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u32);
+} cgroups SEC(".maps");
+
+/*
+ * Per thread: announced with FT_TASK yet, and the last file it touched. Task storage is found
+ * from the task itself (cheaper than a hash lookup on every event) and goes away with it.
+ */
+struct task_state {
+	__u64 last_ino;
+	__u32 last_dev;
+	__u8 announced;
+	__u8 pad[3];
+	char comm[FT_COMM_LEN];	/* as announced */
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, int);
+	__type(value, struct task_state);
+} tasks SEC(".maps");
+
+/* Files named already; with a task filter also the files the traced tasks touched. */
+struct {
+	__uint(type, BPF_MAP_TYPE_LRU_HASH);
+	__uint(max_entries, FT_MAX_FILES);
+	__type(key, struct ft_file_key);
+	__type(value, __u8);
+} files SEC(".maps");
+
+/* Unlinked inodes already reported. */
+struct {
+	__uint(type, BPF_MAP_TYPE_LRU_HASH);
+	__uint(max_entries, 4096);
+	__type(key, struct ft_file_key);
+	__type(value, __u8);
+} unlinked SEC(".maps");
+
+#endif /* FT_BPF_MAPS_H */

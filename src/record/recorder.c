@@ -1,0 +1,334 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The recorder: output file, the command held at exec, BPF programs loaded and attached, the
+ * host and a first sample; then the loop that drains the ring buffer into the trace, samples
+ * the counters and flushes a chunk every second until a signal, the duration or the command's
+ * exit; then the last drain and the summary.
+ *
+ * No global state: signals are blocked and read from a signalfd in the loop, so there is no
+ * handler to share a flag with, and the BPF skeleton belongs to the struct recorder of the run.
+ */
+#define _GNU_SOURCE
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/signalfd.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <bpf/libbpf.h>
+
+#include "record/record.h"
+#include "record/recorder.h"
+#include "util.h"
+
+#define FLUSH_NS		1000000000ull	/* a killed recorder loses at most ~1 s */
+
+struct recorder {
+	const struct record_opts *o;
+	struct ft_mounts mounts;
+	struct ft_writer *w;
+	struct ft_bpf *bpf;
+	struct ring_buffer *rb;
+	struct ft_sampler *sampler;
+	struct ft_consumer cons;
+	struct ft_progress progress;
+	struct ft_child child;
+	bool have_child;	/* the command is ours to wait for or stop */
+	char *memcg;		/* --memory-limit: the command's cgroup directory */
+	int sigfd;		/* SIGINT, SIGTERM, SIGCHLD, blocked and read here */
+	__u64 lost;
+	struct ft_error err;	/* why the run failed, said before the summary */
+};
+
+static struct ft_writer *open_output(const char *path, struct ft_error *err)
+{
+	struct stat st;
+	int fd;
+
+	if (strcmp(path, "-") == 0)
+		return ft_writer_open(path, 0600, err);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		snprintf(err->msg, sizeof(err->msg), "%s: cannot create: %s", path,
+			 strerror(errno));
+		return NULL;
+	}
+	/*
+	 * An existing file keeps its mode through O_TRUNC: traces reveal file activity. Only
+	 * regular files: a device or FIFO (/dev/null) is not ours to change.
+	 */
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && fchmod(fd, 0600) < 0) {
+		snprintf(err->msg, sizeof(err->msg), "%s: cannot make it private (0600): %s",
+			 path, strerror(errno));
+		close(fd);
+		return NULL;
+	}
+	return ft_writer_fdopen(fd, path, err);
+}
+
+/* Every tick: lost counts, samples when due, a flushed chunk, the progress line. */
+static int record_tick(struct recorder *r, __u64 now, bool sample)
+{
+	struct ft_writer_stats st;
+
+	if (ft_bpf_write_lost(r->bpf, r->w, &r->lost, &r->err))
+		return -1;
+	if (sample && ft_sampler_sample(r->sampler, r->w, &r->err))
+		return -1;
+	if (ft_writer_flush(r->w, &r->err))
+		return -1;
+	ft_writer_stats(r->w, &st);
+	ft_progress_update(&r->progress, now, r->cons.events, st.stored_bytes, r->lost);
+	return 0;
+}
+
+/* SIGINT/SIGTERM stop; SIGCHLD may mean the command is done. */
+static bool read_signals(struct recorder *r)
+{
+	struct signalfd_siginfo si;
+	bool stop = false;
+
+	while (read(r->sigfd, &si, sizeof(si)) == sizeof(si)) {
+		if (si.ssi_signo == SIGINT || si.ssi_signo == SIGTERM)
+			stop = true;
+	}
+	if (r->have_child) {
+		ft_child_reap(&r->child);
+		if (r->child.exited)
+			stop = true;
+	}
+	return stop;
+}
+
+static int record_loop(struct recorder *r)
+{
+	__u64 start = ft_now_mono_ns(), next_flush = start + FLUSH_NS;
+	__u64 next_sample = start + r->o->interval_ns;
+	struct pollfd pfd[2] = {
+		{ .fd = ring_buffer__epoll_fd(r->rb), .events = POLLIN },
+		{ .fd = r->sigfd, .events = POLLIN },
+	};
+
+	for (;;) {
+		__u64 now = ft_now_mono_ns(), wake = next_flush < next_sample ? next_flush
+									 : next_sample;
+		int timeout = wake > now ? (int)((wake - now) / 1000000) + 1 : 0;
+		bool stop = false;
+
+		if (timeout > 100)
+			timeout = 100;
+		if (poll(pfd, 2, timeout) < 0 && errno != EINTR) {
+			snprintf(r->err.msg, sizeof(r->err.msg), "record: poll: %s",
+				 strerror(errno));
+			return -1;
+		}
+		if (ring_buffer__consume(r->rb) < 0 || r->cons.failed) {
+			r->err = r->cons.err;
+			return -1;
+		}
+		stop = read_signals(r);
+		now = ft_now_mono_ns();
+		if (r->o->duration_ns && now - start >= r->o->duration_ns)
+			stop = true;
+		if (stop)
+			return 0;
+		if (now >= next_flush || now >= next_sample) {
+			bool sample = now >= next_sample;
+
+			if (record_tick(r, now, sample))
+				return -1;
+			next_flush = now + FLUSH_NS;
+			if (sample)
+				next_sample += r->o->interval_ns;
+			if (next_sample < now)
+				next_sample = now + r->o->interval_ns;
+		}
+	}
+}
+
+/* Detach first so the last drain sees everything the kernel produced, then close cleanly. */
+static int record_finish(struct recorder *r, int rc)
+{
+	struct ft_writer_stats st;
+	char buf[32];
+
+	ft_bpf_detach(r->bpf);
+	if (ring_buffer__consume(r->rb) < 0 || r->cons.failed) {
+		if (!rc)
+			r->err = r->cons.err;
+		rc = -1;
+	}
+	if (!rc && (ft_sampler_sample(r->sampler, r->w, &r->err) ||
+		    ft_bpf_write_lost(r->bpf, r->w, &r->lost, &r->err)))
+		rc = -1;
+	ft_progress_done(&r->progress);
+	if (!rc && ft_writer_flush(r->w, &r->err))
+		rc = -1;
+	ft_writer_stats(r->w, &st);
+	if (rc) {
+		/* Disk full or I/O error: what reached the file stays readable, chunk by chunk. */
+		ft_warn("%s", r->err.msg);
+		ft_writer_abort(r->w);
+	} else if (ft_writer_close(r->w, &r->err)) {
+		ft_warn("%s", r->err.msg);
+		rc = -1;
+	}
+	r->w = NULL;
+	fprintf(stderr, "folio-trace: record: %llu events, %s written to %s, %llu lost%s\n",
+		(unsigned long long)st.events, format_bytes(st.stored_bytes, buf, sizeof(buf)),
+		r->o->output, (unsigned long long)r->lost,
+		r->lost ? " (ring buffer full: try a larger --buffer-size)" : "");
+	return rc;
+}
+
+static int block_signals(sigset_t *orig)
+{
+	sigset_t set;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGCHLD);
+	if (sigprocmask(SIG_BLOCK, &set, orig) < 0)
+		return -1;
+	return signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
+}
+
+static struct ft_filters record_filters(const struct recorder *r)
+{
+	const struct record_opts *o = r->o;
+	struct ft_filters f = {
+		.pids = o->pids, .npids = o->npids, .comm = o->comm, .cgroup = o->cgroup,
+		.dev_set = o->dev_set, .dev = o->dev, .no_paths = o->no_paths,
+	};
+
+	if (r->have_child) {
+		f.pids = (const __u32 *)&r->child.pid;
+		f.npids = 1;
+		f.follow_forks = true;
+	}
+	return f;
+}
+
+/* Everything up to the first event: output, command held at exec, BPF, host, first sample. */
+static int record_start(struct recorder *r, const sigset_t *orig_mask)
+{
+	struct ft_filters f;
+
+	if (ft_bpf_check(&r->err) || ft_mounts_load(&r->mounts, &r->err))
+		return -1;
+	for (size_t i = 0; i < r->o->npids; i++) {
+		if (kill((pid_t)r->o->pids[i], 0) < 0 && errno == ESRCH) {
+			snprintf(r->err.msg, sizeof(r->err.msg), "record: no process %u",
+				 r->o->pids[i]);
+			return -1;
+		}
+	}
+	r->w = open_output(r->o->output, &r->err);
+	if (!r->w)
+		return -1;
+	if (r->o->memory_limit && ft_memcg_create(r->o->memory_limit, &r->memcg, &r->err))
+		return -1;
+	if (r->o->cmd) {
+		if (ft_child_fork(&r->child, r->o->cmd, orig_mask, strcmp(r->o->output, "-") == 0))
+			return -1;
+		r->have_child = true;
+		if (r->memcg && ft_memcg_add(r->memcg, r->child.pid, &r->err))
+			return -1;
+	}
+	f = record_filters(r);
+	r->bpf = ft_bpf_open(&f, r->o->ring_bytes, &r->err);
+	if (!r->bpf)
+		return -1;
+	ft_consumer_init(&r->cons, r->w, &r->mounts, r->o->no_paths);
+	r->cons.dev_set = r->o->dev_set;
+	r->cons.dev = r->o->dev;
+	r->rb = ring_buffer__new(ft_bpf_ring_fd(r->bpf), ft_consumer_handle, &r->cons, NULL);
+	r->sampler = ft_sampler_new(r->memcg);
+	if (!r->rb || !r->sampler) {
+		snprintf(r->err.msg, sizeof(r->err.msg), "record: cannot set up the ring buffer");
+		return -1;
+	}
+	if (ft_write_host(r->w, &r->mounts, r->o->no_paths ? FT_HOST_NO_PATHS : 0,
+			  r->o->memory_limit, &r->err) ||
+	    ft_sampler_sample(r->sampler, r->w, &r->err) || ft_writer_flush(r->w, &r->err))
+		return -1;
+	return 0;
+}
+
+static void record_cleanup(struct recorder *r)
+{
+	if (r->w)
+		ft_writer_abort(r->w);
+	if (r->have_child)
+		ft_child_stop(&r->child);
+	if (r->memcg) {
+		ft_memcg_remove(r->memcg);
+		free(r->memcg);
+	}
+	ring_buffer__free(r->rb);
+	ft_sampler_free(r->sampler);
+	ft_bpf_close(r->bpf);
+	ft_consumer_fini(&r->cons);
+	ft_mounts_free(&r->mounts);
+	if (r->sigfd >= 0)
+		close(r->sigfd);
+}
+
+/*
+ * Recording stopped (signal, --duration) with the command maybe still running: it is left to
+ * run untraced, except in its memory cgroup, which can only be removed once it is done.
+ */
+static void child_after_recording(struct recorder *r)
+{
+	ft_child_reap(&r->child);
+	if (r->memcg)
+		ft_child_wait(&r->child);
+	if (r->child.exited) {
+		ft_child_report(&r->child, r->o->cmd[0]);
+		return;
+	}
+	ft_warn("record: %s (pid %d) is still running, no longer traced", r->o->cmd[0],
+		(int)r->child.pid);
+	r->have_child = false;	/* not ours to stop */
+}
+
+int ft_record_run(const struct record_opts *o)
+{
+	struct recorder r = { .o = o, .sigfd = -1, .child = { .go_fd = -1, .exec_fd = -1 } };
+	sigset_t orig;
+	int rc = -1;
+
+	r.sigfd = block_signals(&orig);
+	if (r.sigfd < 0) {
+		ft_warn("record: signalfd: %s", strerror(errno));
+		return -1;
+	}
+	ft_progress_init(&r.progress, STDERR_FILENO);
+	if (record_start(&r, &orig)) {
+		ft_warn("%s", r.err.msg);
+		goto out;
+	}
+	if (r.have_child && !ft_child_release(&r.child, o->cmd[0])) {
+		/* The command never ran: keep the (empty) trace well formed anyway. */
+		ft_child_wait(&r.child);
+		record_finish(&r, 0);
+		goto out;
+	}
+	rc = record_loop(&r);
+	rc = record_finish(&r, rc);
+	if (r.have_child && !rc)
+		child_after_recording(&r);
+out:
+	record_cleanup(&r);
+	sigprocmask(SIG_SETMASK, &orig, NULL);
+	return rc;
+}
+
