@@ -1,6 +1,6 @@
 # Small helpers shared by every layer: messages, errors, option parsing, JSON strings, hashing,
 # random numbers, a hash map. The bottom of the tree: nothing here includes anything above it.
-libfoliotrace_a_SOURCES += src/util.h \
+libfoliotrace_a_SOURCES += \
 	src/util/error.h src/util/error.c src/util/msg.h src/util/msg.c \
 	src/util/parse.h src/util/parse.c src/util/args.h src/util/args.c \
 	src/util/json.h src/util/json.c src/util/hash.h src/util/rng.h \

@@ -14,7 +14,8 @@
 #include <sys/stat.h>
 
 #include "cmd.h"
-#include "util.h"
+#include "util/msg.h"
+#include "util/parse.h"
 
 #ifndef HAVE_BPF
 #include "src/record/bpf-missing.h"	/* generated in the build tree */

@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "record/record.h"
-#include "util.h"
+#include "util/msg.h"
 
 /*
  * Forks the command, held before exec until ft_child_release(). When the trace goes to

@@ -70,7 +70,7 @@ int ft_write_host(struct ft_writer *w, const struct ft_mounts *ms, __u32 flags,
 
 	devs = calloc(ms->n ? ms->n : 1, sizeof(*devs));
 	if (!devs) {
-		snprintf(err->msg, sizeof(err->msg), "out of memory");
+		ft_error_set(err, NULL, "out of memory");
 		return -1;
 	}
 	memset(&h, 0, sizeof(h));

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "record/record.h"
+#include "util/hash.h"
 
 struct ft_idset_slot {
 	__u64 b;
@@ -25,9 +26,7 @@ void ft_idset_free(struct ft_idset *s)
 
 static size_t idset_hash(__u32 a, __u64 b)
 {
-	__u64 h = (b ^ ((__u64)a << 32 | a)) * 0x9e3779b97f4a7c15ull;
-
-	return (size_t)(h ^ (h >> 29));
+	return (size_t)ft_hash64(b ^ ((__u64)a << 32 | a));
 }
 
 static struct ft_idset_slot *idset_find(const struct ft_idset *s, __u32 a, __u64 b)

@@ -34,19 +34,6 @@ struct ft_bpf {
 	int cgroup_fd;
 };
 
-static int set_err(struct ft_error *err, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static int set_err(struct ft_error *err, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
 /* libbpf talks only when asked to: its verifier logs are for BPF developers. */
 static int libbpf_print(enum libbpf_print_level level, const char *fmt, va_list ap)
 {
@@ -72,14 +59,14 @@ static int check_privileges(struct ft_error *err)
 	    (have_cap(data, CAP_SYS_ADMIN) ||
 	     (have_cap(data, CAP_BPF) && have_cap(data, CAP_PERFMON))))
 		return 0;
-	return set_err(err, "record: needs root (or CAP_BPF and CAP_PERFMON) to load BPF programs");
+	return ft_error_set(err, NULL, "record: needs root (or CAP_BPF and CAP_PERFMON) to load BPF programs");
 }
 
 static int check_btf(struct ft_error *err)
 {
 	if (access(VMLINUX_BTF, R_OK) == 0)
 		return 0;
-	return set_err(err, "record: no kernel BTF at %s (kernel built without "
+	return ft_error_set(err, NULL, "record: no kernel BTF at %s (kernel built without "
 		       "CONFIG_DEBUG_INFO_BTF): cannot load CO-RE programs", VMLINUX_BTF);
 }
 
@@ -92,7 +79,7 @@ static int ensure_tracefs(struct ft_error *err)
 	if (mount("nodev", TRACEFS, "tracefs", 0, NULL) == 0 &&
 	    access(TRACEFS "/events", F_OK) == 0)
 		return 0;
-	return set_err(err, "record: tracefs is not mounted at %s and mounting it failed: %s",
+	return ft_error_set(err, NULL, "record: tracefs is not mounted at %s and mounting it failed: %s",
 		       TRACEFS, strerror(errno));
 }
 
@@ -138,10 +125,10 @@ static int set_cgroup(struct ft_bpf *b, const char *path, struct ft_error *err)
 
 	b->cgroup_fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (b->cgroup_fd < 0)
-		return set_err(err, "%s: cannot open cgroup: %s", path, strerror(errno));
+		return ft_error_set(err, NULL, "%s: cannot open cgroup: %s", path, strerror(errno));
 	if (bpf_map_update_elem(bpf_map__fd(b->skel->maps.cgroups), &key, &b->cgroup_fd,
 				BPF_ANY))
-		return set_err(err, "%s: not a cgroup v2 directory (--cgroup needs cgroup2): %s",
+		return ft_error_set(err, NULL, "%s: not a cgroup v2 directory (--cgroup needs cgroup2): %s",
 			       path, strerror(errno));
 	return 0;
 }
@@ -151,16 +138,16 @@ int ft_bpf_add_pid(struct ft_bpf *b, __u32 pid, struct ft_error *err)
 	__u8 one = 1;
 
 	if (bpf_map_update_elem(bpf_map__fd(b->skel->maps.pids), &pid, &one, BPF_ANY))
-		return set_err(err, "record: cannot trace pid %u: %s", pid, strerror(errno));
+		return ft_error_set(err, NULL, "record: cannot trace pid %u: %s", pid, strerror(errno));
 	return 0;
 }
 
 static int load_error(int rc, struct ft_error *err)
 {
 	if (rc == -EPERM || rc == -EACCES)
-		return set_err(err, "record: loading BPF programs: %s (needs root or CAP_BPF; set "
+		return ft_error_set(err, NULL, "record: loading BPF programs: %s (needs root or CAP_BPF; set "
 			       "FOLIO_TRACE_DEBUG=1 for the verifier log)", strerror(-rc));
-	return set_err(err, "record: loading BPF programs failed: %s (set FOLIO_TRACE_DEBUG=1 "
+	return ft_error_set(err, NULL, "record: loading BPF programs failed: %s (set FOLIO_TRACE_DEBUG=1 "
 		       "for libbpf's log)", strerror(-rc));
 }
 
@@ -177,20 +164,20 @@ struct ft_bpf *ft_bpf_open(const struct ft_filters *f, __u64 ring_bytes, struct 
 	libbpf_set_print(libbpf_print);
 	b = calloc(1, sizeof(*b));
 	if (!b) {
-		set_err(err, "out of memory");
+		ft_error_set(err, NULL, "out of memory");
 		return NULL;
 	}
 	b->cgroup_fd = -1;
 	b->ncpus = libbpf_num_possible_cpus();
 	if (b->ncpus <= 0) {
-		set_err(err, "record: cannot count possible CPUs");
+		ft_error_set(err, NULL, "record: cannot count possible CPUs");
 		goto fail;
 	}
 	b->seen_lost = calloc((size_t)b->ncpus * FT_TYPE_MAX, sizeof(__u64));
 	b->values = calloc((size_t)b->ncpus, sizeof(__u64));
 	b->skel = record_bpf__open();
 	if (!b->seen_lost || !b->values || !b->skel) {
-		set_err(err, "record: cannot open the BPF object: %s", strerror(errno));
+		ft_error_set(err, NULL, "record: cannot open the BPF object: %s", strerror(errno));
 		goto fail;
 	}
 	set_filters(b->skel, f);
@@ -198,7 +185,7 @@ struct ft_bpf *ft_bpf_open(const struct ft_filters *f, __u64 ring_bytes, struct 
 	b->skel->rodata->wakeup_bytes = ring_bytes / 8;
 	rc = bpf_map__set_max_entries(b->skel->maps.events, (__u32)ring_bytes);
 	if (rc) {
-		set_err(err, "record: bad ring buffer size: %s", strerror(-rc));
+		ft_error_set(err, NULL, "record: bad ring buffer size: %s", strerror(-rc));
 		goto fail;
 	}
 	rc = record_bpf__load(b->skel);
@@ -213,7 +200,7 @@ struct ft_bpf *ft_bpf_open(const struct ft_filters *f, __u64 ring_bytes, struct 
 			goto fail;
 	rc = record_bpf__attach(b->skel);
 	if (rc) {
-		set_err(err, "record: attaching BPF programs failed: %s", strerror(-rc));
+		ft_error_set(err, NULL, "record: attaching BPF programs failed: %s", strerror(-rc));
 		goto fail;
 	}
 	return b;

@@ -28,14 +28,14 @@ static int write_file(const char *dir, const char *name, const char *value, stru
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	fd = open(path, O_WRONLY | O_CLOEXEC);
 	if (fd < 0) {
-		snprintf(err->msg, sizeof(err->msg), "%.256s: %s", path, strerror(errno));
+		ft_error_set(err, NULL, "%.256s: %s", path, strerror(errno));
 		return -1;
 	}
 	n = write(fd, value, strlen(value));
 	saved = errno;
 	close(fd);
 	if (n != (ssize_t)strlen(value)) {
-		snprintf(err->msg, sizeof(err->msg), "%.256s: cannot write '%.32s': %s", path, value,
+		ft_error_set(err, NULL, "%.256s: cannot write '%.32s': %s", path, value,
 			 n < 0 ? strerror(saved) : "short write");
 		return -1;
 	}
@@ -74,7 +74,7 @@ static int memcg_pick(bool *v2, struct ft_error *err)
 		/* children of the root get the controller only once it is enabled there */
 		return write_file(CGROUP2_ROOT, "cgroup.subtree_control", "+memory", err);
 	}
-	snprintf(err->msg, sizeof(err->msg), "record: --memory-limit needs a memory cgroup "
+	ft_error_set(err, NULL, "record: --memory-limit needs a memory cgroup "
 		 "controller (v1 at %s or v2 at %s)", MEMCG_ROOT, CGROUP2_ROOT);
 	return -1;
 }
@@ -87,11 +87,11 @@ int ft_memcg_create(__u64 limit, char **dir, struct ft_error *err)
 	if (memcg_pick(&v2, err))
 		return -1;
 	if (asprintf(dir, "%s/folio-trace.%d", v2 ? CGROUP2_ROOT : MEMCG_ROOT, (int)getpid()) < 0) {
-		snprintf(err->msg, sizeof(err->msg), "out of memory");
+		ft_error_set(err, NULL, "out of memory");
 		return -1;
 	}
 	if (mkdir(*dir, 0755) < 0 && errno != EEXIST) {
-		snprintf(err->msg, sizeof(err->msg), "%s: cannot create cgroup: %s", *dir,
+		ft_error_set(err, NULL, "%s: cannot create cgroup: %s", *dir,
 			 strerror(errno));
 		free(*dir);
 		*dir = NULL;

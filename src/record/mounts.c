@@ -124,7 +124,7 @@ int ft_mounts_load(struct ft_mounts *ms, struct ft_error *err)
 	ms->m = NULL;
 	ms->n = 0;
 	if (!f) {
-		snprintf(err->msg, sizeof(err->msg), "/proc/self/mountinfo: %s", strerror(errno));
+		ft_error_set(err, NULL, "/proc/self/mountinfo: %s", strerror(errno));
 		return -1;
 	}
 	while (rc == 0 && getline(&line, &cap, f) > 0)
@@ -132,7 +132,7 @@ int ft_mounts_load(struct ft_mounts *ms, struct ft_error *err)
 	free(line);
 	fclose(f);
 	if (rc)
-		snprintf(err->msg, sizeof(err->msg), "/proc/self/mountinfo: out of memory");
+		ft_error_set(err, NULL, "/proc/self/mountinfo: out of memory");
 	return rc;
 }
 

@@ -4,7 +4,7 @@
 #include <unistd.h>
 
 #include "record/record.h"
-#include "util.h"
+#include "util/parse.h"
 
 void ft_progress_init(struct ft_progress *p, int fd)
 {

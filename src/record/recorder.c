@@ -26,7 +26,8 @@
 
 #include "record/record.h"
 #include "record/recorder.h"
-#include "util.h"
+#include "util/msg.h"
+#include "util/parse.h"
 
 #define FLUSH_NS		1000000000ull	/* a killed recorder loses at most ~1 s */
 
@@ -56,7 +57,7 @@ static struct ft_writer *open_output(const char *path, struct ft_error *err)
 		return ft_writer_open(path, 0600, err);
 	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 	if (fd < 0) {
-		snprintf(err->msg, sizeof(err->msg), "%s: cannot create: %s", path,
+		ft_error_set(err, NULL, "%s: cannot create: %s", path,
 			 strerror(errno));
 		return NULL;
 	}
@@ -65,7 +66,7 @@ static struct ft_writer *open_output(const char *path, struct ft_error *err)
 	 * regular files: a device or FIFO (/dev/null) is not ours to change.
 	 */
 	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && fchmod(fd, 0600) < 0) {
-		snprintf(err->msg, sizeof(err->msg), "%s: cannot make it private (0600): %s",
+		ft_error_set(err, NULL, "%s: cannot make it private (0600): %s",
 			 path, strerror(errno));
 		close(fd);
 		return NULL;

@@ -259,7 +259,7 @@ static int sample_source(struct ft_sampler *s, struct sample_source *src, struct
 	    (src->id == FT_SRC_CGROUP && slurp(s, s->cg_usage) &&
 	     list_push(&l, "usage_in_bytes", strtoull(s->buf, NULL, 10)))) {
 		ft_counter_list_free(&l);
-		snprintf(err->msg, sizeof(err->msg), "%s: out of memory", src->path);
+		ft_error_set(err, NULL, "%s: out of memory", src->path);
 		return -1;
 	}
 	if (l.n == 0 || l.n > UINT16_MAX)
