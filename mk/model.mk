@@ -5,6 +5,7 @@ libfoliotrace_a_SOURCES += src/model/model.h src/model/instance.h src/model/mode
 	src/model/lru_two_list.c src/model/lru_plain.c \
 	src/model/dirty_folio.c src/model/dirty_block.c \
 	src/model/ra_rule_6_6.c src/model/ra_rule_6_11.c src/model/ra_rule_6_17.c src/model/reclaim_pageout.c \
+	src/model/fs_xfs.c src/model/fs_ext4.c src/model/fs_tmpfs.c src/model/fs_other.c \
 	src/model/access.c src/model/filemap.c src/model/readahead.c \
 	src/model/readpath.c src/model/writepath.c src/model/cache.c \
 	src/model/folio.h src/model/folio_pool.c \

@@ -33,8 +33,8 @@ enum { OPT_ORDER = 256, OPT_FORMAT, OPT_TIMESERIES, OPT_PLOT };
 /* Replay's own options; the model's come from its configuration table (replay/options.h). */
 static const struct argp_option replay_options[] = {
 	{ "folio-order", OPT_ORDER, "N[,N...]", 0,
-	  "largest folio order of each model, 0.." MODEL_TEXT(MODEL_MAX_ORDER) "; a list runs one "
-	  "model per order (default 0)", PARAM_GROUP_FOLIOS },
+	  "largest folio order of each model, up to --max-pagecache-order; a list runs one "
+	  "model per order (default 9, the kernel's largest)", PARAM_GROUP_FOLIOS },
 	{ "format", OPT_FORMAT, "FMT", 0, "table (default), json or csv", PARAM_GROUP_OUTPUT },
 	{ "output", 'o', "FILE", 0, "write the report to FILE instead of standard output",
 	  PARAM_GROUP_OUTPUT },
@@ -124,6 +124,12 @@ static int make_configs(const struct replay_args *a, struct model_config *cfg)
 				a->orders[i]);
 			return -1;
 		}
+		if (a->orders[i] > a->base.max_pagecache_order) {
+			ft_warn("--folio-order=%u: above the page cache's largest order, %u "
+				"(MAX_PAGECACHE_ORDER); --max-pagecache-order=%u models it as a what-if",
+				a->orders[i], a->base.max_pagecache_order, a->orders[i]);
+			return -1;
+		}
 		cfg[i] = a->base;
 		cfg[i].order = a->orders[i];
 	}
@@ -211,7 +217,7 @@ int cmd_replay(int argc, char **argv)
 		"m, h.",
 		0, 0, 0
 	};
-	struct replay_args args = { .orders = { 0 }, .norders = 1 };
+	struct replay_args args = { .norders = 1 };
 	struct model_config cfg[REPLAY_MAX_CONFIGS];
 	struct model_options mo;
 	struct replay *rp;
@@ -220,6 +226,7 @@ int cmd_replay(int argc, char **argv)
 
 	model_config_defaults(&args.base);
 	args.base.interval_ns = 1000000000;	/* the time series' default */
+	args.orders[0] = args.base.max_pagecache_order;	/* the kernel's largest folios */
 	if (model_options_init(&mo, replay_options) < 0) {
 		ft_warn("out of memory");
 		return EXIT_RUNTIME;

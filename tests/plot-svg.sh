@@ -50,9 +50,11 @@ points True True" "SVG well-formed, four panels with one series per order, legen
 # units on the axes
 grep -q 'Write bandwidth (writeback) (.*B/s)' "$TMPD/w.svg"
 ok $? "write bandwidth axis has a unit"
-# A sequential read: order 0 has 512 times the LRU entries of order 9, so powers of ten.
+# A sequential read, every miss a folio of the order: order 0 has 512 times the LRU entries
+# of order 9, so powers of ten.
 "$FT" synth seq-read --events=2000 --duration=5s -o "$TMPD/s.ftr" 2>/dev/null
-run "$FT" replay --folio-order=0,9 --no-readahead --plot="$TMPD/s.svg" -o /dev/null "$TMPD/s.ftr"
+run "$FT" replay --folio-order=0,9 --policy=fixed --no-readahead --plot="$TMPD/s.svg" \
+	-o /dev/null "$TMPD/s.ftr"
 grep -q 'LRU length (folios, log scale)' "$TMPD/s.svg"
 ok $? "LRU axis counts folios, on a log scale when orders differ 20 times"
 ticks=$(grep -A14 'data-panel="lru_entries">' "$TMPD/s.svg" | grep -o 'text-anchor="end">[0-9]*<' |

@@ -8,9 +8,10 @@ command -v python3 >/dev/null 2>&1 || skip_all "python3 not installed"
 "$FT" synth seq-read --files=1 --file-size=64M --io-size=1M --bytes=64M \
 	-o "$TMPD/seq.ftr" 2>/dev/null || skip_all "synth could not make the trace"
 
-# 64 MiB read once in 1 MiB reads, no readahead: 16384 order-0 folios or 32 of order 9; at
-# order 9 the second 1 MiB read of each 2 MiB folio hits.
-run "$FT" replay --folio-order=0,9 --no-readahead --format=json "$TMPD/seq.ftr"
+# 64 MiB read once in 1 MiB reads, no readahead, every miss a folio of the order (the fixed
+# what-if): 16384 order-0 folios or 32 of order 9; at order 9 the second 1 MiB read of each
+# 2 MiB folio hits.
+run "$FT" replay --folio-order=0,9 --policy=fixed --no-readahead --format=json "$TMPD/seq.ftr"
 is "$rc" 0 "json replay exits 0"
 printf '%s\n' "$out" >"$TMPD/seq.json"
 got=$(python3 - "$TMPD/seq.json" <<'PY'
@@ -32,7 +33,7 @@ order 9 9 4294967296 32 32 16384 67108864 67108864 32 0 0.001953125" \
 	"json: exact LRU lengths, insertions, bytes, hits; memory from the host record"
 
 # The same numbers as CSV: one header row of keys, one row per order.
-run "$FT" replay --folio-order=0,9 --no-readahead --format=csv "$TMPD/seq.ftr"
+run "$FT" replay --folio-order=0,9 --policy=fixed --no-readahead --format=csv "$TMPD/seq.ftr"
 is "$rc" 0 "csv replay exits 0"
 printf '%s\n' "$out" >"$TMPD/seq.csv"
 got=$(python3 - "$TMPD/seq.csv" <<'PY'
@@ -45,7 +46,7 @@ PY
 is "$got" "2 order 0=16384 order 9=32 True" "csv: one row per order, empty cell for none"
 
 # The table: aligned columns, a ratio column, the same figures.
-run "$FT" replay --folio-order=0,9 --no-readahead "$TMPD/seq.ftr"
+run "$FT" replay --folio-order=0,9 --policy=fixed --no-readahead "$TMPD/seq.ftr"
 is "$rc" 0 "table replay exits 0"
 row=$(printf '%s\n' "$out" | grep '^  LRU entries max ')
 is "$(echo $row)" "LRU entries max 16384 32 0.002" "table row of LRU entries with its ratio"
@@ -110,7 +111,7 @@ got=$(printf '%s\n' "$out" | python3 -c '
 import json, sys
 c = json.load(sys.stdin)["configurations"][0]["config"]
 print(c["readahead"], c["device_latency_us"] > 1000, c["order"])')
-is "$got" "False True 0" "--no-readahead, a named device, order 0 by default"
+is "$got" "False True 9" "--no-readahead, a named device, order 9 (the kernel's largest) by default"
 
 # The device presets the page states are the model's.
 for dev in nvme sata-ssd hdd nfs; do
@@ -137,6 +138,9 @@ usage_error() {	# usage_error DESCRIPTION ARGS...
 }
 usage_error "order above 10" --folio-order=11 "$TMPD/seq.ftr"
 usage_error "order listed twice" --folio-order=4,4 "$TMPD/seq.ftr"
+usage_error "order 10 above MAX_PAGECACHE_ORDER" --folio-order=10 "$TMPD/seq.ftr"
+usage_error "unknown readahead rule" --ra-rule=5.15 "$TMPD/seq.ftr"
+usage_error "unknown large-folio choice" --large-folios=some "$TMPD/seq.ftr"
 usage_error "memory 0" --memory=0 "$TMPD/seq.ftr"
 usage_error "memory junk" --memory=lots "$TMPD/seq.ftr"
 usage_error "unknown policy" --policy=bogus "$TMPD/seq.ftr"
@@ -158,6 +162,9 @@ usage_error "unknown fallback" --fallback=never "$TMPD/seq.ftr"
 usage_error "unknown format" --format=xml "$TMPD/seq.ftr"
 usage_error "no trace" --folio-order=0
 usage_error "two traces" "$TMPD/seq.ftr" "$TMPD/seq.ftr"
+run "$FT" replay --folio-order=10 --max-pagecache-order=10 --format=csv "$TMPD/seq.ftr"
+is "$rc:$(printf '%s\n' "$out" | sed -n 2p | cut -d, -f1,2)" '0:"order 10",10' \
+	"order 10 as an explicit what-if (--max-pagecache-order=10)"
 run "$FT" replay --folio-order=11 "$TMPD/seq.ftr"
 is "$err" "folio-trace: --folio-order=11: orders are whole numbers from 0 to 10" \
 	"the message names the option and the problem"

@@ -25,6 +25,7 @@ static struct model *new_model(unsigned order, uint64_t memory, enum lru_kind lr
 	struct model *m;
 
 	model_config_defaults(&c);
+	c.policy = FOLIO_POLICY_FIXED;	/* folios of the order: counts known exactly */
 	c.order = order;
 	c.memory_bytes = memory;
 	c.lru = lru;
@@ -356,7 +357,7 @@ static void test_readahead_orders(void)
 	}
 }
 
-/* 1 MiB read in 128 KiB reads with the readahead policy at order 9. */
+/* 1 MiB read in 128 KiB reads with the readahead policy at order 9, by the 6.6 rule. */
 static void test_readahead_model(void)
 {
 	struct model_config c;
@@ -366,6 +367,7 @@ static void test_readahead_model(void)
 
 	model_config_defaults(&c);
 	c.order = 9;
+	c.ra_rule = RA_RULE_6_6;
 	c.policy = FOLIO_POLICY_READAHEAD;
 	c.memory_bytes = 64 * MiB;
 	m = model_new(&c, &why);

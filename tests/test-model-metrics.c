@@ -21,6 +21,7 @@ static struct model *make(unsigned order, uint64_t memory, void (*tweak)(struct 
 	struct model *m;
 
 	model_config_defaults(&c);
+	c.policy = FOLIO_POLICY_FIXED;	/* folios of the order: counts known exactly */
 	c.order = order;
 	c.memory_bytes = memory;
 	c.readahead = false;

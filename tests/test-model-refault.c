@@ -97,6 +97,7 @@ static void test_lru_pages(void)
 	struct model_metrics x;
 
 	model_config_defaults(&c);
+	c.policy = FOLIO_POLICY_FIXED;	/* folios of the order: counts known exactly */
 	c.order = 2;
 	c.memory_bytes = 64 * PAGE;
 	c.readahead = false;

@@ -21,6 +21,7 @@ static struct model_config config(unsigned order, enum dirty_granularity dirty)
 	struct model_config c;
 
 	model_config_defaults(&c);
+	c.policy = FOLIO_POLICY_FIXED;	/* folios of the order: counts known exactly */
 	c.order = order;
 	c.dirty = dirty;
 	c.memory_bytes = GiB;

@@ -9,7 +9,32 @@
 
 #include "model/instance.h"
 
-struct mfile *access_file(struct model *m, uint32_t id)
+/*
+ * The file's mapping as its filesystem sets it up: the largest folio order
+ * (mapping_max_folio_order(), capped by the configuration's order and any per-file order),
+ * the device's readahead window and largest I/O, no backing store on tmpfs.
+ */
+static void file_setup(struct model *m, struct mfile *mf, uint32_t id, unsigned device)
+{
+	const struct model_config *c = &m->cfg;
+	const struct model_device *d = device < c->ndevices ? &c->devices[device] : NULL;
+	unsigned max = model_file_order(c, id);
+
+	mf->ra_pages = d && d->ra_pages != MODEL_UNKNOWN ? d->ra_pages : c->ra_pages;
+	mf->io_pages = d && d->io_pages != MODEL_UNKNOWN ? d->io_pages : c->io_pages;
+	if (d && c->large_folios == LARGE_FOLIOS_AUTO) {
+		unsigned fs_max = fs_kind_of(d->fs)->max_order(d, m->page_shift,
+							       c->max_pagecache_order);
+
+		if (fs_max < max)
+			max = fs_max;
+	}
+	mf->max_order = (uint8_t)(max > c->min_order ? max : c->min_order);
+	mf->no_backing = d && fs_kind_of(d->fs)->no_backing_store;
+	mf->set_up = true;
+}
+
+struct mfile *access_file(struct model *m, uint32_t id, unsigned device)
 {
 	if (id >= m->nr_files) {
 		uint32_t cap = m->cap_files ? m->cap_files : 64;
@@ -28,12 +53,13 @@ struct mfile *access_file(struct model *m, uint32_t id)
 			struct mfile *mf = &m->files[i];
 
 			memset(mf, 0, sizeof(*mf));
-			mf->ra_pages = m->cfg.ra_pages;
 			mf->folios = mf->dirty = FOLIO_NIL;
 			mf->inode_prev = mf->inode_next = INODE_NIL;
 		}
 		m->nr_files = id + 1;
 	}
+	if (!m->files[id].set_up)
+		file_setup(m, &m->files[id], id, device);
 	return &m->files[id];
 }
 
@@ -93,7 +119,7 @@ static void do_direct(struct model *m, const struct model_access *a, struct mfil
 
 void access_apply(struct model *m, const struct model_access *a)
 {
-	struct mfile *mf = access_file(m, a->file_id);
+	struct mfile *mf = access_file(m, a->file_id, a->device);
 
 	if (!mf)
 		return;

@@ -76,7 +76,7 @@ uint32_t filemap_create(struct model *m, uint32_t file, uint64_t idx, unsigned o
 unsigned filemap_read_order(struct model *m, struct mfile *mf, uint64_t idx)
 {
 	if (m->cfg.policy == FOLIO_POLICY_FIXED)
-		return place_fixed_order(idx, m->cfg.order, m->cfg.min_order, eof_pages(m, mf));
+		return place_fixed_order(idx, mf->max_order, m->cfg.min_order, eof_pages(m, mf));
 	return m->cfg.min_order;
 }
 

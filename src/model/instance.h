@@ -43,7 +43,11 @@ struct mfile {
 	uint8_t hint_order;		/* order of the last folio found */
 	uint16_t mmap_miss;		/* file_ra_state.mmap_miss: fault misses less hits */
 	uint32_t ra_pages;		/* file_ra_state.ra_pages: its device's readahead window */
+	uint32_t io_pages;		/* its device's bdi->io_pages */
+	uint8_t max_order;		/* mapping_max_folio_order(): filesystem and configuration */
 	bool ra_random;			/* FMODE_RANDOM (POSIX_FADV_RANDOM): no readahead */
+	bool no_backing;		/* tmpfs: a hole reads as zeroes and caches nothing */
+	bool set_up;			/* the fields above are set (file_setup) */
 	bool on_dirty_list;
 	bool known;			/* isize seen */
 	bool occ;			/* its small folios are counted in model.occ */
@@ -274,6 +278,7 @@ void write_buffered(struct model *m, const struct model_access *a, struct mfile 
 
 /* access.c */
 void access_apply(struct model *m, const struct model_access *a);
-struct mfile *access_file(struct model *m, uint32_t id);
+/* The file of an access, set up from its device when first seen; NULL on ENOMEM. */
+struct mfile *access_file(struct model *m, uint32_t id, unsigned device);
 
 #endif /* FT_MODEL_INSTANCE_H */

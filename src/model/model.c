@@ -22,6 +22,8 @@ static const char *config_problem(const struct model_config *c)
 	}
 	if (c->min_order > c->order)
 		return "minimum folio order above the folio order";
+	if (c->order > c->max_pagecache_order)
+		return "folio order above the page cache's largest (--max-pagecache-order)";
 	if (c->memory_bytes < c->page_size)
 		return "memory smaller than one page";
 	if (c->memory_bytes / c->page_size >= (uint64_t)FOLIO_NIL - FOLIO_CHUNK)

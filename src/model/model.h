@@ -32,6 +32,8 @@ enum model_recorded {
 	MODEL_REC_DIRTY_BACKGROUND = 1u << 5,	/* vm.dirty_background_ratio or _bytes */
 	MODEL_REC_PAGE_SIZE = 1u << 6,
 	MODEL_REC_RA_RULE = 1u << 7,		/* from the kernel release */
+	MODEL_REC_RA_PAGES = 1u << 8,		/* each device's read_ahead_kb */
+	MODEL_REC_IO_PAGES = 1u << 9,		/* each device's max_sectors_kb */
 };
 
 enum folio_policy {
@@ -59,6 +61,36 @@ enum lru_kind {
 enum dirty_granularity {
 	DIRTY_FOLIO,		/* one dirty flag per folio: writeback sends the whole folio */
 	DIRTY_BLOCK,		/* iomap per-block dirty bitmap: writeback sends dirty blocks */
+};
+
+enum large_folios {
+	LARGE_FOLIOS_AUTO,	/* as the recorded kernel's filesystem allows each file */
+	LARGE_FOLIOS_ALL,	/* what-if: every filesystem allows the configured order */
+};
+
+/*
+ * A device of the trace, with what its filesystem and the recorded kernel let the page cache
+ * do with its files (filled by the replay driver from the trace's host and device records).
+ */
+#define MODEL_UNKNOWN		UINT32_MAX	/* a figure the trace did not record */
+#define MODEL_DEVICE_NONE	UINT16_MAX	/* an access on no known device */
+
+struct model_device {
+	unsigned fs;		/* row of model_fs_kinds (variants.h), by the recorded fstype */
+	unsigned release;	/* the recording kernel, major * 1000 + minor; MODEL_UNKNOWN: newest */
+	unsigned block_size;	/* MODEL_UNKNOWN: the configuration's */
+	unsigned ra_pages;	/* read_ahead_kb / 4; MODEL_UNKNOWN: the configuration's */
+	unsigned io_pages;	/* max_sectors_kb / 4; MODEL_UNKNOWN: the configuration's */
+	unsigned huge;		/* tmpfs huge=: enum ft_tmpfs_huge values, 0 unknown */
+	unsigned flags;		/* MODEL_DEV_* */
+};
+
+#define MODEL_DEV_NO_LARGE_FOLIOS	(1u << 0)	/* ext4 data=journal, DAX, encryption */
+
+/* tmpfs huge= (the trace's FT_DEVICE values) */
+enum model_tmpfs_huge {
+	TMPFS_HUGE_UNKNOWN, TMPFS_HUGE_NEVER, TMPFS_HUGE_ALWAYS, TMPFS_HUGE_WITHIN_SIZE,
+	TMPFS_HUGE_ADVISE,
 };
 
 enum alloc_fallback {
@@ -111,12 +143,22 @@ struct model_config {
 	 * read misses read what they ask, as force_page_cache_ra() does.
 	 */
 	const uint8_t *file_ra_off;
+	/* the trace's devices, indexed by model_access.device; the caller keeps them alive */
+	const struct model_device *devices;
+	uint32_t ndevices;
+	enum large_folios large_folios;
+	unsigned max_pagecache_order;	/* MODEL_ORDER_DEFAULT: the kernel's (9 with 4 KiB pages) */
 };
 
 #define MODEL_ORDER_DEFAULT	0xff
 
 /* Largest folio order for file_id: its per-file order when set, within [min_order, order]. */
 unsigned model_file_order(const struct model_config *cfg, uint32_t file_id);
+/*
+ * MAX_PAGECACHE_ORDER for a page size: min(MAX_XAS_ORDER 11, the PMD order), 9 with 4 KiB
+ * pages (include/linux/pagemap.h).
+ */
+unsigned model_kernel_pagecache_order(unsigned page_size);
 
 /*
  * Device cost presets for --device: "nvme", "sata-ssd", "hdd", "nfs" (a high-latency network
@@ -154,6 +196,7 @@ struct model_access {
 	 * read as filemap_fault() does.
 	 */
 	bool fault_around;
+	uint16_t device;	/* index into cfg.devices, or MODEL_DEVICE_NONE */
 };
 
 /* Running distribution with constant memory: mean exact, p99 from a log-linear histogram. */

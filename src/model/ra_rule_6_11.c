@@ -15,7 +15,7 @@
 static void rule_6_11_read(struct model *m, uint32_t file, unsigned asked)
 {
 	struct ra_state *ra = &model_file(m, file)->ra;
-	unsigned max_order = model_file_order(&m->cfg, file), min = m->cfg.min_order;
+	unsigned max_order = model_file(m, file)->max_order, min = m->cfg.min_order;
 	uint64_t from = ra->start;
 	bool stopped = true;
 

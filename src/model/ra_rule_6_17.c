@@ -12,12 +12,12 @@
 /* page_cache_ra_order() */
 static void rule_6_17_read(struct model *m, uint32_t file)
 {
-	struct ra_state *ra = &model_file(m, file)->ra;
+	struct mfile *mf = model_file(m, file);
+	struct ra_state *ra = &mf->ra;
 	uint64_t done;
 	bool stopped;
 
-	ra->order = (uint8_t)ra_order_cap(ra->order, ra->size, model_file_order(&m->cfg, file),
-					  m->cfg.min_order);
+	ra->order = (uint8_t)ra_order_cap(ra->order, ra->size, mf->max_order, m->cfg.min_order);
 	done = ra_read_folios(m, file, ra->order, false, &stopped) - ra->start;
 	if (stopped && ra->size > done)
 		ra_read_unbounded(m, file, ra->start + done, ra->size - done, ra->async_size);

@@ -13,7 +13,7 @@
 /* ractl_max_pages(): a request above the window may read up to the device's optimal I/O. */
 uint64_t ra_max_pages(const struct model *m, const struct mfile *mf, uint64_t req)
 {
-	uint64_t max = mf->ra_pages, io = m->cfg.io_pages;
+	uint64_t max = mf->ra_pages, io = mf->io_pages;
 
 	if (req > max && io > max)
 		max = req < io ? req : io;
@@ -160,7 +160,7 @@ uint64_t ra_next_miss(struct model *m, uint32_t file, uint64_t idx, uint64_t max
 static void ra_force(struct model *m, uint32_t file, uint64_t idx, uint64_t req)
 {
 	struct mfile *mf = model_file(m, file);
-	uint64_t max = m->cfg.io_pages > mf->ra_pages ? m->cfg.io_pages : mf->ra_pages;
+	uint64_t max = mf->io_pages > mf->ra_pages ? mf->io_pages : mf->ra_pages;
 	uint64_t chunk = (2ull << 20) >> m->page_shift;
 
 	if (req > max)

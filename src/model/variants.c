@@ -12,6 +12,8 @@
 extern const struct lru_policy lru_two_list, lru_plain;
 extern const struct dirty_tracking dirty_per_folio, dirty_per_block;
 extern const struct ra_order_rule ra_rule_6_6, ra_rule_6_11, ra_rule_6_17;
+extern const struct fs_kind fs_xfs, fs_ext4, fs_tmpfs, fs_btrfs, fs_nfs, fs_nfs4, fs_cifs,
+	fs_erofs, fs_other;
 
 static const struct model_variant policy_fixed = {
 	.name = "fixed",
@@ -85,6 +87,37 @@ model_variant_list model_fallbacks = {
 	[ALLOC_FALLBACK_COMPACT] = &fallback_compact,
 	NULL,
 };
+
+/* The "other" row first: it is the one for a filesystem the model has no rule of its own for. */
+model_variant_list model_fs_kinds = {
+	&fs_other.v, &fs_xfs.v, &fs_ext4.v, &fs_tmpfs.v, &fs_btrfs.v, &fs_nfs.v, &fs_nfs4.v,
+	&fs_cifs.v, &fs_erofs.v, NULL,
+};
+
+static const struct model_variant large_folios_auto = {
+	.name = "auto",
+	.help = "as the recorded kernel's filesystem allows each file",
+	.kernel = "mapping_set_folio_order_range() per filesystem (see the filesystem rows)",
+};
+
+static const struct model_variant large_folios_all = {
+	.name = "all",
+	.help = "every filesystem allows the order (what if yours turned them on)",
+	.kernel = "none: mapping_set_large_folios() on every file",
+};
+
+model_variant_list model_large_folios = {
+	[LARGE_FOLIOS_AUTO] = &large_folios_auto,
+	[LARGE_FOLIOS_ALL] = &large_folios_all,
+	NULL,
+};
+
+unsigned model_fs_kind_for(const char *fstype)
+{
+	unsigned i = 0;
+
+	return fstype && model_variant_lookup(model_fs_kinds, fstype, &i) ? i : 0;
+}
 
 unsigned model_variant_count(const struct model_variant *const *list)
 {

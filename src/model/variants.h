@@ -101,6 +101,19 @@ struct ra_order_rule {
 	void (*read_around)(struct model *m, uint32_t file);
 };
 
+/*
+ * Filesystem: what the recorded kernel's filesystem lets the page cache do with a regular file
+ * - its largest folio order (mapping_max_folio_order()) - by the release and the mount.
+ */
+struct fs_kind {
+	struct model_variant v;	/* name: the fstype the trace records */
+	/* the largest order of a regular file on device d; pagecache_max is MAX_PAGECACHE_ORDER */
+	unsigned (*max_order)(const struct model_device *d, unsigned page_shift,
+			      unsigned pagecache_max);
+	/* no backing store (tmpfs): reading a page that is not cached reads zeroes, caches none */
+	bool no_backing_store;
+};
+
 /* A dirty folio at the inactive tail (mm/vmscan.c shrink_folio_list). */
 struct dirty_reclaim {
 	struct model_variant v;
@@ -109,7 +122,7 @@ struct dirty_reclaim {
 };
 
 extern model_variant_list model_folio_policies, model_write_policies, model_lru_kinds,
-	model_dirty_kinds, model_ra_rules, model_fallbacks;
+	model_dirty_kinds, model_ra_rules, model_fallbacks, model_fs_kinds, model_large_folios;
 
 /* Rows in a list (they are NULL-terminated). */
 unsigned model_variant_count(const struct model_variant *const *list);
@@ -137,6 +150,14 @@ static inline const struct ra_order_rule *ra_order_rule_of(enum ra_rule rule)
  * untouched) when the release does not say, as in a synthetic trace.
  */
 bool model_ra_rule_for_release(const char *release, enum ra_rule *rule);
+
+static inline const struct fs_kind *fs_kind_of(unsigned fs)
+{
+	return variant_ops(model_fs_kinds[fs], struct fs_kind);
+}
+
+/* The row of the filesystem type fstype: the "other" row when the model has none of its own. */
+unsigned model_fs_kind_for(const char *fstype);
 
 extern const struct dirty_reclaim dirty_reclaim_pageout;
 

@@ -9,7 +9,7 @@
 static unsigned write_order(struct model *m, uint32_t file, struct mfile *mf, uint64_t p,
 			    uint64_t end, bool *at_idx)
 {
-	unsigned order = model_file_order(&m->cfg, file);
+	unsigned order = mf->max_order;
 
 	*at_idx = m->cfg.write_policy == WRITE_POLICY_SIZED;
 	if (*at_idx)

@@ -1,4 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+#include <stdio.h>
+#include <string.h>
+
 #include "model/variants.h"
 #include "replay/host.h"
 
@@ -34,6 +37,36 @@ void replay_host_defaults(struct model_config *cfg, unsigned set, const struct f
 		if (h->dirty_background_ratio)
 			cfg->dirty_background_ratio = h->dirty_background_ratio;
 		cfg->dirty_background_bytes = h->dirty_background_bytes;
+	}
+}
+
+/* major * 1000 + minor of the recording kernel; MODEL_UNKNOWN (the newest) when synthetic */
+static unsigned host_release(const struct ft_host *h)
+{
+	unsigned major, minor;
+
+	if ((h->flags & FT_HOST_SYNTHETIC) || sscanf(h->release, "%u.%u", &major, &minor) != 2 ||
+	    major > 1000000)
+		return MODEL_UNKNOWN;
+	return major * 1000 + (minor < 1000 ? minor : 999);
+}
+
+void replay_host_devices(struct model_device *out, const struct ft_host *h,
+			 const struct ft_host_dev *devs)
+{
+	for (__u32 i = 0; i < h->ndevs; i++) {
+		char fstype[FT_FSTYPE_LEN + 1];
+
+		/* the recorder NUL-pads fstype; a damaged record may fill it */
+		memcpy(fstype, devs[i].fstype, FT_FSTYPE_LEN);
+		fstype[FT_FSTYPE_LEN] = '\0';
+		out[i] = (struct model_device){
+			.fs = model_fs_kind_for(fstype),
+			.release = host_release(h),
+			.block_size = devs[i].block_size ? devs[i].block_size : MODEL_UNKNOWN,
+			.ra_pages = MODEL_UNKNOWN,
+			.io_pages = MODEL_UNKNOWN,
+		};
 	}
 }
 

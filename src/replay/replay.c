@@ -58,14 +58,27 @@ static void settle_configs(struct replay *rp, __u32 first_dev)
 {
 	unsigned bs = 0;
 
-	if (rp->have_host)
+	if (rp->have_host) {
 		bs = replay_host_block_size(&rp->host, rp->host_devs, first_dev);
+		replay_host_devices(rp->devices, &rp->host, rp->host_devs);
+	}
 	for (unsigned i = 0; i < rp->ncfg; i++) {
 		if (rp->have_host)
 			replay_host_defaults(&rp->cfg[i], rp->set, &rp->host);
 		if (bs && !(rp->set & MODEL_REC_BLOCK_SIZE))
 			rp->cfg[i].block_size = bs;
+		rp->cfg[i].devices = rp->devices;
+		rp->cfg[i].ndevices = rp->have_host ? rp->host.ndevs : 0;
 	}
+}
+
+/* The index of device dev in the host's list, as the models know it. */
+static uint16_t device_index(const struct replay *rp, __u32 dev)
+{
+	for (__u32 i = 0; rp->have_host && i < rp->host.ndevs; i++)
+		if (rp->host_devs[i].dev == dev)
+			return (uint16_t)i;
+	return MODEL_DEVICE_NONE;
 }
 
 /*
@@ -208,6 +221,7 @@ static int feed_access(struct replay *rp, const struct ft_access *a, const char 
 		return 0;
 	}
 	ma.fault_around = mmap_fault_around(rp, a);
+	ma.device = device_index(rp, a->dev);
 	/* events from several CPUs can be a little out of order: never go back in time */
 	if (!rp->run.accesses) {
 		rp->series.t0 = a->hdr.ts;

@@ -47,6 +47,7 @@ struct replay {
 	struct file_table files;
 	struct ft_host host;
 	struct ft_host_dev host_devs[16];
+	struct model_device devices[16];	/* host_devs as the models see them */
 	bool have_host;
 	uint64_t now;			/* latest access time: models need it never decreasing */
 	char release[FT_RELEASE_LEN];

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Filesystems the model has no rule of its own for. Network filesystems that set large folios
+ * on their mappings (NFS, SMB, AFS, EROFS: mapping_set_large_folios()) get them; btrfs only
+ * with CONFIG_BTRFS_EXPERIMENTAL from 6.17, which this model cannot see in a trace (a 6.18
+ * kernel without it added only order-0 folios to a btrfs file read with 128 KiB reads); any
+ * other filesystem gets base pages.
+ */
+#include <string.h>
+
+#include "model/instance.h"
+
+static unsigned large_max_order(const struct model_device *d, unsigned page_shift,
+				unsigned pagecache_max)
+{
+	(void)d;
+	(void)page_shift;
+	return pagecache_max;
+}
+
+static unsigned base_max_order(const struct model_device *d, unsigned page_shift,
+			       unsigned pagecache_max)
+{
+	(void)d;
+	(void)page_shift;
+	(void)pagecache_max;
+	return 0;
+}
+
+const struct fs_kind fs_nfs = {
+	.v = { .name = "nfs", .help = "large folios", .kernel = "fs/nfs/inode.c nfs_fhget()" },
+	.max_order = large_max_order,
+};
+
+const struct fs_kind fs_nfs4 = {
+	.v = { .name = "nfs4", .help = "large folios", .kernel = "fs/nfs/inode.c nfs_fhget()" },
+	.max_order = large_max_order,
+};
+
+const struct fs_kind fs_cifs = {
+	.v = { .name = "cifs", .help = "large folios", .kernel = "fs/smb/client/inode.c" },
+	.max_order = large_max_order,
+};
+
+const struct fs_kind fs_erofs = {
+	.v = { .name = "erofs", .help = "large folios", .kernel = "fs/erofs/inode.c" },
+	.max_order = large_max_order,
+};
+
+const struct fs_kind fs_btrfs = {
+	.v = {
+		.name = "btrfs",
+		.help = "base pages (large folios only in experimental builds)",
+		.kernel = "fs/btrfs/inode.c btrfs_set_inode_mapping_order(), 6.17+ experimental",
+	},
+	.max_order = base_max_order,
+};
+
+const struct fs_kind fs_other = {
+	.v = { .name = "other", .help = "base pages", .kernel = "filemap without large folios" },
+	.max_order = base_max_order,
+};

@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * XFS: large folios on every regular file since 5.18 (fs/xfs/xfs_iops.c xfs_setup_inode()
+ * calls mapping_set_large_folios()), up to MAX_PAGECACHE_ORDER.
+ */
+#include "model/instance.h"
+
+static unsigned xfs_max_order(const struct model_device *d, unsigned page_shift,
+			      unsigned pagecache_max)
+{
+	(void)d;
+	(void)page_shift;
+	return pagecache_max;
+}
+
+const struct fs_kind fs_xfs = {
+	.v = {
+		.name = "xfs",
+		.help = "large folios up to MAX_PAGECACHE_ORDER",
+		.kernel = "fs/xfs/xfs_iops.c xfs_setup_inode(), 5.18+",
+	},
+	.max_order = xfs_max_order,
+};
