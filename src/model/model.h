@@ -257,6 +257,7 @@ struct model_metrics {
 	uint64_t refault_folios, refault_activation_folios;
 	/* LRU list sizes in pages, per access (lru_inactive, lru_active above are folios) */
 	struct model_dist lru_inactive_pages, lru_active_pages;
+	uint64_t faultaround_pages;			/* pages fault-around mapped */
 };
 
 /* One time-series row, emitted at the end of each interval. */

@@ -138,14 +138,15 @@ static uint32_t mmap_fault_in(struct model *m, uint32_t file, struct mfile *mf, 
 /*
  * filemap_map_pages() (fault-around): maps the cached, uptodate folios of the range and reads
  * nothing; next_uptodate_folio() skips PG_readahead folios so that the fault on them starts
- * the async readahead. Mapped pages pay back mmap_miss, one each. The record is the range
- * tried, not what the application read: only the mapped pages count, as one request that
- * hit; a page it could not map comes back as a fault record of its own.
+ * the async readahead. Mapped pages pay back mmap_miss, one each. The record is the range the
+ * kernel tried, not what the application read: it is no read request (the application's
+ * reads are the read() calls and the faults, the same at every order); its mapped pages are
+ * counted apart, and a page it could not map comes back as a fault record of its own.
  */
 static void mmap_map_pages(struct model *m, const struct model_access *a, struct mfile *mf)
 {
 	uint64_t first = page_of(m, a->pos), last = page_of(m, a->pos + a->len - 1);
-	uint64_t bytes = 0, mapped = 0;
+	uint64_t mapped = 0;
 
 	for (uint64_t idx = first; idx <= last;) {
 		uint32_t id = cache_lookup(m, a->file_id, idx);
@@ -159,7 +160,6 @@ static void mmap_map_pages(struct model *m, const struct model_access *a, struct
 		f = folio_at(&m->pool, id);
 		hi = folio_end(f) - 1 < last ? folio_end(f) - 1 : last;
 		if (folio_test(f, FOLIO_UPTODATE) && !folio_test(f, FOLIO_READAHEAD)) {
-			bytes += overlap_bytes(m, a->pos, a->len, idx, hi);
 			m->lru_kind->mapped(m, id);
 			cache_touch(m, id, idx, hi);
 			mapped += hi - idx + 1;
@@ -167,12 +167,7 @@ static void mmap_map_pages(struct model *m, const struct model_access *a, struct
 		idx = hi + 1;
 	}
 	mf->mmap_miss = mapped >= mf->mmap_miss ? 0 : (uint16_t)(mf->mmap_miss - mapped);
-	if (!mapped)
-		return;
-	m->mx.read_requests++;
-	m->mx.read_hit_requests++;
-	m->mx.read_bytes += bytes;
-	m->mx.read_hit_bytes += bytes;
+	m->mx.faultaround_pages += mapped;
 }
 
 void read_mmap(struct model *m, const struct model_access *a, struct mfile *mf, bool write)

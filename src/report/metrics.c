@@ -100,6 +100,7 @@ FIELD(compaction_demand)
 FIELD(metadata_bytes_page)
 FIELD(metadata_bytes_folio)
 FIELD(dirty_bytes)
+FIELD(faultaround_pages)
 DIST(lru_entries)
 DIST(lru_inactive)
 DIST(lru_active)
@@ -220,6 +221,7 @@ const struct report_metric report_metrics[] = {
 	M(read_amplification, "read amplification", "reads", RK_FACTOR),
 	M(write_read_bytes, "read for partial writes", "reads", RK_BYTES),
 	M(direct_read_bytes, "O_DIRECT bytes read", "reads", RK_BYTES),
+	M(faultaround_pages, "pages mapped by fault-around", "reads", RK_COUNT),
 
 	M(write_requests, "write requests", "writes", RK_COUNT),
 	M(write_bytes, "bytes written", "writes", RK_BYTES),
