@@ -36,6 +36,10 @@ check_PROGRAMS += tests/test-model-refault
 TESTS += tests/test-model-refault
 tests_test_model_refault_LDADD = $(MODEL_TEST_LIBS)
 
+check_PROGRAMS += tests/test-model-fs
+TESTS += tests/test-model-fs
+tests_test_model_fs_LDADD = $(MODEL_TEST_LIBS)
+
 check_PROGRAMS += tests/test-model-mmap
 TESTS += tests/test-model-mmap
 tests_test_model_mmap_LDADD = $(MODEL_TEST_LIBS)

@@ -20,6 +20,10 @@ tests_test_replay_e2e_LDADD = $(TEST_LIBS) -lpthread
 TESTS += tests/test-replay-e2e tests/replay-cli.sh tests/plot-svg.sh tests/replay-corpus.sh
 EXTRA_DIST += tests/replay-cli.sh tests/plot-svg.sh tests/replay-corpus.sh
 
+# Live: the default replay adds the folios this kernel added on cold sequential reads.
+TESTS += tests/replay-kernel-orders.sh
+EXTRA_DIST += tests/replay-kernel-orders.sh
+
 dist_man_MANS += man/folio-trace-replay.1
 
 # make bench: replay events/s for one order and a 4-order sweep, peak RSS by trace length.

@@ -12,7 +12,7 @@
 /*
  * The file's mapping as its filesystem sets it up: the largest folio order
  * (mapping_max_folio_order(), capped by the configuration's order and any per-file order),
- * the device's readahead window and largest I/O, no backing store on tmpfs.
+ * the device's readahead window and largest I/O, shmem's own paths on tmpfs.
  */
 static void file_setup(struct model *m, struct mfile *mf, uint32_t id, unsigned device)
 {
@@ -30,7 +30,9 @@ static void file_setup(struct model *m, struct mfile *mf, uint32_t id, unsigned 
 			max = fs_max;
 	}
 	mf->max_order = (uint8_t)(max > c->min_order ? max : c->min_order);
-	mf->no_backing = d && fs_kind_of(d->fs)->no_backing_store;
+	mf->shmem = d && fs_kind_of(d->fs)->shmem;
+	if (mf->shmem)
+		mf->ra_pages = 0;	/* shmem reads nothing ahead */
 	mf->set_up = true;
 }
 

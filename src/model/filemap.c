@@ -6,13 +6,13 @@
  */
 #include "model/instance.h"
 
-/* Bytes the device reads to fill a folio: blocks below EOF (the rest is zeroed). */
+/* Bytes the device reads to fill a folio: blocks below EOF (the rest is zeroed; all on tmpfs). */
 uint64_t filemap_read_bytes(const struct model *m, const struct folio *f, uint64_t isize)
 {
 	uint64_t pos = f->index << m->page_shift, size = folio_nr_pages(f) << m->page_shift;
 	uint64_t bs = m->cfg.block_size, n;
 
-	if (pos >= isize)
+	if (pos >= isize || m->files[f->file].shmem)
 		return 0;
 	n = (isize - pos + bs - 1) / bs * bs;
 	return n < size ? n : size;
@@ -72,9 +72,20 @@ uint32_t filemap_create(struct model *m, uint32_t file, uint64_t idx, unsigned o
 	return id;
 }
 
+/* shmem_alloc_and_add_folio(): the largest order where its aligned range is free, else base. */
+static unsigned shmem_order(struct model *m, const struct mfile *mf, uint64_t idx)
+{
+	uint64_t n = 1ull << mf->max_order;
+
+	return cache_range_empty(m, (uint32_t)(mf - m->files), idx & ~(n - 1), n) ?
+	       mf->max_order : m->cfg.min_order;
+}
+
 /* The order a read miss asks for outside readahead: fixed order, else the minimum. */
 unsigned filemap_read_order(struct model *m, struct mfile *mf, uint64_t idx)
 {
+	if (mf->shmem)
+		return shmem_order(m, mf, idx);
 	if (m->cfg.policy == FOLIO_POLICY_FIXED)
 		return place_fixed_order(idx, mf->max_order, m->cfg.min_order, eof_pages(m, mf));
 	return m->cfg.min_order;

@@ -46,7 +46,7 @@ struct mfile {
 	uint32_t io_pages;		/* its device's bdi->io_pages */
 	uint8_t max_order;		/* mapping_max_folio_order(): filesystem and configuration */
 	bool ra_random;			/* FMODE_RANDOM (POSIX_FADV_RANDOM): no readahead */
-	bool no_backing;		/* tmpfs: a hole reads as zeroes and caches nothing */
+	bool shmem;			/* tmpfs: fs_kind.shmem */
 	bool set_up;			/* the fields above are set (file_setup) */
 	bool on_dirty_list;
 	bool known;			/* isize seen */

@@ -61,6 +61,12 @@ void read_buffered(struct model *m, const struct model_access *a, struct mfile *
 		uint64_t hi;
 		bool fresh;
 
+		if (id == FOLIO_NIL && mf->shmem) {
+			/* shmem_file_read_iter(): a hole reads as zeroes, nothing is cached */
+			all_hit = false;
+			idx++;
+			continue;
+		}
 		if (id == FOLIO_NIL) {
 			if (readahead_on(m))
 				readahead_sync(m, a->file_id, idx, last - idx + 1);
@@ -123,7 +129,7 @@ static uint32_t mmap_fault_in(struct model *m, uint32_t file, struct mfile *mf, 
 		return id;
 	}
 	*fresh = true;
-	if (readahead_on(m))
+	if (readahead_on(m) && !mf->shmem)
 		readahead_mmap_around(m, file, idx);
 	id = cache_lookup(m, file, idx);
 	if (id == FOLIO_NIL) {

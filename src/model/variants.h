@@ -110,8 +110,12 @@ struct fs_kind {
 	/* the largest order of a regular file on device d; pagecache_max is MAX_PAGECACHE_ORDER */
 	unsigned (*max_order)(const struct model_device *d, unsigned page_shift,
 			      unsigned pagecache_max);
-	/* no backing store (tmpfs): reading a page that is not cached reads zeroes, caches none */
-	bool no_backing_store;
+	/*
+	 * shmem (tmpfs): no backing store and no readahead - read() of a hole reads zeroes and
+	 * caches nothing, a fault or a write allocates a zeroed folio of the largest order when
+	 * its aligned range is free, else a base page (shmem_alloc_and_add_folio())
+	 */
+	bool shmem;
 };
 
 /* A dirty folio at the inactive tail (mm/vmscan.c shrink_folio_list). */

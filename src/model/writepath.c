@@ -11,6 +11,10 @@ static unsigned write_order(struct model *m, uint32_t file, struct mfile *mf, ui
 {
 	unsigned order = mf->max_order;
 
+	if (mf->shmem) {	/* shmem folios do not follow the write's size */
+		*at_idx = false;
+		return filemap_read_order(m, mf, page_of(m, p));
+	}
 	*at_idx = m->cfg.write_policy == WRITE_POLICY_SIZED;
 	if (*at_idx)
 		return place_write_order(p, end, order, m->cfg.min_order, m->page_shift);

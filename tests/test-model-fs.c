@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The filesystem rules: the largest folio order each filesystem of the recorded kernel gives
+ * a file (ext4 from 6.16, xfs, tmpfs by huge=, btrfs and unknown filesystems base pages),
+ * --large-folios=all, and tmpfs's own paths (PMD folios whatever the write's size, holes
+ * read as zeroes without caching, no readahead).
+ */
+#include <stdio.h>
+
+#include "model/model.h"
+#include "model/variants.h"
+#include "model-harness.h"
+#include "tap.h"
+
+#define MiB	(1024ull * 1024)
+
+static struct model *make(const struct model_device *dev, enum large_folios lf)
+{
+	struct model_config c;
+	const char *why = NULL;
+	struct model *m;
+
+	model_config_defaults(&c);
+	c.order = 9;
+	c.memory_bytes = 256 * MiB;
+	c.devices = dev;
+	c.ndevices = 1;
+	c.large_folios = lf;
+	m = model_new(&c, &why);
+	if (!m)
+		diag("model_new: %s", why);
+	return m;
+}
+
+static void access_dev(struct model *m, enum model_op o, uint64_t pos, uint64_t len,
+		       uint64_t isize)
+{
+	struct model_access a = { .file_id = 0, .op = o, .pos = pos, .len = len, .isize = isize,
+				  .device = 0 };
+
+	model_access(m, &a);
+}
+
+static unsigned largest(const struct model_metrics *x)
+{
+	unsigned o = 0;
+
+	for (unsigned i = 0; i <= MODEL_MAX_ORDER; i++)
+		if (x->insertions_by_order[i])
+			o = i;
+	return o;
+}
+
+/* The largest order a cold 16 MiB sequential read in 1 MiB reads reaches on the device. */
+static unsigned read_orders(const char *fstype, unsigned release, unsigned huge,
+			    enum large_folios lf)
+{
+	struct model_device d = {
+		.fs = model_fs_kind_for(fstype), .release = release, .block_size = 4096,
+		.ra_pages = 32, .io_pages = 256, .huge = huge,
+	};
+	struct model *m = make(&d, lf);
+	struct model_metrics x;
+
+	for (uint64_t p = 0; p < 16 * MiB; p += MiB)
+		access_dev(m, MODEL_READ, p, MiB, 16 * MiB);
+	x = metrics(m);
+	model_free(m);
+	return largest(&x);
+}
+
+static void test_max_orders(void)
+{
+	is_u64(read_orders("ext4", 6018, 0, LARGE_FOLIOS_AUTO), 8, "ext4 on 6.18: large folios");
+	is_u64(read_orders("ext4", 6016, 0, LARGE_FOLIOS_AUTO), 8, "ext4 on 6.16: large folios");
+	is_u64(read_orders("ext4", 6015, 0, LARGE_FOLIOS_AUTO), 0, "ext4 on 6.15: base pages");
+	is_u64(read_orders("ext4", 6012, 0, LARGE_FOLIOS_ALL), 8,
+	       "ext4 on 6.12 with --large-folios=all: the what-if's large folios");
+	is_u64(read_orders("xfs", 6006, 0, LARGE_FOLIOS_AUTO), 8, "xfs: large folios");
+	is_u64(read_orders("btrfs", 6018, 0, LARGE_FOLIOS_AUTO), 0, "btrfs: base pages");
+	is_u64(read_orders("nfs4", 6018, 0, LARGE_FOLIOS_AUTO), 8, "nfs4: large folios");
+	is_u64(read_orders("vfat", 6018, 0, LARGE_FOLIOS_AUTO), 0, "a filesystem with no rule: "
+	       "base pages");
+	is_u64(model_fs_kind_for("vfat"), model_fs_kind_for("other"), "which is the other row");
+}
+
+/* 8 MiB written in writes of bs bytes to tmpfs, then read back and a hole read. */
+static void test_tmpfs(unsigned huge, uint64_t bs, uint64_t want_huge)
+{
+	struct model_device d = { .fs = model_fs_kind_for("tmpfs"), .release = 6018,
+				  .block_size = 4096, .ra_pages = MODEL_UNKNOWN,
+				  .io_pages = MODEL_UNKNOWN, .huge = huge };
+	struct model *m = make(&d, LARGE_FOLIOS_AUTO);
+	struct model_metrics x;
+	char what[80];
+
+	for (uint64_t p = 0; p < 8 * MiB; p += bs)
+		access_dev(m, MODEL_WRITE, p, bs, p + bs);
+	x = metrics(m);
+	snprintf(what, sizeof(what), "tmpfs huge=%u, %llu-byte writes: PMD folios", huge,
+		 (unsigned long long)bs);
+	is_u64(x.insertions_by_order[9], want_huge, what);
+	is_u64(x.inserted_pages, 2048, "tmpfs: every page once");
+	is_u64(x.write_read_bytes, 0, "tmpfs: a write reads nothing");
+	access_dev(m, MODEL_READ, 0, 8 * MiB, 16 * MiB);
+	access_dev(m, MODEL_READ, 12 * MiB, MiB, 16 * MiB);
+	x = metrics(m);
+	is_u64(x.inserted_pages, 2048, "tmpfs: reading a hole caches nothing");
+	is_u64(x.read_io_bytes, 0, "tmpfs: nothing is read from a device");
+	is_u64(x.read_hit_requests, 1, "tmpfs: the written range hits, the hole does not");
+	model_free(m);
+}
+
+int main(void)
+{
+	test_max_orders();
+	test_tmpfs(TMPFS_HUGE_ALWAYS, 4096, 4);
+	test_tmpfs(TMPFS_HUGE_ALWAYS, MiB, 4);
+	test_tmpfs(TMPFS_HUGE_NEVER, MiB, 0);
+	test_tmpfs(TMPFS_HUGE_UNKNOWN, MiB, 0);
+	return done_testing();
+}
