@@ -7,7 +7,7 @@ libfoliotrace_a_SOURCES += src/model/model.h src/model/instance.h src/model/mode
 	src/model/ra_rule_6_6.c src/model/ra_rule_6_11.c src/model/ra_rule_6_17.c src/model/reclaim_pageout.c \
 	src/model/fs_xfs.c src/model/fs_ext4.c src/model/fs_tmpfs.c src/model/fs_other.c \
 	src/model/access.c src/model/filemap.c src/model/readahead.c \
-	src/model/readpath.c src/model/writepath.c src/model/cache.c \
+	src/model/readpath.c src/model/readio.c src/model/writepath.c src/model/cache.c \
 	src/model/folio.h src/model/folio_pool.c \
 	src/model/pagecache.h src/model/pagecache.c src/model/placement.h src/model/placement.c \
 	src/model/lru.h src/model/lru.c src/model/reclaim.c src/model/memory.c \

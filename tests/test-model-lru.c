@@ -378,7 +378,10 @@ static void test_readahead_model(void)
 	is_u64(x.insertions_by_order[4], 2, "second window: two order-4 folios");
 	is_u64(x.insertions_by_order[5], 6, "then order 5 (ilog2 of the 32-page window)");
 	is_u64(x.inserted_pages, 256, "every page once");
-	is_u64(x.read_hit_requests, 7, "async readahead: every read after the first hits");
+	/* all at time 0: the readahead I/O is still in flight, so they wait rather than hit */
+	is_u64(x.read_hit_requests + x.read_waited_requests, 7,
+	       "async readahead: every read after the first finds its pages cached");
+	is_u64(x.read_waited_requests, 7, "at time 0 each waits for the readahead I/O");
 	is_u64(x.read_ios, 8, "one read I/O per window");
 	model_free(m);
 
@@ -392,6 +395,42 @@ static void test_readahead_model(void)
 	   x.insertions_by_order[9] == 0, "4 KiB reads: no folio above order 5");
 	is_u64(x.insertions_by_order[2] > 0, 1, "4 KiB reads: order-2 folios");
 	model_free(m);
+}
+
+/*
+ * Reads that find their pages cached but the readahead I/O still in flight wait for it: 64
+ * reads of 4 KiB, 1 us apart, on a device taking at least 100 us per batch wait, every one
+ * after the first (a miss); 10 ms apart, every batch is done when the read comes: hits.
+ */
+static void test_waited_on_readahead(void)
+{
+	for (unsigned spaced = 0; spaced < 2; spaced++) {
+		struct model_config c;
+		struct model_metrics x;
+		const char *why;
+		struct model *m;
+		uint64_t gap = spaced ? 10000000 : 1000;
+
+		model_config_defaults(&c);
+		c.order = 9;
+		c.device_latency_us = 100;
+		c.device_bandwidth_mbps = 100;
+		m = model_new(&c, &why);
+		for (uint64_t i = 0; i < 64; i++) {
+			struct model_access a = { .ts = i * gap, .op = MODEL_READ,
+						  .pos = i * PAGE, .len = PAGE, .isize = MiB };
+
+			model_access(m, &a);
+		}
+		x = metrics(m);
+		is_u64(x.read_hit_requests, spaced ? 63 : 0,
+		       spaced ? "reads 10 ms apart: every one after the first hits" :
+				"reads 1 us apart: none hits");
+		is_u64(x.read_waited_requests, spaced ? 0 : 63,
+		       spaced ? "none waits" : "every one after the first waits for readahead");
+		is_u64(x.read_waited_bytes, spaced ? 0 : 63 * PAGE, "bytes that waited");
+		model_free(m);
+	}
 }
 
 /* page_cache_sync_ra(): random reads as is, sequential misses and context readahead. */
@@ -463,7 +502,8 @@ static void test_readahead_6_17_matches_kernel(void)
 	is_u64(rule_of("6.10.3"), RA_RULE_6_6, "6.10: 6.6 rule (ondemand_readahead)");
 	is_u64(rule_of("7.2.1"), RA_RULE_6_17, "7.2: 6.17 rule");
 	is_u64(rule_of("junk"), RA_RULE_6_6, "unparsable: 6.6 rule");
-	is_u64(x.read_hit_requests, 511, "every read but the first hits");
+	is_u64(x.read_hit_requests + x.read_waited_requests, 511,
+	       "every read but the first finds its pages cached");
 	model_free(m);
 }
 
@@ -575,6 +615,7 @@ int main(void)
 	test_eof_cap();
 	test_readahead_orders();
 	test_readahead_model();
+	test_waited_on_readahead();
 	test_sync_readahead_kinds();
 	test_readahead_6_17_matches_kernel();
 	test_mixed_orders_tile();

@@ -25,6 +25,11 @@
 
 #define INODE_NIL	UINT32_MAX
 
+/* A batch of read I/O in flight until done: pages [lo, hi) of a file (readio.c). */
+struct read_batch {
+	uint64_t lo, hi, done;
+};
+
 /* One file (inode) of the trace. */
 struct mfile {
 	uint64_t isize;
@@ -48,6 +53,8 @@ struct mfile {
 	bool ra_random;			/* FMODE_RANDOM (POSIX_FADV_RANDOM): no readahead */
 	bool shmem;			/* tmpfs: fs_kind.shmem */
 	bool set_up;			/* the fields above are set (file_setup) */
+	uint8_t inflight_next;		/* the slot of inflight the next batch takes */
+	struct read_batch inflight[2];	/* its last two read batches */
 	bool on_dirty_list;
 	bool known;			/* isize seen */
 	bool occ;			/* its small folios are counted in model.occ */
@@ -92,6 +99,13 @@ struct model {
 	model_sample_fn sample_fn;
 	void *sample_arg;
 	uint64_t sample_wb_bytes, sample_read_io_bytes;
+
+	/* the read batch being submitted, and when the device is free again (readio.c) */
+	struct {
+		uint32_t file;
+		uint64_t lo, hi, bytes;
+	} batch;
+	uint64_t read_busy_until;
 
 	uint32_t *scratch;		/* writeback: folio ids to sort */
 	size_t scratch_cap;
@@ -252,6 +266,12 @@ uint32_t filemap_create(struct model *m, uint32_t file, uint64_t idx, unsigned o
 unsigned filemap_read_order(struct model *m, struct mfile *mf, uint64_t idx);
 uint32_t filemap_read_in(struct model *m, uint32_t file, uint64_t idx, unsigned order,
 			 bool at_idx);
+
+/* readio.c: read I/O batches and whether a read waits for one */
+void read_batch_begin(struct model *m, uint32_t file);
+void read_batch_add(struct model *m, const struct folio *f);
+void read_batch_end(struct model *m);
+bool read_waits(const struct model *m, const struct mfile *mf, uint64_t idx);
 
 /* readahead.c: the read and fault paths' calls */
 void readahead_sync(struct model *m, uint32_t file, uint64_t idx, uint64_t req);

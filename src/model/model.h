@@ -258,6 +258,8 @@ struct model_metrics {
 	/* LRU list sizes in pages, per access (lru_inactive, lru_active above are folios) */
 	struct model_dist lru_inactive_pages, lru_active_pages;
 	uint64_t faultaround_pages;			/* pages fault-around mapped */
+	/* requests with no page missing that waited for readahead I/O still in flight */
+	uint64_t read_waited_requests, read_waited_bytes;
 };
 
 /* One time-series row, emitted at the end of each interval. */

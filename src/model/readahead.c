@@ -42,6 +42,7 @@ static uint32_t ra_add_folio(struct model *m, uint32_t file, uint64_t idx, unsig
 	if (!*in_run)
 		m->mx.read_ios++;
 	*in_run = true;
+	read_batch_add(m, folio_at(&m->pool, id));
 	/* ra_alloc_folio(): the folio whose index is the mark rounded down to its order */
 	if (folio_covers(folio_at(&m->pool, id), mark))
 		folio_set(folio_at(&m->pool, id), FOLIO_READAHEAD);
@@ -247,11 +248,12 @@ void readahead_sync(struct model *m, uint32_t file, uint64_t idx, uint64_t req)
 {
 	struct mfile *mf = model_file(m, file);
 
-	if (file_ra_off(m, file) || mf->ra_random || !mf->ra_pages) {
+	read_batch_begin(m, file);
+	if (file_ra_off(m, file) || mf->ra_random || !mf->ra_pages)
 		ra_force(m, file, idx, mf->ra_pages ? req : 1);
-		return;
-	}
-	m->ra_rule->sync(m, file, idx, req);
+	else
+		m->ra_rule->sync(m, file, idx, req);
+	read_batch_end(m);
 }
 
 /* filemap_readahead(): a read of pages up to last (exclusive) reached the marked folio id. */
@@ -263,7 +265,9 @@ void readahead_async(struct model *m, uint32_t file, uint32_t id, uint64_t last)
 	folio_clear(f, FOLIO_READAHEAD);
 	if (!mf->ra_pages)
 		return;
+	read_batch_begin(m, file);
 	m->ra_rule->async(m, file, id, f->index, last - f->index);
+	read_batch_end(m);
 }
 
 /*
@@ -287,7 +291,9 @@ void readahead_mmap_around(struct model *m, uint32_t file, uint64_t idx)
 	ra->start = idx > max / 2 ? idx - max / 2 : 0;
 	ra->size = max;
 	ra->async_size = max / 4;
+	read_batch_begin(m, file);
 	m->ra_rule->read_around(m, file);
+	read_batch_end(m);
 }
 
 /*
@@ -307,5 +313,7 @@ void readahead_mmap_hit(struct model *m, uint32_t file, uint32_t id, uint64_t id
 	if (!folio_test(f, FOLIO_READAHEAD))
 		return;
 	folio_clear(f, FOLIO_READAHEAD);
+	read_batch_begin(m, file);
 	m->ra_rule->async(m, file, id, idx, mf->ra_pages);
+	read_batch_end(m);
 }

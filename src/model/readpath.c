@@ -32,11 +32,13 @@ static uint64_t overlap_bytes(const struct model *m, uint64_t pos, uint64_t len,
  * already, that the LRU kind would not move. Reading it changes nothing then, so only the
  * hit bytes are counted.
  */
-static bool read_hit_is_noop(const struct model *m, uint32_t id, const struct folio *f)
+static bool read_hit_is_noop(const struct model *m, const struct mfile *mf, uint32_t id,
+			     const struct folio *f)
 {
 	return (f->flags & (FOLIO_UPTODATE | FOLIO_READAHEAD)) == FOLIO_UPTODATE &&
 	       f->born != m->seq && f->touched == folio_nr_pages(f) &&
-	       m->lru_kind->read_changes_nothing && m->lru_kind->read_changes_nothing(m, id);
+	       m->lru_kind->read_changes_nothing && m->lru_kind->read_changes_nothing(m, id) &&
+	       !read_waits(m, mf, f->index);
 }
 
 /* A folio not uptodate (dirty tracking with per-block state) is read in before it is used. */
@@ -48,8 +50,8 @@ static bool read_fill(struct model *m, struct mfile *mf, uint32_t id)
 void read_buffered(struct model *m, const struct model_access *a, struct mfile *mf)
 {
 	uint64_t first = page_of(m, a->pos), last = page_of(m, a->pos + a->len - 1);
-	uint64_t hit_bytes = 0;
-	bool all_hit = true;
+	uint64_t hit_bytes = 0, waited_bytes = 0;
+	bool all_hit = true, missed = false;
 
 	m->mx.read_requests++;
 	m->mx.read_bytes += a->len;
@@ -64,6 +66,7 @@ void read_buffered(struct model *m, const struct model_access *a, struct mfile *
 		if (id == FOLIO_NIL && mf->shmem) {
 			/* shmem_file_read_iter(): a hole reads as zeroes, nothing is cached */
 			all_hit = false;
+			missed = true;
 			idx++;
 			continue;
 		}
@@ -81,13 +84,14 @@ void read_buffered(struct model *m, const struct model_access *a, struct mfile *
 				m->mx.read_io_bytes += model_page_size(m);
 				m->mx.read_ios++;
 				all_hit = false;
+				missed = true;
 				idx++;
 				continue;
 			}
 		}
 		f = folio_at(&m->pool, id);
 		hi = folio_end(f) - 1 < last ? folio_end(f) - 1 : last;
-		if (read_hit_is_noop(m, id, f)) {
+		if (read_hit_is_noop(m, mf, id, f)) {
 			hit_bytes += overlap_bytes(m, a->pos, a->len, idx, hi);
 			idx = hi + 1;
 			continue;
@@ -95,10 +99,16 @@ void read_buffered(struct model *m, const struct model_access *a, struct mfile *
 		fresh = f->born == m->seq;
 		if (!folio_test(f, FOLIO_UPTODATE) && read_fill(m, mf, id))
 			fresh = true;
-		if (fresh)
+		if (fresh) {
 			all_hit = false;
-		else
+			missed = true;
+		} else if (read_waits(m, mf, f->index)) {
+			/* cached, but its readahead I/O is still in flight: the read waits */
+			all_hit = false;
+			waited_bytes += overlap_bytes(m, a->pos, a->len, idx, hi);
+		} else {
 			hit_bytes += overlap_bytes(m, a->pos, a->len, idx, hi);
+		}
 		m->lru_kind->read(m, id, idx == first && read_same_folio(m, mf, a->pos, f));
 		cache_touch(m, id, idx, hi);
 		idx = hi + 1;
@@ -107,7 +117,10 @@ void read_buffered(struct model *m, const struct model_access *a, struct mfile *
 	}
 	if (all_hit)
 		m->mx.read_hit_requests++;
+	else if (!missed)
+		m->mx.read_waited_requests++;
 	m->mx.read_hit_bytes += hit_bytes;
+	m->mx.read_waited_bytes += waited_bytes;
 	mf->prev_read_end = a->pos + a->len;
 }
 
@@ -179,8 +192,8 @@ static void mmap_map_pages(struct model *m, const struct model_access *a, struct
 void read_mmap(struct model *m, const struct model_access *a, struct mfile *mf, bool write)
 {
 	uint64_t first = page_of(m, a->pos), last = page_of(m, a->pos + a->len - 1);
-	uint64_t hit_bytes = 0;
-	bool all_hit = true;
+	uint64_t hit_bytes = 0, waited_bytes = 0;
+	bool all_hit = true, missed = false;
 
 	if (!write && a->fault_around) {
 		mmap_map_pages(m, a, mf);
@@ -201,6 +214,7 @@ void read_mmap(struct model *m, const struct model_access *a, struct mfile *mf, 
 
 		if (id == FOLIO_NIL) {
 			all_hit = false;
+			missed = true;
 			idx++;
 			continue;
 		}
@@ -208,10 +222,15 @@ void read_mmap(struct model *m, const struct model_access *a, struct mfile *mf, 
 		hi = folio_end(f) - 1 < last ? folio_end(f) - 1 : last;
 		if (!folio_test(f, FOLIO_UPTODATE) && read_fill(m, mf, id))
 			fresh = true;
-		if (fresh || f->born == m->seq)
+		if (fresh || f->born == m->seq) {
 			all_hit = false;
-		else
+			missed = true;
+		} else if (read_waits(m, mf, f->index)) {
+			all_hit = false;
+			waited_bytes += overlap_bytes(m, a->pos, a->len, idx, hi);
+		} else {
 			hit_bytes += overlap_bytes(m, a->pos, a->len, idx, hi);
+		}
 		m->lru_kind->mapped(m, id);
 		cache_touch(m, id, idx, hi);
 		if (write)	/* page_mkwrite dirties the whole folio */
@@ -221,7 +240,10 @@ void read_mmap(struct model *m, const struct model_access *a, struct mfile *mf, 
 	if (!write) {
 		if (all_hit)
 			m->mx.read_hit_requests++;
+		else if (!missed)
+			m->mx.read_waited_requests++;
 		m->mx.read_hit_bytes += hit_bytes;
+		m->mx.read_waited_bytes += waited_bytes;
 	} else {
 		wb_balance_dirty(m);
 	}

@@ -101,6 +101,8 @@ FIELD(metadata_bytes_page)
 FIELD(metadata_bytes_folio)
 FIELD(dirty_bytes)
 FIELD(faultaround_pages)
+FIELD(read_waited_requests)
+FIELD(read_waited_bytes)
 DIST(lru_entries)
 DIST(lru_inactive)
 DIST(lru_active)
@@ -212,11 +214,13 @@ const struct report_metric report_metrics[] = {
 
 	M(read_requests, "read requests", "reads", RK_COUNT),
 	M(read_hit_requests, "read requests hit", "reads", RK_COUNT),
+	M(read_waited_requests, "  waited on readahead", "reads", RK_COUNT),
 	M(read_hit_ratio_requests, "hit ratio (requests)", "reads", RK_FRACTION),
+	M(read_io_bytes, "device read bytes", "reads", RK_BYTES),
 	M(read_bytes, "bytes read", "reads", RK_BYTES),
 	M(read_hit_bytes, "bytes read from cache", "reads", RK_BYTES),
+	M(read_waited_bytes, "  waited on readahead", "reads", RK_BYTES),
 	M(read_hit_ratio_bytes, "hit ratio (bytes)", "reads", RK_FRACTION),
-	M(read_io_bytes, "device read bytes", "reads", RK_BYTES),
 	M(read_ios, "device read I/Os", "reads", RK_COUNT),
 	M(read_amplification, "read amplification", "reads", RK_FACTOR),
 	M(write_read_bytes, "read for partial writes", "reads", RK_BYTES),
