@@ -10,6 +10,8 @@ dist_man_MANS += man/folio-trace-calibrate.1
 
 # Live: record workloads under a memory limit and hold the model's errors to stated bounds.
 TESTS += tests/calibrate-live.sh tests/calibrate-examples.sh tests/calibrate-cli.sh
+# the small reader calibrate-live.sh runs in a memory cgroup
+check_PROGRAMS += tests/reread
 EXTRA_DIST += tests/calibrate-live.sh tests/calibrate-examples.sh tests/calibrate-cli.sh
 
 # Unit: kernel facts and a model run on a hand-written trace with known answers.

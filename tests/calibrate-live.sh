@@ -80,4 +80,30 @@ within "pages written back" nr_written 5
 within "pages dirtied" nr_dirtied 5
 within "folios dirtied" writeback_dirty_folio 10
 within "insertions, pages" mm_filemap_add_to_page_cache 10
+# 4. a 96 MiB file read twice in base pages (POSIX_FADV_RANDOM: the kernel reads what is
+# asked, order 0) under a 64 MiB limit by a small C program (tests/reread), so that no other
+# file of its own counts in the cgroup's refaults; with and without a pause between the passes.
+# The first pass's 8192 evicted pages make 128 shadow nodes, fewer than the shadow shrinker
+# ever trims: every page refaults, whenever the cgroup's statistics were flushed. (With 160 MiB
+# under 96 MiB the first pass's 256 nodes do get trimmed or not by when the periodic flush
+# came, which no trace records: folio-trace-calibrate(1), BOUNDS.)
+NAME=random-reread
+dd if=/dev/urandom of="$D/rr96" bs=1M count=96 status=none
+for run in "96 64 0" "96 64 3"; do
+	set -- $run
+	# a drop_caches elsewhere while recording (another test suite on this machine) wipes
+	# the cache and the shadows with it: record again, up to three times
+	for try in 1 2 3; do
+		cold
+		rec "$TMPD/rr.ftr" --memory-limit="$2M" -- "$TOP_BUILDDIR/tests/reread" "$D/rr$1" "$3"
+		[ "$(counter_delta "$TMPD/rr.ftr" 1 drop_pagecache)" -eq 0 ] && break
+		diag "caches dropped by another process while recording: again"
+	done
+	is "$rc" 0 "$NAME recorded ($1 MiB in $2 MiB, pause $3 s)"
+	calib "$TMPD/rr.ftr"
+	NAME="$NAME ($1 MiB in $2 MiB, pause $3 s)" \
+		within "insertions at order 0, folios" mm_filemap_add_to_page_cache 10
+	NAME="$NAME ($1 MiB in $2 MiB, pause $3 s)" \
+		within refaults "memory.stat workingset_refault_file" 10
+done
 done_testing

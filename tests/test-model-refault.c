@@ -126,10 +126,62 @@ static void test_lru_pages(void)
 	model_free(m);
 }
 
+/*
+ * The shadows last as long as the shadow shrinker lets them: count_shadow_nodes() allows nodes
+ * up to pages / 8 (the memory outside a cgroup; the cgroup's LRU pages as last flushed inside
+ * one), and do_shrink_slab() frees the oldest 128 nodes (8192 order-0 shadows) each time the
+ * excess reaches 256. Here 1024 pages of memory reread a file in order-0 pages, 10 us per page,
+ * so page x is evicted at nonresident age x in the first pass.
+ * - No cgroup, a 2048-page file: 16 nodes of shadows, far below 128; every page of the second
+ *   pass refaults (the first pass's, and those the second evicts before reading them).
+ * - A cgroup never flushed since it began (bound 0), a 20480-page file: the first pass trims
+ *   at age 16384 (shadows below 8192 gone); the second trims at 24576 and 32768, each time
+ *   before the pages it would refault: nothing refaults.
+ * - The same with a flush after the first pass (bound 1024 pages, 128 nodes): the second pass
+ *   trims once, at age 19456 + 13311 + 1 - 8192 = 64 x 384, freeing the shadows below 16384:
+ *   pages 8192-13310 refault (5119), then 16384-19455 (3072) and the 1024 the second pass
+ *   evicted itself: 9215.
+ */
+static uint64_t reread(uint64_t file_pages, bool memcg, bool flush)
+{
+	struct model_config c;
+	const char *why = NULL;
+	struct model *m;
+	uint64_t ts = 0, r;
+
+	model_config_defaults(&c);
+	c.memory_bytes = 1024 * PAGE;
+	c.readahead = false;
+	c.memcg = memcg;
+	m = model_new(&c, &why);
+	for (unsigned pass = 0; pass < 2; pass++) {
+		for (uint64_t p = 0; p < file_pages; p++)
+			op(m, ts += 10000, MODEL_READ, 0, p * PAGE, PAGE, file_pages * PAGE);
+		if (!pass && flush) {
+			struct model_access a = { .ts = ts, .op = MODEL_STATS_FLUSH };
+
+			model_access(m, &a);
+		}
+	}
+	r = metrics(m).refaults;
+	model_free(m);
+	return r;
+}
+
+static void test_shadow_shrinker(void)
+{
+	is_u64(reread(2048, false, false), 2048, "no cgroup: every page of the reread refaults");
+	is_u64(reread(20480, true, false), 0,
+	       "a cgroup never flushed: its shadows are gone, nothing refaults");
+	is_u64(reread(20480, true, true), 9215,
+	       "a flush after the first pass: the shadows the shrinker left refault");
+}
+
 int main(void)
 {
 	test_refault_counts_pages();
 	test_refault_shadow_covers_folio();
 	test_lru_pages();
+	test_shadow_shrinker();
 	return done_testing();
 }

@@ -172,6 +172,8 @@ void access_apply(struct model *m, const struct model_access *a)
 		if (a->isize > mf->isize)
 			mf->isize = a->isize;
 		break;
+	case MODEL_STATS_FLUSH:	/* model_access() takes it */
+		break;
 	case MODEL_UNLINK:
 		do_truncate(m, a->file_id, mf, 0);
 		mf->gen++;	/* its shadow entries and touched pages belong to the old file */

@@ -245,9 +245,11 @@ void cache_remove(struct model *m, uint32_t id, bool shadow)
 		m->mx.evictions++;
 		m->mx.evicted_pages += nr;
 		m->mx.untouched_evicted_pages += nr - f->touched;
+		m->shadow_slot_units += f->order < 6 ? nr * 64 : nr;
 		shadow_store(&m->shadow, f->file, mf->gen, f->index, f->order, m->nonresident_age);
 		mf->shadow_mask |= (uint16_t)(1u << f->order);
 		m->nonresident_age += nr;
+		shadow_shrink(m);
 	}
 	buddy_free(m->buddy, folio_pfn(f), f->order);
 	folio_pool_put(&m->pool, id);

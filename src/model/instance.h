@@ -24,6 +24,13 @@
 #include "model/variants.h"
 
 #define INODE_NIL	UINT32_MAX
+/* mm/workingset.c: shadow nodes above pages >> (XA_CHUNK_SHIFT - 3), 64 slots each */
+#define SHADOWS_PER_PAGE	8
+/* the shrinker frees none until the excess reaches two batches of 128 nodes (reclaim.c) */
+#define SHRINK_BATCH		128
+#define SHADOW_SLACK		(2 * SHRINK_BATCH * 64)
+/* mm/memcontrol.c FLUSH_TIME: the periodic flush of the memory cgroups' statistics */
+#define STATS_FLUSH_NS		2000000000ull
 
 /* A batch of read I/O in flight until done: pages [lo, hi) of a file (readio.c). */
 struct read_batch {
@@ -90,6 +97,10 @@ struct model {
 	uint64_t dirty_pages;		/* NR_FILE_DIRTY */
 	uint64_t bg_thresh_pages, thresh_pages;
 	uint64_t nonresident_age;	/* evictions + activations, pages (workingset) */
+	/* memcg: its LRU pages as last flushed (count_shadow_nodes() reads them), next flush */
+	uint64_t shadow_bound_pages, next_stats_flush;
+	uint64_t shadow_slot_units;	/* evicted pages x 64 below order 6, x 1 above (reclaim.c) */
+	uint64_t shadow_horizon;	/* shadows evicted before this age are freed */
 	uint64_t touched_cached_pages;	/* cached pages accessed since cached */
 	uint32_t seq;			/* access sequence number */
 	uint64_t allocs;
@@ -158,6 +169,10 @@ void memory_sample_fragmentation(struct model *m);
 bool reclaim_one(struct model *m);
 bool reclaim_until_free(struct model *m, uint64_t pages);
 void reclaim_evict(struct model *m, uint32_t id);
+/* A memory.stat read or the periodic flush: count_shadow_nodes() sees the LRU as it is now. */
+void memcg_stats_flush(struct model *m);
+/* Reclaim evicted: the shadow shrinker frees what count_shadow_nodes() allows it to. */
+void shadow_shrink(struct model *m);
 /* workingset_refault(): true when the refault should activate the new folio. */
 bool workingset_refault(struct model *m, uint32_t file, uint64_t idx, unsigned order);
 

@@ -63,7 +63,8 @@ static bool model_alloc_state(struct model *m)
 		buddy_pin_random(m->buddy, c->pinned_pct, c->seed);
 	if (!pagecache_init(&m->pc, m->nr_pages < 65536 ? m->nr_pages : 65536) ||
 	    !pagecache_init(&m->occ, 1024) ||
-	    !shadow_init(&m->shadow, m->nr_pages) || !touched_init(&m->touched))
+	    !shadow_init(&m->shadow, m->nr_pages * SHADOWS_PER_PAGE + SHADOW_SLACK) ||
+	    !touched_init(&m->touched))
 		return false;
 	m->touched_pfn = bitmap_alloc(m->nr_pages);
 	if (!m->touched_pfn)
@@ -218,6 +219,8 @@ static void model_start(struct model *m, uint64_t ts)
 	m->mx.first_ts = m->mx.last_ts = ts;
 	m->next_flush = c->writeback_period_ns ? ts + c->writeback_period_ns : UINT64_MAX;
 	m->next_sample = c->interval_ns ? ts + c->interval_ns : UINT64_MAX;
+	/* the recorder read the cgroup's memory.stat as it started: empty then */
+	m->next_stats_flush = ts + STATS_FLUSH_NS;
 	m->last_sample_ts = ts;
 }
 
@@ -264,6 +267,10 @@ void model_access(struct model *m, const struct model_access *a)
 	uint64_t ts = model_clock(m, a->ts);
 
 	run_timers(m, ts);
+	if (a->op == MODEL_STATS_FLUSH) {	/* no access: the cgroup's statistics were read */
+		memcg_stats_flush(m);
+		return;
+	}
 	access_apply(m, a);
 	m->mx.accesses++;
 	m->mx.last_ts = ts;

@@ -147,6 +147,7 @@ struct model_config {
 	const struct model_device *devices;
 	uint32_t ndevices;
 	enum large_folios large_folios;
+	bool memcg;			/* the memory is a memory cgroup's limit (as recorded) */
 	unsigned max_pagecache_order;	/* MODEL_ORDER_DEFAULT: the kernel's (9 with 4 KiB pages) */
 };
 
@@ -180,6 +181,7 @@ enum model_op {
 	MODEL_TRUNCATE,		/* new size in pos */
 	MODEL_FALLOCATE,
 	MODEL_UNLINK,
+	MODEL_STATS_FLUSH,	/* the memory cgroup's statistics were read (memory.stat): flushed */
 };
 
 struct model_access {

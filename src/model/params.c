@@ -72,6 +72,9 @@ const struct model_param model_params[] = {
 	  .def = "auto", .group = PARAM_GROUP_FOLIOS, .brief = "large folios", .summary = 7,
 	  .help = "which files get folios above order 0",
 	  .invalid = "unknown large-folio choice" },
+	{ .key = "memcg", .syntax = PARAM_ON, .store = PARAM_BOOL, .offset = FIELD(memcg),
+	  .recorded = MODEL_REC_MEMORY, .group = PARAM_GROUP_MEMORY,
+	  .help = "the memory is a memory cgroup's limit (from the trace)" },
 	{ .key = "max_pagecache_order", .option = "max-pagecache-order", .arg = "N",
 	  .syntax = PARAM_NUMBER, .store = PARAM_U32, .offset = FIELD(max_pagecache_order),
 	  .max = MODEL_MAX_ORDER, .def = "9", .group = PARAM_GROUP_FOLIOS,
@@ -387,7 +390,8 @@ const char *model_param_set(const struct model_param *p, const char *arg,
 	case PARAM_CHOICE:
 		return set_choice(p, arg, c);
 	case PARAM_OFF:
-		put_u64(p, c, 0);
+	case PARAM_ON:
+		put_u64(p, c, p->syntax == PARAM_ON);
 		return NULL;
 	case PARAM_DEVICE:
 		return set_device(p, arg, c);
@@ -496,7 +500,7 @@ void model_param_help(const struct model_param *p, char *buf, size_t len)
 	for (unsigned i = 0; p->syntax == PARAM_CHOICE && p->choices[i]; i++)
 		append(buf, len, &used, "%s %s: %s", i ? ";" : ":", p->choices[i]->name,
 		       p->choices[i]->help);
-	if (p->syntax == PARAM_OFF)
+	if (p->syntax == PARAM_OFF || p->syntax == PARAM_ON)
 		return;
 	if (p->def_text)
 		append(buf, len, &used, " (default: %s)", p->def_text);

@@ -26,6 +26,7 @@ enum param_syntax {
 	PARAM_PERCENT,		/* a decimal number */
 	PARAM_CHOICE,		/* the name of a row of a variation point */
 	PARAM_OFF,		/* an option without value that turns the field off */
+	PARAM_ON,		/* an option without value that turns it on (off by default) */
 	PARAM_DEVICE,		/* a device class or lat=US,bw=MBPS: sets latency and bandwidth */
 };
 

@@ -5,33 +5,28 @@
 #include "model/shadow.h"
 #include "util/hash.h"
 
+#define SHADOW_MIN_SLOTS	1024
+
 static uint64_t shadow_key(uint32_t file, uint32_t gen, uint64_t index, unsigned order)
 {
 	uint64_t k = ft_hash64(index * FT_GOLDEN64 ^ ((uint64_t)file << 32 | gen) ^
 			       ((uint64_t)order << 58));
 
-	return k ? k : 1;	/* 0 marks an empty way */
+	return k ? k : 1;	/* 0 marks an empty slot */
 }
 
-static struct shadow_entry *shadow_set(const struct shadow_table *t, uint64_t key)
+static bool shadow_alloc(struct shadow_table *t, uint64_t slots)
 {
-	return &t->e[((key >> 17) & t->set_mask) * SHADOW_WAYS];
+	t->e = calloc(slots, sizeof(*t->e));
+	t->mask = slots - 1;
+	t->count = 0;
+	return t->e != NULL;
 }
 
-bool shadow_init(struct shadow_table *t, uint64_t entries)
+bool shadow_init(struct shadow_table *t, uint64_t max_entries)
 {
-	uint64_t sets = 64;
-
-	while (sets * SHADOW_WAYS < entries && sets < (1ull << 36))
-		sets <<= 1;
-	/* one set per 64-byte line */
-	t->e = aligned_alloc(64, sets * SHADOW_WAYS * sizeof(*t->e));
-	t->set_mask = sets - 1;
-	if (!t->e)
-		return false;
-	for (uint64_t i = 0; i < sets * SHADOW_WAYS; i++)
-		t->e[i] = (struct shadow_entry){ 0, 0 };
-	return true;
+	t->max_entries = max_entries;
+	return shadow_alloc(t, SHADOW_MIN_SLOTS);
 }
 
 void shadow_release(struct shadow_table *t)
@@ -40,26 +35,65 @@ void shadow_release(struct shadow_table *t)
 	t->e = NULL;
 }
 
-/* The entry of key, else an empty way, else the oldest entry. */
-static struct shadow_entry *shadow_slot(struct shadow_entry *set, uint64_t key)
+/* The slot of key, or the empty slot where it would go. */
+static struct shadow_entry *shadow_find(const struct shadow_table *t, uint64_t key)
 {
-	struct shadow_entry *victim = NULL;
+	uint64_t i = (key >> 17) & t->mask;
 
-	for (unsigned w = 0; w < SHADOW_WAYS; w++) {
-		if (set[w].key == key)
-			return &set[w];
-		if (!victim || (victim->key && (!set[w].key || set[w].eviction < victim->eviction)))
-			victim = &set[w];
+	while (t->e[i].key && t->e[i].key != key)
+		i = (i + 1) & t->mask;
+	return &t->e[i];
+}
+
+/* A table of slots slots with the entries evicted at or after keep_from; false on ENOMEM. */
+static bool shadow_rehash(struct shadow_table *t, uint64_t slots, uint64_t keep_from)
+{
+	struct shadow_table old = *t;
+
+	if (!shadow_alloc(t, slots)) {
+		*t = old;
+		return false;
 	}
-	return victim;
+	for (uint64_t i = 0; i <= old.mask; i++) {
+		if (!old.e[i].key || old.e[i].eviction < keep_from)
+			continue;
+		*shadow_find(t, old.e[i].key) = old.e[i];
+		t->count++;
+	}
+	free(old.e);
+	return true;
+}
+
+/* At max_entries: forget the older half (by eviction age), as a shrinker frees old nodes. */
+static void shadow_forget_oldest(struct shadow_table *t)
+{
+	uint64_t lo = UINT64_MAX, hi = 0;
+
+	for (uint64_t i = 0; i <= t->mask; i++) {
+		if (!t->e[i].key)
+			continue;
+		if (t->e[i].eviction < lo)
+			lo = t->e[i].eviction;
+		if (t->e[i].eviction > hi)
+			hi = t->e[i].eviction;
+	}
+	shadow_rehash(t, t->mask + 1, lo + (hi - lo) / 2 + 1);
 }
 
 void shadow_store(struct shadow_table *t, uint32_t file, uint32_t gen, uint64_t index,
 		  unsigned order, uint64_t eviction)
 {
 	uint64_t key = shadow_key(file, gen, index, order);
-	struct shadow_entry *e = shadow_slot(shadow_set(t, key), key);
+	struct shadow_entry *e;
 
+	if (t->count >= t->max_entries)
+		shadow_forget_oldest(t);
+	/* at most half full: probe runs stay short (ENOMEM only leaves it fuller) */
+	if ((t->count + 1) * 2 > t->mask + 1)
+		shadow_rehash(t, (t->mask + 1) * 2, 0);
+	e = shadow_find(t, key);
+	if (!e->key)
+		t->count++;
 	e->key = key;
 	e->eviction = eviction;
 }
@@ -67,21 +101,38 @@ void shadow_store(struct shadow_table *t, uint32_t file, uint32_t gen, uint64_t 
 void shadow_prefetch(const struct shadow_table *t, uint32_t file, uint32_t gen, uint64_t index,
 		     unsigned order)
 {
-	__builtin_prefetch(shadow_set(t, shadow_key(file, gen, index, order)));
+	__builtin_prefetch(&t->e[(shadow_key(file, gen, index, order) >> 17) & t->mask]);
+}
+
+/* Backward-shift deletion: no tombstones, so a probe always ends at an empty slot. */
+static void shadow_delete(struct shadow_table *t, struct shadow_entry *hole)
+{
+	uint64_t i = (uint64_t)(hole - t->e), j = i;
+
+	for (;;) {
+		uint64_t home;
+
+		j = (j + 1) & t->mask;
+		if (!t->e[j].key)
+			break;
+		home = (t->e[j].key >> 17) & t->mask;
+		if (((j - home) & t->mask) >= ((j - i) & t->mask)) {
+			t->e[i] = t->e[j];
+			i = j;
+		}
+	}
+	t->e[i].key = 0;
+	t->count--;
 }
 
 bool shadow_take(struct shadow_table *t, uint32_t file, uint32_t gen, uint64_t index,
 		 unsigned order, uint64_t *eviction)
 {
-	uint64_t key = shadow_key(file, gen, index, order);
-	struct shadow_entry *set = shadow_set(t, key);
+	struct shadow_entry *e = shadow_find(t, shadow_key(file, gen, index, order));
 
-	for (unsigned w = 0; w < SHADOW_WAYS; w++) {
-		if (set[w].key == key) {
-			*eviction = set[w].eviction;
-			set[w].key = 0;
-			return true;
-		}
-	}
-	return false;
+	if (!e->key)
+		return false;
+	*eviction = e->eviction;
+	shadow_delete(t, e);
+	return true;
 }

@@ -2,18 +2,18 @@
 /*
  * Shadow entries (mm/workingset.c): what an evicted folio leaves in the page cache, its
  * eviction age, so a later miss on it is a refault with a known refault distance.
- * Bounded memory: a 4-way set-associative table of about one entry per page of the modelled
- * memory; a full set forgets its oldest entry (the kernel's shadow shrinker also drops old
- * shadow nodes first). An entry is a 64-bit fingerprint of (file, generation, index, order)
- * and the age, 16 bytes, so a set is one cache line; a false match needs a 64-bit collision.
+ * Which shadows the kernel's shrinker frees is reclaim.c's (shadow_kept()); this store keeps
+ * every one of them up to a size above what the kernel could keep (max_entries), then forgets
+ * the oldest half at once. An open-addressing hash of 16-byte entries, a 64-bit fingerprint of
+ * (file, generation, index, order) and the age, at most half full, grown as entries come, so
+ * its memory follows the evictions, not the modelled memory; a false match needs a 64-bit
+ * collision.
  */
 #ifndef FT_MODEL_SHADOW_H
 #define FT_MODEL_SHADOW_H
 
 #include <stdbool.h>
 #include <stdint.h>
-
-#define SHADOW_WAYS	4
 
 struct shadow_entry {
 	uint64_t key;		/* fingerprint; 0: empty */
@@ -22,14 +22,15 @@ struct shadow_entry {
 
 struct shadow_table {
 	struct shadow_entry *e;
-	uint64_t set_mask;	/* number of sets - 1 */
+	uint64_t mask;		/* slots - 1 */
+	uint64_t count, max_entries;
 };
 
-bool shadow_init(struct shadow_table *t, uint64_t entries);
+bool shadow_init(struct shadow_table *t, uint64_t max_entries);
 void shadow_release(struct shadow_table *t);
 void shadow_store(struct shadow_table *t, uint32_t file, uint32_t gen, uint64_t index,
 		  unsigned order, uint64_t eviction);
-/* Hints the line of the folio's set: an eviction or a refault check on it comes soon. */
+/* Hints the line of the folio's slot: an eviction or a refault check on it comes soon. */
 void shadow_prefetch(const struct shadow_table *t, uint32_t file, uint32_t gen, uint64_t index,
 		     unsigned order);
 /* Finds and removes the entry of the folio (file, gen, index, order); false if none. */

@@ -15,8 +15,10 @@ static uint64_t host_cache_memory(const struct ft_host *h)
 
 void replay_host_defaults(struct model_config *cfg, unsigned set, const struct ft_host *h)
 {
-	if (!(set & MODEL_REC_MEMORY) && host_cache_memory(h))
+	if (!(set & MODEL_REC_MEMORY) && host_cache_memory(h)) {
 		cfg->memory_bytes = host_cache_memory(h);
+		cfg->memcg = cfg->memory_bytes != h->mem_bytes;
+	}
 	if (!(set & MODEL_REC_PAGE_SIZE) && h->page_size)
 		cfg->page_size = h->page_size;
 	/* release is NUL-terminated by the trace reader's checks */

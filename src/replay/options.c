@@ -87,7 +87,7 @@ int model_options_init(struct model_options *mo, const struct argp_option *own)
 				continue;
 			mo->options[n++] = (struct argp_option){
 				.name = p->option, .key = MODEL_OPTION_KEY + (int)i,
-				.arg = p->syntax == PARAM_OFF ? NULL : p->arg,
+				.arg = p->syntax == PARAM_OFF || p->syntax == PARAM_ON ? NULL : p->arg,
 				.doc = help_of(mo, p), .group = g,
 			};
 			if (!mo->options[n - 1].doc)

@@ -236,6 +236,19 @@ static int feed_access(struct replay *rp, const struct ft_access *a, const char 
 	return 0;
 }
 
+/* The recorded cgroup's statistics were flushed at ts: the models take it as it comes. */
+static void stats_flushed(struct replay *rp, uint64_t ts)
+{
+	struct model_access ma = { .op = MODEL_STATS_FLUSH };
+
+	if (!rp->models[0] || !rp->run.accesses)
+		return;
+	if (ts > rp->now)
+		rp->now = ts;
+	ma.ts = rp->now;
+	pipeline_access(&rp->pipe, &ma);
+}
+
 /*
  * Kernel events carry time too: between accesses the flusher still runs and samples are still
  * due, and the trace's last event, not its last access, ends the replay.
@@ -275,6 +288,11 @@ static int feed_record(struct replay *rp, const struct ft_hdr *h, const char *pa
 		return 0;
 	case FT_LOST:
 		rp->run.lost += ((const struct ft_lost *)h)->count;
+		return 0;
+	case FT_COUNTERS:
+		/* reading memory.stat flushed the cgroup's statistics */
+		if (((const struct ft_counters *)h)->source == FT_SRC_CGROUP)
+			stats_flushed(rp, h->ts);
 		return 0;
 	default:
 		/* kernel events are for calibration, only their time counts here */
