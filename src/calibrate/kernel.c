@@ -67,30 +67,18 @@ static struct kfile *kfile_get(struct kernel_facts *k, __u32 dev, __u64 ino)
 	return &k->kf[id];
 }
 
-static int find_name(const struct ft_counter_names *n, const char *want)
-{
-	const char *p = ft_counter_names_first(n), *end = p + n->names_len;
-
-	for (int i = 0; i < n->count && p < end; i++) {
-		if (strcmp(p, want) == 0)
-			return i;
-		p += strlen(p) + 1;
-	}
-	return -1;
-}
-
 static void note_counter_names(struct kernel_facts *k, const struct ft_counter_names *n)
 {
 	char total[80];
 
 	for (int i = 0; i < KC_NR; i++) {
 		if (n->source == FT_SRC_VMSTAT) {
-			k->vm_idx[i] = find_name(n, vmstat_names[i]);
+			k->vm_idx[i] = ft_counter_index(n, vmstat_names[i]);
 		} else if (n->source == FT_SRC_CGROUP && cgroup_names[i]) {
 			snprintf(total, sizeof(total), "total_%s", cgroup_names[i]);
-			k->cg_idx[i] = find_name(n, total);
+			k->cg_idx[i] = ft_counter_index(n, total);
 			if (k->cg_idx[i] < 0)
-				k->cg_idx[i] = find_name(n, cgroup_names[i]);
+				k->cg_idx[i] = ft_counter_index(n, cgroup_names[i]);
 		}
 	}
 }

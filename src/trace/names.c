@@ -2,6 +2,7 @@
 /* Names and fixed sizes of record types: the reader validates against these. */
 #include <linux/types.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "trace/trace.h"
 
@@ -74,3 +75,15 @@ _Static_assert(sizeof(struct ft_folio_event) == 48, "folio event layout");
 _Static_assert(sizeof(struct ft_writeback) == 48, "writeback layout");
 _Static_assert(sizeof(struct ft_vmscan) == 80, "vmscan layout");
 _Static_assert(sizeof(struct ft_readahead) == 56, "readahead layout");
+
+int ft_counter_index(const struct ft_counter_names *n, const char *name)
+{
+	const char *p = ft_counter_names_first(n), *end = p + n->names_len;
+
+	for (int i = 0; i < n->count && p < end; i++) {
+		if (strcmp(p, name) == 0)
+			return i;
+		p += strlen(p) + 1;
+	}
+	return -1;
+}

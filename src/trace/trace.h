@@ -147,6 +147,9 @@ static inline const char *ft_counter_names_first(const struct ft_counter_names *
 	return (const char *)(n + 1);
 }
 
+/* The index of a counter in a names record (NUL-checked by the reader); -1 when absent. */
+int ft_counter_index(const struct ft_counter_names *n, const char *name);
+
 static inline const struct ft_host_dev *ft_host_devs(const struct ft_host *h)
 {
 	return (const struct ft_host_dev *)(h + 1);
