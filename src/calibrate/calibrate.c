@@ -98,6 +98,7 @@ static int run_replay(struct calibration *c, const struct model_config *cfg,
 	if (!rp)
 		return ft_error_set(err, path, "out of memory");
 	replay_init(rp, cfg, 1, 0, true);
+	rp->leave_out_mapped = k->skip_mmapped;
 	if (replay_file(rp, path, err) == 0) {
 		note_run(c, rp, k);
 		ret = 0;

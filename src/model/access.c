@@ -172,7 +172,8 @@ void access_apply(struct model *m, const struct model_access *a)
 		if (a->isize > mf->isize)
 			mf->isize = a->isize;
 		break;
-	case MODEL_STATS_FLUSH:	/* model_access() takes it */
+	case MODEL_STATS_FLUSH:	/* model_access() takes these */
+	case MODEL_OTHERS:
 		break;
 	case MODEL_UNLINK:
 		do_truncate(m, a->file_id, mf, 0);

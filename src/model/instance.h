@@ -86,6 +86,8 @@ struct model {
 	struct touched_set touched;
 	struct buddy *buddy;
 	uint64_t nr_pages;		/* modelled memory in pages */
+	uint32_t *others;		/* page frames others hold (memory_set_others) */
+	uint64_t nr_others, cap_others;
 	uint64_t *touched_pfn;		/* page accessed since it was cached, by pfn */
 	uint64_t *dirty_units;		/* dirty_block.c: dirty units, by pfn << upp_shift */
 	uint64_t *uptodate_units;	/* dirty_block.c: uptodate units, same index */
@@ -163,6 +165,8 @@ void cache_touch_slow(struct model *m, uint32_t id, uint64_t first, uint64_t las
 
 /* memory.c: buddy allocation for a folio, reclaiming and falling back as configured. */
 uint64_t memory_alloc_folio(struct model *m, unsigned *order);
+/* Others (anonymous memory, files the model leaves out) now hold pages pages of the memory. */
+void memory_set_others(struct model *m, uint64_t pages);
 void memory_sample_fragmentation(struct model *m);
 
 /* reclaim.c */

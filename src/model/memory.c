@@ -6,6 +6,8 @@
  * smaller order: that is counted as compaction demand and a fallback. With
  * ALLOC_FALLBACK_COMPACT the model instead reclaims until a block of the order is free.
  */
+#include <stdlib.h>
+
 #include "model/instance.h"
 
 void memory_sample_fragmentation(struct model *m)
@@ -26,6 +28,38 @@ static uint64_t memory_got(struct model *m, uint64_t pfn, unsigned order, bool f
 	if ((++m->allocs & 255) == 0)
 		memory_sample_fragmentation(m);
 	return pfn;
+}
+
+/*
+ * The memory the cache shares with others (in a cgroup: its anonymous memory, the files the
+ * model leaves out), as the trace's samples say: their pages are taken from the buddy
+ * allocator, reclaiming the cache for them as the kernel's charge would, and given back as
+ * they go. A page that cannot be had stays out of the count.
+ */
+void memory_set_others(struct model *m, uint64_t pages)
+{
+	if (pages > m->nr_pages)
+		pages = m->nr_pages;
+	if (pages > m->cap_others) {
+		uint32_t *p = realloc(m->others, pages * sizeof(*p));
+
+		if (!p)
+			return;
+		m->others = p;
+		m->cap_others = pages;
+	}
+	while (m->nr_others > pages)
+		buddy_free(m->buddy, m->others[--m->nr_others], 0);
+	while (m->nr_others < pages) {
+		uint64_t pfn;
+
+		if (!buddy_free_pages(m->buddy) && !reclaim_one(m))
+			break;
+		pfn = buddy_alloc(m->buddy, 0);
+		if (pfn == BUDDY_NO_PFN)
+			break;
+		m->others[m->nr_others++] = (uint32_t)pfn;
+	}
 }
 
 uint64_t memory_alloc_folio(struct model *m, unsigned *orderp)

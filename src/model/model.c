@@ -120,6 +120,7 @@ void model_free(struct model *m)
 	free(m->dirty_units);
 	free(m->uptodate_units);
 	free(m->files);
+	free(m->others);
 	free(m->scratch);
 	free(m);
 }
@@ -269,6 +270,10 @@ void model_access(struct model *m, const struct model_access *a)
 	run_timers(m, ts);
 	if (a->op == MODEL_STATS_FLUSH) {	/* no access: the cgroup's statistics were read */
 		memcg_stats_flush(m);
+		return;
+	}
+	if (a->op == MODEL_OTHERS) {		/* no access: what others hold now */
+		memory_set_others(m, a->pos);
 		return;
 	}
 	access_apply(m, a);

@@ -182,6 +182,7 @@ enum model_op {
 	MODEL_FALLOCATE,
 	MODEL_UNLINK,
 	MODEL_STATS_FLUSH,	/* the memory cgroup's statistics were read (memory.stat): flushed */
+	MODEL_OTHERS,		/* pages others hold in the memory now (in pos): not for the cache */
 };
 
 struct model_access {

@@ -17,7 +17,7 @@ void replay_host_defaults(struct model_config *cfg, unsigned set, const struct f
 {
 	if (!(set & MODEL_REC_MEMORY) && host_cache_memory(h)) {
 		cfg->memory_bytes = host_cache_memory(h);
-		cfg->memcg = cfg->memory_bytes != h->mem_bytes;
+		cfg->memcg = cfg->memory_bytes != h->mem_bytes;	/* shared as the samples say */
 	}
 	if (!(set & MODEL_REC_PAGE_SIZE) && h->page_size)
 		cfg->page_size = h->page_size;

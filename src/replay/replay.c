@@ -16,6 +16,7 @@ void replay_init(struct replay *rp, const struct model_config *cfg, unsigned ncf
 	rp->set = set;
 	rp->keep_series = keep_series;
 	file_table_init(&rp->files);
+	budget_init(&rp->budget);
 	series_init(&rp->series, rp->ncfg, cfg[0].interval_ns);
 }
 
@@ -236,10 +237,10 @@ static int feed_access(struct replay *rp, const struct ft_access *a, const char 
 	return 0;
 }
 
-/* The recorded cgroup's statistics were flushed at ts: the models take it as it comes. */
-static void stats_flushed(struct replay *rp, uint64_t ts)
+/* A message for the models at ts, in time with the accesses. */
+static void send_to_models(struct replay *rp, uint64_t ts, enum model_op op, uint64_t pos)
 {
-	struct model_access ma = { .op = MODEL_STATS_FLUSH };
+	struct model_access ma = { .op = op, .pos = pos };
 
 	if (!rp->models[0] || !rp->run.accesses)
 		return;
@@ -247,6 +248,20 @@ static void stats_flushed(struct replay *rp, uint64_t ts)
 		rp->now = ts;
 	ma.ts = rp->now;
 	pipeline_access(&rp->pipe, &ma);
+}
+
+/*
+ * A sample of the recorded cgroup: reading its memory.stat flushed its statistics, and it
+ * says how much of the limit others held (unless the user gave the memory).
+ */
+static void cgroup_sampled(struct replay *rp, const struct ft_counters *c)
+{
+	uint64_t others;
+
+	send_to_models(rp, c->hdr.ts, MODEL_STATS_FLUSH, 0);
+	if (rp->models[0] && rp->cfg[0].memcg &&
+	    budget_others(&rp->budget, c, rp->cfg[0].page_size, rp->leave_out_mapped, &others))
+		send_to_models(rp, c->hdr.ts, MODEL_OTHERS, others);
 }
 
 /*
@@ -289,10 +304,13 @@ static int feed_record(struct replay *rp, const struct ft_hdr *h, const char *pa
 	case FT_LOST:
 		rp->run.lost += ((const struct ft_lost *)h)->count;
 		return 0;
+	case FT_COUNTER_NAMES:
+		if (((const struct ft_counter_names *)h)->source == FT_SRC_CGROUP)
+			budget_names(&rp->budget, (const struct ft_counter_names *)h);
+		return 0;
 	case FT_COUNTERS:
-		/* reading memory.stat flushed the cgroup's statistics */
 		if (((const struct ft_counters *)h)->source == FT_SRC_CGROUP)
-			stats_flushed(rp, h->ts);
+			cgroup_sampled(rp, (const struct ft_counters *)h);
 		return 0;
 	default:
 		/* kernel events are for calibration, only their time counts here */

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 
 #include "model/model.h"
+#include "replay/budget.h"
 #include "replay/files.h"
 #include "replay/host.h"
 #include "replay/options.h"
@@ -34,6 +35,7 @@ struct replay {
 	unsigned set;			/* enum model_recorded: what the user gave */
 	bool keep_series;		/* store the interval samples (--timeseries, --plot) */
 	unsigned threads;		/* 0 = as many as useful, 1 = serial (pipeline.h) */
+	bool leave_out_mapped;		/* the accesses of mapped files are left out (calibrate) */
 
 	/* results */
 	struct report_col cols[REPLAY_MAX_CONFIGS];
@@ -49,6 +51,7 @@ struct replay {
 	struct ft_host_dev host_devs[16];
 	struct model_device devices[16];	/* host_devs as the models see them */
 	bool have_host;
+	struct budget budget;		/* the recorded cgroup's counters */
 	uint64_t now;			/* latest access time: models need it never decreasing */
 	char release[FT_RELEASE_LEN];
 };
