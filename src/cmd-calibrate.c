@@ -10,17 +10,23 @@
 
 #include "calibrate/calibrate.h"
 #include "cmd.h"
+#include "model/params.h"
+#include "util/args.h"
 #include "util/msg.h"
 
 enum calib_format { CALIB_FORMAT_TABLE, CALIB_FORMAT_JSON };
 
-enum { OPT_FORMAT = 256, OPT_FILES };
+enum { OPT_FORMAT = 256, OPT_FILES, OPT_MEMORY };
 
 static const struct argp_option calibrate_options[] = {
 	{ "files", OPT_FILES, "WHICH", 0,
 	  "all (default): every accessed file; syscalls: leave out the files the trace maps "
 	  "(executables, libraries), whose faults the model reads differently", 0 },
 	{ "format", OPT_FORMAT, "FMT", 0, "table (default) or json", 0 },
+	{ "memory", OPT_MEMORY, "SIZE", 0,
+	  "page-cache memory instead of the recorded cgroup limit or host memory (what the "
+	  "kernel's workload had beside the traced files, such as other processes' caches, "
+	  "is then the caller's to take out)", 0 },
 	{ "output", 'o', "FILE", 0, "write the report to FILE instead of standard output", 0 },
 	{ 0 }
 };
@@ -28,6 +34,7 @@ static const struct argp_option calibrate_options[] = {
 struct calibrate_args {
 	enum calib_format format;
 	bool skip_mmapped;
+	struct model_config memory;	/* its memory_bytes, when --memory was given */
 	const char *file, *output;
 };
 
@@ -46,6 +53,12 @@ static error_t calibrate_parse(int key, char *arg, struct argp_state *state)
 			return EINVAL;
 		}
 		return 0;
+	case OPT_MEMORY: {
+		const char *why = model_param_set(model_param_by_key("memory_bytes"), arg,
+						  &a->memory);
+
+		return why ? ft_usage_error(NULL, "memory", arg, why) : 0;
+	}
 	case OPT_FILES:
 		if (strcmp(arg, "all") != 0 && strcmp(arg, "syscalls") != 0) {
 			ft_warn("--files=%s: expected all or syscalls", arg);
@@ -114,7 +127,7 @@ int cmd_calibrate(int argc, char **argv)
 
 	if (argp_parse(&argp, argc, argv, 0, NULL, &args))
 		return EXIT_USAGE;
-	if (calibrate_file(&c, args.file, args.skip_mmapped, &err) < 0) {
+	if (calibrate_file(&c, args.file, args.skip_mmapped, args.memory.memory_bytes, &err) < 0) {
 		ft_warn("%s", err.msg);
 		return EXIT_RUNTIME;
 	}

@@ -10,6 +10,8 @@ is "$rc" 2 "no trace: usage error"
 is "$err" "folio-trace: no trace file given (see folio-trace calibrate --help)" "and says so"
 run "$FOLIO_TRACE" calibrate --format=csv "$T"
 is "$rc:$err" "2:folio-trace: --format=csv: expected table or json" "unknown format refused"
+run "$FOLIO_TRACE" calibrate --memory=lots "$TOP_SRCDIR/traces/seq-copy.ftr"
+is "$rc:$(printf '%s\n' "$err" | wc -l):$out" "2:1:" "--memory=lots: usage error, one line"
 run "$FOLIO_TRACE" calibrate --files=some "$T"
 is "$rc:$err" "2:folio-trace: --files=some: expected all or syscalls" "unknown --files refused"
 run "$FOLIO_TRACE" calibrate - < "$T"
@@ -34,6 +36,9 @@ if command -v jq > /dev/null 2>&1; then
 	ok $? "the JSON report parses"
 	is "$(jq -r '.config.memory_bytes, .config.cgroup_limit, .config.ra_pages' "$TMPD/c.json" |
 		tr '\n' ' ')" "67108864 true 2048 " "the recording host's configuration"
+	run "$FOLIO_TRACE" calibrate --memory=1G --format=json "$T"
+	is "$(printf '%s\n' "$out" | jq -r '.config.memory_bytes, .config.cgroup_limit' |
+		tr '\n' ' ')" "1073741824 false " "--memory replaces the cgroup limit"
 	# every row of the table is in the JSON with the same figures
 	# columns: metric 1-32, model 34-43, kernel 45-54, error 56-63, source 66-105
 	"$FOLIO_TRACE" calibrate "$T" | awk '

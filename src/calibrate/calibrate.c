@@ -89,7 +89,7 @@ static int modelled_copy(struct kernel_facts *k, const char *path, char *path_bu
 	return fd;
 }
 
-static int run_replay(struct calibration *c, const struct model_config *cfg,
+static int run_replay(struct calibration *c, const struct model_config *cfg, unsigned set,
 		      const struct kernel_facts *k, const char *path, struct ft_error *err)
 {
 	struct replay *rp = malloc(sizeof(*rp));
@@ -97,7 +97,7 @@ static int run_replay(struct calibration *c, const struct model_config *cfg,
 
 	if (!rp)
 		return ft_error_set(err, path, "out of memory");
-	replay_init(rp, cfg, 1, 0, true);
+	replay_init(rp, cfg, 1, set, true);
 	rp->leave_out_mapped = k->skip_mmapped;
 	if (replay_file(rp, path, err) == 0) {
 		note_run(c, rp, k);
@@ -109,7 +109,7 @@ static int run_replay(struct calibration *c, const struct model_config *cfg,
 }
 
 int calibrate_file(struct calibration *c, const char *path, bool skip_mmapped,
-		   struct ft_error *err)
+		   uint64_t memory_bytes, struct ft_error *err)
 {
 	struct kernel_facts k = { .skip_mmapped = skip_mmapped };
 	struct model_config cfg;
@@ -133,13 +133,15 @@ int calibrate_file(struct calibration *c, const char *path, bool skip_mmapped,
 	}
 	c->skipped_files = k.skipped_files;
 	kernel_config(&cfg, &k);
+	if (memory_bytes)
+		cfg.memory_bytes = memory_bytes;
 	orders = kernel_file_orders(&k, &norders);
 	cfg.file_orders = orders;
 	cfg.nfile_orders = norders;
 	ra_off = kernel_file_ra_off(&k, norders, &c->nfiles_ra_off);
 	cfg.file_ra_off = ra_off;
 	c->nfiles_ordered = count_ordered(orders, norders);
-	ret = run_replay(c, &cfg, &k, replayed, err);
+	ret = run_replay(c, &cfg, memory_bytes ? MODEL_REC_MEMORY : 0, &k, replayed, err);
 out:
 	if (fd >= 0)
 		close(fd);

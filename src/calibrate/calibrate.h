@@ -48,10 +48,11 @@ struct calibration {
 
 /*
  * Replays path as its recording host; skip_mmapped leaves out the files the trace maps
- * (their accesses and kernel events). 0, or -1 with err set.
+ * (their accesses and kernel events); memory_bytes, when not 0, is the memory instead of the
+ * recorded host's or cgroup's. 0, or -1 with err set.
  */
 int calibrate_file(struct calibration *c, const char *path, bool skip_mmapped,
-		   struct ft_error *err);
+		   uint64_t memory_bytes, struct ft_error *err);
 
 /* (model - kernel) / kernel; false when the kernel figure is 0 and the model's is not. */
 bool calib_rel_error(const struct calib_row *r, double *err);
