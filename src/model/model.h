@@ -12,6 +12,8 @@
 #include <stdint.h>
 
 #define MODEL_MAX_ORDER		10	/* buddy orders 0..10 (MAX_PAGE_ORDER) */
+/* MAX_PAGECACHE_ORDER: min(MAX_XAS_ORDER, HPAGE_PMD_ORDER), x86-64 with 4 KiB pages */
+#define MODEL_PAGECACHE_ORDER	9
 #define MODEL_BLOCK_SIZE_MAX	65536	/* largest filesystem block (large block sizes, 6.12) */
 #define MODEL_IOSIZE_BUCKETS	12	/* write I/O sizes: <=4K, 8K, 16K, ... 4M, >4M */
 
@@ -155,11 +157,7 @@ struct model_config {
 
 /* Largest folio order for file_id: its per-file order when set, within [min_order, order]. */
 unsigned model_file_order(const struct model_config *cfg, uint32_t file_id);
-/*
- * MAX_PAGECACHE_ORDER for a page size: min(MAX_XAS_ORDER 11, the PMD order), 9 with 4 KiB
- * pages (include/linux/pagemap.h).
- */
-unsigned model_kernel_pagecache_order(unsigned page_size);
+
 
 /*
  * Device cost presets for --device: "nvme", "sata-ssd", "hdd", "nfs" (a high-latency network

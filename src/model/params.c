@@ -77,7 +77,8 @@ const struct model_param model_params[] = {
 	  .help = "the memory is a memory cgroup's limit (from the trace)" },
 	{ .key = "max_pagecache_order", .option = "max-pagecache-order", .arg = "N",
 	  .syntax = PARAM_NUMBER, .store = PARAM_U32, .offset = FIELD(max_pagecache_order),
-	  .max = MODEL_MAX_ORDER, .def = "9", .group = PARAM_GROUP_FOLIOS,
+	  .max = MODEL_MAX_ORDER, .def = MODEL_TEXT(MODEL_PAGECACHE_ORDER),
+	  .group = PARAM_GROUP_FOLIOS,
 	  .help = "the page cache's largest order, the kernel's MAX_PAGECACHE_ORDER on x86-64 "
 		  "with 4 KiB pages; above 9 is a what-if",
 	  .invalid = "page-cache order limit above " MODEL_TEXT(MODEL_MAX_ORDER) },
@@ -509,6 +510,27 @@ void model_param_help(const struct model_param *p, char *buf, size_t len)
 		       p->def ? p->def : "0");
 	else
 		append(buf, len, &used, " (default %s)", p->def ? p->def : "0");
+}
+
+void model_config_what_ifs(const struct model_config *c, char *buf, size_t len)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (unsigned i = 0; i < model_nr_params; i++) {
+		const struct model_param *p = &model_params[i];
+		uint64_t v;
+
+		if (p->syntax != PARAM_CHOICE)
+			continue;
+		v = get_u64(p, c);
+		if (v < model_variant_count(p->choices) && p->choices[v]->what_if)
+			append(buf, len, &used, "%s%s %s", used ? ", " : "",
+			       p->brief ? p->brief : p->key, p->choices[v]->name);
+	}
+	if (c->max_pagecache_order > MODEL_PAGECACHE_ORDER)
+		append(buf, len, &used, "%spage-cache orders up to %u", used ? ", " : "",
+		       c->max_pagecache_order);
 }
 
 const char *model_param_group_title(enum param_group g)

@@ -19,6 +19,7 @@ static const struct model_variant policy_fixed = {
 	.name = "fixed",
 	.help = "every miss allocates the order",
 	.kernel = "none: the upper bound of what folios of the order could do",
+	.what_if = true,
 };
 
 static const struct model_variant policy_readahead = {
@@ -43,6 +44,7 @@ static const struct model_variant write_fixed = {
 	.name = "fixed",
 	.help = "like reads",
 	.kernel = "none: writes allocate folios as the read policy does",
+	.what_if = true,
 };
 
 model_variant_list model_write_policies = {
@@ -80,6 +82,7 @@ static const struct model_variant fallback_compact = {
 	.name = "compact",
 	.help = "reclaim until a block of the order is free",
 	.kernel = "none: as if compaction always succeeded",
+	.what_if = true,
 };
 
 model_variant_list model_fallbacks = {
@@ -104,6 +107,7 @@ static const struct model_variant large_folios_all = {
 	.name = "all",
 	.help = "every filesystem allows the order (what if yours turned them on)",
 	.kernel = "none: mapping_set_large_folios() on every file",
+	.what_if = true,
 };
 
 model_variant_list model_large_folios = {

@@ -24,11 +24,15 @@ struct ra_state;
 /* Why writeback writes a folio (the report splits writeback bytes by it). */
 enum wb_cause { WB_FSYNC, WB_EXPIRE, WB_BACKGROUND, WB_RECLAIM };
 
-/* What every row of every point has: its name, a phrase for --help, the code it follows. */
+/*
+ * What every row of every point has: its name, a phrase for --help, the code it follows, and
+ * whether no kernel behaves so (a what-if the reports name).
+ */
 struct model_variant {
 	const char *name;
 	const char *help;
 	const char *kernel;
+	bool what_if;
 };
 
 /* The rows of a point, by their enum value, NULL-terminated. */

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "model/variants.h"
 #include "replay/replay.h"
 
 #define HOST_DEVS_MAX (sizeof(((struct replay *)0)->host_devs) / sizeof(struct ft_host_dev))
@@ -223,6 +225,8 @@ static int feed_access(struct replay *rp, const struct ft_access *a, const char 
 	}
 	ma.fault_around = mmap_fault_around(rp, a);
 	ma.device = device_index(rp, a->dev);
+	if (ma.device < 32)
+		rp->devices_used |= 1u << ma.device;
 	/* events from several CPUs can be a little out of order: never go back in time */
 	if (!rp->run.accesses) {
 		rp->series.t0 = a->hdr.ts;
@@ -320,6 +324,52 @@ static int feed_record(struct replay *rp, const struct ft_hdr *h, const char *pa
 	}
 }
 
+/* Appends to rp->sources; a line longer than it is cut. */
+static void add_source(struct replay *rp, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void add_source(struct replay *rp, const char *fmt, ...)
+{
+	size_t used = strlen(rp->sources);
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(rp->sources + used, sizeof(rp->sources) - used, fmt, ap);
+	va_end(ap);
+}
+
+/*
+ * One line on where the configuration came from: the recorded kernel's rules (or the user's
+ * options), the filesystems the files were on and the largest order each allows, the memory.
+ */
+static void describe_sources(struct replay *rp)
+{
+	const struct model_config *c = &rp->cfg[0];
+	bool first = true;
+
+	add_source(rp, "%s: readahead rule %s%s", rp->have_host &&
+		   !(rp->host.flags & FT_HOST_SYNTHETIC) ? "recorded kernel" : "synthetic trace",
+		   model_ra_rules[c->ra_rule]->name,
+		   rp->set & MODEL_REC_RA_RULE ? " (--ra-rule)" : "");
+	for (unsigned i = 0; rp->have_host && i < rp->host.ndevs && i < 32; i++) {
+		const struct model_device *d = &rp->devices[i];
+
+		if (!(rp->devices_used & (1u << i)))
+			continue;
+		add_source(rp, "%s%s (up to order %u)", first ? "; files on " : ", ",
+			   model_fs_kinds[d->fs]->name,
+			   c->large_folios == LARGE_FOLIOS_AUTO ?
+			   fs_kind_of(d->fs)->max_order(d, 12, c->max_pagecache_order) :
+			   c->max_pagecache_order);
+		first = false;
+	}
+	if (rp->set & MODEL_REC_MEMORY)
+		add_source(rp, "; memory from --memory");
+	else if (c->memcg)
+		add_source(rp, "; memory: the cgroup limit, less what others held as sampled");
+	else
+		add_source(rp, "; memory: the host's");
+}
+
 static void collect_results(struct replay *rp, const struct ft_reader_status *st)
 {
 	pipeline_finish(&rp->pipe);
@@ -333,6 +383,10 @@ static void collect_results(struct replay *rp, const struct ft_reader_status *st
 	rp->run.clean_end = st->clean_end;
 	rp->run.truncated = st->truncated;
 	rp->run.release = rp->release;
+	if (rp->models[0]) {
+		describe_sources(rp);
+		rp->run.sources = rp->sources;
+	}
 }
 
 int replay_file(struct replay *rp, const char *path, struct ft_error *err)

@@ -52,6 +52,8 @@ struct replay {
 	struct model_device devices[16];	/* host_devs as the models see them */
 	bool have_host;
 	struct budget budget;		/* the recorded cgroup's counters */
+	uint32_t devices_used;		/* a bit per host device an access was on */
+	char sources[512];		/* report_run.sources */
 	uint64_t now;			/* latest access time: models need it never decreasing */
 	char release[FT_RELEASE_LEN];
 };

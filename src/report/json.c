@@ -49,6 +49,8 @@ static void json_run(FILE *f, const struct report_run *run)
 	ft_json_string(f, run->trace_path);
 	json_key(f, "    ", "release", &first);
 	ft_json_string(f, run->release ? run->release : "");
+	json_key(f, "    ", "sources", &first);
+	ft_json_string(f, run->sources ? run->sources : "");
 	json_key(f, "    ", "records", &first);
 	fprintf(f, "%" PRIu64, run->records);
 	json_key(f, "    ", "accesses", &first);
@@ -132,6 +134,7 @@ static void json_ratios(FILE *f, const struct report_col *c, const struct report
 int report_write_json(FILE *f, const struct report *r)
 {
 	const struct report_col *base = &r->cols[r->baseline];
+	char what_ifs[256];
 
 	fprintf(f, "{\n  \"format\": \"folio-trace-replay\",\n  \"version\": %d,\n",
 		REPORT_JSON_VERSION);
@@ -147,6 +150,9 @@ int report_write_json(FILE *f, const struct report *r)
 		ft_json_string(f, c->label);
 		fputs(",\n      \"config\": ", f);
 		json_config(f, &c->cfg);
+		model_config_what_ifs(&c->cfg, what_ifs, sizeof(what_ifs));
+		fputs(",\n      \"what_ifs\": ", f);
+		ft_json_string(f, what_ifs);
 		fputs(",\n      \"metrics\": ", f);
 		json_metrics(f, c);
 		fputs(",\n      \"ratio_to_baseline\": ", f);

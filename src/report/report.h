@@ -31,6 +31,7 @@ struct report_run {
 	bool clean_end;			/* FT_END seen */
 	bool truncated;			/* the trace ends inside a damaged or cut chunk */
 	const char *release;		/* kernel of the recorded host, "" when unknown */
+	const char *sources;		/* where the configuration came from, one line */
 };
 
 struct report {
