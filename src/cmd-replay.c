@@ -43,6 +43,8 @@ static const struct argp_option replay_options[] = {
 	{ "plot", OPT_PLOT, "FILE", 0,
 	  "write an SVG plot of LRU length, write bandwidth, dirty bytes and fragmentation "
 	  "index over time to FILE", PARAM_GROUP_OUTPUT },
+	{ "quiet", 'q', NULL, 0, "no progress line on stderr, even on a terminal",
+	  PARAM_GROUP_OUTPUT },
 	{ 0 }
 };
 
@@ -51,6 +53,7 @@ struct replay_args {
 	unsigned orders[REPLAY_MAX_CONFIGS], norders;
 	unsigned set;			/* enum model_recorded: what the user gave */
 	int format;
+	bool quiet;
 	const char *file, *output, *timeseries, *plot;
 };
 
@@ -84,6 +87,9 @@ static error_t parse_own_opt(struct replay_args *a, int key, const char *arg)
 		return 0;
 	case OPT_PLOT:
 		a->plot = arg;
+		return 0;
+	case 'q':
+		a->quiet = true;
 		return 0;
 	}
 	return ARGP_ERR_UNKNOWN;
@@ -244,6 +250,7 @@ int cmd_replay(int argc, char **argv)
 		return EXIT_RUNTIME;
 	}
 	replay_init(rp, cfg, args.norders, args.set, args.timeseries || args.plot);
+	rp->quiet = args.quiet;
 	if (replay_file(rp, args.file, &err) < 0) {
 		ft_warn("%s", err.msg);
 		ret = EXIT_RUNTIME;

@@ -16,6 +16,7 @@
 #include "util/args.h"
 #include "util/msg.h"
 #include "util/parse.h"
+#include "util/progress.h"
 
 enum {
 	OPT_FILES = 0x100, OPT_FILE_SIZE, OPT_IO_SIZE, OPT_EVENTS, OPT_BYTES, OPT_DURATION,
@@ -43,6 +44,7 @@ static const struct argp_option synth_options[] = {
 	  0 },
 	{ "fstype", OPT_FSTYPE, "NAME", 0, "filesystem type of the device (default xfs)", 0 },
 	{ "verbose", 'v', NULL, 0, "print what was written, and how fast, on stderr", 0 },
+	{ "quiet", 'q', NULL, 0, "no progress line on stderr, even on a terminal", 0 },
 	{ NULL, 0, NULL, 0, NULL, 0 },
 };
 
@@ -52,7 +54,7 @@ struct synth_args {
 	const char *pattern;
 	uint64_t duration_ns;
 	double rate;
-	bool verbose;
+	bool verbose, quiet;
 };
 
 static error_t parse_size_arg(struct argp_state *state, const char *opt, const char *arg,
@@ -88,6 +90,9 @@ static error_t synth_parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case 'v':
 		a->verbose = true;
+		break;
+	case 'q':
+		a->quiet = true;
 		break;
 	case OPT_FILES:
 		return parse_count_arg(state, "files", arg, 1, &a->cfg.files);
@@ -227,8 +232,11 @@ int cmd_synth(int argc, char **argv)
 	struct synth_stats st;
 	struct ft_error err = { "" };
 	struct ft_writer *w;
-	struct ft_sink sink;
+	struct ft_sink writer, sink;
+	struct ft_progress_sink counted;
+	struct ft_progress progress;
 	double t0;
+	int ret;
 
 	if (argp_parse(&synth_argp, argc, argv, 0, NULL, &a))
 		return EXIT_USAGE;
@@ -240,8 +248,13 @@ int cmd_synth(int argc, char **argv)
 		ft_warn("%s", err.msg);
 		return EXIT_RUNTIME;
 	}
-	ft_sink_init_writer(&sink, w);
-	if (synth_run(&a.cfg, &sink, &st, &err)) {
+	ft_sink_init_writer(&writer, w);
+	/* --bytes: the number of records is not known ahead, so no percentage */
+	ft_progress_start(&progress, "synth", "records", a.cfg.bytes ? 0 : a.cfg.events, a.quiet);
+	ft_sink_init_progress(&sink, &counted, &writer, &progress, -1);
+	ret = synth_run(&a.cfg, &sink, &st, &err);
+	ft_progress_end(&progress);
+	if (ret) {
 		ft_warn("%s", err.msg);
 		ft_writer_abort(w);
 		return EXIT_RUNTIME;

@@ -6,6 +6,7 @@
 
 #include "model/variants.h"
 #include "replay/replay.h"
+#include "util/progress.h"
 
 #define HOST_DEVS_MAX (sizeof(((struct replay *)0)->host_devs) / sizeof(struct ft_host_dev))
 
@@ -393,12 +394,14 @@ int replay_file(struct replay *rp, const char *path, struct ft_error *err)
 {
 	struct ft_reader *r = ft_reader_open(path, err);
 	struct ft_reader_status st;
+	struct ft_progress progress;
 	const struct ft_hdr *h;
 	int ret;
 
 	if (!r)
 		return -1;
 	rp->run.trace_path = path;
+	ft_reader_progress(r, &progress, rp->work ? rp->work : "replay", rp->quiet);
 	while ((ret = ft_reader_next(r, &h, err)) == FT_READ_MORE)
 		if (feed_record(rp, h, path, err) < 0)
 			goto fail;
@@ -408,6 +411,7 @@ int replay_file(struct replay *rp, const char *path, struct ft_error *err)
 		goto fail;
 	ft_reader_status(r, &st);
 	collect_results(rp, &st);
+	ft_progress_end(&progress);
 	for (unsigned i = 0; i < rp->ncfg; i++)
 		if (rp->sinks[i].oom) {
 			ft_error_set(err, path, "out of memory for the time series");
@@ -418,6 +422,7 @@ int replay_file(struct replay *rp, const char *path, struct ft_error *err)
 	ft_reader_close(r);
 	return 0;
 fail:
+	ft_progress_end(&progress);
 	ft_reader_close(r);
 	return -1;
 }

@@ -36,6 +36,8 @@ struct replay {
 	bool keep_series;		/* store the interval samples (--timeseries, --plot) */
 	unsigned threads;		/* 0 = as many as useful, 1 = serial (pipeline.h) */
 	bool leave_out_mapped;		/* the accesses of mapped files are left out (calibrate) */
+	bool quiet;			/* no progress line on a terminal */
+	const char *work;		/* what the progress line calls the work: "replay" */
 
 	/* results */
 	struct report_col cols[REPLAY_MAX_CONFIGS];
