@@ -6,7 +6,7 @@ libfoliotrace_a_SOURCES += src/model/model.h src/model/instance.h src/model/mode
 	src/model/dirty_folio.c src/model/dirty_block.c \
 	src/model/ra_rule_6_6.c src/model/ra_rule_6_11.c src/model/ra_rule_6_17.c src/model/reclaim_pageout.c \
 	src/model/fs_xfs.c src/model/fs_ext4.c src/model/fs_tmpfs.c src/model/fs_other.c \
-	src/model/access.c src/model/filemap.c src/model/readahead.c \
+	src/model/access.c src/model/advice.c src/model/filemap.c src/model/readahead.c \
 	src/model/readpath.c src/model/readio.c src/model/writepath.c src/model/cache.c \
 	src/model/folio.h src/model/folio_pool.c \
 	src/model/pagecache.h src/model/pagecache.c src/model/placement.h src/model/placement.c \
@@ -75,3 +75,7 @@ noinst_PROGRAMS += bench/bench-buddy
 bench_bench_buddy_LDADD = libfoliotrace.a -lm
 BENCH += bench/buddy.sh
 EXTRA_DIST += bench/buddy.sh
+
+check_PROGRAMS += tests/test-model-advice
+TESTS += tests/test-model-advice
+tests_test_model_advice_LDADD = $(MODEL_TEST_LIBS)

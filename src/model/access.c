@@ -21,6 +21,7 @@ static void file_setup(struct model *m, struct mfile *mf, uint32_t id, unsigned 
 	unsigned max = model_file_order(c, id);
 
 	mf->ra_pages = d && d->ra_pages != MODEL_UNKNOWN ? d->ra_pages : c->ra_pages;
+	mf->dev_ra_pages = mf->ra_pages;
 	mf->io_pages = d && d->io_pages != MODEL_UNKNOWN ? d->io_pages : c->io_pages;
 	if (d && c->large_folios == LARGE_FOLIOS_AUTO) {
 		unsigned fs_max = fs_kind_of(d->fs)->max_order(d, m->page_shift,
@@ -31,6 +32,7 @@ static void file_setup(struct model *m, struct mfile *mf, uint32_t id, unsigned 
 	}
 	mf->max_order = (uint8_t)(max > c->min_order ? max : c->min_order);
 	mf->shmem = d && fs_kind_of(d->fs)->shmem;
+	mf->shmem_huge_advise = mf->shmem && d->huge == TMPFS_HUGE_ADVISE;
 	if (mf->shmem)
 		mf->ra_pages = 0;	/* shmem reads nothing ahead */
 	mf->set_up = true;
@@ -171,6 +173,16 @@ void access_apply(struct model *m, const struct model_access *a)
 	case MODEL_FALLOCATE:
 		if (a->isize > mf->isize)
 			mf->isize = a->isize;
+		break;
+	case MODEL_FADVISE:
+	case MODEL_MADVISE:
+		if (a->isize || !mf->known)
+			mf->isize = a->isize;
+		mf->known = true;
+		if (a->op == MODEL_FADVISE)
+			advice_fadvise(m, a, mf);
+		else
+			advice_madvise(m, a, mf);
 		break;
 	case MODEL_STATS_FLUSH:	/* model_access() takes these */
 	case MODEL_OTHERS:

@@ -91,6 +91,24 @@ unsigned filemap_read_order(struct model *m, struct mfile *mf, uint64_t idx)
 	return m->cfg.min_order;
 }
 
+/*
+ * shmem_allowable_huge_orders(): a fault on a VM_HUGEPAGE mapping of a huge=advise tmpfs may
+ * take a PMD folio; anything else is the read order.
+ */
+unsigned filemap_fault_order(struct model *m, struct mfile *mf, uint64_t idx)
+{
+	unsigned pmd = model_pmd_order(m), order;
+	uint64_t n;
+
+	if (!mf->shmem || !mf->vm_hugepage || !mf->shmem_huge_advise ||
+	    pmd > m->cfg.max_pagecache_order || pmd > m->cfg.order || pmd <= mf->max_order)
+		return filemap_read_order(m, mf, idx);
+	order = pmd;
+	n = 1ull << order;
+	return cache_range_empty(m, (uint32_t)(mf - m->files), idx & ~(n - 1), n) ?
+	       order : m->cfg.min_order;
+}
+
 uint32_t filemap_read_in(struct model *m, uint32_t file, uint64_t idx, unsigned order,
 			      bool at_idx)
 {

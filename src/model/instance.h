@@ -55,9 +55,14 @@ struct mfile {
 	uint8_t hint_order;		/* order of the last folio found */
 	uint16_t mmap_miss;		/* file_ra_state.mmap_miss: fault misses less hits */
 	uint32_t ra_pages;		/* file_ra_state.ra_pages: its device's readahead window */
+	uint32_t dev_ra_pages;		/* the device's window, which POSIX_FADV_NORMAL restores */
 	uint32_t io_pages;		/* its device's bdi->io_pages */
 	uint8_t max_order;		/* mapping_max_folio_order(): filesystem and configuration */
 	bool ra_random;			/* FMODE_RANDOM (POSIX_FADV_RANDOM): no readahead */
+	bool noreuse;			/* FMODE_NOREUSE (POSIX_FADV_NOREUSE) */
+	/* the VMA flags madvise(2) sets, kept per file (one mapping's advice for all) */
+	bool vm_rand_read, vm_seq_read, vm_hugepage;
+	bool shmem_huge_advise;		/* tmpfs huge=advise: PMD folios for VM_HUGEPAGE faults */
 	bool shmem;			/* tmpfs: fs_kind.shmem */
 	bool set_up;			/* the fields above are set (file_setup) */
 	uint8_t inflight_next;		/* the slot of inflight the next batch takes */
@@ -272,6 +277,12 @@ static inline uint64_t eof_pages(const struct model *m, const struct mfile *mf)
 	return place_eof_pages(mf->isize, m->page_shift);
 }
 
+/* HPAGE_PMD_ORDER: a page table page of 8-byte entries maps 2^(page_shift - 3) pages */
+static inline unsigned model_pmd_order(const struct model *m)
+{
+	return m->page_shift - 3;
+}
+
 static inline bool readahead_on(const struct model *m)
 {
 	return m->cfg.readahead;
@@ -283,6 +294,8 @@ uint64_t filemap_read_bytes(const struct model *m, const struct folio *f, uint64
 uint32_t filemap_create(struct model *m, uint32_t file, uint64_t idx, unsigned order,
 			bool at_idx, bool read);
 unsigned filemap_read_order(struct model *m, struct mfile *mf, uint64_t idx);
+/* The order a fault on a missing page asks for (shmem: VM_HUGEPAGE with huge=advise). */
+unsigned filemap_fault_order(struct model *m, struct mfile *mf, uint64_t idx);
 uint32_t filemap_read_in(struct model *m, uint32_t file, uint64_t idx, unsigned order,
 			 bool at_idx);
 
@@ -314,6 +327,12 @@ uint64_t ra_next_miss(struct model *m, uint32_t file, uint64_t idx, uint64_t max
 void read_buffered(struct model *m, const struct model_access *a, struct mfile *mf);
 void read_mmap(struct model *m, const struct model_access *a, struct mfile *mf, bool write);
 void write_buffered(struct model *m, const struct model_access *a, struct mfile *mf);
+
+/* advice.c: posix_fadvise(2) and madvise(2) of a file's pages */
+void advice_fadvise(struct model *m, const struct model_access *a, struct mfile *mf);
+void advice_madvise(struct model *m, const struct model_access *a, struct mfile *mf);
+/* vma_has_recency(): do its mappings' PTE young bits count at reclaim? */
+bool advice_mapping_has_recency(const struct mfile *mf);
 
 /* access.c */
 void access_apply(struct model *m, const struct model_access *a);

@@ -181,6 +181,8 @@ enum model_op {
 	MODEL_UNLINK,
 	MODEL_STATS_FLUSH,	/* the memory cgroup's statistics were read (memory.stat): flushed */
 	MODEL_OTHERS,		/* pages others hold in the memory now (in pos): not for the cache */
+	MODEL_FADVISE,		/* posix_fadvise(2) of [pos, pos + len), len 0 to EOF; advice */
+	MODEL_MADVISE,		/* madvise(2) of a mapping of [pos, pos + len) of the file; advice */
 };
 
 struct model_access {
@@ -198,6 +200,7 @@ struct model_access {
 	 */
 	bool fault_around;
 	uint16_t device;	/* index into cfg.devices, or MODEL_DEVICE_NONE */
+	uint32_t advice;	/* MODEL_FADVISE: POSIX_FADV_*; MODEL_MADVISE: MADV_* (Linux's) */
 };
 
 /* Running distribution with constant memory: mean exact, p99 from a log-linear histogram. */
@@ -261,6 +264,10 @@ struct model_metrics {
 	uint64_t faultaround_pages;			/* pages fault-around mapped */
 	/* requests with no page missing that waited for readahead I/O still in flight */
 	uint64_t read_waited_requests, read_waited_bytes;
+	/* fadvise and madvise calls; those of advice the model leaves out (advice.c) */
+	uint64_t advice_calls, advice_ignored;
+	uint64_t willneed_pages;			/* pages read by FADV/MADV_WILLNEED */
+	uint64_t dontneed_pages;			/* pages FADV_DONTNEED dropped */
 };
 
 /* One time-series row, emitted at the end of each interval. */

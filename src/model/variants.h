@@ -103,6 +103,8 @@ struct ra_order_rule {
 	void (*async)(struct model *m, uint32_t file, uint32_t id, uint64_t idx, uint64_t req);
 	/* do_sync_mmap_readahead(): read the read-around window the file's state now holds */
 	void (*read_around)(struct model *m, uint32_t file);
+	/* page_cache_ra_order() of the window the file's state holds, at the order given */
+	void (*read_at_order)(struct model *m, uint32_t file, unsigned order);
 };
 
 /*

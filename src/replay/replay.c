@@ -135,6 +135,8 @@ static enum model_op model_op_of(__u16 op)
 	case FT_OP_TRUNCATE: return MODEL_TRUNCATE;
 	case FT_OP_FALLOCATE: return MODEL_FALLOCATE;
 	case FT_OP_UNLINK: return MODEL_UNLINK;
+	case FT_OP_FADVISE: return MODEL_FADVISE;
+	case FT_OP_MADVISE: return MODEL_MADVISE;
 	default: return 0;
 	}
 }
@@ -181,6 +183,7 @@ static bool make_access(const struct ft_access *a, uint32_t id, struct file_info
 	*out = (struct model_access){
 		.file_id = id, .op = op, .pos = a->pos, .len = a->len, .isize = fi->size,
 		.direct = (a->flags & FT_AF_DIRECT) != 0,
+		.advice = op == MODEL_FADVISE || op == MODEL_MADVISE ? a->arg : 0,
 	};
 	if (op == MODEL_FSYNC) {
 		out->pos = 0;

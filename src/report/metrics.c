@@ -103,6 +103,10 @@ FIELD(dirty_bytes)
 FIELD(faultaround_pages)
 FIELD(read_waited_requests)
 FIELD(read_waited_bytes)
+FIELD(advice_calls)
+FIELD(advice_ignored)
+FIELD(willneed_pages)
+FIELD(dontneed_pages)
 DIST(lru_entries)
 DIST(lru_inactive)
 DIST(lru_active)
@@ -226,6 +230,10 @@ const struct report_metric report_metrics[] = {
 	M(write_read_bytes, "read for partial writes", "reads", RK_BYTES),
 	M(direct_read_bytes, "O_DIRECT bytes read", "reads", RK_BYTES),
 	M(faultaround_pages, "pages mapped by fault-around", "reads", RK_COUNT),
+	M(advice_calls, "fadvise/madvise calls", "reads", RK_COUNT),
+	M(advice_ignored, "  advice not modelled", "reads", RK_COUNT),
+	M(willneed_pages, "pages read by WILLNEED", "reads", RK_COUNT),
+	M(dontneed_pages, "pages dropped by DONTNEED", "reads", RK_COUNT),
 
 	M(write_requests, "write requests", "writes", RK_COUNT),
 	M(write_bytes, "bytes written", "writes", RK_BYTES),
