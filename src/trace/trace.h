@@ -29,7 +29,7 @@ struct ft_file_header {
 	__u16 version_major;
 	__u16 version_minor;
 	__u32 header_size;	/* bytes of this header; chunks start here */
-	__u64 flags;		/* none defined: 0 */
+	__u64 flags;		/* none defined: 0; readers refuse flags they do not know */
 	__u64 created_realtime_ns;
 };
 
@@ -38,8 +38,8 @@ struct ft_chunk_header {
 	__u32 stored_size;	/* bytes of zlib stream following */
 	__u32 raw_size;		/* bytes of records once inflated */
 	__u32 crc32;		/* crc32 of the stored (compressed) bytes */
-	__u32 nrecords;
-	__u32 flags;		/* none defined: 0 */
+	__u32 nrecords;		/* readers check it against the records inflated */
+	__u32 flags;		/* none defined: 0; a chunk with unknown flags ends the data */
 };
 
 /* ---- writer ---------------------------------------------------------------------------------- */
@@ -128,6 +128,11 @@ struct ft_progress;
  */
 void ft_reader_progress(struct ft_reader *r, struct ft_progress *p, const char *what,
 			bool quiet);
+/*
+ * Where the record ft_reader_next() returned last is, for messages about it: its number in
+ * the file (1-based) and its byte offset in its chunk, and where that chunk starts. Returns buf.
+ */
+const char *ft_reader_where(const struct ft_reader *r, char *buf, size_t len);
 /*
  * After FT_READ_EOF: when the trace was cut or damaged, prints one line on stderr naming the
  * file, the byte offset and the problem. Returns the exit status to use: 0 complete, 1 not.
