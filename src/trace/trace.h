@@ -139,6 +139,20 @@ const char *ft_reader_where(const struct ft_reader *r, char *buf, size_t len);
  */
 int ft_reader_report_end(const struct ft_reader *r);
 
+/*
+ * Bounds every real access keeps, from the kernel: one read or write moves at most
+ * MAX_RW_COUNT bytes (INT_MAX rounded down to a page; 4 KiB pages give the largest, a mapping
+ * fault moves far less), and no file reaches past MAX_LFS_FILESIZE. A record beyond them is
+ * damaged, and modelling it page by page would take hours.
+ */
+#define FT_ACCESS_LEN_MAX	0x7ffff000ull		/* MAX_RW_COUNT with 4 KiB pages */
+#define FT_FILE_SIZE_MAX	0x7fffffffffffffffull	/* MAX_LFS_FILESIZE */
+
+/* read, write and the mmap operations: the ones that move bytes through the page cache. */
+bool ft_op_moves_data(__u16 op);
+/* NULL when a is within the bounds above, else why not, written into buf. */
+const char *ft_access_problem(const struct ft_access *a, char *buf, size_t len);
+
 /* Size of the fixed struct for a known type, 0 for unknown types. */
 size_t ft_record_min_size(__u16 type);
 const char *ft_type_name(__u16 type);
