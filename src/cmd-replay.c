@@ -201,6 +201,23 @@ static int emit_plot(FILE *f, const struct replay_args *a, const struct replay *
 	return series_write_svg(f, &rp->series, title);
 }
 
+/*
+ * A time series keeps MODEL_SAMPLES_MAX samples per order: a shorter --interval over the trace
+ * is refused, saying how many samples it would have made and which interval fits.
+ */
+static int check_samples(const struct replay_args *a, const struct replay *rp)
+{
+	uint64_t span = rp->now - rp->series.t0, fit = span / MODEL_SAMPLES_MAX + 1;
+
+	if (!(a->timeseries || a->plot) || rp->samples <= MODEL_SAMPLES_MAX)
+		return 0;
+	ft_warn("--interval=%lluns: %llu samples per order over the trace's %.9f s, more than the "
+		"%u a time series keeps: give --interval=%lluns or longer",
+		(unsigned long long)a->base.interval_ns, (unsigned long long)rp->samples,
+		(double)span / 1e9, MODEL_SAMPLES_MAX, (unsigned long long)fit);
+	return -1;
+}
+
 static int emit_all(const struct replay_args *a, const struct replay *rp)
 {
 	if (write_file(a->output, true, emit_report, a, rp) < 0)
@@ -254,11 +271,13 @@ int cmd_replay(int argc, char **argv)
 	if (replay_file(rp, args.file, &err) < 0) {
 		ft_warn("%s", err.msg);
 		ret = EXIT_RUNTIME;
+	} else if (check_samples(&args, rp) < 0) {
+		ret = EXIT_USAGE;
 	} else if (emit_all(&args, rp) < 0) {
 		ret = EXIT_RUNTIME;
 	} else {
-		/* a cut trace was reported on stderr; its results are partial */
-		ret = rp->run.truncated ? EXIT_RUNTIME : EXIT_OK;
+		/* a cut trace or damaged records were reported on stderr: results are partial */
+		ret = rp->run.truncated || rp->run.bad ? EXIT_RUNTIME : EXIT_OK;
 	}
 	replay_release(rp);
 	free(rp);

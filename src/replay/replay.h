@@ -22,6 +22,8 @@
 
 struct replay;
 
+#define REPLAY_SHOW_BAD	5	/* damaged access records named one by one */
+
 /* Where a model's samples go; it runs in the model's thread. */
 struct replay_sink {
 	struct series_col *col;
@@ -43,8 +45,10 @@ struct replay {
 	struct report_col cols[REPLAY_MAX_CONFIGS];
 	struct report_run run;
 	struct series series;
+	uint64_t samples;		/* interval samples of the busiest model (model_samples) */
 
 	/* while streaming */
+	struct ft_reader *reader;
 	struct model *models[REPLAY_MAX_CONFIGS];
 	struct replay_sink sinks[REPLAY_MAX_CONFIGS];
 	struct pipeline pipe;
