@@ -46,6 +46,7 @@ enum {
 	OPT_BUFFER,
 	OPT_NO_PATHS,
 	OPT_MEMLIMIT,
+	OPT_FORCE,
 };
 
 static const struct argp_option record_options[] = {
@@ -64,6 +65,8 @@ static const struct argp_option record_options[] = {
 	{ "no-paths", OPT_NO_PATHS, NULL, 0, "do not record file paths", 0 },
 	{ "memory-limit", OPT_MEMLIMIT, "SIZE", 0,
 	  "run COMMAND in a memory cgroup limited to SIZE (needs -- COMMAND)", 0 },
+	{ "force", OPT_FORCE, NULL, 0,
+	  "replace a symbolic link at the output (never what it points to)", 0 },
 	{ 0 }
 };
 
@@ -153,6 +156,9 @@ static error_t record_parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case OPT_NO_PATHS:
 		o->no_paths = true;
+		break;
+	case OPT_FORCE:
+		o->force = true;
 		break;
 	case OPT_MEMLIMIT:
 		if (!parse_size(arg, &v, &why))

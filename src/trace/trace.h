@@ -14,6 +14,7 @@
 
 #include "trace/events.h"
 #include "util/error.h"
+#include "util/output.h"
 
 #define FT_MAGIC		"FOLIOTRC"
 #define FT_MAGIC_LEN		8
@@ -46,11 +47,19 @@ struct ft_chunk_header {
 
 struct ft_writer;
 
-/* Creates path (mode 0600 unless told otherwise; "-" is stdout). NULL on error (err set). */
+/*
+ * Creates path as util/output.h writes outputs ("-" is stdout; mode 0600 unless told
+ * otherwise): a trace takes the target's name only once ft_writer_close() succeeds. NULL on
+ * error (err set).
+ */
 struct ft_writer *ft_writer_open(const char *path, unsigned mode, struct ft_error *err);
 struct ft_writer_options {
 	unsigned mode;		/* 0: 0600 */
 	bool no_timestamp;	/* creation time 0: the same records give the same bytes */
+	bool force;		/* replace a symbolic link at path (struct ft_output_opts) */
+	bool in_place_if_new;	/* record: a new file is made under its name from the start */
+	const char *const *inputs;	/* files the command reads: path must be none of them */
+	unsigned ninputs;
 };
 struct ft_writer *ft_writer_open_with(const char *path, const struct ft_writer_options *opts,
 				      struct ft_error *err);
@@ -71,9 +80,15 @@ int ft_writer_host(struct ft_writer *w, const struct ft_host *host,
 
 /* Writes the pending chunk now (recorders call it periodically so a crash loses little). */
 int ft_writer_flush(struct ft_writer *w, struct ft_error *err);
-/* Appends FT_END, flushes, fsyncs a regular file and closes. Frees w even on error. */
+/*
+ * Appends FT_END, flushes, fsyncs a regular file, closes and puts the file in place. Frees w
+ * even on error.
+ */
 int ft_writer_close(struct ft_writer *w, struct ft_error *err);
-/* Frees without FT_END (the file then reads as "not closed cleanly"). */
+/*
+ * Frees without FT_END. An output opened by name is removed, except a file made in place
+ * (in_place_if_new) that holds a whole chunk: it stays, read as "not closed cleanly".
+ */
 void ft_writer_abort(struct ft_writer *w);
 
 struct ft_writer_stats {
