@@ -10,3 +10,7 @@ libfoliotrace_a_SOURCES += \
 
 TESTS += tests/progress.sh
 EXTRA_DIST += tests/progress.sh
+
+# The output rules of util/output.h through every subcommand that writes files.
+TESTS += tests/output-safety.sh
+EXTRA_DIST += tests/output-safety.sh

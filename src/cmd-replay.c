@@ -15,6 +15,7 @@
 #include "report/series.h"
 #include "util/args.h"
 #include "util/msg.h"
+#include "util/output.h"
 
 enum report_format { FORMAT_TABLE, FORMAT_JSON, FORMAT_CSV };
 
@@ -28,7 +29,7 @@ static const struct {
 	{ NULL, 0 },
 };
 
-enum { OPT_ORDER = 256, OPT_FORMAT, OPT_TIMESERIES, OPT_PLOT };
+enum { OPT_ORDER = 256, OPT_FORMAT, OPT_TIMESERIES, OPT_PLOT, OPT_FORCE };
 
 /* Replay's own options; the model's come from its configuration table (replay/options.h). */
 static const struct argp_option replay_options[] = {
@@ -45,6 +46,8 @@ static const struct argp_option replay_options[] = {
 	  "index over time to FILE", PARAM_GROUP_OUTPUT },
 	{ "quiet", 'q', NULL, 0, "no progress line on stderr, even on a terminal",
 	  PARAM_GROUP_OUTPUT },
+	{ "force", OPT_FORCE, NULL, 0,
+	  "replace a symbolic link at an output (never what it points to)", PARAM_GROUP_OUTPUT },
 	{ 0 }
 };
 
@@ -53,7 +56,7 @@ struct replay_args {
 	unsigned orders[REPLAY_MAX_CONFIGS], norders;
 	unsigned set;			/* enum model_recorded: what the user gave */
 	int format;
-	bool quiet;
+	bool quiet, force;
 	const char *file, *output, *timeseries, *plot;
 };
 
@@ -90,6 +93,9 @@ static error_t parse_own_opt(struct replay_args *a, int key, const char *arg)
 		return 0;
 	case 'q':
 		a->quiet = true;
+		return 0;
+	case OPT_FORCE:
+		a->force = true;
 		return 0;
 	}
 	return ARGP_ERR_UNKNOWN;
@@ -154,27 +160,13 @@ static int write_report(FILE *f, const struct replay_args *a, const struct repor
 	}
 }
 
-/* Opens path ("-" for stdout in the report's case), writes, closes; 0 or -1 with a message. */
-static int write_file(const char *path, bool dash_is_stdout,
-		      int (*fn)(FILE *, const struct replay_args *, const struct replay *),
-		      const struct replay_args *a, const struct replay *rp)
-{
-	bool to_stdout = !path || (dash_is_stdout && strcmp(path, "-") == 0);
-	FILE *f = to_stdout ? stdout : fopen(path, "w");
-	int ret;
+typedef int (*emit_fn)(FILE *f, const struct replay_args *a, const struct replay *rp);
 
-	if (!f) {
-		ft_warn("%s: cannot create: %s", path, strerror(errno));
-		return -1;
-	}
-	ret = fn(f, a, rp);
-	if (to_stdout)
-		ret |= fflush(f) ? -1 : 0;
-	else
-		ret |= fclose(f) ? -1 : 0;
-	if (ret) {
-		ft_warn("%s: write failed: %s", to_stdout ? "standard output" : path,
-			strerror(errno));
+/* The report on standard output, as when no -o was given. */
+static int emit_stdout(emit_fn fn, const struct replay_args *a, const struct replay *rp)
+{
+	if (fn(stdout, a, rp) || fflush(stdout)) {
+		ft_warn("standard output: write failed: %s", strerror(errno));
 		return -1;
 	}
 	return 0;
@@ -218,15 +210,57 @@ static int check_samples(const struct replay_args *a, const struct replay *rp)
 	return -1;
 }
 
+/*
+ * Every output asked for, all or none: each is written to its temporary file first, and only
+ * when all of them were written does any take its name (util/output.h).
+ */
 static int emit_all(const struct replay_args *a, const struct replay *rp)
 {
-	if (write_file(a->output, true, emit_report, a, rp) < 0)
-		return -1;
-	if (a->timeseries && write_file(a->timeseries, false, emit_timeseries, a, rp) < 0)
-		return -1;
-	if (a->plot && write_file(a->plot, false, emit_plot, a, rp) < 0)
-		return -1;
-	return 0;
+	const struct {
+		const char *path;
+		emit_fn fn;
+		bool dash_is_stdout;
+	} files[] = {
+		{ a->output, emit_report, true },
+		{ a->timeseries, emit_timeseries, false },
+		{ a->plot, emit_plot, false },
+	};
+	struct ft_output out[3];
+	struct ft_error err;
+	unsigned n = 0, i;
+	int ret = 0;
+
+	for (i = 0; i < 3 && !ret; i++) {
+		const struct ft_output_opts oo = { .mode = 0666, .force = a->force,
+						   .dash_is_stdout = files[i].dash_is_stdout,
+						   .inputs = &a->file, .ninputs = 1 };
+		FILE *f;
+
+		if (!files[i].path)
+			continue;
+		if (ft_output_open(&out[n], files[i].path, &oo, &err)) {
+			ret = -1;
+			break;
+		}
+		f = ft_output_stdio(&out[n++], &err);
+		if (!f || files[i].fn(f, a, rp)) {
+			if (f)
+				ft_error_set(&err, ft_output_name(&out[n - 1]), "write failed: %s",
+					     strerror(errno));
+			ret = -1;
+		}
+	}
+	for (i = 0; i < n; i++) {
+		if (ret)
+			ft_output_abort(&out[i], false);
+		else if (ft_output_commit(&out[i], &err))
+			ret = -1;
+	}
+	if (ret)
+		ft_warn("%s", err.msg);
+	else if (!a->output)
+		ret = emit_stdout(emit_report, a, rp);
+	return ret;
 }
 
 int cmd_replay(int argc, char **argv)
