@@ -45,9 +45,8 @@ static void put_i64(const struct dump_out *o, const char *key, int64_t v)
  * Text: bytes outside printable ASCII, space, '\\', '"' and '=' become \xHH. JSON: escaped,
  * bytes above 0x7e too, so both forms are ASCII (names are bytes, not necessarily UTF-8).
  */
-static void put_str(const struct dump_out *o, const char *key, const char *s, size_t len)
+static void put_str_value(const struct dump_out *o, const char *s, size_t len)
 {
-	put_key(o, key);
 	if (o->json) {
 		ft_json_string_n(o->f, s, len, FT_JSON_ASCII);
 		return;
@@ -60,6 +59,12 @@ static void put_str(const struct dump_out *o, const char *key, const char *s, si
 		else
 			fputc(c, o->f);
 	}
+}
+
+static void put_str(const struct dump_out *o, const char *key, const char *s, size_t len)
+{
+	put_key(o, key);
+	put_str_value(o, s, len);
 }
 
 static void put_name(const struct dump_out *o, const char *key, const char *name)
@@ -164,10 +169,9 @@ static void dump_counter_names(const struct dump_out *o, const struct ft_counter
 	for (unsigned i = 0; i < n->count; i++) {
 		size_t len = strlen(p);
 
-		if (o->json)
-			fprintf(o->f, "%s\"%s\"", i ? "," : "", p);
-		else
-			fprintf(o->f, "%s%s", i ? "," : "", p);
+		/* names come from the trace: escaped like every string */
+		fputs(i ? "," : "", o->f);
+		put_str_value(o, p, len);
 		p += len + 1;
 	}
 	fputs(o->json ? "]" : "", o->f);

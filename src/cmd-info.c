@@ -13,6 +13,7 @@
 #include "cmd.h"
 #include "trace/trace.h"
 #include "util/args.h"
+#include "util/escape.h"
 #include "util/msg.h"
 #include "util/parse.h"
 
@@ -91,15 +92,17 @@ static void count_record(struct info_totals *t, const struct ft_hdr *h)
 static void print_host(const struct info_totals *t)
 {
 	const struct ft_host *h = &t->host;
-	char mem[32], lim[32];
+	char mem[32], lim[32], name[4 * FT_RELEASE_LEN], rel[4 * FT_RELEASE_LEN];
 
 	if (!t->have_host) {
 		printf("host:       (no host record)\n");
 		return;
 	}
+	/* the trace's strings are the recorder's word only: escaped, they cannot drive a terminal */
 	printf("host:       %s, Linux %s, %u-byte pages, %s memory, %u CPUs%s\n",
-	       h->hostname[0] ? h->hostname : "?", h->release[0] ? h->release : "?", h->page_size,
-	       format_bytes(h->mem_bytes, mem, sizeof(mem)), h->ncpus,
+	       h->hostname[0] ? ft_escape(name, sizeof(name), h->hostname, sizeof(h->hostname)) : "?",
+	       h->release[0] ? ft_escape(rel, sizeof(rel), h->release, sizeof(h->release)) : "?",
+	       h->page_size, format_bytes(h->mem_bytes, mem, sizeof(mem)), h->ncpus,
 	       h->flags & FT_HOST_SYNTHETIC ? " (synthetic)" : "");
 	if (h->memory_limit)
 		printf("limit:      %s memory cgroup limit\n",
@@ -108,10 +111,14 @@ static void print_host(const struct info_totals *t)
 	       " dirty_bytes=%" PRIu64 " dirty_expire_centisecs=%u dirty_writeback_centisecs=%u\n",
 	       h->dirty_background_ratio, h->dirty_ratio, (uint64_t)h->dirty_background_bytes,
 	       (uint64_t)h->dirty_bytes, h->dirty_expire_centisecs, h->dirty_writeback_centisecs);
-	for (__u32 i = 0; i < h->ndevs; i++)
-		printf("device:     %u:%u %s block=%u %s\n", t->devs[i].dev >> 20,
-		       t->devs[i].dev & 0xfffff, t->devs[i].fstype, t->devs[i].block_size,
-		       t->devs[i].name);
+	for (__u32 i = 0; i < h->ndevs; i++) {
+		const struct ft_host_dev *d = &t->devs[i];
+		char fs[4 * FT_FSTYPE_LEN], dev[4 * FT_DEVNAME_LEN];
+
+		printf("device:     %u:%u %s block=%u %s\n", d->dev >> 20, d->dev & 0xfffff,
+		       ft_escape(fs, sizeof(fs), d->fstype, sizeof(d->fstype)), d->block_size,
+		       ft_escape(dev, sizeof(dev), d->name, sizeof(d->name)));
+	}
 	if (h->flags & FT_HOST_NO_PATHS)
 		printf("paths:      not recorded (--no-paths)\n");
 }
@@ -167,7 +174,9 @@ static void print_format(const char *file, const struct ft_reader_status *st)
 {
 	char b[32];
 
-	printf("file:       %s\n", file);
+	printf("file:       ");
+	ft_fputs_escaped(stdout, file, (size_t)-1);
+	putchar('\n');
 	printf("format:     version %u.%u, %" PRIu64 " chunks, %s\n", st->version_major,
 	       st->version_minor, (uint64_t)st->chunks, format_bytes(st->bytes, b, sizeof(b)));
 	if (st->truncated)
@@ -229,7 +238,6 @@ int cmd_info(int argc, char **argv)
 		print_host(t);
 		print_time(t);
 		print_counts(t);
-		fflush(stdout);
 		ret = ft_reader_report_end(r) ? EXIT_RUNTIME : EXIT_OK;
 	}
 	free(t);

@@ -12,6 +12,9 @@
  *   ts-back    100 accesses; every tenth 2 s before the one it follows
  *   huge       a 1 TiB read, an access ending past 2^63 and a write of MAX_RW_COUNT + 1
  *              bytes among 8 good accesses, and a file record claiming 2^64 - 1 bytes
+ *   escapes    terminal escapes, quotes and a C1 control in every string a trace carries:
+ *              hostname, release, fstype, device name, path, counter names; a kernel event
+ *              so that calibrate reads it
  */
 #include <stdio.h>
 #include <string.h>
@@ -141,6 +144,27 @@ static int write_huge(struct ft_writer *w, struct ft_error *err)
 	return 0;
 }
 
+static int write_escapes(struct ft_writer *w, struct ft_error *err)
+{
+	static const char *const names[] = { "nr_\033[31mdirty", "a\"b\\c" };
+	static const __u64 values[] = { 1, 2 };
+	struct ft_host h = host;
+	struct ft_host_dev dev = { .dev = 254u << 20, .block_size = 4096, .fstype = "x\033[1m",
+				   .name = "/dev/\033]0;owned\007" };
+	struct ft_folio_event fe = { .hdr = { .type = FT_PAGECACHE_ADD, .size = sizeof(fe),
+					      .ts = 2000000 }, .ino = 7, .dev = 254u << 20 };
+
+	strcpy(h.hostname, "host\033]0;pwned\007");
+	strcpy(h.release, "6.18\033[2J\xc2\x9b");
+	h.ndevs = 1;
+	return ft_writer_host(w, &h, &dev, err) ||
+	       ft_writer_file(w, 1000, 254u << 20, 7, 8192, "/data/\033[8mhidden", err) ||
+	       ft_writer_counter_names(w, 1000, FT_SRC_VMSTAT, 2, names, err) ||
+	       ft_writer_counters(w, 1000, FT_SRC_VMSTAT, 2, values, err) ||
+	       append_access(w, 1000000, 7, FT_OP_READ, 0, 8192, err) ||
+	       ft_writer_append(w, &fe, err) ? -1 : 0;
+}
+
 static const struct {
 	const char *name;
 	int (*fn)(struct ft_writer *w, struct ft_error *err);
@@ -149,6 +173,7 @@ static const struct {
 	{ "ts-random", write_ts_random },
 	{ "ts-back", write_ts_back },
 	{ "huge", write_huge },
+	{ "escapes", write_escapes },
 };
 
 int main(int argc, char **argv)
@@ -160,7 +185,7 @@ int main(int argc, char **argv)
 
 	if (argc < 2 || argc > 3) {
 		fprintf(stderr, "usage: mktrace [sample|empty|counters|truncated|ts-max|ts-random|"
-			"ts-back|huge] FILE\n");
+			"ts-back|huge|escapes] FILE\n");
 		return 2;
 	}
 	w = ft_writer_open(argv[argc - 1], 0644, &err);

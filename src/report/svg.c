@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "report/series.h"
+#include "util/escape.h"
 
 #define SVG_W		960.0
 #define SVG_LEFT	90.0
@@ -64,8 +65,12 @@ struct axis {
 	bool log;
 };
 
-static void xml_text(FILE *f, const char *s)
+static void xml_text(FILE *f, const char *text)
 {
+	char buf[2048];
+	const char *s = ft_escape(buf, sizeof(buf), text, sizeof(buf));
+
+	/* escaped first: no control byte or broken UTF-8, which XML 1.0 does not allow */
 	for (; s && *s; s++) {
 		switch (*s) {
 		case '&': fputs("&amp;", f); break;
@@ -73,8 +78,7 @@ static void xml_text(FILE *f, const char *s)
 		case '>': fputs("&gt;", f); break;
 		case '"': fputs("&quot;", f); break;
 		default:
-			/* control characters are not allowed in XML 1.0 */
-			fputc((unsigned char)*s < 0x20 ? '?' : *s, f);
+			fputc(*s, f);
 		}
 	}
 }
