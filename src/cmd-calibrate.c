@@ -41,12 +41,15 @@ struct calibrate_args {
 	bool force;
 	struct model_config memory;	/* its memory_bytes, when --memory was given */
 	const char *file, *output;
+	struct ft_seen seen;
 };
 
 static error_t calibrate_parse(int key, char *arg, struct argp_state *state)
 {
 	struct calibrate_args *a = state->input;
 
+	if (ft_option_once(&a->seen, state, key))
+		return EINVAL;
 	switch (key) {
 	case OPT_FORMAT:
 		if (strcmp(arg, "table") == 0) {

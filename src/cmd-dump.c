@@ -5,6 +5,7 @@
  * with the same keys.
  */
 #include <argp.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -325,12 +326,15 @@ struct dump_args {
 	const char *file;
 	bool json;
 	long type_filter;	/* -1: all */
+	struct ft_seen seen;
 };
 
 static error_t dump_parse(int key, char *arg, struct argp_state *state)
 {
 	struct dump_args *a = state->input;
 
+	if (ft_option_once(&a->seen, state, key))
+		return EINVAL;
 	switch (key) {
 	case 'f':
 		if (strcmp(arg, "json") == 0)
@@ -390,8 +394,9 @@ int cmd_dump(int argc, char **argv)
 		ret = ft_reader_report_end(r) ? EXIT_RUNTIME : EXIT_OK;
 	}
 	ft_reader_close(r);
+	errno = 0;
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		ft_warn("writing the dump failed");
+		ft_warn("standard output: write failed: %s", strerror(errno ? errno : EIO));
 		ret = EXIT_RUNTIME;
 	}
 	return ret;

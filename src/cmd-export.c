@@ -40,6 +40,7 @@ struct export_args {
 	const char *output;
 	const char *input;
 	bool verbose, quiet, force;
+	struct ft_seen seen;
 };
 
 static error_t export_parse_opt(int key, char *arg, struct argp_state *state)
@@ -48,6 +49,8 @@ static error_t export_parse_opt(int key, char *arg, struct argp_state *state)
 	const char *why;
 	char range[96];
 
+	if (ft_option_once(&a->seen, state, key))
+		return EINVAL;
 	switch (key) {
 	case OPT_TO:
 		if (strcmp(arg, "csv") == 0)

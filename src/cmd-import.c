@@ -58,6 +58,7 @@ struct import_args {
 	const char *fstype;
 	uint64_t memory;
 	bool strict, direct, verbose, quiet, force;
+	struct ft_seen seen;
 };
 
 static error_t import_parse_opt(int key, char *arg, struct argp_state *state)
@@ -65,6 +66,8 @@ static error_t import_parse_opt(int key, char *arg, struct argp_state *state)
 	struct import_args *a = state->input;
 	const char *why;
 
+	if (ft_option_once(&a->seen, state, key))
+		return EINVAL;
 	switch (key) {
 	case OPT_FROM:
 		a->format = -1;

@@ -58,6 +58,7 @@ struct replay_args {
 	int format;
 	bool quiet, force;
 	const char *file, *output, *timeseries, *plot;
+	struct ft_seen seen;
 };
 
 static error_t parse_format(const char *arg, int *out)
@@ -106,6 +107,8 @@ static error_t replay_parse(int key, char *arg, struct argp_state *state)
 	struct replay_args *a = state->input;
 	error_t e;
 
+	if (ft_option_once(&a->seen, state, key))
+		return EINVAL;
 	switch (key) {
 	case ARGP_KEY_ARG:
 		if (a->file) {

@@ -57,6 +57,7 @@ struct synth_args {
 	uint64_t duration_ns;
 	double rate;
 	bool verbose, quiet, force;
+	struct ft_seen seen;
 };
 
 static error_t parse_size_arg(struct argp_state *state, const char *opt, const char *arg,
@@ -86,6 +87,8 @@ static error_t synth_parse_opt(int key, char *arg, struct argp_state *state)
 	struct synth_args *a = state->input;
 	const char *why;
 
+	if (ft_option_once(&a->seen, state, key))
+		return EINVAL;
 	switch (key) {
 	case 'o':
 		a->output = arg;
