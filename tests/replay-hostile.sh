@@ -21,7 +21,7 @@ print(eval(sys.argv[2]))' "$@"
 run timeout 60 "$FOLIO_TRACE" replay --folio-order=0,9 --format=json "$TMPD/ts-max.ftr"
 is "$rc" 0 "ts-max: replay ends, exit 0"
 printf '%s\n' "$out" > "$TMPD/ts-max.json"
-is "$err" "folio-trace: $TMPD/ts-max.ftr: 1 accesses earlier than one before them (by up to 18446744071.709549 s) were replayed at that later time" \
+is "$err" "folio-trace: $TMPD/ts-max.ftr: 1 accesses a second or more earlier than one before them (by up to 18446744071.709549 s) were replayed at that later time" \
 	"ts-max: the access after the end of time is counted and said"
 is "$(field "$TMPD/ts-max.json" 'd["trace"]["accesses"], d["trace"]["late"], [c["metrics"]["write_bytes"] for c in d["configurations"]]')" \
 	"(67, 1, [327680, 327680])" "ts-max: every access modelled, one late"
@@ -32,7 +32,7 @@ is "$(field "$TMPD/ts-max.json" '[c["metrics"]["wb_expire_bytes"] for c in d["co
 # Random 64-bit times: both subcommands end; calibrate has kernel events to compare with.
 run timeout 60 "$FOLIO_TRACE" replay --folio-order=0,9 "$TMPD/ts-random.ftr"
 is "$rc" 0 "ts-random: replay ends, exit 0"
-like "$err" "^folio-trace: $TMPD/ts-random.ftr: 394 accesses earlier than one before them" \
+like "$err" "^folio-trace: $TMPD/ts-random.ftr: 394 accesses a second or more earlier than one before them" \
 	"ts-random: the accesses that went back are counted"
 run timeout 60 "$FOLIO_TRACE" calibrate "$TMPD/ts-random.ftr"
 is "$rc" 0 "ts-random: calibrate ends, exit 0"
@@ -44,7 +44,7 @@ is "$rc" 0 "ts-random: a 1 ns flusher period ends too (ticks without work are sk
 # Every tenth access 2 s before the one it follows: replayed at the latest time seen.
 run "$FOLIO_TRACE" replay --format=json "$TMPD/ts-back.ftr"
 is "$rc" 0 "ts-back: exit 0"
-is "$err" "folio-trace: $TMPD/ts-back.ftr: 10 accesses earlier than one before them (by up to 1.999000 s) were replayed at that later time" \
+is "$err" "folio-trace: $TMPD/ts-back.ftr: 10 accesses a second or more earlier than one before them (by up to 1.999000 s) were replayed at that later time" \
 	"ts-back: 10 late accesses, by up to 1.999 s"
 printf '%s\n' "$out" > "$TMPD/ts-back.json"
 is "$(field "$TMPD/ts-back.json" 'd["trace"]["late"], d["trace"]["damaged"]')" "(10, 0)" \

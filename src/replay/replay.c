@@ -220,9 +220,10 @@ static bool damaged_access(struct replay *rp, const struct ft_access *a, const c
 }
 
 /*
- * Events from several CPUs can be a little out of order, and a damaged trace can go back by
- * years: the models never go back in time. An access earlier than the latest seen runs at
- * that latest time, and is counted for the warning at the end.
+ * The models never go back in time: an access earlier than the latest seen runs at that
+ * latest time. CPUs hand their events to the recorder a few milliseconds out of order, which
+ * is no damage; a step back of REPLAY_REORDER_NS or more is (a damaged trace can go back by
+ * years), and is counted for the warning at the end.
  */
 static uint64_t access_time(struct replay *rp, uint64_t ts)
 {
@@ -232,7 +233,7 @@ static uint64_t access_time(struct replay *rp, uint64_t ts)
 	}
 	if (ts > rp->now) {
 		rp->now = ts;
-	} else if (ts < rp->now) {
+	} else if (rp->now - ts >= REPLAY_REORDER_NS) {
 		rp->run.late++;
 		if (rp->now - ts > rp->run.late_max_ns)
 			rp->run.late_max_ns = rp->now - ts;
@@ -427,9 +428,9 @@ static void report_damage(const struct replay *rp, const char *path)
 		ft_warn("%s: %llu damaged access records skipped (%u shown)", path,
 			(unsigned long long)rp->run.bad, REPLAY_SHOW_BAD);
 	if (rp->run.late)
-		ft_warn("%s: %llu accesses earlier than one before them (by up to %.6f s) were "
-			"replayed at that later time", path, (unsigned long long)rp->run.late,
-			(double)rp->run.late_max_ns / 1e9);
+		ft_warn("%s: %llu accesses a second or more earlier than one before them (by up to "
+			"%.6f s) were replayed at that later time", path,
+			(unsigned long long)rp->run.late, (double)rp->run.late_max_ns / 1e9);
 }
 
 int replay_file(struct replay *rp, const char *path, struct ft_error *err)

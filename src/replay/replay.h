@@ -23,6 +23,8 @@
 struct replay;
 
 #define REPLAY_SHOW_BAD	5	/* damaged access records named one by one */
+/* An access this much earlier than the latest is late: not the CPUs' usual reordering. */
+#define REPLAY_REORDER_NS	1000000000ull
 
 /* Where a model's samples go; it runs in the model's thread. */
 struct replay_sink {
