@@ -133,7 +133,8 @@ static int write_calibration(const struct calibrate_args *a, const struct calibr
 	f = ft_output_stdio(&out, &err);
 	if (!f || write_report(f, a, c)) {
 		if (f)
-			ft_error_set(&err, ft_output_name(&out), "write failed: %s", strerror(errno));
+			ft_error_set(&err, ft_output_name(&out), "write failed: %s",
+				     strerror(errno));
 		ft_output_abort(&out, false);
 		ft_warn("%s", err.msg);
 		return -1;

@@ -98,10 +98,11 @@ static void print_host(const struct info_totals *t)
 		printf("host:       (no host record)\n");
 		return;
 	}
-	/* the trace's strings are the recorder's word only: escaped, they cannot drive a terminal */
+	/* the trace's strings are only the recorder's word: escaped, they drive no terminal */
+	ft_escape(name, sizeof(name), h->hostname, sizeof(h->hostname));
+	ft_escape(rel, sizeof(rel), h->release, sizeof(h->release));
 	printf("host:       %s, Linux %s, %u-byte pages, %s memory, %u CPUs%s\n",
-	       h->hostname[0] ? ft_escape(name, sizeof(name), h->hostname, sizeof(h->hostname)) : "?",
-	       h->release[0] ? ft_escape(rel, sizeof(rel), h->release, sizeof(h->release)) : "?",
+	       name[0] ? name : "?", rel[0] ? rel : "?",
 	       h->page_size, format_bytes(h->mem_bytes, mem, sizeof(mem)), h->ncpus,
 	       h->flags & FT_HOST_SYNTHETIC ? " (synthetic)" : "");
 	if (h->memory_limit)

@@ -60,8 +60,8 @@ int ft_option_once(struct ft_seen *seen, const struct argp_state *state, int key
 	for (unsigned i = 0; i < seen->n; i++) {
 		if (seen->keys[i] == key) {
 			option_name(state, key, name, sizeof(name));
-			ft_warn("%s given twice: each option may be given once (see folio-trace(1))",
-				name);
+			ft_warn("%s given twice: each option may be given once "
+				"(see folio-trace(1))", name);
 			return EINVAL;
 		}
 	}

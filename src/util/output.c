@@ -14,7 +14,7 @@
 #include "util/output.h"
 
 #define TMP_ATTEMPTS	100
-#define TMP_BASE_MAX	200	/* of the target's name in the temporary one: under NAME_MAX */
+#define TMP_BASE_MAX	200	/* of the target's name in the temporary name: < NAME_MAX */
 
 /* Written in place: opening them creates nothing and truncating means nothing. */
 static bool is_device_or_fifo(mode_t m)
@@ -231,7 +231,9 @@ int ft_output_open(struct ft_output *o, const char *path, const struct ft_output
 	o->path = strdup(path);
 	if (!o->path)
 		return ft_error_set(err, path, "out of memory");
-	if (opts->dash_is_stdout && strcmp(path, "-") == 0)
+	if (!*path)
+		ret = ft_error_set(err, NULL, "an empty output file name");
+	else if (opts->dash_is_stdout && strcmp(path, "-") == 0)
 		ret = open_direct(o, STDOUT_FILENO, err);
 	else if (check_inputs(path, opts, err))
 		ret = -1;

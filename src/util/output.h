@@ -36,7 +36,7 @@ struct ft_output_opts {
 struct ft_output {
 	char *path;			/* the target */
 	char *tmp;			/* the file written, renamed to path on commit; or NULL */
-	int fd;				/* open for reading and writing when a file of ours */
+	int fd;				/* open read-write when it is a file of ours */
 	FILE *f;			/* after ft_output_stdio() */
 	bool direct;			/* written in place: stdout, a device, a FIFO */
 	bool created;			/* in_place_if_new made path itself */
