@@ -14,6 +14,11 @@
  * the recorded kernel release (readahead rule) and whether the host is synthetic.
  * The records go through the trace writer to a memfd and back through the reader, as
  * replay reads a file.
+ *
+ * The work of an access is bounded by its pages (MAX_RW_COUNT of them at most), so an input
+ * of many long accesses is slow without hanging. To keep every input well inside the time
+ * limit, the accesses of one input move FUZZ_PAGES pages in all; later ones are cut short.
+ * Lengths no kernel makes are kept as they are: the replay skips them before any work.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -30,6 +35,7 @@
 #define REC_BYTES	32
 #define FUZZ_MEMORY	(4u << 20)
 #define FUZZ_SAMPLES	256	/* kept per order: the models still make all of theirs */
+#define FUZZ_PAGES	16384	/* pages the accesses of one input may move, 64 MiB */
 
 enum {
 	F_RAW_TS = 1 << 0,	/* ts as given, else the previous record's + dt */
@@ -79,8 +85,23 @@ static void put_host(struct ft_writer *w, unsigned char sel)
 		die(err.msg);
 }
 
+/* len cut to what is left of the input's pages (*budget), unless no kernel makes it. */
+static uint64_t within_budget(uint64_t pos, uint64_t len, uint64_t *budget)
+{
+	uint64_t pages;
+
+	if (len > FT_ACCESS_LEN_MAX || pos > FT_FILE_SIZE_MAX - len)
+		return len;
+	pages = len / 4096 + 2;		/* an unaligned range spans one page more */
+	if (pages > *budget)
+		len = *budget > 2 ? (*budget - 2) * 4096 : 0;
+	*budget -= pages < *budget ? pages : *budget;
+	return len;
+}
+
 /* One input record as a trace record; ts carries the running time. */
-static void put_record(struct ft_writer *w, const unsigned char *p, uint64_t *ts)
+static void put_record(struct ft_writer *w, const unsigned char *p, uint64_t *ts,
+		       uint64_t *budget)
 {
 	unsigned kind = p[0] % 12, flags = p[1];
 	uint64_t ino = 1 + get_le(p + 2, 2) % 8, pos = get_le(p + 16, 8), len = get_le(p + 24, 8);
@@ -91,6 +112,8 @@ static void put_record(struct ft_writer *w, const unsigned char *p, uint64_t *ts
 		pos %= 64u << 20;
 	if (!(flags & F_RAW_LEN))
 		len %= (1u << 20) + 1;
+	if (ft_op_moves_data((__u16)(FT_OP_READ + kind)))
+		len = within_budget(pos, len, budget);
 	if (kind < 10) {
 		struct ft_access a = {
 			.hdr = { .type = FT_ACCESS, .size = sizeof(a), .tid = 1, .ts = *ts },
@@ -117,7 +140,7 @@ static int trace_memfd(const unsigned char *data, size_t size)
 	int fd = memfd_create("fuzz-model", MFD_CLOEXEC);
 	struct ft_writer *w;
 	struct ft_error err;
-	uint64_t ts = 1000000000;
+	uint64_t ts = 1000000000, budget = FUZZ_PAGES;
 
 	if (fd < 0)
 		die("memfd_create failed");
@@ -127,7 +150,7 @@ static int trace_memfd(const unsigned char *data, size_t size)
 		die(err.msg);
 	put_host(w, size ? data[0] : 0);
 	for (size_t off = 1; off + REC_BYTES <= size; off += REC_BYTES)
-		put_record(w, data + off, &ts);
+		put_record(w, data + off, &ts, &budget);
 	if (ft_writer_close(w, &err))
 		die(err.msg);
 	return fd;
