@@ -115,6 +115,7 @@ struct model {
 	bool started;
 	uint64_t now, next_flush, next_sample, last_sample_ts;
 	uint64_t samples, samples_sent;	/* interval samples made; given to sample_fn */
+	uint64_t samples_max;		/* given at most (model_limit_samples) */
 	model_sample_fn sample_fn;
 	void *sample_arg;
 	uint64_t sample_wb_bytes, sample_read_io_bytes;

@@ -85,6 +85,7 @@ struct model *model_new(const struct model_config *cfg, const char **why)
 		return NULL;
 	}
 	m->cfg = *cfg;
+	m->samples_max = MODEL_SAMPLES_MAX;
 	model_pick_variants(m);
 	m->inode_head = m->inode_tail = INODE_NIL;
 	dist_init(&m->d_entries);
@@ -134,6 +135,11 @@ void model_set_sample_fn(struct model *m, model_sample_fn fn, void *arg)
 {
 	m->sample_fn = fn;
 	m->sample_arg = arg;
+}
+
+void model_limit_samples(struct model *m, uint64_t max)
+{
+	m->samples_max = max < MODEL_SAMPLES_MAX ? max : MODEL_SAMPLES_MAX;
 }
 
 /* ---- LRU distributions, one sample per access ------------------------------------------- */
@@ -229,10 +235,10 @@ static int take_sample(struct model *m, uint64_t t, struct model_sample *s)
 	return idx;
 }
 
-/* To the caller's function, up to MODEL_SAMPLES_MAX of them: memory stays bounded. */
+/* To the caller's function, up to samples_max of them: memory stays bounded. */
 static void send_sample(struct model *m, const struct model_sample *s)
 {
-	if (m->sample_fn && m->samples_sent < MODEL_SAMPLES_MAX) {
+	if (m->sample_fn && m->samples_sent < m->samples_max) {
 		m->samples_sent++;
 		m->sample_fn(m->sample_arg, s);
 	}
@@ -258,7 +264,7 @@ static void emit_samples(struct model *m, uint64_t n)
 		dist_add_n(&m->d_unusable, idx < 0 ? 0 : (uint64_t)idx, n - 1);
 		s.writeback_bytes_interval = 0;
 		s.read_io_bytes_interval = 0;
-		for (uint64_t i = 1; i < n && m->sample_fn && m->samples_sent < MODEL_SAMPLES_MAX;
+		for (uint64_t i = 1; i < n && m->sample_fn && m->samples_sent < m->samples_max;
 		     i++) {
 			s.ts = t + i * iv;
 			send_sample(m, &s);

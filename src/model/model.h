@@ -302,6 +302,11 @@ void model_access(struct model *m, const struct model_access *a);
 void model_advance(struct model *m, uint64_t ts);
 /* End of trace at ts: last sample; dirty data stays dirty (not written back). */
 void model_finish(struct model *m, uint64_t ts);
+/*
+ * Hands at most max (<= MODEL_SAMPLES_MAX) interval samples to the sample function: a caller
+ * keeping fewer need not be called for the rest.
+ */
+void model_limit_samples(struct model *m, uint64_t max);
 /* Interval samples made so far, those past MODEL_SAMPLES_MAX included. */
 uint64_t model_samples(const struct model *m);
 /* Totals so far (p99s computed on the way). */

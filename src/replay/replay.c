@@ -114,6 +114,8 @@ static int start_models(struct replay *rp, __u32 first_dev, const char *path,
 		if (rp->keep_series && rp->cfg[i].interval_ns) {
 			rp->sinks[i] = (struct replay_sink){ .col = &rp->series.col[i] };
 			model_set_sample_fn(rp->models[i], keep_sample, &rp->sinks[i]);
+			/* the sample at the end comes on top of the interval ones */
+			model_limit_samples(rp->models[i], rp->series.col[i].max - 1);
 		}
 	}
 	if (pipeline_start(&rp->pipe, rp->models, rp->ncfg, rp->threads) < 0) {
