@@ -18,8 +18,9 @@ const char *ft_access_problem(const struct ft_access *a, char *buf, size_t len)
 			 (unsigned long long)FT_ACCESS_LEN_MAX);
 		return buf;
 	}
-	if (a->pos > FT_FILE_SIZE_MAX || a->len > FT_FILE_SIZE_MAX - a->pos ||
-	    a->isize > FT_FILE_SIZE_MAX) {
+	/* posix_fadvise() takes a range past any file as "to the end" (mm/fadvise.c) */
+	if (a->pos > FT_FILE_SIZE_MAX || a->isize > FT_FILE_SIZE_MAX ||
+	    (a->op != FT_OP_FADVISE && a->len > FT_FILE_SIZE_MAX - a->pos)) {
 		snprintf(buf, len, "%s reaches past the largest file size (2^63 - 1 bytes)",
 			 ft_op_name(a->op));
 		return buf;
