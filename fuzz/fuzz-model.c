@@ -10,7 +10,8 @@
  * kind picks an access operation, a file record or a kernel event; flags pick raw 64-bit
  * values (ts, pos, len, i_size) or small ones (time dt after the previous record, offsets
  * within 64 MiB, lengths up to 1 MiB), so that mutations reach both the models' everyday
- * paths and the damaged values a trace can carry. The first byte of the input also picks
+ * paths and the damaged values a trace can carry. With F_ADVICE alone of the two top flag
+ * bits, the access is an fadvise (even kind) or madvise (odd kind) of advice file >> 8. The first byte of the input also picks
  * the recorded kernel release (readahead rule) and whether the host is synthetic.
  * The records go through the trace writer to a memfd and back through the reader, as
  * replay reads a file.
@@ -44,6 +45,7 @@ enum {
 	F_DIRECT = 1 << 3,
 	F_ISIZE = 1 << 4,	/* i_size = pos + len, else 0 (not recorded) */
 	F_AROUND = 1 << 5,	/* mmap read by fault-around */
+	F_ADVICE = 1 << 6,	/* with bit 7 clear: fadvise or madvise */
 };
 
 static void die(const char *what)
@@ -103,24 +105,30 @@ static uint64_t within_budget(uint64_t pos, uint64_t len, uint64_t *budget)
 static void put_record(struct ft_writer *w, const unsigned char *p, uint64_t *ts,
 		       uint64_t *budget)
 {
-	unsigned kind = p[0] % 12, flags = p[1];
+	unsigned kind = p[0] % 12, flags = p[1], op = FT_OP_READ + kind, advice = 0;
 	uint64_t ino = 1 + get_le(p + 2, 2) % 8, pos = get_le(p + 16, 8), len = get_le(p + 24, 8);
 	struct ft_error err;
+
+	if ((flags & 0xc0) == F_ADVICE) {
+		op = kind & 1 ? FT_OP_MADVISE : FT_OP_FADVISE;
+		advice = p[3] % 16;
+		kind = 0;
+	}
 
 	*ts = flags & F_RAW_TS ? get_le(p + 8, 8) : *ts + get_le(p + 4, 4);
 	if (!(flags & F_RAW_POS))
 		pos %= 64u << 20;
 	if (!(flags & F_RAW_LEN))
 		len %= (1u << 20) + 1;
-	if (ft_op_moves_data((__u16)(FT_OP_READ + kind)))
+	if (ft_op_moves_data((__u16)op))
 		len = within_budget(pos, len, budget);
 	if (kind < 10) {
 		struct ft_access a = {
 			.hdr = { .type = FT_ACCESS, .size = sizeof(a), .tid = 1, .ts = *ts },
 			.ino = ino, .pos = pos, .len = len, .dev = 8 << 20,
-			.isize = flags & F_ISIZE ? pos + len : 0, .op = (__u16)(FT_OP_READ + kind),
+			.isize = flags & F_ISIZE ? pos + len : 0, .op = (__u16)op,
 			.flags = flags & F_DIRECT ? FT_AF_DIRECT : 0,
-			.arg = flags & F_AROUND ? FT_MMAP_AROUND : FT_MMAP_FAULT,
+			.arg = advice ? advice : flags & F_AROUND ? FT_MMAP_AROUND : FT_MMAP_FAULT,
 		};
 
 		append(w, &a);

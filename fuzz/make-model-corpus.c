@@ -26,6 +26,7 @@
 #define F_DIRECT	(1 << 3)
 #define F_ISIZE		(1 << 4)
 #define F_AROUND	(1 << 5)
+#define F_ADVICE	(1 << 6)	/* fadvise (kind even), madvise (odd); advice: file >> 8 */
 
 struct seed {
 	unsigned char buf[1 + MAX_RECORDS * REC_BYTES];
@@ -136,6 +137,26 @@ static void quiet_gap(const char *dir)
 	spit(dir, "quiet-gap.bin", &s);
 }
 
+/* fadvise and madvise: each advice between reads and mapped faults of two files. */
+static void advice(const char *dir)
+{
+	static const unsigned fadv[] = { 0, 1, 2, 3, 4, 5 }, madv[] = { 0, 1, 2, 3, 4, 14, 15 };
+	struct seed s;
+
+	seed_start(&s, 2);
+	rec(&s, KIND_FILE, 0, 1, 0, 0, 16u << 20, 0);
+	rec(&s, KIND_FILE, 0, 2, 0, 0, 16u << 20, 0);
+	for (unsigned i = 0; i < sizeof(fadv) / sizeof(fadv[0]); i++) {
+		rec(&s, 0, F_ADVICE, 1 | fadv[i] << 8, 1000, 0, 0, i == 4 ? 0 : 8u << 20);
+		rec(&s, op(FT_OP_READ), 0, 1, 1000000, 0, 1048576ull * i, 65536);
+	}
+	for (unsigned i = 0; i < sizeof(madv) / sizeof(madv[0]); i++) {
+		rec(&s, 1, F_ADVICE, 2 | madv[i] << 8, 1000, 0, 0, 4u << 20);
+		rec(&s, op(FT_OP_MMAP_READ), 0, 2, 1000000, 0, 1048576ull * i, 4096);
+	}
+	spit(dir, "advice.bin", &s);
+}
+
 /* Item 1 of the hardening issue: one access at the last nanosecond of time. */
 static void ts_max(const char *dir)
 {
@@ -186,6 +207,7 @@ int main(int argc, char **argv)
 	seq_write_read(argv[1]);
 	mixed(argv[1]);
 	quiet_gap(argv[1]);
+	advice(argv[1]);
 	ts_max(argv[2]);
 	ts_random(argv[2]);
 	huge_len(argv[2]);
