@@ -50,6 +50,16 @@ ln -s victim link2
 run ft export --to=csv --force -o link2 t.ftr
 ok "$([ -f link2 ] && [ ! -L link2 ] && [ "$(cat victim)" = precious ]; echo $?)" \
 	"export --force: the same"
+# record too, before any BPF program is loaded (only the checks of the host come first).
+if ! "$FOLIO_TRACE" record --help 2>/dev/null | grep -q 'without BPF support' &&
+	[ "$(id -u)" -eq 0 ] && [ -r /sys/kernel/btf/vmlinux ]; then
+	ln -s victim link3
+	run ft record -o link3 -- true
+	is "$rc:$err" "1:folio-trace: link3: is a symbolic link: refused (--force replaces the link, never what it points to)" \
+		"record -o SYMLINK: refused"
+	is "$(cat victim)" "precious" "record: the link's target is untouched"
+	rm -f link3
+fi
 rm -f link link2 victim
 
 # Directories and block devices are refused, even with --force.
