@@ -57,6 +57,18 @@ static void remember_host(struct replay *rp, const struct ft_host *h)
 	rp->have_host = true;
 }
 
+/* An FT_DEVICE record: the facts of one of the host's devices, kept for settle_configs(). */
+static void remember_device(struct replay *rp, const struct ft_device *d)
+{
+	for (__u32 i = 0; rp->have_host && i < rp->host.ndevs && i < 32; i++) {
+		if (rp->host_devs[i].dev == d->dev) {
+			rp->dev_info[i] = *d;
+			rp->dev_info_have |= 1u << i;
+			return;
+		}
+	}
+}
+
 /* The configurations as they will run: host defaults under the user's options. */
 static void settle_configs(struct replay *rp, __u32 first_dev)
 {
@@ -64,7 +76,8 @@ static void settle_configs(struct replay *rp, __u32 first_dev)
 
 	if (rp->have_host) {
 		bs = replay_host_block_size(&rp->host, rp->host_devs, first_dev);
-		replay_host_devices(rp->devices, &rp->host, rp->host_devs);
+		replay_host_devices(rp->devices, &rp->host, rp->host_devs, rp->dev_info,
+				    rp->dev_info_have, rp->set);
 	}
 	for (unsigned i = 0; i < rp->ncfg; i++) {
 		if (rp->have_host)
@@ -309,6 +322,9 @@ static int feed_record(struct replay *rp, const struct ft_hdr *h, const char *pa
 	case FT_HOST:
 		remember_host(rp, (const struct ft_host *)h);
 		return 0;
+	case FT_DEVICE:
+		remember_device(rp, (const struct ft_device *)h);
+		return 0;
 	case FT_LOST:
 		rp->run.lost += ((const struct ft_lost *)h)->count;
 		return 0;
@@ -359,11 +375,16 @@ static void describe_sources(struct replay *rp)
 
 		if (!(rp->devices_used & (1u << i)))
 			continue;
-		add_source(rp, "%s%s (up to order %u)", first ? "; files on " : ", ",
+		add_source(rp, "%s%s (up to order %u", first ? "; files on " : ", ",
 			   model_fs_kinds[d->fs]->name,
 			   c->large_folios == LARGE_FOLIOS_AUTO ?
 			   fs_kind_of(d->fs)->max_order(d, 12, c->max_pagecache_order) :
 			   c->max_pagecache_order);
+		if (d->ra_pages != MODEL_UNKNOWN)
+			add_source(rp, ", readahead %u pages", d->ra_pages);
+		if (d->io_pages != MODEL_UNKNOWN)
+			add_source(rp, ", I/O %u pages", d->io_pages);
+		add_source(rp, ")");
 		first = false;
 	}
 	if (rp->set & MODEL_REC_MEMORY)

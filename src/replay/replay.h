@@ -52,6 +52,8 @@ struct replay {
 	struct ft_host host;
 	struct ft_host_dev host_devs[16];
 	struct model_device devices[16];	/* host_devs as the models see them */
+	struct ft_device dev_info[16];		/* host_devs[i]'s FT_DEVICE record ... */
+	uint32_t dev_info_have;			/* ... when bit i is set */
 	bool have_host;
 	struct budget budget;		/* the recorded cgroup's counters */
 	uint32_t devices_used;		/* a bit per host device an access was on */
