@@ -3,7 +3,8 @@
 libfoliotrace_a_SOURCES += src/model/model.h src/model/instance.h src/model/model.c \
 	src/model/params.h src/model/params.c src/model/variants.h src/model/variants.c \
 	src/model/lru_two_list.c src/model/lru_plain.c \
-	src/model/dirty_folio.c src/model/dirty_block.c \
+	src/model/dirty_folio.c src/model/dirty_block.c src/model/dirty_auto.c \
+	src/model/dirty_shmem.c src/model/files.c \
 	src/model/ra_rule_6_6.c src/model/ra_rule_6_11.c src/model/ra_rule_6_17.c src/model/reclaim_pageout.c \
 	src/model/fs_xfs.c src/model/fs_ext4.c src/model/fs_tmpfs.c src/model/fs_other.c \
 	src/model/access.c src/model/advice.c src/model/filemap.c src/model/readahead.c \
@@ -27,6 +28,10 @@ tests_test_model_lru_LDADD = $(MODEL_TEST_LIBS)
 check_PROGRAMS += tests/test-model-writeback
 TESTS += tests/test-model-writeback
 tests_test_model_writeback_LDADD = $(MODEL_TEST_LIBS)
+
+# Live: the model's writeback against the kernel's on this machine (skip without BPF/root).
+TESTS += tests/record-wb-onebyte.sh
+EXTRA_DIST += tests/wb-lib.sh tests/record-wb-onebyte.sh
 
 check_PROGRAMS += tests/test-model-metrics
 TESTS += tests/test-model-metrics

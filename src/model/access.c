@@ -12,7 +12,8 @@
 /*
  * The file's mapping as its filesystem sets it up: the largest folio order
  * (mapping_max_folio_order(), capped by the configuration's order and any per-file order),
- * the device's readahead window and largest I/O, shmem's own paths on tmpfs.
+ * the device's readahead window and largest I/O, shmem's own paths on tmpfs, and how its
+ * dirty data is tracked (files.c).
  */
 static void file_setup(struct model *m, struct mfile *mf, uint32_t id, unsigned device)
 {
@@ -35,6 +36,7 @@ static void file_setup(struct model *m, struct mfile *mf, uint32_t id, unsigned 
 	mf->shmem_huge_advise = mf->shmem && d->huge == TMPFS_HUGE_ADVISE;
 	if (mf->shmem)
 		mf->ra_pages = 0;	/* shmem reads nothing ahead */
+	file_setup_writeback(m, mf, d);
 	mf->set_up = true;
 }
 

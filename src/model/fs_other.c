@@ -4,7 +4,8 @@
  * on their mappings (NFS, SMB, AFS, EROFS: mapping_set_large_folios()) get them; btrfs only
  * with CONFIG_BTRFS_EXPERIMENTAL from 6.17, which this model cannot see in a trace (a 6.18
  * kernel without it added only order-0 folios to a btrfs file read with 128 KiB reads); any
- * other filesystem gets base pages.
+ * other filesystem gets base pages. Dirty state: one flag per folio, except btrfs, which
+ * keeps a dirty bit per sector (fs/btrfs/subpage.c).
  */
 #include <string.h>
 
@@ -54,6 +55,7 @@ const struct fs_kind fs_btrfs = {
 		.kernel = "fs/btrfs/inode.c btrfs_set_inode_mapping_order(), 6.17+ experimental",
 	},
 	.max_order = base_max_order,
+	.block_dirty_since = 1,
 };
 
 const struct fs_kind fs_other = {

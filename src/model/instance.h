@@ -39,6 +39,8 @@ struct read_batch {
 
 /* One file (inode) of the trace. */
 struct mfile {
+	/* its dirty tracking: the configured row, or what the "auto" row picked for it */
+	const struct dirty_tracking *dirty_kind;
 	uint64_t isize;
 	uint64_t prev_read_end;		/* byte after the previous read(); 0: none yet */
 	uint64_t dirtied_when;		/* ns: when the inode went clean -> dirty */
@@ -58,6 +60,7 @@ struct mfile {
 	uint32_t dev_ra_pages;		/* the device's window, which POSIX_FADV_NORMAL restores */
 	uint32_t io_pages;		/* its device's bdi->io_pages */
 	uint8_t max_order;		/* mapping_max_folio_order(): filesystem and configuration */
+	uint8_t block_shift;		/* log2 of its filesystem's block size */
 	bool ra_random;			/* FMODE_RANDOM (POSIX_FADV_RANDOM): no readahead */
 	bool noreuse;			/* FMODE_NOREUSE (POSIX_FADV_NOREUSE) */
 	/* the VMA flags madvise(2) sets, kept per file (one mapping's advice for all) */
@@ -74,7 +77,10 @@ struct mfile {
 
 struct model {
 	struct model_config cfg;
-	/* the rows of the variation points the configuration names (variants.h) */
+	/*
+	 * The rows of the variation points the configuration names (variants.h); dirty
+	 * tracking is the row files start from (struct mfile has its own).
+	 */
 	const struct lru_policy *lru_kind;
 	const struct dirty_tracking *dirty_kind;
 	const struct ra_order_rule *ra_rule;
@@ -185,6 +191,16 @@ void shadow_shrink(struct model *m);
 /* workingset_refault(): true when the refault should activate the new folio. */
 bool workingset_refault(struct model *m, uint32_t file, uint64_t idx, unsigned order);
 
+/* files.c: a file's block size and dirty tracking, from its device (NULL: not known) */
+void file_setup_writeback(struct model *m, struct mfile *mf, const struct model_device *d);
+/* The smallest block size of the configuration and its devices. */
+unsigned model_min_block_size(const struct model_config *c);
+
+static inline uint64_t file_block_size(const struct model *m, uint32_t file)
+{
+	return 1ull << m->files[file].block_shift;
+}
+
 /* writeback.c */
 void wb_init_thresholds(struct model *m);
 /* Adds bytes [start, start + len) of file to the writeback: one I/O with what it touches. */
@@ -197,6 +213,8 @@ void wb_write_folio_now(struct model *m, uint32_t id, enum wb_cause cause);
 void wb_write_file(struct model *m, uint32_t file, uint64_t first, uint64_t last,
 		   enum wb_cause cause);
 void wb_discard_folio(struct model *m, uint32_t id);
+/* The folio leaves the cache: its per-block state goes. */
+void wb_forget_folio(struct model *m, const struct folio *f);
 void wb_flusher_tick(struct model *m, uint64_t t);
 void wb_balance_dirty(struct model *m);
 

@@ -48,7 +48,7 @@ static void model_pick_variants(struct model *m)
 static bool model_alloc_state(struct model *m)
 {
 	const struct model_config *c = &m->cfg;
-	uint64_t unit = c->block_size < c->page_size ? c->block_size : c->page_size;
+	uint64_t bs = model_min_block_size(c), unit = bs < c->page_size ? bs : c->page_size;
 
 	m->page_shift = place_ilog2(c->page_size);
 	m->unit_shift = place_ilog2(unit);

@@ -63,6 +63,7 @@ enum lru_kind {
 enum dirty_granularity {
 	DIRTY_FOLIO,		/* one dirty flag per folio: writeback sends the whole folio */
 	DIRTY_BLOCK,		/* iomap per-block dirty bitmap: writeback sends dirty blocks */
+	DIRTY_AUTO,		/* per file, as its filesystem does in the recorded release */
 };
 
 enum large_folios {
@@ -85,6 +86,8 @@ struct model_device {
 	unsigned io_pages;	/* max_sectors_kb / 4; MODEL_UNKNOWN: the configuration's */
 	unsigned huge;		/* tmpfs huge=: enum ft_tmpfs_huge values, 0 unknown */
 	unsigned flags;		/* MODEL_DEV_* */
+	bool used;		/* the trace has files on it (the reports name these); set by the
+				 * caller, which may do so while the models run: they never read it */
 };
 
 #define MODEL_DEV_NO_LARGE_FOLIOS	(1u << 0)	/* ext4 data=journal, DAX, encryption */
@@ -114,7 +117,7 @@ struct model_config {
 	unsigned page_size;		/* 4096 */
 
 	enum dirty_granularity dirty;
-	unsigned block_size;		/* fs block size for DIRTY_BLOCK and I/O rounding */
+	unsigned block_size;		/* fs block size where the file's device does not say */
 	uint64_t dirty_expire_ns;	/* dirty_expire_centisecs * 10 ms */
 	uint64_t writeback_period_ns;	/* dirty_writeback_centisecs * 10 ms; 0 = no flusher */
 	unsigned dirty_background_ratio; /* percent of memory_bytes; *_bytes win when non-zero */

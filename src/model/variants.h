@@ -60,10 +60,20 @@ struct lru_policy {
 
 /*
  * Dirty tracking (--dirty-granularity): what a write marks dirty or needs read first, and
- * what writeback sends for a dirty folio.
+ * what writeback sends for a dirty folio. Each file has its row (struct mfile); the row the
+ * configuration names gives it, or picks it with for_file. A write through a shared mapping
+ * marks the whole folio (mark over all of it) in every row: page_mkwrite dirties every
+ * block (fs/iomap/buffered-io.c iomap_page_mkwrite(), fs/buffer.c block_page_mkwrite()).
  */
 struct dirty_tracking {
 	struct model_variant v;
+	/*
+	 * noop_dirty_folio(): PG_dirty set but never accounted (NR_FILE_DIRTY, the dirty
+	 * inode list, throttling) and never written back, as shmem does.
+	 */
+	bool unaccounted;
+	/* optional: the row of a file on device d, never NULL (the "auto" row) */
+	const struct dirty_tracking *(*for_file)(const struct model_device *d);
 	/* optional: per-instance state; false when out of memory */
 	bool (*init)(struct model *m);
 	/* a write of bytes [ws, we) of the file into a folio it just created */
@@ -119,9 +129,12 @@ struct fs_kind {
 	/*
 	 * shmem (tmpfs): no backing store and no readahead - read() of a hole reads zeroes and
 	 * caches nothing, a fault or a write allocates a zeroed folio of the largest order when
-	 * its aligned range is free, else a base page (shmem_alloc_and_add_folio())
+	 * its aligned range is free, else a base page (shmem_alloc_and_add_folio()); writes set
+	 * PG_dirty only (noop_dirty_folio()) and nothing is written back
 	 */
 	bool shmem;
+	/* the first release whose buffered writes dirty single blocks of a folio; 0: none */
+	unsigned block_dirty_since;
 };
 
 /* A dirty folio at the inactive tail (mm/vmscan.c shrink_folio_list). */
@@ -130,6 +143,10 @@ struct dirty_reclaim {
 	/* true: the folio can be evicted now; false: it was moved and scanning goes on */
 	bool (*tail_folio)(struct model *m, uint32_t id);
 };
+
+/* The dirty-tracking row a file on device d (NULL: not known) gets under c (files.c). */
+const struct dirty_tracking *model_dirty_row_for(const struct model_config *c,
+						 const struct model_device *d);
 
 extern model_variant_list model_folio_policies, model_write_policies, model_lru_kinds,
 	model_dirty_kinds, model_ra_rules, model_fallbacks, model_fs_kinds, model_large_folios;

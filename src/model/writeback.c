@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Dirty tracking and writeback (mm/page-writeback.c, fs/fs-writeback.c, iomap):
- * - a folio is dirty as a whole or per block (the dirty tracking, variants.h); NR_FILE_DIRTY
- *   counts whole folios' pages either way, as folio_account_dirtied() does;
+ * - a folio is dirty as a whole or per block, as its file's dirty tracking says (variants.h);
+ *   NR_FILE_DIRTY counts whole folios' pages either way, as folio_account_dirtied() does;
  * - an inode records dirtied_when when it goes clean -> dirty; the flusher, every
  *   writeback_period, writes every inode dirtied at least dirty_expire ago, all of its dirty
  *   folios; over the background threshold the oldest inodes are written until below it;
@@ -95,8 +95,10 @@ static void folio_clear_dirty(struct model *m, uint32_t id)
 	if (!folio_test(f, FOLIO_DIRTY))
 		return;
 	folio_clear(f, FOLIO_DIRTY);
-	if (m->dirty_kind->clean)
-		m->dirty_kind->clean(m, f);
+	if (mf->dirty_kind->clean)
+		mf->dirty_kind->clean(m, f);
+	if (mf->dirty_kind->unaccounted)
+		return;
 	if (f->dirty_prev != FOLIO_NIL)
 		folio_at(&m->pool, f->dirty_prev)->dirty_next = f->dirty_next;
 	else
@@ -114,10 +116,16 @@ static void folio_clear_dirty(struct model *m, uint32_t id)
 void wb_mark_dirty(struct model *m, uint32_t id, uint64_t from, uint64_t to)
 {
 	struct folio *f = folio_at(&m->pool, id);
+	const struct dirty_tracking *dk = model_file(m, f->file)->dirty_kind;
 
-	if (m->dirty_kind->mark)
-		m->dirty_kind->mark(m, f, from, to);
-	if (!folio_test(f, FOLIO_DIRTY))
+	if (dk->mark)
+		dk->mark(m, f, from, to);
+	if (folio_test(f, FOLIO_DIRTY))
+		return;
+	/* noop_dirty_folio(): the flag alone, nothing counted or queued for writeback */
+	if (dk->unaccounted)
+		folio_set(f, FOLIO_DIRTY);
+	else
 		folio_account_dirtied(m, id);
 }
 
@@ -195,14 +203,15 @@ void wb_run_add(struct model *m, uint32_t file, uint64_t start, uint64_t len,
 static uint64_t folio_wb_ranges(struct model *m, const struct folio *f, uint64_t isize,
 				bool emit, enum wb_cause cause)
 {
+	const struct mfile *mf = model_file(m, f->file);
 	uint64_t pos = folio_pos(m, f), size = folio_size(m, f), lim;
 
 	if (pos >= isize)
 		return 0;
-	lim = round_up(isize - pos < size ? isize - pos : size, m->cfg.block_size);
+	lim = round_up(isize - pos < size ? isize - pos : size, file_block_size(m, f->file));
 	if (lim > size)
 		lim = size;
-	return m->dirty_kind->ranges(m, f, lim, emit, cause);
+	return mf->dirty_kind->ranges(m, f, lim, emit, cause);
 }
 
 uint64_t wb_folio_bytes(struct model *m, const struct folio *f, uint64_t isize)
@@ -221,6 +230,14 @@ void wb_write_folio_now(struct model *m, uint32_t id, enum wb_cause cause)
 	folio_wb_ranges(m, f, model_file(m, f->file)->isize, true, cause);
 	run_flush(m);
 	folio_clear_dirty(m, id);
+}
+
+void wb_forget_folio(struct model *m, const struct folio *f)
+{
+	const struct dirty_tracking *dk = model_file(m, f->file)->dirty_kind;
+
+	if (dk->forget)
+		dk->forget(m, f);
 }
 
 void wb_discard_folio(struct model *m, uint32_t id)

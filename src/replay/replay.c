@@ -78,6 +78,9 @@ static void settle_configs(struct replay *rp, __u32 first_dev)
 		bs = replay_host_block_size(&rp->host, rp->host_devs, first_dev);
 		replay_host_devices(rp->devices, &rp->host, rp->host_devs, rp->dev_info,
 				    rp->dev_info_have, rp->set);
+		/* --block-size is every device's: the what-if of another block size */
+		for (__u32 d = 0; (rp->set & MODEL_REC_BLOCK_SIZE) && d < rp->host.ndevs; d++)
+			rp->devices[d].block_size = rp->cfg[0].block_size;
 	}
 	for (unsigned i = 0; i < rp->ncfg; i++) {
 		if (rp->have_host)
@@ -89,12 +92,15 @@ static void settle_configs(struct replay *rp, __u32 first_dev)
 	}
 }
 
-/* The index of device dev in the host's list, as the models know it. */
-static uint16_t device_index(const struct replay *rp, __u32 dev)
+/* The index of device dev in the host's list, as the models know it; it has files now. */
+static uint16_t device_index(struct replay *rp, __u32 dev)
 {
-	for (__u32 i = 0; rp->have_host && i < rp->host.ndevs; i++)
-		if (rp->host_devs[i].dev == dev)
+	for (__u32 i = 0; rp->have_host && i < rp->host.ndevs; i++) {
+		if (rp->host_devs[i].dev == dev) {
+			rp->devices[i].used = true;
 			return (uint16_t)i;
+		}
+	}
 	return MODEL_DEVICE_NONE;
 }
 
