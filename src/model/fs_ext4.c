@@ -5,7 +5,8 @@
  * min(MAX_PAGECACHE_ORDER, 11 + blkbits - PAGE_SHIFT), but not with data=journal, DAX,
  * encryption or verity; base pages before 6.16. Dirty state per block in buffer heads: a
  * buffered write dirties the buffers it covers (fs/buffer.c __block_commit_write()) and
- * writeback sends only dirty buffers (fs/ext4/page-io.c ext4_bio_write_folio()).
+ * writeback sends only dirty buffers (fs/ext4/page-io.c ext4_bio_write_folio()). No
+ * ->writepage since 6.3 ("ext4: stop providing .writepage hook").
  */
 #include "model/instance.h"
 
@@ -28,4 +29,5 @@ const struct fs_kind fs_ext4 = {
 	},
 	.max_order = ext4_max_order,
 	.block_dirty_since = 1,
+	.writepage_until = 6002,
 };

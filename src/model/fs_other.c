@@ -5,7 +5,9 @@
  * with CONFIG_BTRFS_EXPERIMENTAL from 6.17, which this model cannot see in a trace (a 6.18
  * kernel without it added only order-0 folios to a btrfs file read with 128 KiB reads); any
  * other filesystem gets base pages. Dirty state: one flag per folio, except btrfs, which
- * keeps a dirty bit per sector (fs/btrfs/subpage.c).
+ * keeps a dirty bit per sector (fs/btrfs/subpage.c). ->writepage: none in 6.12's btrfs_aops;
+ * the others are taken to have had one until 6.17 made pageout() call none, and erofs is
+ * read-only.
  */
 #include <string.h>
 
@@ -31,16 +33,19 @@ static unsigned base_max_order(const struct model_device *d, unsigned page_shift
 const struct fs_kind fs_nfs = {
 	.v = { .name = "nfs", .help = "large folios", .kernel = "fs/nfs/inode.c nfs_fhget()" },
 	.max_order = large_max_order,
+	.writepage_until = 6016,
 };
 
 const struct fs_kind fs_nfs4 = {
 	.v = { .name = "nfs4", .help = "large folios", .kernel = "fs/nfs/inode.c nfs_fhget()" },
 	.max_order = large_max_order,
+	.writepage_until = 6016,
 };
 
 const struct fs_kind fs_cifs = {
 	.v = { .name = "cifs", .help = "large folios", .kernel = "fs/smb/client/inode.c" },
 	.max_order = large_max_order,
+	.writepage_until = 6016,
 };
 
 const struct fs_kind fs_erofs = {
@@ -61,4 +66,5 @@ const struct fs_kind fs_btrfs = {
 const struct fs_kind fs_other = {
 	.v = { .name = "other", .help = "base pages", .kernel = "filemap without large folios" },
 	.max_order = base_max_order,
+	.writepage_until = 6016,
 };

@@ -5,6 +5,7 @@
  * 6.6: iomap's struct iomap_folio_state keeps a dirty bit per block, a buffered write sets
  * those it covers (fs/iomap/buffered-io.c iomap_set_range_dirty()) and writeback sends only
  * dirty blocks (iomap_writepage_map()); before 6.6 a dirty large folio was written whole.
+ * No ->writepage since 5.17 ("xfs: drop ->writepage completely").
  */
 #include "model/instance.h"
 
@@ -24,4 +25,5 @@ const struct fs_kind fs_xfs = {
 	},
 	.max_order = xfs_max_order,
 	.block_dirty_since = 6006,
+	.writepage_until = 5016,
 };

@@ -12,7 +12,8 @@
 #define FIELD(name)	offsetof(struct model_config, name)
 _Static_assert(sizeof(enum folio_policy) == sizeof(unsigned) &&
 	       sizeof(enum lru_kind) == sizeof(unsigned) &&
-	       sizeof(enum dirty_granularity) == sizeof(unsigned),
+	       sizeof(enum dirty_granularity) == sizeof(unsigned) &&
+	       sizeof(enum reclaim_writeback) == sizeof(unsigned),
 	       "choices are stored as unsigned");
 
 static void describe_readahead(const struct model_config *c, char *buf, size_t len)
@@ -56,6 +57,11 @@ static const char *dirty_of_fs(const struct model_config *c, const struct model_
 	return model_dirty_row_for(c, d)->v.name;
 }
 
+static const char *reclaim_of_fs(const struct model_config *c, const struct model_device *d)
+{
+	return model_reclaim_row_for(c, d)->v.name;
+}
+
 static const char *block_of_fs(const struct model_config *c, const struct model_device *d)
 {
 	static const char *const sizes[] = { "512 B", "1 KiB", "2 KiB", "4 KiB", "8 KiB",
@@ -72,6 +78,12 @@ static void describe_dirty(const struct model_config *c, char *buf, size_t len)
 {
 	snprintf(buf, len, "%s", model_dirty_kinds[c->dirty]->name);
 	describe_per_fs(c, buf, len, dirty_of_fs);
+}
+
+static void describe_reclaim(const struct model_config *c, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s", model_reclaim_kinds[c->reclaim_wb]->name);
+	describe_per_fs(c, buf, len, reclaim_of_fs);
 }
 
 static void describe_block(const struct model_config *c, char *buf, size_t len)
@@ -162,6 +174,11 @@ const struct model_param model_params[] = {
 	  .help = "filesystem block size",
 	  .invalid = "block size must be a power of two from 512 to "
 		     MODEL_TEXT(MODEL_BLOCK_SIZE_MAX) },
+	{ .key = "reclaim_writeback", .option = "reclaim-writeback", .arg = "HOW",
+	  .syntax = PARAM_CHOICE, .store = PARAM_U32, .offset = FIELD(reclaim_wb),
+	  .choices = model_reclaim_kinds, .def = "auto", .group = PARAM_GROUP_DIRTY,
+	  .brief = "reclaim", .summary = 10, .describe = describe_reclaim,
+	  .help = "a dirty folio at the inactive tail", .invalid = "unknown reclaim writeback" },
 	{ .key = "dirty_expire_ns", .option = "dirty-expire", .arg = "T",
 	  .syntax = PARAM_CENTISECS, .store = PARAM_U64, .offset = FIELD(dirty_expire_ns),
 	  .def = "3000", .recorded = MODEL_REC_DIRTY_EXPIRE, .recorded_text = "recorded",
@@ -193,6 +210,11 @@ const struct model_param model_params[] = {
 	  .store = PARAM_U64, .offset = FIELD(dirty_bytes), .min = 1, .zero_unset = true,
 	  .recorded = MODEL_REC_DIRTY_RATIO, .def_text = "recorded, else unset",
 	  .group = PARAM_GROUP_DIRTY, .help = "like --dirty-ratio, in bytes" },
+	{ .key = "dirtyable_bytes", .option = "dirtyable", .arg = "SIZE", .syntax = PARAM_SIZE,
+	  .store = PARAM_U64, .offset = FIELD(dirtyable_bytes), .min = 1, .zero_unset = true,
+	  .recorded = MODEL_REC_MEMORY, .def_text = "the recorded host's, else the model's",
+	  .group = PARAM_GROUP_DIRTY,
+	  .help = "free and file-cache memory the dirty ratios are of" },
 	{ .key = "device_latency_us", .option = "device", .arg = "DEV", .syntax = PARAM_DEVICE,
 	  .store = PARAM_DOUBLE, .offset = FIELD(device_latency_us), .max = 1000000000,
 	  .def = "nvme", .group = PARAM_GROUP_DIRTY,
