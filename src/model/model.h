@@ -93,8 +93,6 @@ struct model_device {
 	unsigned io_pages;	/* max_sectors_kb / 4; MODEL_UNKNOWN: the configuration's */
 	unsigned huge;		/* tmpfs huge=: enum ft_tmpfs_huge values, 0 unknown */
 	unsigned flags;		/* MODEL_DEV_* */
-	bool used;		/* the trace has files on it (the reports name these); set by the
-				 * caller, which may do so while the models run: they never read it */
 };
 
 #define MODEL_DEV_NO_LARGE_FOLIOS	(1u << 0)	/* ext4 data=journal, DAX, encryption */

@@ -24,74 +24,6 @@ static void describe_readahead(const struct model_config *c, char *buf, size_t l
 		snprintf(buf, len, "off");
 }
 
-/* The distinct filesystems of the devices with files, each once, with what f says of it. */
-static void describe_per_fs(const struct model_config *c, char *buf, size_t len,
-			    const char *(*f)(const struct model_config *c,
-					     const struct model_device *d))
-{
-	size_t used = strlen(buf);
-	bool any = false;
-
-	for (uint32_t i = 0; c->devices && i < c->ndevices && used + 1 < len; i++) {
-		const struct model_device *d = &c->devices[i];
-		bool seen = false;
-
-		if (!d->used)
-			continue;
-		for (uint32_t j = 0; j < i && !seen; j++)
-			seen = c->devices[j].used && c->devices[j].fs == d->fs &&
-			       strcmp(f(c, &c->devices[j]), f(c, d)) == 0;
-		if (seen)
-			continue;
-		snprintf(buf + used, len - used, "%s%s %s", any ? ", " : " (",
-			 model_fs_kinds[d->fs]->name, f(c, d));
-		used = strlen(buf);
-		any = true;
-	}
-	if (any && used + 1 < len)
-		snprintf(buf + used, len - used, ")");
-}
-
-static const char *dirty_of_fs(const struct model_config *c, const struct model_device *d)
-{
-	return model_dirty_row_for(c, d)->v.name;
-}
-
-static const char *reclaim_of_fs(const struct model_config *c, const struct model_device *d)
-{
-	return model_reclaim_row_for(c, d)->v.name;
-}
-
-static const char *block_of_fs(const struct model_config *c, const struct model_device *d)
-{
-	static const char *const sizes[] = { "512 B", "1 KiB", "2 KiB", "4 KiB", "8 KiB",
-					     "16 KiB", "32 KiB", "64 KiB" };
-	unsigned bs = d->block_size != MODEL_UNKNOWN ? d->block_size : c->block_size;
-
-	for (unsigned i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
-		if (bs == 512u << i)
-			return sizes[i];
-	return "?";
-}
-
-static void describe_dirty(const struct model_config *c, char *buf, size_t len)
-{
-	snprintf(buf, len, "%s", model_dirty_kinds[c->dirty]->name);
-	describe_per_fs(c, buf, len, dirty_of_fs);
-}
-
-static void describe_reclaim(const struct model_config *c, char *buf, size_t len)
-{
-	snprintf(buf, len, "%s", model_reclaim_kinds[c->reclaim_wb]->name);
-	describe_per_fs(c, buf, len, reclaim_of_fs);
-}
-
-static void describe_block(const struct model_config *c, char *buf, size_t len)
-{
-	snprintf(buf, len, "%u B", c->block_size);
-	describe_per_fs(c, buf, len, block_of_fs);
-}
-
 /* In the order of the JSON configuration object. */
 const struct model_param model_params[] = {
 	{ .key = "order", .syntax = PARAM_NUMBER, .store = PARAM_U32, .offset = FIELD(order),
@@ -164,21 +96,20 @@ const struct model_param model_params[] = {
 	{ .key = "dirty_granularity", .option = "dirty-granularity", .arg = "G",
 	  .syntax = PARAM_CHOICE, .store = PARAM_U32, .offset = FIELD(dirty),
 	  .choices = model_dirty_kinds, .def = "auto", .group = PARAM_GROUP_DIRTY,
-	  .brief = "dirty per", .summary = 8, .describe = describe_dirty,
-	  .help = "dirty tracking", .invalid = "unknown dirty granularity" },
+	  .brief = "dirty per", .summary = 8, .help = "dirty tracking",
+	  .invalid = "unknown dirty granularity" },
 	{ .key = "block_size", .option = "block-size", .arg = "SIZE", .syntax = PARAM_SIZE,
 	  .store = PARAM_U32, .offset = FIELD(block_size), .min = 512,
 	  .max = MODEL_BLOCK_SIZE_MAX, .pow2 = true, .def = "4K", .unit = "B",
 	  .recorded = MODEL_REC_BLOCK_SIZE, .recorded_text = "the recorded device's",
-	  .group = PARAM_GROUP_DIRTY, .brief = "block", .summary = 9, .describe = describe_block,
-	  .help = "filesystem block size",
+	  .group = PARAM_GROUP_DIRTY, .brief = "block", .summary = 9, .help = "filesystem block size",
 	  .invalid = "block size must be a power of two from 512 to "
 		     MODEL_TEXT(MODEL_BLOCK_SIZE_MAX) },
 	{ .key = "reclaim_writeback", .option = "reclaim-writeback", .arg = "HOW",
 	  .syntax = PARAM_CHOICE, .store = PARAM_U32, .offset = FIELD(reclaim_wb),
 	  .choices = model_reclaim_kinds, .def = "auto", .group = PARAM_GROUP_DIRTY,
-	  .brief = "reclaim", .summary = 10, .describe = describe_reclaim,
-	  .help = "a dirty folio at the inactive tail", .invalid = "unknown reclaim writeback" },
+	  .brief = "reclaim", .summary = 10, .help = "a dirty folio at the inactive tail",
+	  .invalid = "unknown reclaim writeback" },
 	{ .key = "dirty_expire_ns", .option = "dirty-expire", .arg = "T",
 	  .syntax = PARAM_CENTISECS, .store = PARAM_U64, .offset = FIELD(dirty_expire_ns),
 	  .def = "3000", .recorded = MODEL_REC_DIRTY_EXPIRE, .recorded_text = "recorded",
@@ -538,7 +469,7 @@ void model_param_brief(const struct model_param *p, const struct model_config *c
 		       size_t len)
 {
 	struct model_param_value v = model_param_get(p, c);
-	char val[MODEL_BRIEF_MAX];
+	char val[64];
 
 	if (p->describe)
 		p->describe(c, val, sizeof(val));

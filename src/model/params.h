@@ -93,7 +93,6 @@ struct model_param_value model_param_get(const struct model_param *p,
 					 const struct model_config *c);
 /* "LABEL VALUE[ UNIT]" of a row with a brief label, into buf. */
 #define MODEL_SUMMARY_MAX	16	/* places in the one-line summary */
-#define MODEL_BRIEF_MAX		256	/* one place of it, at most */
 void model_param_brief(const struct model_param *p, const struct model_config *c, char *buf,
 		       size_t len);
 /* The whole --help text of the option: help, choices, default, unit. */

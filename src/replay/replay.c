@@ -94,15 +94,12 @@ static void settle_configs(struct replay *rp, __u32 first_dev)
 	}
 }
 
-/* The index of device dev in the host's list, as the models know it; it has files now. */
-static uint16_t device_index(struct replay *rp, __u32 dev)
+/* The index of device dev in the host's list, as the models know it. */
+static uint16_t device_index(const struct replay *rp, __u32 dev)
 {
-	for (__u32 i = 0; rp->have_host && i < rp->host.ndevs; i++) {
-		if (rp->host_devs[i].dev == dev) {
-			rp->devices[i].used = true;
+	for (__u32 i = 0; rp->have_host && i < rp->host.ndevs; i++)
+		if (rp->host_devs[i].dev == dev)
 			return (uint16_t)i;
-		}
-	}
 	return MODEL_DEVICE_NONE;
 }
 
@@ -398,7 +395,8 @@ static void add_source(struct replay *rp, const char *fmt, ...)
 
 /*
  * One line on where the configuration came from: the recorded kernel's rules (or the user's
- * options), the filesystems the files were on and the largest order each allows, the memory.
+ * options), the filesystems the files were on with the largest order each allows and how
+ * their dirty data is tracked and reclaimed, the memory.
  */
 static void describe_sources(struct replay *rp)
 {
@@ -423,7 +421,10 @@ static void describe_sources(struct replay *rp)
 			add_source(rp, ", readahead %u pages", d->ra_pages);
 		if (d->io_pages != MODEL_UNKNOWN)
 			add_source(rp, ", I/O %u pages", d->io_pages);
-		add_source(rp, ")");
+		add_source(rp, ", dirty per %s of %u B, reclaim %s)",
+			   model_dirty_row_for(c, d)->v.name,
+			   d->block_size != MODEL_UNKNOWN ? d->block_size : c->block_size,
+			   model_reclaim_row_for(c, d)->v.name);
 		first = false;
 	}
 	if (rp->set & MODEL_REC_MEMORY)

@@ -222,7 +222,7 @@ static void print_run_line(FILE *f, const struct report_run *run)
 /* One line saying what every column shares: the model's rows that have a summary place. */
 static void print_config_line(FILE *f, const struct model_config *c)
 {
-	char item[MODEL_BRIEF_MAX];
+	char item[CELL_LEN * 2];
 	bool first = true;
 
 	for (unsigned place = 1; place <= MODEL_SUMMARY_MAX; place++) {
