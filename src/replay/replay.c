@@ -78,12 +78,17 @@ static void settle_configs(struct replay *rp, __u32 first_dev)
 		bs = replay_host_block_size(&rp->host, rp->host_devs, first_dev);
 		replay_host_devices(rp->devices, &rp->host, rp->host_devs, rp->dev_info,
 				    rp->dev_info_have, rp->set);
+		/* --block-size is every device's: the what-if of another block size */
+		for (__u32 d = 0; (rp->set & MODEL_REC_BLOCK_SIZE) && d < rp->host.ndevs; d++)
+			rp->devices[d].block_size = rp->cfg[0].block_size;
 	}
 	for (unsigned i = 0; i < rp->ncfg; i++) {
 		if (rp->have_host)
 			replay_host_defaults(&rp->cfg[i], rp->set, &rp->host);
 		if (bs && !(rp->set & MODEL_REC_BLOCK_SIZE))
 			rp->cfg[i].block_size = bs;
+		if (rp->dirtyable && !(rp->set & MODEL_REC_MEMORY))
+			rp->cfg[i].dirtyable_bytes = rp->dirtyable;
 		rp->cfg[i].devices = rp->devices;
 		rp->cfg[i].ndevices = rp->have_host ? rp->host.ndevs : 0;
 	}
@@ -311,6 +316,35 @@ static int note_file(struct replay *rp, const struct ft_file *f, const char *pat
 	return 0;
 }
 
+/* The names of the meminfo counters that make the host's dirtyable memory. */
+static void note_counter_names(struct replay *rp, const struct ft_counter_names *n)
+{
+	if (n->source != FT_SRC_MEMINFO)
+		return;
+	rp->meminfo.free = (uint16_t)(ft_counter_index(n, "MemFree") + 1);
+	rp->meminfo.active_file = (uint16_t)(ft_counter_index(n, "Active(file)") + 1);
+	rp->meminfo.inactive_file = (uint16_t)(ft_counter_index(n, "Inactive(file)") + 1);
+}
+
+/*
+ * global_dirtyable_memory() of the recorded host when the models start: free memory and the
+ * file LRU of its first /proc/meminfo sample, less the kernel's reserve for its size.
+ */
+static void note_counters(struct replay *rp, const struct ft_counters *c)
+{
+	const __u64 *v = ft_counters_values(c);
+	const struct meminfo_names *mi = &rp->meminfo;
+	uint64_t bytes, reserve;
+
+	if (c->source != FT_SRC_MEMINFO || rp->dirtyable || rp->models[0] || !mi->free ||
+	    !mi->active_file || !mi->inactive_file || mi->free > c->count ||
+	    mi->active_file > c->count || mi->inactive_file > c->count)
+		return;
+	bytes = v[mi->free - 1] + v[mi->active_file - 1] + v[mi->inactive_file - 1];
+	reserve = rp->have_host ? model_reserve_bytes(rp->host.mem_bytes, rp->host.page_size) : 0;
+	rp->dirtyable = bytes > reserve ? bytes - reserve : 0;
+}
+
 static int feed_record(struct replay *rp, const struct ft_hdr *h, const char *path,
 		       struct ft_error *err)
 {
@@ -331,10 +365,12 @@ static int feed_record(struct replay *rp, const struct ft_hdr *h, const char *pa
 	case FT_COUNTER_NAMES:
 		if (((const struct ft_counter_names *)h)->source == FT_SRC_CGROUP)
 			budget_names(&rp->budget, (const struct ft_counter_names *)h);
+		note_counter_names(rp, (const struct ft_counter_names *)h);
 		return 0;
 	case FT_COUNTERS:
 		if (((const struct ft_counters *)h)->source == FT_SRC_CGROUP)
 			cgroup_sampled(rp, (const struct ft_counters *)h);
+		note_counters(rp, (const struct ft_counters *)h);
 		return 0;
 	default:
 		/* kernel events are for calibration, only their time counts here */
@@ -359,7 +395,8 @@ static void add_source(struct replay *rp, const char *fmt, ...)
 
 /*
  * One line on where the configuration came from: the recorded kernel's rules (or the user's
- * options), the filesystems the files were on and the largest order each allows, the memory.
+ * options), the filesystems the files were on with the largest order each allows and how
+ * their dirty data is tracked and reclaimed, the memory.
  */
 static void describe_sources(struct replay *rp)
 {
@@ -384,7 +421,10 @@ static void describe_sources(struct replay *rp)
 			add_source(rp, ", readahead %u pages", d->ra_pages);
 		if (d->io_pages != MODEL_UNKNOWN)
 			add_source(rp, ", I/O %u pages", d->io_pages);
-		add_source(rp, ")");
+		add_source(rp, ", dirty per %s of %u B, reclaim %s)",
+			   model_dirty_row_for(c, d)->v.name,
+			   d->block_size != MODEL_UNKNOWN ? d->block_size : c->block_size,
+			   model_reclaim_row_for(c, d)->v.name);
 		first = false;
 	}
 	if (rp->set & MODEL_REC_MEMORY)

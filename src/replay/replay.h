@@ -58,6 +58,11 @@ struct replay {
 	struct budget budget;		/* the recorded cgroup's counters */
 	uint32_t devices_used;		/* a bit per host device an access was on */
 	char sources[512];		/* report_run.sources */
+	/* the recorded host's dirtyable memory (MemFree + file LRU), bytes; 0: not sampled */
+	uint64_t dirtyable;
+	struct meminfo_names {
+		uint16_t free, active_file, inactive_file;	/* index + 1 in the names */
+	} meminfo;
 	uint64_t now;			/* latest access time: models need it never decreasing */
 	char release[FT_RELEASE_LEN];
 };
