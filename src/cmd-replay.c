@@ -243,8 +243,10 @@ int cmd_replay(int argc, char **argv)
 		ft_warn("out of memory");
 		return EXIT_RUNTIME;
 	}
-	replay_init(rp, cfg, args.norders, args.set, args.timeseries || args.plot);
-	if (replay_file(rp, args.file, &err) < 0) {
+	if (replay_init(rp, cfg, args.norders, args.set, args.timeseries || args.plot) < 0) {
+		ft_warn("out of memory");
+		ret = EXIT_RUNTIME;
+	} else if (replay_file(rp, args.file, &err) < 0) {
 		ft_warn("%s", err.msg);
 		ret = EXIT_RUNTIME;
 	} else if (emit_all(&args, rp) < 0) {

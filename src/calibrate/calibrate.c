@@ -97,7 +97,11 @@ static int run_replay(struct calibration *c, const struct model_config *cfg, uns
 
 	if (!rp)
 		return ft_error_set(err, path, "out of memory");
-	replay_init(rp, cfg, 1, set, true);
+	if (replay_init(rp, cfg, 1, set, true) < 0) {
+		replay_release(rp);
+		free(rp);
+		return ft_error_set(err, path, "out of memory");
+	}
 	rp->leave_out_mapped = k->skip_mmapped;
 	if (replay_file(rp, path, err) == 0) {
 		note_run(c, rp, k);

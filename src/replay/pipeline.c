@@ -5,19 +5,33 @@
 
 #include "replay/pipeline.h"
 
-static void run_item(struct model *m, const struct model_access *a)
+static void client_model_access(void *obj, const struct model_access *a)
 {
-	if (a->op)
-		model_access(m, a);
-	else
-		model_advance(m, a->ts);
+	model_access(obj, a);
+}
+
+static void client_model_advance(void *obj, uint64_t ts)
+{
+	model_advance(obj, ts);
+}
+
+struct pipe_client pipe_client_model(struct model *m)
+{
+	return (struct pipe_client){ client_model_access, client_model_advance, m };
 }
 
 static void run_batch(struct pipeline *p, const struct pipe_batch *b, unsigned first)
 {
-	for (unsigned k = first; k < p->nmodels; k += p->nworkers)
-		for (unsigned i = 0; i < b->n; i++)
-			run_item(p->models[k], &b->item[i]);
+	for (unsigned k = first; k < p->nclients; k += p->nworkers) {
+		const struct pipe_client *c = &p->clients[k];
+
+		for (unsigned i = 0; i < b->n; i++) {
+			if (b->item[i].op)
+				c->access(c->obj, &b->item[i]);
+			else
+				c->advance(c->obj, b->item[i].ts);
+		}
+	}
 }
 
 static void *worker_main(void *arg)
@@ -48,17 +62,20 @@ static void *worker_main(void *arg)
 	}
 }
 
-static unsigned pick_workers(unsigned nmodels, unsigned threads)
+static unsigned pick_workers(unsigned nclients, unsigned threads)
 {
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	unsigned n;
 
 	if (threads == 1)
 		return 0;
 	if (threads)
-		return threads < nmodels ? threads : nmodels;
-	if (cpus <= 1)
+		n = threads < nclients ? threads : nclients;
+	else if (cpus <= 1)
 		return 0;
-	return nmodels < (unsigned long)cpus ? nmodels : (unsigned)cpus;
+	else
+		n = nclients < (unsigned long)cpus ? nclients : (unsigned)cpus;
+	return n < PIPE_MAX_WORKERS ? n : PIPE_MAX_WORKERS;
 }
 
 static unsigned start_workers(struct pipeline *p)
@@ -74,15 +91,15 @@ static unsigned start_workers(struct pipeline *p)
 	return started;
 }
 
-int pipeline_start(struct pipeline *p, struct model **models, unsigned nmodels,
+int pipeline_start(struct pipeline *p, struct pipe_client *clients, unsigned nclients,
 		   unsigned threads)
 {
 	unsigned started;
 
 	memset(p, 0, sizeof(*p));
-	p->models = models;
-	p->nmodels = nmodels;
-	p->nworkers = pick_workers(nmodels, threads);
+	p->clients = clients;
+	p->nclients = nclients;
+	p->nworkers = pick_workers(nclients, threads);
 	if (!p->nworkers)
 		return 0;
 	p->batch = calloc(PIPE_DEPTH, sizeof(*p->batch));
@@ -136,8 +153,8 @@ static void push(struct pipeline *p, const struct model_access *a)
 void pipeline_access(struct pipeline *p, const struct model_access *a)
 {
 	if (!p->nworkers) {
-		for (unsigned k = 0; k < p->nmodels; k++)
-			model_access(p->models[k], a);
+		for (unsigned k = 0; k < p->nclients; k++)
+			p->clients[k].access(p->clients[k].obj, a);
 		return;
 	}
 	push(p, a);
@@ -148,8 +165,8 @@ void pipeline_advance(struct pipeline *p, uint64_t ts)
 	struct model_access a = { .ts = ts };
 
 	if (!p->nworkers) {
-		for (unsigned k = 0; k < p->nmodels; k++)
-			model_advance(p->models[k], ts);
+		for (unsigned k = 0; k < p->nclients; k++)
+			p->clients[k].advance(p->clients[k].obj, ts);
 		return;
 	}
 	push(p, &a);
