@@ -22,7 +22,7 @@
 
 struct replay;
 
-#define REPLAY_MAX_EXTRA	(MODEL_MAX_ORDER + 1)
+#define REPLAY_MAX_EXTRA	(2 * (MODEL_MAX_ORDER + 1))
 
 /* Where a model's samples go; it runs in the model's thread. */
 struct replay_sink {
