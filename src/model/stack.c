@@ -63,6 +63,7 @@ struct stack_mrc {
 	uint64_t maxd;
 	struct shist cold;
 	uint64_t requests, sampled_requests, read_bytes;
+	uint64_t sampled_bytes;	/* requested bytes of the followed folios */
 
 	uint64_t inexact;
 	const char *why;
@@ -468,9 +469,13 @@ static void do_read(struct stack_mrc *s, const struct model_access *a, struct sf
 			h = hist_at(s, d);
 			if (!h)
 				return;
-			if (request)
-				h->hit_bytes += overlap(a->pos, a->len, start << s->shift,
-							(hi + 1) << s->shift);
+		}
+		if (request) {
+			uint64_t b = overlap(a->pos, a->len, start << s->shift, (hi + 1) << s->shift);
+
+			s->sampled_bytes += b;
+			if (h != &s->cold)
+				h->hit_bytes += b;
 		}
 		h->io_bytes += io;
 		h->ios++;
@@ -628,6 +633,11 @@ bool stack_mrc_finish(struct stack_mrc *s)
 	return true;
 }
 
+static uint64_t min_u64(uint64_t a, uint64_t b)
+{
+	return a < b ? a : b;
+}
+
 static uint64_t up(const struct stack_mrc *s, uint64_t v)
 {
 	return s->sampled ? (uint64_t)llround((double)v / s->rate) : v;
@@ -647,13 +657,21 @@ void stack_mrc_metrics(const struct stack_mrc *s, uint64_t memory_bytes,
 	}
 	out->read_requests = s->requests;
 	out->read_bytes = s->read_bytes;
-	if (s->sampled)
-		out->read_hit_requests = s->sampled_requests ?
-			(uint64_t)llround((double)at->req / (double)s->sampled_requests *
-					  (double)s->requests) : 0;
-	else
-		out->read_hit_requests = at->req;
-	out->read_hit_bytes = up(s, at->hit_bytes);
 	out->read_io_bytes = up(s, s->cold.io_bytes + all.io_bytes - at->io_bytes);
 	out->read_ios = up(s, s->cold.ios + all.ios - at->ios);
+	if (!s->sampled) {
+		out->read_hit_requests = at->req;
+		out->read_hit_bytes = at->hit_bytes;
+		return;
+	}
+	/*
+	 * Misses are many references to many folios and sample well; hits gather on the few
+	 * hottest folios, which a sample holds or misses by chance. So the hits are the exact
+	 * totals less the misses scaled up (SHARDS-adj puts the sample's shortfall of
+	 * references at distance 0: the same).
+	 */
+	out->read_hit_requests = s->requests - min_u64(s->requests,
+		up(s, s->sampled_requests - at->req));
+	out->read_hit_bytes = s->read_bytes - min_u64(s->read_bytes,
+		up(s, s->sampled_bytes - at->hit_bytes));
 }

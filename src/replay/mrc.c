@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,12 +52,18 @@ static int add_engine(struct mrc_run *m, const struct model_config *cfg, bool sa
 		      struct ft_error *err)
 {
 	const char *why = "refused";
-	struct stack_mrc *s = stack_mrc_new(cfg, sampled ? m->rate : 1.0, &why);
+	/*
+	 * The rate is of the data: a folio of order N holds 2^N pages, so following rate x 2^N
+	 * of the folios keeps the sample's size (and its cost) the same at every order.
+	 */
+	double rate = sampled ? ldexp(m->rate, (int)cfg->order) : 1.0;
+	struct stack_mrc *s = stack_mrc_new(cfg, rate < 1 ? rate : 1.0, &why);
 
 	if (!s)
 		return ft_error_set(err, NULL, "order %u: %s", cfg->order, why);
 	m->s[m->n] = s;
 	m->sampled[m->n] = sampled;
+	m->rate_of[m->n] = rate < 1 ? rate : 1.0;
 	m->order[m->n] = cfg->order;
 	m->rp->extra[m->n] = (struct pipe_client){ engine_access, engine_advance, s };
 	m->n++;
@@ -148,7 +155,7 @@ int mrc_curves(struct mrc_run *m, const struct memory_list *l, uint64_t working_
 		c->order = m->order[i];
 		c->source = m->sampled[i] ? CURVE_SAMPLED : CURVE_EXACT;
 		c->lru = model_lru_kinds[LRU_PLAIN]->name;
-		c->sample_rate = m->sampled[i] ? m->rate : 1.0;
+		c->sample_rate = m->rate_of[i];
 		c->inexact_events = stack_mrc_inexact(m->s[i], &c->inexact_why);
 		c->p = calloc(l->n ? l->n : 1, sizeof(*c->p));
 		if (!c->p) {

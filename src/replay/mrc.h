@@ -34,6 +34,7 @@ struct mrc_run {
 	unsigned n;
 	struct stack_mrc *s[REPLAY_MAX_EXTRA];
 	bool sampled[REPLAY_MAX_EXTRA];
+	double rate_of[REPLAY_MAX_EXTRA];	/* share of the folios followed */
 	unsigned order[REPLAY_MAX_EXTRA];
 };
 

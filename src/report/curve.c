@@ -196,7 +196,7 @@ static void table_curve(FILE *f, const struct curve *c)
 
 	fprintf(f, "order %u, %s LRU: %s\n", c->order, c->lru, curve_source_text(c));
 	if (c->source == CURVE_SAMPLED)
-		fprintf(f, "  sample rate %.4g%%\n", c->sample_rate * 100);
+		fprintf(f, "  %.4g%% of the folios followed\n", c->sample_rate * 100);
 	if (c->have_error)
 		fprintf(f, "  hit ratio error against the exact curve: mean %.4f, max %.4f\n",
 			c->mae, c->max_error);
