@@ -76,3 +76,8 @@ noinst_PROGRAMS += bench/bench-buddy
 bench_bench_buddy_LDADD = libfoliotrace.a -lm
 BENCH += bench/buddy.sh
 EXTRA_DIST += bench/buddy.sh
+
+# Stack-distance curves: a textbook LRU stack, model instances, sampling.
+check_PROGRAMS += tests/test-stack-mrc
+TESTS += tests/test-stack-mrc
+tests_test_stack_mrc_LDADD = $(MODEL_TEST_LIBS)

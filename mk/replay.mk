@@ -22,6 +22,10 @@ tests_test_replay_e2e_LDADD = $(TEST_LIBS) -lpthread
 TESTS += tests/test-replay-e2e tests/replay-cli.sh tests/plot-svg.sh tests/replay-corpus.sh
 EXTRA_DIST += tests/replay-cli.sh tests/plot-svg.sh tests/replay-corpus.sh
 
+# Sweeps and stack-distance curves against single-size replays; bad ranges.
+TESTS += tests/replay-sweep.sh
+EXTRA_DIST += tests/replay-sweep.sh
+
 # Live: the default replay adds the folios this kernel added on cold sequential reads.
 TESTS += tests/replay-kernel-orders.sh
 EXTRA_DIST += tests/replay-kernel-orders.sh
@@ -35,3 +39,7 @@ EXTRA_DIST += bench/replay.sh
 # Robustness: degenerate traces through replay.
 TESTS += tests/replay-robust.sh
 EXTRA_DIST += tests/replay-robust.sh
+
+# make bench: exact and sampled curves, sweeps against single runs.
+BENCH += bench/sweep.sh
+EXTRA_DIST += bench/sweep.sh

@@ -60,17 +60,17 @@ const char *curve_source_text(const struct curve *c)
 {
 	switch (c->source) {
 	case CURVE_EXACT:
-		return "exact: stack distances over folio ids (plain LRU), one pass";
+		return "exact, one pass of stack distances over folio ids";
 	case CURVE_SAMPLED:
-		return "sampled: stack distances over a spatial sample of the folios (plain LRU)";
+		return "sampled stack distances over a spatial sample of the folios";
 	case CURVE_INSTANCES:
 	default:
 		break;
 	}
 	if (c->lru && strcmp(c->lru, "plain") == 0)
-		return "model instances side by side, one per memory size";
-	return "model instances side by side, one per memory size (the two-list LRU is no "
-	       "stack algorithm: no single pass gives its curve)";
+		return "one model instance per memory size";
+	return "one model instance per memory size (the two-list LRU is no stack algorithm: "
+	       "no one-pass curve)";
 }
 
 bool curve_knee(const struct curve *c, uint64_t *bytes)
@@ -201,8 +201,8 @@ static void table_curve(FILE *f, const struct curve *c)
 		fprintf(f, "  hit ratio error against the exact curve: mean %.4f, max %.4f\n",
 			c->mae, c->max_error);
 	if (c->source != CURVE_INSTANCES && c->inexact_events)
-		fprintf(f, "  not exact: %" PRIu64 " accesses %s\n", c->inexact_events,
-			c->inexact_why ? c->inexact_why : "");
+		fprintf(f, "  not exact: %" PRIu64 " accesses a stack cannot follow (first: %s)\n",
+			c->inexact_events, c->inexact_why ? c->inexact_why : "?");
 	fprintf(f, "  %12s", "memory");
 	for (unsigned k = 0; k < curve_nr_keys; k++)
 		fprintf(f, " %12s", table_heads[k]);
@@ -266,6 +266,7 @@ static void json_curve(FILE *f, const struct curve *c)
 {
 	static const char *const sources[] = { "instances", "exact", "sampled" };
 	uint64_t at = 0;
+	bool ok;
 
 	fprintf(f, "\n    {\n      \"order\": %u,\n      \"lru\": ", c->order);
 	ft_json_string(f, c->lru);
@@ -283,8 +284,10 @@ static void json_curve(FILE *f, const struct curve *c)
 		fprintf(f, "{ \"mae\": %.10g, \"max\": %.10g }", c->mae, c->max_error);
 	else
 		fputs("null", f);
-	json_estimate(f, "knee_bytes", curve_knee(c, &at), at);
-	json_estimate(f, "hit90_bytes", curve_hit90(c, &at), at);
+	ok = curve_knee(c, &at);
+	json_estimate(f, "knee_bytes", ok, at);
+	ok = curve_hit90(c, &at);
+	json_estimate(f, "hit90_bytes", ok, at);
 	fputs(",\n      \"points\": [", f);
 	for (unsigned i = 0; i < c->n; i++) {
 		fprintf(f, "%s\n        { \"memory_bytes\": %" PRIu64, i ? "," : "",

@@ -19,6 +19,8 @@
 #define GAP		70.0
 #define NR_PANELS	4
 
+static const char *const kinds[] = { "instances", "exact", "sampled" };
+
 static const char *const palette[] = {
 	"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
 	"#e377c2", "#7f7f7f", "#bcbd22", "#17becf", "#000000",
@@ -132,11 +134,12 @@ static void draw_panel(FILE *f, const struct curve_set *s, unsigned pi, double y
 	ymax = ceil(ymax / yscale / nice_step(ymax / yscale / 4)) * nice_step(ymax / yscale / 4) *
 	       yscale;
 	xscale = byte_scale(xmax, &xunit);
+	fprintf(f, "<g class=\"panel\" data-panel=\"%s\">\n", panels[pi].key);
 	draw_axes(f, y0, xmax, xscale, xunit, ymax, yscale, yunit, panels[pi].title);
 	if (!any) {
 		fprintf(f, "<text x=\"%g\" y=\"%g\" font-size=\"12\" text-anchor=\"middle\" "
 			"fill=\"#666\">not counted by a stack pass: run instances (--memory=LIST "
-			"without --mrc)</text>\n", LEFT + plot_w / 2, y0 + PANEL_H / 2);
+			"without --mrc)</text>\n</g>\n", LEFT + plot_w / 2, y0 + PANEL_H / 2);
 		return;
 	}
 	for (unsigned c = 0; c < s->n; c++) {
@@ -151,8 +154,10 @@ static void draw_panel(FILE *f, const struct curve_set *s, unsigned pi, double y
 			if (isnan(v))
 				continue;
 			if (!open)
-				fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\"%s "
-					"points=\"", palette[c % 11],
+				fprintf(f, "<polyline class=\"series\" data-order=\"%u\" "
+					"data-source=\"%s\" fill=\"none\" stroke=\"%s\" "
+					"stroke-width=\"1.5\"%s points=\"", cv->order,
+					kinds[cv->source], palette[c % 11],
 					cv->source == CURVE_SAMPLED ? " stroke-dasharray=\"5,3\"" : "");
 			fprintf(f, "%s%.1f,%.1f", open ? " " : "", x, y);
 			open = true;
@@ -160,12 +165,12 @@ static void draw_panel(FILE *f, const struct curve_set *s, unsigned pi, double y
 		if (open)
 			fputs("\"/>\n", f);
 	}
+	fputs("</g>\n", f);
 }
 
 int curve_write_svg(FILE *f, const struct curve_set *s, const char *title)
 {
 	double h = TOP + NR_PANELS * (PANEL_H + GAP), xmax = 0;
-	static const char *const kinds[] = { "instances", "exact", "sampled" };
 
 	for (unsigned c = 0; c < s->n; c++)
 		for (unsigned i = 0; i < s->c[c].n; i++)
@@ -189,6 +194,7 @@ int curve_write_svg(FILE *f, const struct curve_set *s, const char *title)
 			fputc((unsigned char)*p < 0x20 ? '?' : *p, f);
 	}
 	fputs("</text>\n", f);
+	fputs("<g class=\"legend\">\n", f);
 	for (unsigned c = 0; c < s->n; c++) {
 		double x = LEFT + (c % 5) * 170.0, y = 44 + (c / 5) * 16.0;
 
@@ -197,6 +203,7 @@ int curve_write_svg(FILE *f, const struct curve_set *s, const char *title)
 			"%s, %s</text>\n", x, y, x + 20, y, palette[c % 11], x + 24, y + 4,
 			s->c[c].order, s->c[c].lru, kinds[s->c[c].source]);
 	}
+	fputs("</g>\n", f);
 	for (unsigned p = 0; p < NR_PANELS; p++)
 		draw_panel(f, s, p, TOP + 30 + p * (PANEL_H + GAP), xmax);
 	fputs("</svg>\n", f);
