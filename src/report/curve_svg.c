@@ -86,7 +86,8 @@ static void draw_axes(FILE *f, double y0, double xmax, double xscale, const char
 	double plot_w = W - LEFT - RIGHT, xs = nice_step(xmax / xscale / 8);
 	double ys = nice_step(ymax / yscale / 4);
 
-	fprintf(f, "<text x=\"%g\" y=\"%g\" font-size=\"14\">%s</text>\n", LEFT, y0 - 10, title);
+	fprintf(f, "<text x=\"%g\" y=\"%g\" font-size=\"14\">%s%s%s%s</text>\n", LEFT, y0 - 10,
+		title, *yunit ? " (" : "", yunit, *yunit ? ")" : "");
 	fprintf(f, "<rect x=\"%g\" y=\"%g\" width=\"%g\" height=\"%g\" fill=\"none\" "
 		"stroke=\"#888\"/>\n", LEFT, y0, plot_w, PANEL_H);
 	for (double t = 0; t <= xmax / xscale * (1 + 1e-9); t += xs) {
@@ -105,8 +106,6 @@ static void draw_axes(FILE *f, double y0, double xmax, double xscale, const char
 		fprintf(f, "<line x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\" stroke=\"#eee\"/>\n", LEFT, y,
 			W - RIGHT, y);
 	}
-	fprintf(f, "<text x=\"%g\" y=\"%g\" font-size=\"10\" text-anchor=\"end\">%s</text>\n",
-		LEFT - 6, y0 - 2, yunit);
 }
 
 static void draw_panel(FILE *f, const struct curve_set *s, unsigned pi, double y0, double xmax)
@@ -196,7 +195,7 @@ int curve_write_svg(FILE *f, const struct curve_set *s, const char *title)
 	fputs("</text>\n", f);
 	fputs("<g class=\"legend\">\n", f);
 	for (unsigned c = 0; c < s->n; c++) {
-		double x = LEFT + (c % 5) * 170.0, y = 44 + (c / 5) * 16.0;
+		double x = LEFT + (c % 4) * 205.0, y = 44 + (c / 4) * 16.0;
 
 		fprintf(f, "<line x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\" stroke=\"%s\" "
 			"stroke-width=\"2\"/>\n<text x=\"%g\" y=\"%g\" font-size=\"11\">order %u, "
