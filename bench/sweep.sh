@@ -27,7 +27,11 @@ measure() {
 wall() { cut -d' ' -f1 "$DIR/$1"; }
 cpu() { awk '{ print $3 + $4 }' "$DIR/$1"; }
 rss() { cut -d' ' -f2 "$DIR/$1"; }
-sum() { for f in "$@"; do cat "$DIR/$f"; done | awk -v k="$K" '{ s += (k == "cpu" ? $3 + $4 : $1) } END { print s }'; }
+# sum NAME...: CPU seconds (K=cpu) or wall seconds (K=wall) of runs added up
+sum() {
+	for f in "$@"; do cat "$DIR/$f"; done |
+		awk -v k="$K" '{ s += (k == "cpu" ? $3 + $4 : $1) } END { print s }'
+}
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
 
 "$FT" synth zipf-scan --events="$N" --seed=11 -o "$DIR/t.ftr"

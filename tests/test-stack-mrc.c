@@ -216,7 +216,8 @@ static void test_instances(const struct req *r, unsigned order)
 			     (unsigned long long)b.read_hit_requests,
 			     (unsigned long long)a.read_hit_bytes,
 			     (unsigned long long)b.read_hit_bytes,
-			     (unsigned long long)a.read_io_bytes, (unsigned long long)b.read_io_bytes);
+			     (unsigned long long)a.read_io_bytes,
+			     (unsigned long long)b.read_io_bytes);
 	}
 	ok(points > 0 && bad == 0, "order %u: the curve equals model instances at %u sizes", order,
 	   points);

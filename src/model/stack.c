@@ -10,7 +10,7 @@
 
 #define NIL		UINT32_MAX
 #define TOMB		(UINT32_MAX - 1)
-#define D_COLD		UINT64_MAX		/* never referenced before: a miss at every size */
+#define D_COLD		UINT64_MAX		/* first reference: a miss at every size */
 #define D_SKIP		(UINT64_MAX - 1)	/* not in the sample */
 #define MIN_SLOTS	1024u
 
@@ -161,7 +161,7 @@ static struct sfile *file_of(struct stack_mrc *s, uint32_t id, unsigned device)
 	return f;
 }
 
-/* ---- the recency tree -------------------------------------------------------------------------- */
+/* ---- the recency tree ----------------------------------------------------------------------- */
 
 static void bit_add(struct stack_mrc *s, uint64_t slot, int64_t v)
 {
@@ -231,7 +231,7 @@ static bool push_top(struct stack_mrc *s, uint32_t id)
 	return true;
 }
 
-/* ---- folio ids ----------------------------------------------------------------------------------- */
+/* ---- folio ids ------------------------------------------------------------------------------ */
 
 static uint64_t key_hash(uint32_t file, uint64_t start)
 {
@@ -372,7 +372,7 @@ static uint64_t reference(struct stack_mrc *s, uint32_t file, struct sfile *sf, 
 	return D_COLD;
 }
 
-/* ---- distances ---------------------------------------------------------------------------------- */
+/* ---- distances ------------------------------------------------------------------------------ */
 
 static struct shist *hist_at(struct stack_mrc *s, uint64_t d)
 {
@@ -471,7 +471,8 @@ static void do_read(struct stack_mrc *s, const struct model_access *a, struct sf
 				return;
 		}
 		if (request) {
-			uint64_t b = overlap(a->pos, a->len, start << s->shift, (hi + 1) << s->shift);
+			uint64_t b = overlap(a->pos, a->len, start << s->shift,
+					     (hi + 1) << s->shift);
 
 			s->sampled_bytes += b;
 			if (h != &s->cold)
@@ -536,8 +537,8 @@ static void do_truncate(struct stack_mrc *s, struct sfile *sf, uint64_t size)
 
 		if (s->e[id].start >= keep) {
 			*link = s->e[id].next;
-			inexact(s, "truncate or unlink freed cached folios (the LRU does not refill "
-				   "what they held)");
+			inexact(s, "truncate or unlink freed cached folios (the LRU does "
+				   "not refill what they held)");
 			entry_drop(s, id);
 		} else {
 			link = &s->e[id].next;
@@ -615,7 +616,7 @@ void stack_mrc_advance(struct stack_mrc *s, uint64_t ts)
 	(void)ts;
 }
 
-/* ---- the curve ------------------------------------------------------------------------------------ */
+/* ---- the curve ------------------------------------------------------------------------------ */
 
 bool stack_mrc_finish(struct stack_mrc *s)
 {

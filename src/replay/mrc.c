@@ -29,8 +29,8 @@ bool parse_mrc(const char *s, enum mrc_mode *mode, double *rate, const char **wh
 		if (*mode == MRC_EXACT)
 			return false;
 		if (!parse_double_range(colon + 1, 0, 1, rate, why) || !(*rate > 0) || *rate >= 1) {
-			*why = "the sampling rate is a fraction above 0 and below 1 (0.01 follows 1% of "
-			       "the folios)";
+			*why = "the sampling rate is a fraction above 0 and below 1 (0.01 "
+			       "follows 1% of the data)";
 			return false;
 		}
 		return true;

@@ -20,8 +20,8 @@ static bool parse_point(const char *s, size_t len, struct memory_point *p, const
 	char item[64];
 
 	if (len == 0 || len >= sizeof(item)) {
-		*why = "expected sizes like 64M,256M,1G, a range like 64M..16G:64M or 64M..16G/100, "
-		       "or shares of the working set like 5%";
+		*why = "expected sizes like 64M,256M,1G, a range like 64M..16G:64M or "
+		       "64M..16G/100, or shares of the working set like 5%";
 		return false;
 	}
 	memcpy(item, s, len);
@@ -200,7 +200,8 @@ bool memory_list_resolve(struct memory_list *l, uint64_t working_set, unsigned p
 			p->bytes = (uint64_t)((double)working_set * p->percent / 100.0);
 		p->bytes -= p->bytes % page_size;
 		if (!p->bytes) {
-			*why = p->is_percent ? "a share of the working set comes out below one page" :
+			*why = p->is_percent ?
+			       "a share of the working set comes out below one page" :
 			       "a memory size below one page";
 			return false;
 		}

@@ -334,7 +334,9 @@ int curve_write_csv(FILE *f, const struct curve_set *s)
 				c->source == CURVE_SAMPLED ? c->sample_rate : 1.0,
 				c->p[j].memory_bytes);
 			for (unsigned k = 0; k < report_nr_metrics; k++) {
-				struct report_value v = point_value(c, &c->p[j], &report_metrics[k]);
+				struct report_value v;
+
+				v = point_value(c, &c->p[j], &report_metrics[k]);
 
 				fputc(',', f);
 				if (v.valid && v.integer)

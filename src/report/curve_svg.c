@@ -93,18 +93,18 @@ static void draw_axes(FILE *f, double y0, double xmax, double xscale, const char
 	for (double t = 0; t <= xmax / xscale * (1 + 1e-9); t += xs) {
 		double x = LEFT + plot_w * t * xscale / xmax;
 
-		fprintf(f, "<text x=\"%g\" y=\"%g\" font-size=\"10\" text-anchor=\"middle\">%g</text>\n",
-			x, y0 + PANEL_H + 14, t);
+		fprintf(f, "<text x=\"%g\" y=\"%g\" font-size=\"10\" "
+			"text-anchor=\"middle\">%g</text>\n", x, y0 + PANEL_H + 14, t);
 	}
-	fprintf(f, "<text x=\"%g\" y=\"%g\" font-size=\"10\" text-anchor=\"end\">memory, %s</text>\n",
-		W - RIGHT, y0 + PANEL_H + 28, xunit);
+	fprintf(f, "<text x=\"%g\" y=\"%g\" font-size=\"10\" "
+		"text-anchor=\"end\">memory, %s</text>\n", W - RIGHT, y0 + PANEL_H + 28, xunit);
 	for (double t = 0; t <= ymax / yscale * (1 + 1e-9); t += ys) {
 		double y = y0 + PANEL_H - PANEL_H * t * yscale / ymax;
 
-		fprintf(f, "<text x=\"%g\" y=\"%g\" font-size=\"10\" text-anchor=\"end\">%g</text>\n",
-			LEFT - 6, y + 3, t);
-		fprintf(f, "<line x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\" stroke=\"#eee\"/>\n", LEFT, y,
-			W - RIGHT, y);
+		fprintf(f, "<text x=\"%g\" y=\"%g\" font-size=\"10\" "
+			"text-anchor=\"end\">%g</text>\n", LEFT - 6, y + 3, t);
+		fprintf(f, "<line x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\" "
+			"stroke=\"#eee\"/>\n", LEFT, y, W - RIGHT, y);
 	}
 }
 
@@ -157,7 +157,8 @@ static void draw_panel(FILE *f, const struct curve_set *s, unsigned pi, double y
 					"data-source=\"%s\" fill=\"none\" stroke=\"%s\" "
 					"stroke-width=\"1.5\"%s points=\"", cv->order,
 					kinds[cv->source], palette[c % 11],
-					cv->source == CURVE_SAMPLED ? " stroke-dasharray=\"5,3\"" : "");
+					cv->source == CURVE_SAMPLED ?
+					" stroke-dasharray=\"5,3\"" : "");
 			fprintf(f, "%s%.1f,%.1f", open ? " " : "", x, y);
 			open = true;
 		}
