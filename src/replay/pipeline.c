@@ -20,18 +20,21 @@ struct pipe_client pipe_client_model(struct model *m)
 	return (struct pipe_client){ client_model_access, client_model_advance, m };
 }
 
+/* One client runs the whole batch. */
+static void run_client(const struct pipe_client *c, const struct pipe_batch *b)
+{
+	for (unsigned i = 0; i < b->n; i++) {
+		if (b->item[i].op)
+			c->access(c->obj, &b->item[i]);
+		else
+			c->advance(c->obj, b->item[i].ts);
+	}
+}
+
 static void run_batch(struct pipeline *p, const struct pipe_batch *b, unsigned first)
 {
-	for (unsigned k = first; k < p->nclients; k += p->nworkers) {
-		const struct pipe_client *c = &p->clients[k];
-
-		for (unsigned i = 0; i < b->n; i++) {
-			if (b->item[i].op)
-				c->access(c->obj, &b->item[i]);
-			else
-				c->advance(c->obj, b->item[i].ts);
-		}
-	}
+	for (unsigned k = first; k < p->nclients; k += p->nworkers)
+		run_client(&p->clients[k], b);
 }
 
 static void *worker_main(void *arg)
@@ -108,19 +111,9 @@ static int start_serial(struct pipeline *p)
 
 static void run_serial(struct pipeline *p)
 {
-	struct pipe_batch *b = p->batch;
-
-	for (unsigned k = 0; k < p->nclients; k++) {
-		const struct pipe_client *c = &p->clients[k];
-
-		for (unsigned i = 0; i < b->n; i++) {
-			if (b->item[i].op)
-				c->access(c->obj, &b->item[i]);
-			else
-				c->advance(c->obj, b->item[i].ts);
-		}
-	}
-	b->n = 0;
+	for (unsigned k = 0; k < p->nclients; k++)
+		run_client(&p->clients[k], p->batch);
+	p->batch->n = 0;
 }
 
 static void push_serial(struct pipeline *p, const struct model_access *a)

@@ -10,6 +10,7 @@
 
 #include "report/curve.h"
 #include "report/metrics.h"
+#include "report/plot.h"
 
 #define W		960.0
 #define LEFT		90.0
@@ -54,17 +55,6 @@ static double value_at(const struct curve *c, unsigned i, const struct report_me
 	return v.valid ? report_value_double(v) : NAN;
 }
 
-static double nice_step(double v)
-{
-	double e, f;
-
-	if (!(v > 0))
-		return 1;
-	e = pow(10, floor(log10(v)));
-	f = v / e;
-	return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * e;
-}
-
 /* Scale and unit name for byte values up to max. */
 static double byte_scale(double max, const char **unit)
 {
@@ -83,8 +73,8 @@ static double byte_scale(double max, const char **unit)
 static void draw_axes(FILE *f, double y0, double xmax, double xscale, const char *xunit,
 		      double ymax, double yscale, const char *yunit, const char *title)
 {
-	double plot_w = W - LEFT - RIGHT, xs = nice_step(xmax / xscale / 8);
-	double ys = nice_step(ymax / yscale / 4);
+	double plot_w = W - LEFT - RIGHT, xs = plot_nice_step(xmax / xscale / 8);
+	double ys = plot_nice_step(ymax / yscale / 4);
 
 	fprintf(f, "<text x=\"%g\" y=\"%g\" font-size=\"14\">%s%s%s%s</text>\n", LEFT, y0 - 10,
 		title, *yunit ? " (" : "", yunit, *yunit ? ")" : "");
@@ -130,7 +120,7 @@ static void draw_panel(FILE *f, const struct curve_set *s, unsigned pi, double y
 		ymax = 1;
 	if (panels[pi].bytes)
 		yscale = byte_scale(ymax, &yunit);
-	ymax = ceil(ymax / yscale / nice_step(ymax / yscale / 4)) * nice_step(ymax / yscale / 4) *
+	ymax = ceil(ymax / yscale / plot_nice_step(ymax / yscale / 4)) * plot_nice_step(ymax / yscale / 4) *
 	       yscale;
 	xscale = byte_scale(xmax, &xunit);
 	fprintf(f, "<g class=\"panel\" data-panel=\"%s\">\n", panels[pi].key);
@@ -183,16 +173,7 @@ int curve_write_svg(FILE *f, const struct curve_set *s, const char *title)
 		"viewBox=\"0 0 %g %g\" font-family=\"sans-serif\">\n"
 		"<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n", W, h, W, h);
 	fputs("<text x=\"90\" y=\"24\" font-size=\"16\">", f);
-	for (const char *p = title; p && *p; p++) {
-		if (*p == '<')
-			fputs("&lt;", f);
-		else if (*p == '>')
-			fputs("&gt;", f);
-		else if (*p == '&')
-			fputs("&amp;", f);
-		else
-			fputc((unsigned char)*p < 0x20 ? '?' : *p, f);
-	}
+	plot_xml_text(f, title);
 	fputs("</text>\n", f);
 	fputs("<g class=\"legend\">\n", f);
 	for (unsigned c = 0; c < s->n; c++) {
