@@ -13,6 +13,7 @@ libfoliotrace_a_SOURCES += src/model/model.h src/model/instance.h src/model/mode
 	src/model/readpath.c src/model/readio.c src/model/writepath.c src/model/cache.c \
 	src/model/folio.h src/model/folio_pool.c \
 	src/model/pagecache.h src/model/pagecache.c src/model/placement.h src/model/placement.c \
+	src/model/stack.h src/model/stack.c \
 	src/model/lru.h src/model/lru.c src/model/reclaim.c src/model/memory.c \
 	src/model/shadow.h src/model/shadow.c src/model/touched.h src/model/touched.c \
 	src/model/bitmap.h src/model/writeback.c src/model/wb_flusher.c src/model/wb_throttle.c \
@@ -92,3 +93,8 @@ EXTRA_DIST += bench/buddy.sh
 check_PROGRAMS += tests/test-model-advice
 TESTS += tests/test-model-advice
 tests_test_model_advice_LDADD = $(MODEL_TEST_LIBS)
+
+# Stack-distance curves: a textbook LRU stack, model instances, sampling.
+check_PROGRAMS += tests/test-stack-mrc
+TESTS += tests/test-stack-mrc
+tests_test_stack_mrc_LDADD = $(MODEL_TEST_LIBS)

@@ -103,9 +103,9 @@ static struct replay *run_threads(const unsigned *orders, unsigned n, enum lru_k
 		if (memory)
 			cfg[i].memory_bytes = memory;
 	}
-	replay_init(rp, cfg, n, memory ? MODEL_REC_MEMORY : 0, true);
-	rp->threads = threads;
-	if (replay_file(rp, trace_path, err) < 0) {
+	if (replay_init(rp, cfg, n, memory ? MODEL_REC_MEMORY : 0, true) == 0)
+		rp->threads = threads;
+	if (!rp->ncfg || replay_file(rp, trace_path, err) < 0) {
 		diag("replay: %s", err->msg);
 		replay_release(rp);
 		free(rp);

@@ -15,24 +15,34 @@
  * the device's readahead window and largest I/O, shmem's own paths on tmpfs, and how its
  * dirty data is tracked and written (files.c).
  */
-static void file_setup(struct model *m, struct mfile *mf, uint32_t id, unsigned device)
+unsigned model_file_max_order(const struct model_config *c, uint32_t id, unsigned device,
+			      bool *shmem)
 {
-	const struct model_config *c = &m->cfg;
 	const struct model_device *d = device < c->ndevices ? &c->devices[device] : NULL;
 	unsigned max = model_file_order(c, id);
 
-	mf->ra_pages = d && d->ra_pages != MODEL_UNKNOWN ? d->ra_pages : c->ra_pages;
-	mf->dev_ra_pages = mf->ra_pages;
-	mf->io_pages = d && d->io_pages != MODEL_UNKNOWN ? d->io_pages : c->io_pages;
 	if (d && c->large_folios == LARGE_FOLIOS_AUTO) {
-		unsigned fs_max = fs_kind_of(d->fs)->max_order(d, m->page_shift,
+		unsigned fs_max = fs_kind_of(d->fs)->max_order(d, place_ilog2(c->page_size),
 							       c->max_pagecache_order);
 
 		if (fs_max < max)
 			max = fs_max;
 	}
-	mf->max_order = (uint8_t)(max > c->min_order ? max : c->min_order);
-	mf->shmem = d && fs_kind_of(d->fs)->shmem;
+	*shmem = d && fs_kind_of(d->fs)->shmem;
+	return max > c->min_order ? max : c->min_order;
+}
+
+static void file_setup(struct model *m, struct mfile *mf, uint32_t id, unsigned device)
+{
+	const struct model_config *c = &m->cfg;
+	const struct model_device *d = device < c->ndevices ? &c->devices[device] : NULL;
+	bool shmem;
+
+	mf->ra_pages = d && d->ra_pages != MODEL_UNKNOWN ? d->ra_pages : c->ra_pages;
+	mf->dev_ra_pages = mf->ra_pages;
+	mf->io_pages = d && d->io_pages != MODEL_UNKNOWN ? d->io_pages : c->io_pages;
+	mf->max_order = (uint8_t)model_file_max_order(c, id, device, &shmem);
+	mf->shmem = shmem;
 	mf->shmem_huge_advise = mf->shmem && d->huge == TMPFS_HUGE_ADVISE;
 	if (mf->shmem)
 		mf->ra_pages = 0;	/* shmem reads nothing ahead */

@@ -168,6 +168,13 @@ struct model_config {
 
 /* Largest folio order for file_id: its per-file order when set, within [min_order, order]. */
 unsigned model_file_order(const struct model_config *cfg, uint32_t file_id);
+/*
+ * The largest folio order of file_id on the trace's device (MODEL_DEVICE_NONE: unknown) as
+ * the filesystem allows it (mapping_max_folio_order()) under the configuration; *shmem: the
+ * file is on tmpfs. What a model instance sets up for the file when it first sees it.
+ */
+unsigned model_file_max_order(const struct model_config *cfg, uint32_t file_id,
+			      unsigned device, bool *shmem);
 
 
 /*

@@ -2,25 +2,37 @@
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "model/variants.h"
 #include "replay/replay.h"
 #include "util/progress.h"
+#include "util/parse.h"
 
 #define HOST_DEVS_MAX (sizeof(((struct replay *)0)->host_devs) / sizeof(struct ft_host_dev))
 
-void replay_init(struct replay *rp, const struct model_config *cfg, unsigned ncfg, unsigned set,
-		 bool keep_series)
+int replay_init(struct replay *rp, const struct model_config *cfg, unsigned ncfg, unsigned set,
+		bool keep_series)
 {
 	memset(rp, 0, sizeof(*rp));
-	rp->ncfg = ncfg < REPLAY_MAX_CONFIGS ? ncfg : REPLAY_MAX_CONFIGS;
-	memcpy(rp->cfg, cfg, rp->ncfg * sizeof(*cfg));
-	rp->set = set;
-	rp->keep_series = keep_series;
 	file_table_init(&rp->files);
 	budget_init(&rp->budget);
-	series_init(&rp->series, rp->ncfg, cfg[0].interval_ns);
+	/* time series are kept for a few configurations only (series.h) */
+	series_init(&rp->series, ncfg < SERIES_MAX_COLS ? ncfg : SERIES_MAX_COLS,
+		    cfg[0].interval_ns);
+	rp->cfg = calloc(ncfg, sizeof(*rp->cfg));
+	rp->cols = calloc(ncfg, sizeof(*rp->cols));
+	rp->models = calloc(ncfg, sizeof(*rp->models));
+	rp->sinks = calloc(ncfg, sizeof(*rp->sinks));
+	rp->clients = calloc(ncfg + REPLAY_MAX_EXTRA, sizeof(*rp->clients));
+	if (!rp->cfg || !rp->cols || !rp->models || !rp->sinks || !rp->clients)
+		return -1;
+	rp->ncfg = ncfg;
+	memcpy(rp->cfg, cfg, ncfg * sizeof(*cfg));
+	rp->set = set;
+	rp->keep_series = keep_series && ncfg <= SERIES_MAX_COLS;
+	return 0;
 }
 
 void replay_release(struct replay *rp)
@@ -31,8 +43,34 @@ void replay_release(struct replay *rp)
 		model_free(rp->models[i]);
 		rp->models[i] = NULL;
 	}
+	free(rp->cfg);
+	free(rp->cols);
+	free(rp->models);
+	free(rp->sinks);
+	free(rp->clients);
+	rp->cfg = NULL;
+	rp->cols = NULL;
+	rp->models = NULL;
+	rp->sinks = NULL;
+	rp->clients = NULL;
+	rp->ncfg = 0;
 	file_table_release(&rp->files);
 	series_release(&rp->series);
+}
+
+/* "order 9", or "order 9, 1G" in a sweep of memory sizes. */
+static void label_column(struct replay *rp, unsigned i)
+{
+	char mem[20];
+
+	if (!rp->sweep_labels) {
+		snprintf(rp->cols[i].label, sizeof(rp->cols[i].label), "order %u",
+			 rp->cfg[i].order);
+		return;
+	}
+	format_bytes(rp->cfg[i].memory_bytes, mem, sizeof(mem));
+	snprintf(rp->cols[i].label, sizeof(rp->cols[i].label), "order %u, %s",
+		 rp->cfg[i].order, mem);
 }
 
 static void keep_sample(void *arg, const struct model_sample *s)
@@ -110,13 +148,16 @@ static uint16_t device_index(const struct replay *rp, __u32 dev)
 static int start_models(struct replay *rp, __u32 first_dev, const char *path,
 			struct ft_error *err)
 {
+	unsigned nmodels;
+
 	/* the model's default memory would be a guess: say so rather than use it */
 	if (!(rp->set & MODEL_REC_MEMORY) && (!rp->have_host || !rp->host.mem_bytes)) {
 		ft_error_set(err, path, "the trace has no host memory size: give --memory");
 		return -1;
 	}
 	settle_configs(rp, first_dev);
-	for (unsigned i = 0; i < rp->ncfg; i++) {
+	rp->started = true;
+	for (unsigned i = 0; i < rp->ncfg && !rp->no_models; i++) {
 		const char *why = "refused";
 
 		rp->models[i] = model_new(&rp->cfg[i], &why);
@@ -124,8 +165,10 @@ static int start_models(struct replay *rp, __u32 first_dev, const char *path,
 			ft_error_set(err, path, "order %u: %s", rp->cfg[i].order, why);
 			return -1;
 		}
-		snprintf(rp->cols[i].label, sizeof(rp->cols[i].label), "order %u",
-			 rp->cfg[i].order);
+		label_column(rp, i);
+		rp->clients[i] = pipe_client_model(rp->models[i]);
+		if (i >= SERIES_MAX_COLS)
+			continue;
 		memcpy(rp->series.col[i].label, rp->cols[i].label, sizeof(rp->series.col[i].label));
 		rp->series.col[i].order = rp->cfg[i].order;
 		if (rp->keep_series && rp->cfg[i].interval_ns) {
@@ -133,7 +176,11 @@ static int start_models(struct replay *rp, __u32 first_dev, const char *path,
 			model_set_sample_fn(rp->models[i], keep_sample, &rp->sinks[i]);
 		}
 	}
-	if (pipeline_start(&rp->pipe, rp->models, rp->ncfg, rp->threads) < 0) {
+	if (rp->extra_start && rp->extra_start(rp->extra_arg, rp->cfg, rp->ncfg, err) < 0)
+		return -1;
+	nmodels = rp->no_models ? 0 : rp->ncfg;
+	memcpy(&rp->clients[nmodels], rp->extra, rp->nextra * sizeof(*rp->extra));
+	if (pipeline_start(&rp->pipe, rp->clients, nmodels + rp->nextra, rp->threads) < 0) {
 		ft_error_set(err, path, "out of memory for the model threads");
 		return -1;
 	}
@@ -239,7 +286,7 @@ static int feed_access(struct replay *rp, const struct ft_access *a, const char 
 		ft_error_set(err, path, "out of memory for the file table");
 		return -1;
 	}
-	if (!rp->models[0] && start_models(rp, a->dev, path, err) < 0)
+	if (!rp->started && start_models(rp, a->dev, path, err) < 0)
 		return -1;
 	if (!make_access(a, id, file_table_get(&rp->files, id), &ma)) {
 		rp->run.ignored++;
@@ -268,7 +315,7 @@ static void send_to_models(struct replay *rp, uint64_t ts, enum model_op op, uin
 {
 	struct model_access ma = { .op = op, .pos = pos };
 
-	if (!rp->models[0] || !rp->run.accesses)
+	if (!rp->started || !rp->run.accesses)
 		return;
 	if (ts > rp->now)
 		rp->now = ts;
@@ -285,7 +332,7 @@ static void cgroup_sampled(struct replay *rp, const struct ft_counters *c)
 	uint64_t others;
 
 	send_to_models(rp, c->hdr.ts, MODEL_STATS_FLUSH, 0);
-	if (rp->models[0] && rp->cfg[0].memcg &&
+	if (rp->started && rp->cfg[0].memcg &&
 	    budget_others(&rp->budget, c, rp->cfg[0].page_size, rp->leave_out_mapped, &others))
 		send_to_models(rp, c->hdr.ts, MODEL_OTHERS, others);
 }
@@ -296,7 +343,7 @@ static void cgroup_sampled(struct replay *rp, const struct ft_counters *c)
  */
 static void pass_time(struct replay *rp, uint64_t ts)
 {
-	if (!rp->models[0] || !rp->run.accesses || ts <= rp->now)
+	if (!rp->started || !rp->run.accesses || ts <= rp->now)
 		return;
 	rp->now = ts;
 	pipeline_advance(&rp->pipe, ts);
@@ -438,7 +485,9 @@ static void describe_sources(struct replay *rp)
 static void collect_results(struct replay *rp, const struct ft_reader_status *st)
 {
 	pipeline_finish(&rp->pipe);
-	for (unsigned i = 0; i < rp->ncfg; i++) {
+	for (unsigned i = 0; i < rp->ncfg && rp->no_models; i++)
+		rp->cols[i].cfg = rp->cfg[i];
+	for (unsigned i = 0; i < rp->ncfg && !rp->no_models; i++) {
 		model_finish(rp->models[i], rp->now);
 		rp->cols[i].cfg = *model_config(rp->models[i]);
 		model_metrics(rp->models[i], &rp->cols[i].m);
@@ -448,7 +497,7 @@ static void collect_results(struct replay *rp, const struct ft_reader_status *st
 	rp->run.clean_end = st->clean_end;
 	rp->run.truncated = st->truncated;
 	rp->run.release = rp->release;
-	if (rp->models[0]) {
+	if (rp->started) {
 		describe_sources(rp);
 		rp->run.sources = rp->sources;
 	}
@@ -471,7 +520,7 @@ int replay_file(struct replay *rp, const char *path, struct ft_error *err)
 			goto fail;
 	if (ret == FT_READ_ERROR)
 		goto fail;
-	if (!rp->models[0] && start_models(rp, 0, path, err) < 0)
+	if (!rp->started && start_models(rp, 0, path, err) < 0)
 		goto fail;
 	ft_reader_status(r, &st);
 	collect_results(rp, &st);
