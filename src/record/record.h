@@ -151,6 +151,7 @@ struct record_progress {
 };
 
 void record_progress_init(struct record_progress *p, int fd);
+void record_progress_begin(struct record_progress *p, __u64 now_ns);
 void record_progress_update(struct record_progress *p, __u64 now_ns, __u64 events, __u64 bytes,
 			__u64 lost);
 /* Ends the line so later messages start on their own. */

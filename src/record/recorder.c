@@ -117,6 +117,7 @@ static int record_loop(struct recorder *r)
 		{ .fd = r->sigfd, .events = POLLIN },
 	};
 
+	record_progress_begin(&r->progress, start);
 	for (;;) {
 		__u64 now = ft_now_mono_ns(), wake = next_flush < next_sample ? next_flush
 									 : next_sample;
