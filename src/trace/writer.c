@@ -12,8 +12,8 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
-#include <zlib.h>
 
+#include "trace/deflate.h"
 #include "trace/trace.h"
 
 struct ft_writer {
@@ -25,6 +25,7 @@ struct ft_writer {
 	size_t raw_len;
 	unsigned char *out;
 	size_t out_cap;
+	struct ft_deflater *def;
 	__u32 nrecords;
 	__u64 good_offset;	/* file offset after the last whole chunk */
 	__u64 last_ts;		/* latest timestamp appended: the end record's time */
@@ -67,12 +68,13 @@ static struct ft_writer *writer_new(int fd, const char *name, bool timestamp,
 	struct stat sb;
 
 	if (w) {
-		w->out_cap = compressBound(FT_CHUNK_RAW_DEFAULT);
+		w->out_cap = ft_deflate_bound(FT_CHUNK_RAW_DEFAULT);
 		w->raw = malloc(FT_CHUNK_RAW_DEFAULT);
 		w->out = malloc(w->out_cap);
 		w->name = strdup(name);
+		w->def = ft_deflater_new();
 	}
-	if (!w || !w->raw || !w->out || !w->name) {
+	if (!w || !w->raw || !w->out || !w->name || !w->def) {
 		ft_error_set(err, name, "out of memory");
 		goto fail;
 	}
@@ -93,6 +95,7 @@ fail:
 		free(w->raw);
 		free(w->out);
 		free(w->name);
+		ft_deflater_free(w->def);
 		free(w);
 	}
 	close(fd);
@@ -129,18 +132,19 @@ struct ft_writer *ft_writer_open(const char *path, unsigned mode, struct ft_erro
 int ft_writer_flush(struct ft_writer *w, struct ft_error *err)
 {
 	struct ft_chunk_header ch = { .magic = FT_CHUNK_MAGIC };
-	uLongf stored = w->out_cap;
+	size_t stored;
 
 	if (w->failed)
 		return ft_error_set(err, w->name, "trace writer stopped after an earlier error");
 	if (!w->nrecords)
 		return 0;
 	/* Level 1: recording must keep up with the kernel; the ratio is still ~5-10x. */
-	if (compress2(w->out, &stored, w->raw, w->raw_len, 1) != Z_OK)
+	stored = ft_deflate(w->def, w->raw, w->raw_len, w->out, w->out_cap);
+	if (!stored)
 		return ft_error_set(err, w->name, "compression failed");
 	ch.stored_size = (__u32)stored;
 	ch.raw_size = (__u32)w->raw_len;
-	ch.crc32 = (__u32)crc32(0L, w->out, (uInt)stored);
+	ch.crc32 = ft_deflate_crc32(w->out, stored);
 	ch.nrecords = w->nrecords;
 	if (write_all(w, &ch, sizeof(ch), err) || write_all(w, w->out, stored, err))
 		return -1;
@@ -279,6 +283,7 @@ static void writer_free(struct ft_writer *w)
 	free(w->raw);
 	free(w->out);
 	free(w->name);
+	ft_deflater_free(w->def);
 	free(w);
 }
 
