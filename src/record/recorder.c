@@ -170,7 +170,8 @@ static int record_finish(struct recorder *r, int rc)
 		    ft_bpf_write_lost(r->bpf, r->w, &r->lost, &r->err)))
 		rc = -1;
 	ft_progress_done(&r->progress);
-	if (!rc && ft_writer_flush(r->w, &r->err))
+	/* Everything in the file before the summary counts it. */
+	if (!rc && ft_writer_drain(r->w, &r->err))
 		rc = -1;
 	ft_writer_stats(r->w, &st);
 	if (rc) {
@@ -233,7 +234,7 @@ static int record_start(struct recorder *r, const sigset_t *orig_mask)
 		}
 	}
 	r->w = open_output(r->o->output, &r->err);
-	if (!r->w)
+	if (!r->w || ft_writer_background(r->w, &r->err))
 		return -1;
 	if (r->o->memory_limit && ft_memcg_create(r->o->memory_limit, &r->memcg, &r->err))
 		return -1;
