@@ -7,7 +7,7 @@ EXTRA_DIST += bpf/record.bpf.c $(RECORD_BPF_INCLUDES)
 
 if HAVE_BPF
 folio_trace_SOURCES += src/record/record.h src/record/idset.c src/record/mounts.c \
-	src/record/host.c src/record/sampler.c src/record/consumer.c src/record/loader.c \
+	src/record/host.c src/record/devices.c src/record/sampler.c src/record/consumer.c src/record/loader.c \
 	src/record/progress.c src/record/memcg.c src/record/child.c \
 	src/record/recorder.h src/record/recorder.c
 folio_trace_LDADD += $(LIBBPF_LIBS) $(LIBELF_LIBS)
@@ -53,9 +53,9 @@ EXTRA_DIST += bench/record.sh traces/README traces/record-traces.sh traces/seq-c
 	traces/randread-64M-limit.ftr
 dist_man_MANS += man/folio-trace-record.1
 
-# The /proc parsers need no BPF: tested in every configuration.
+# The /proc parsers and the device description need no BPF: tested in every configuration.
 check_PROGRAMS += tests/test-record-sampler
 TESTS += tests/test-record-sampler
 tests_test_record_sampler_SOURCES = tests/test-record-sampler.c src/record/sampler.c \
-	src/record/host.c src/record/record.h
+	src/record/host.c src/record/devices.c src/record/record.h
 tests_test_record_sampler_LDADD = $(TEST_LIBS)

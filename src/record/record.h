@@ -4,6 +4,7 @@
  *   idset.c     set of (u32, u64) keys: files and tasks already described in the trace
  *   mounts.c    mounted filesystems: host description and path prefixes
  *   host.c      the FT_HOST record
+ *   devices.c   the FT_DEVICE records: readahead, I/O size, tmpfs huge pages, mount options
  *   sampler.c   /proc/vmstat, /proc/meminfo, /proc/buddyinfo, memory cgroup samples
  *   consumer.c  ring-buffer records -> trace records (FT_FILE before a file's first event)
  *   loader.c    BPF skeleton: filters, load, attach, lost counters
@@ -45,6 +46,7 @@ struct ft_mount {
 	char *fstype;
 	char *source;
 	char *dir;		/* mount point of the filesystem root ("/" in mountinfo) */
+	char *options;		/* the super block's options (mountinfo's last field) */
 	bool pseudo;		/* proc, sysfs, cgroup...: no file data, left out of FT_HOST */
 };
 
@@ -62,9 +64,23 @@ __u32 ft_kdev(unsigned long long udev);
 
 /* ---- host ----------------------------------------------------------------------------------- */
 
-/* Writes FT_HOST: uname, page size, MemTotal, CPUs, vm.dirty_* and the mounted devices. */
+/*
+ * Writes FT_HOST: uname, page size, MemTotal, CPUs, vm.dirty_* and the mounted devices; then
+ * an FT_DEVICE for each of those devices.
+ */
 int ft_write_host(struct ft_writer *w, const struct ft_mounts *ms, __u32 flags,
 		  __u64 memory_limit, struct ft_error *err);
+
+/* ---- devices -------------------------------------------------------------------------------- */
+
+/*
+ * FT_DEVICE of a mounted filesystem, from sysfs and its mount options; sysfs: "/sys" (tests
+ * give a tree of their own). Fields not found stay 0 (unknown).
+ */
+void ft_device_describe(const struct ft_mount *m, const char *sysfs, __u32 page_size,
+			struct ft_device *d);
+/* tmpfs huge= and the FT_DEV_* flags of a mount's super-block options. */
+void ft_device_options(const char *fstype, const char *options, __u16 *huge, __u16 *flags);
 __u64 ft_now_mono_ns(void);
 
 /* ---- sampler -------------------------------------------------------------------------------- */
