@@ -12,22 +12,13 @@
 
 #include "maps.bpf.h"
 #include "ringbuf.bpf.h"
+#include "task.bpf.h"
 
 #define S_IFMT		00170000
 #define S_IFREG		0100000
 
-static __always_inline bool is_regular(struct inode *inode)
-{
-	return (BPF_CORE_READ(inode, i_mode) & S_IFMT) == S_IFREG;
-}
-
-static __always_inline __u32 inode_dev(struct inode *inode)
-{
-	return BPF_CORE_READ(inode, i_sb, s_dev);
-}
-
 /* Names a file by walking its dentry up to the filesystem root (d_path is not callable). */
-static __always_inline void emit_path(struct dentry *d, struct inode *inode, __u32 dev)
+static __always_inline void emit_path(struct dentry *d, struct inode *inode, __u32 dev, __u32 tid)
 {
 	struct ft_priv_path *p;
 	__u32 off = 0;
@@ -42,7 +33,7 @@ static __always_inline void emit_path(struct dentry *d, struct inode *inode, __u
 		count_lost(FT_FILE);
 		return;
 	}
-	fill_hdr(&p->hdr, FT_PRIV_PATH, sizeof(*p));
+	fill_hdr(&p->hdr, FT_PRIV_PATH, sizeof(*p), tid);
 	p->ino = BPF_CORE_READ(inode, i_ino);
 	p->size = BPF_CORE_READ(inode, i_size);
 	p->dev = dev;
@@ -83,31 +74,33 @@ static __always_inline struct dentry *inode_alias(struct inode *inode)
 	return (struct dentry *)((char *)first - bpf_core_field_offset(struct dentry, d_u));
 }
 
-/*
- * Remembers a file the traced tasks touch and names it the first time. A thread usually works
- * on one file for a while: its last file skips the map lookup.
- */
-static __always_inline void note_file_id(struct task_state *ts, struct inode *inode,
-					 struct dentry *d, __u32 dev, __u64 ino)
+/* A file not named from this CPU last: named now unless it was before. */
+static __noinline void name_file(struct inode *inode, struct dentry *d, __u32 dev, __u64 ino,
+				 __u32 tid)
 {
 	struct ft_file_key key = { .dev = dev, .ino = ino };
 	__u8 one = 1;
 
-	if (ts && ts->last_ino == ino && ts->last_dev == dev)
-		return;
-	if (ts) {
-		ts->last_ino = ino;
-		ts->last_dev = dev;
-	}
 	if (bpf_map_lookup_elem(&files, &key))
 		return;
 	bpf_map_update_elem(&files, &key, &one, BPF_ANY);
-	emit_path(d ? d : inode_alias(inode), inode, dev);
+	emit_path(d ? d : inode_alias(inode), inode, dev, tid);
 }
 
-static __always_inline void note_file(struct task_state *ts, struct inode *inode)
+/*
+ * Remembers a file the traced tasks touch and names it the first time. A CPU usually sees one
+ * file for a while: the one it named last skips the map lookup.
+ */
+static __always_inline void note_file_id(const struct cur *c, struct inode *inode,
+					 struct dentry *d, __u32 dev, __u64 ino)
 {
-	note_file_id(ts, inode, NULL, inode_dev(inode), BPF_CORE_READ(inode, i_ino));
+	struct cpu_state *cs = c->cs;
+
+	if (cs->last_ino == ino && cs->last_dev == dev)
+		return;
+	cs->last_ino = ino;
+	cs->last_dev = dev;
+	name_file(inode, d, dev, ino, cur_tid(c));
 }
 
 /* Typed view of a kernel pointer read as a number: direct loads instead of probe reads. */

@@ -2,7 +2,8 @@
 # from the kernel BTF, and bpftool turns the object into a skeleton header the C code includes.
 folio_trace_SOURCES += src/cmd-record.c
 RECORD_BPF_INCLUDES = bpf/record.h bpf/arch.bpf.h bpf/maps.bpf.h bpf/ringbuf.bpf.h \
-	bpf/task.bpf.h bpf/filter.bpf.h bpf/file.bpf.h bpf/folio.bpf.h bpf/syscall.bpf.h
+	bpf/task.bpf.h bpf/filter.bpf.h bpf/file.bpf.h bpf/folio.bpf.h bpf/access.bpf.h \
+	bpf/syscall.bpf.h
 EXTRA_DIST += bpf/record.bpf.c $(RECORD_BPF_INCLUDES)
 
 if HAVE_BPF

@@ -26,8 +26,19 @@
 #define TRACEFS		"/sys/kernel/tracing"
 #define VMLINUX_BTF	"/sys/kernel/btf/vmlinux"
 
+/*
+ * The calls bpf/record.bpf.c's sys_exit_file records, by the names of their exit tracepoints
+ * (syscalls:sys_exit_NAME); it tells them apart by number (bpf/arch.bpf.h).
+ */
+static const char *const recorded_syscalls[] = {
+	"read", "write", "pread64", "pwrite64", "readv", "writev", "preadv", "pwritev", "preadv2",
+	"pwritev2", "fsync", "fdatasync", "sync_file_range", "truncate", "ftruncate", "fallocate",
+};
+#define NSYSCALLS (sizeof(recorded_syscalls) / sizeof(recorded_syscalls[0]))
+
 struct ft_bpf {
 	struct record_bpf *skel;
+	struct bpf_link *syscall_links[NSYSCALLS];
 	int ncpus;
 	__u64 *seen_lost;	/* [cpu * FT_TYPE_MAX + type]: counts already written */
 	__u64 *values;		/* one lookup: a value per CPU */
@@ -83,6 +94,17 @@ static int ensure_tracefs(struct ft_error *err)
 		       TRACEFS, strerror(errno));
 }
 
+static bool tracefs_event_exists(const char *name)
+{
+	char path[320];
+
+	snprintf(path, sizeof(path), TRACEFS "/events/%s", name);
+	if (access(path, F_OK) == 0)
+		return true;
+	snprintf(path, sizeof(path), "/sys/kernel/debug/tracing/events/%s", name);
+	return access(path, F_OK) == 0;
+}
+
 /* Programs on tracepoints this kernel lacks (older kernels, no iomap...) are left out. */
 static void skip_missing_tracepoints(struct record_bpf *skel)
 {
@@ -102,6 +124,34 @@ static void skip_missing_tracepoints(struct record_bpf *skel)
 			bpf_program__set_autoload(prog, false);
 	}
 	btf__free(vmlinux);
+}
+
+/*
+ * One program on the exit tracepoint of each recorded call, rather than one on every syscall
+ * of the system. A call this kernel does not have is left out.
+ */
+static int attach_syscalls(struct ft_bpf *b, struct ft_error *err)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < NSYSCALLS; i++) {
+		char ev[64];
+
+		snprintf(ev, sizeof(ev), "syscalls/sys_exit_%s", recorded_syscalls[i]);
+		if (!tracefs_event_exists(ev))
+			continue;
+		snprintf(ev, sizeof(ev), "sys_exit_%s", recorded_syscalls[i]);
+		b->syscall_links[i] = bpf_program__attach_tracepoint(b->skel->progs.sys_exit_file,
+								     "syscalls", ev);
+		if (!b->syscall_links[i])
+			return ft_error_set(err, NULL, "record: attaching to syscalls:%s failed: %s", ev,
+					    strerror(errno));
+		n++;
+	}
+	if (!n)
+		return ft_error_set(err, NULL, "record: this kernel has no syscall tracepoints "
+				    "(built without CONFIG_FTRACE_SYSCALLS)");
+	return 0;
 }
 
 static void set_filters(struct record_bpf *skel, const struct ft_filters *f)
@@ -203,6 +253,8 @@ struct ft_bpf *ft_bpf_open(const struct ft_filters *f, __u64 ring_bytes, struct 
 		ft_error_set(err, NULL, "record: attaching BPF programs failed: %s", strerror(-rc));
 		goto fail;
 	}
+	if (attach_syscalls(b, err))
+		goto fail;
 	return b;
 fail:
 	ft_bpf_close(b);
@@ -214,8 +266,17 @@ int ft_bpf_ring_fd(const struct ft_bpf *b)
 	return bpf_map__fd(b->skel->maps.events);
 }
 
+static void detach_syscalls(struct ft_bpf *b)
+{
+	for (size_t i = 0; i < NSYSCALLS; i++) {
+		bpf_link__destroy(b->syscall_links[i]);
+		b->syscall_links[i] = NULL;
+	}
+}
+
 void ft_bpf_detach(struct ft_bpf *b)
 {
+	detach_syscalls(b);
 	record_bpf__detach(b->skel);
 }
 
@@ -253,6 +314,7 @@ void ft_bpf_close(struct ft_bpf *b)
 {
 	if (!b)
 		return;
+	detach_syscalls(b);
 	record_bpf__destroy(b->skel);
 	if (b->cgroup_fd >= 0)
 		close(b->cgroup_fd);
