@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * FT_ACCESS records: what the application asked of a file, from whichever interface asked
- * (syscalls, page faults).
+ * (syscalls, io_uring, AIO, the in-kernel copies, page faults).
  */
 #ifndef FT_BPF_ACCESS_H
 #define FT_BPF_ACCESS_H

@@ -6,7 +6,8 @@
  *
  * Syscalls: sys_exit_file is attached (by src/record/loader.c) to the exit tracepoint of each
  * recorded call only, so no other syscall of the system runs a program. It resolves the fd to
- * its struct file (task->files->fdt, CO-RE) and builds the FT_ACCESS records.
+ * its struct file (task->files->fdt, CO-RE) and builds the FT_ACCESS records. io_uring reads
+ * and writes are recorded at their completion, AIO at io_submit(2).
  * File deletion has no tracepoint with an inode, so FT_OP_UNLINK is emitted when the page cache
  * drops a folio of an inode whose i_nlink is 0 (the final iput truncating an unlinked file).
  *
@@ -18,7 +19,8 @@
  * (everything x86-64), maps.bpf.h (settings and maps), ringbuf.bpf.h (reserving and submitting
  * records), task.bpf.h (the current task), filter.bpf.h (which events the trace keeps),
  * file.bpf.h (fd and inode to file, naming files), access.bpf.h (FT_ACCESS records),
- * syscall.bpf.h (decoding syscalls), folio.bpf.h (folios).
+ * syscall.bpf.h, aio.bpf.h, uring.bpf.h and vma.bpf.h (decoding what each interface asked),
+ * folio.bpf.h (folios).
  */
 #include "arch.bpf.h"	/* first: it sets bpf_tracing.h's target architecture */
 #include "vmlinux.h"
@@ -29,6 +31,7 @@
 #include "trace/events.h"
 #include "record.h"
 #include "access.bpf.h"
+#include "aio.bpf.h"
 #include "file.bpf.h"
 #include "filter.bpf.h"
 #include "folio.bpf.h"
@@ -36,6 +39,8 @@
 #include "ringbuf.bpf.h"
 #include "syscall.bpf.h"
 #include "task.bpf.h"
+#include "uring.bpf.h"
+#include "vma.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
@@ -84,10 +89,21 @@ int sys_exit_file(struct syscall_exit *ctx)
 	regs = (struct pt_regs *)bpf_task_pt_regs(bpf_get_current_task_btf());
 	if (!regs)
 		return 0;
-	if (rw_call(&c, regs, nr, ret) || fd_call(&c, regs, nr))
+	if (rw_call(&c, regs, nr, ret) || fd_call(&c, regs, nr) || copy_call(&c, regs, nr, ret))
 		return 0;
-	if (nr == NR_truncate)
+	if (nr == NR_io_submit)
+		aio_call(regs, ret);
+	else if (nr == NR_madvise)
+		madvise_call(&c, regs);
+	else if (nr == NR_truncate)
 		truncate_call(&c, regs);
+	return 0;
+}
+
+SEC("raw_tp/io_uring_complete")
+int BPF_PROG(uring_complete_rw, void *ring, struct io_kiocb *req, struct io_uring_cqe *cqe)
+{
+	uring_complete(req, cqe);
 	return 0;
 }
 

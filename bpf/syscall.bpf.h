@@ -79,7 +79,7 @@ static __always_inline bool rw_call(const struct cur *c, struct pt_regs *regs, l
 	return true;
 }
 
-/* Calls on an fd that move no data: syncs and size changes. False: not one. */
+/* Calls on an fd that move no data: syncs, size changes, hints. False: not one. */
 static __always_inline bool fd_call(const struct cur *c, struct pt_regs *regs, long nr)
 {
 	struct access x = {};
@@ -107,11 +107,73 @@ static __always_inline bool fd_call(const struct cur *c, struct pt_regs *regs, l
 		x.pos = syscall_arg(regs, 2);
 		x.len = syscall_arg(regs, 3);
 		break;
+	case NR_fadvise64:
+		x.op = FT_OP_FADVISE;
+		x.pos = syscall_arg(regs, 1);
+		x.len = syscall_arg(regs, 2);
+		x.arg = syscall_arg(regs, 3);
+		break;
 	default:
 		return false;
 	}
 	fd_access(c, syscall_arg(regs, 0), &x);
 	return true;
+}
+
+/*
+ * One side of an in-kernel copy: with an offset pointer the call read and advanced *off (the
+ * file position stays), without one it advanced the file position; ret bytes either way.
+ */
+static __always_inline void copy_side(const struct cur *c, __u64 fd, __u64 off_ptr, __u16 op,
+				      __u32 via, long ret)
+{
+	struct access x = { .op = op, .pos = POS_FROM_FILE, .len = ret, .arg = via };
+	__u64 end;
+
+	if (off_ptr) {
+		if (bpf_probe_read_user(&end, sizeof(end), (const void *)off_ptr))
+			return;
+		x.pos = end - ret;
+		x.flags = FT_AF_POSITIONAL;
+	}
+	fd_access(c, fd, &x);
+}
+
+/*
+ * copy_file_range, sendfile and splice: a read of the source and a write of the destination,
+ * each where it is a regular file (splice's other side is a pipe, sendfile's often a socket).
+ * False: not one.
+ */
+static __always_inline bool copy_call(const struct cur *c, struct pt_regs *regs, long nr,
+				      long ret)
+{
+	switch (nr) {
+	case NR_copy_file_range:
+		if (ret > 0) {
+			copy_side(c, syscall_arg(regs, 0), syscall_arg(regs, 1), FT_OP_READ,
+				  FT_VIA_COPY_FILE_RANGE, ret);
+			copy_side(c, syscall_arg(regs, 2), syscall_arg(regs, 3), FT_OP_WRITE,
+				  FT_VIA_COPY_FILE_RANGE, ret);
+		}
+		return true;
+	case NR_sendfile:	/* out_fd, in_fd, offset, count */
+		if (ret > 0) {
+			copy_side(c, syscall_arg(regs, 1), syscall_arg(regs, 2), FT_OP_READ,
+				  FT_VIA_SENDFILE, ret);
+			copy_side(c, syscall_arg(regs, 0), 0, FT_OP_WRITE, FT_VIA_SENDFILE, ret);
+		}
+		return true;
+	case NR_splice:
+		if (ret > 0) {
+			copy_side(c, syscall_arg(regs, 0), syscall_arg(regs, 1), FT_OP_READ,
+				  FT_VIA_SPLICE, ret);
+			copy_side(c, syscall_arg(regs, 2), syscall_arg(regs, 3), FT_OP_WRITE,
+				  FT_VIA_SPLICE, ret);
+		}
+		return true;
+	default:
+		return false;
+	}
 }
 
 #endif /* FT_BPF_SYSCALL_H */

@@ -3,7 +3,7 @@
 folio_trace_SOURCES += src/cmd-record.c
 RECORD_BPF_INCLUDES = bpf/record.h bpf/arch.bpf.h bpf/maps.bpf.h bpf/ringbuf.bpf.h \
 	bpf/task.bpf.h bpf/filter.bpf.h bpf/file.bpf.h bpf/folio.bpf.h bpf/access.bpf.h \
-	bpf/syscall.bpf.h
+	bpf/syscall.bpf.h bpf/aio.bpf.h bpf/uring.bpf.h bpf/vma.bpf.h
 EXTRA_DIST += bpf/record.bpf.c $(RECORD_BPF_INCLUDES)
 
 if HAVE_BPF
@@ -43,7 +43,7 @@ endif
 # Live recording tests: real BPF on this kernel (they skip without BPF support or root).
 RECORD_TESTS = tests/record-ext4.sh tests/record-tmpfs.sh tests/record-xfs.sh \
 	tests/record-ops.sh tests/record-filter.sh tests/record-errors.sh tests/record-lost.sh \
-	tests/record-dirty.sh tests/record-memlimit.sh
+	tests/record-dirty.sh tests/record-memlimit.sh tests/record-io.sh
 TESTS += $(RECORD_TESTS)
 EXTRA_DIST += tests/record-lib.sh $(RECORD_TESTS)
 

@@ -33,6 +33,7 @@
 static const char *const recorded_syscalls[] = {
 	"read", "write", "pread64", "pwrite64", "readv", "writev", "preadv", "pwritev", "preadv2",
 	"pwritev2", "fsync", "fdatasync", "sync_file_range", "truncate", "ftruncate", "fallocate",
+	"fadvise64", "madvise", "copy_file_range", "sendfile64", "splice", "io_submit",
 };
 #define NSYSCALLS (sizeof(recorded_syscalls) / sizeof(recorded_syscalls[0]))
 
@@ -105,7 +106,24 @@ static bool tracefs_event_exists(const char *name)
 	return access(path, F_OK) == 0;
 }
 
-/* Programs on tracepoints this kernel lacks (older kernels, no iomap...) are left out. */
+/* raw_tp/NAME: whether the kernel has the tracepoint (raw_tp programs name no system). */
+static bool raw_tracepoint_exists(const char *name)
+{
+	static const char *const systems[] = { "io_uring" };
+	char ev[256];
+
+	for (size_t i = 0; i < sizeof(systems) / sizeof(systems[0]); i++) {
+		snprintf(ev, sizeof(ev), "%s/%s", systems[i], name);
+		if (tracefs_event_exists(ev))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Programs on tracepoints this kernel lacks (older kernels, no iomap, no io_uring...) are
+ * left out.
+ */
 static void skip_missing_tracepoints(struct record_bpf *skel)
 {
 	struct btf *vmlinux = btf__load_vmlinux_btf();
@@ -117,6 +135,8 @@ static void skip_missing_tracepoints(struct record_bpf *skel)
 		const char *sec = bpf_program__section_name(prog);
 		char name[256];
 
+		if (strncmp(sec, "raw_tp/", 7) == 0 && !raw_tracepoint_exists(sec + 7))
+			bpf_program__set_autoload(prog, false);
 		if (strncmp(sec, "tp_btf/", 7) != 0)
 			continue;
 		snprintf(name, sizeof(name), "btf_trace_%s", sec + 7);
