@@ -338,6 +338,107 @@ int BPF_PROG(iomap_writeback_folio, struct inode *inode, loff_t offset, __u64 le
 	return 0;
 }
 
+/*
+ * ext4: the pages one ext4_writepages() call submitted for the inode's data, whoever asked
+ * (the flusher, fsync, sync_file_range); writeback_single_inode sees only the first.
+ */
+SEC("tp_btf/ext4_writepages_result")
+int BPF_PROG(ext4_writepages_result, struct inode *inode, struct writeback_control *wbc,
+	     int ret, int pages_written)
+{
+	struct cur c;
+	__u32 dev;
+	__u64 ino;
+
+	if (pages_written <= 0 || !wbc || !inode_event(&c, inode, &dev, &ino))
+		return 0;
+	writeback_record(&c, FT_WB_EXT4, dev, ino, inode->i_mapping->writeback_index,
+			 pages_written, 0);
+	return 0;
+}
+
+/* btrfs: a range of file data written (an ordered extent, or its part, finished), in bytes. */
+SEC("tp_btf/btrfs_finish_ordered_extent")
+int BPF_PROG(btrfs_writeback_done, const struct btrfs_inode *binode, __u64 start, __u64 len,
+	     bool uptodate)
+{
+	struct inode *inode = (struct inode *)&binode->vfs_inode;
+	struct cur c;
+	__u32 dev;
+	__u64 ino;
+
+	if (!binode || !uptodate || !len || !inode_event(&c, inode, &dev, &ino))
+		return 0;
+	writeback_record(&c, FT_WB_BTRFS, dev, ino, start >> PAGE_SHIFT, len, 0);
+	return 0;
+}
+
+/* ---- block layer: every request a device completes ------------------------------------------- */
+
+static __always_inline __u8 block_op(__u32 op)
+{
+	if (op == bpf_core_enum_value(enum req_op, REQ_OP_READ))
+		return FT_BLK_READ;
+	if (op == bpf_core_enum_value(enum req_op, REQ_OP_WRITE))
+		return FT_BLK_WRITE;
+	if (op == bpf_core_enum_value(enum req_op, REQ_OP_FLUSH))
+		return FT_BLK_FLUSH;
+	if (op == bpf_core_enum_value(enum req_op, REQ_OP_DISCARD) ||
+	    op == bpf_core_enum_value(enum req_op, REQ_OP_SECURE_ERASE) ||
+	    op == bpf_core_enum_value(enum req_op, REQ_OP_WRITE_ZEROES))
+		return FT_BLK_DISCARD;
+	return FT_BLK_OTHER;
+}
+
+static __always_inline __u16 block_flags(__u64 f)
+{
+	return (f & (1ull << bpf_core_enum_value(enum req_flag_bits, __REQ_SYNC)) ? FT_BLK_SYNC : 0) |
+	       (f & (1ull << bpf_core_enum_value(enum req_flag_bits, __REQ_META)) ? FT_BLK_META : 0) |
+	       (f & (1ull << bpf_core_enum_value(enum req_flag_bits, __REQ_FUA)) ? FT_BLK_FUA : 0) |
+	       (f & (1ull << bpf_core_enum_value(enum req_flag_bits, __REQ_PREFLUSH)) ?
+		FT_BLK_PREFLUSH : 0);
+}
+
+/*
+ * Runs in whatever context completes the request (often an interrupt): the record names no
+ * task. The device is the partition the request went to, as files' s_dev names it.
+ */
+SEC("tp_btf/block_rq_complete")
+int BPF_PROG(block_complete, struct request *rq, blk_status_t error, unsigned int nr_bytes)
+{
+	struct block_device *part;
+	struct gendisk *disk;
+	struct ft_block *b;
+	__u32 dev;
+
+	if (!rq || !nr_bytes)
+		return 0;
+	part = rq->part;
+	disk = rq->q->disk;
+	if (part)
+		dev = part->bd_dev;
+	else if (disk)
+		dev = (__u32)disk->major << 20 | (__u32)disk->first_minor;
+	else
+		return 0;
+	if (filter_dev && dev != dev_filter)
+		return 0;
+	b = reserve_record(FT_BLOCK, sizeof(*b), 0);
+	if (!b)
+		return 0;
+	b->sector = rq->__sector;
+	b->start_ns = rq->start_time_ns;
+	b->issue_ns = rq->io_start_time_ns;
+	b->dev = dev;
+	b->bytes = nr_bytes;
+	b->op = block_op(rq->cmd_flags & 0xff);
+	b->error = error;
+	b->flags = block_flags(rq->cmd_flags);
+	b->pad = 0;
+	submit(b);
+	return 0;
+}
+
 /* ---- reclaim: system-wide memory pressure, kept whatever the task filter ------------------ */
 
 /* One reclaim step of a kind: every field written, those a kind has no use for 0. */

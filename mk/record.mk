@@ -43,7 +43,7 @@ endif
 # Live recording tests: real BPF on this kernel (they skip without BPF support or root).
 RECORD_TESTS = tests/record-ext4.sh tests/record-tmpfs.sh tests/record-xfs.sh \
 	tests/record-ops.sh tests/record-filter.sh tests/record-errors.sh tests/record-lost.sh \
-	tests/record-dirty.sh tests/record-memlimit.sh tests/record-io.sh
+	tests/record-dirty.sh tests/record-memlimit.sh tests/record-io.sh tests/record-writeback.sh
 TESTS += $(RECORD_TESTS)
 EXTRA_DIST += tests/record-lib.sh $(RECORD_TESTS)
 
