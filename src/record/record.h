@@ -174,11 +174,21 @@ void ft_progress_done(struct ft_progress *p);
 
 /* ---- memcg ---------------------------------------------------------------------------------- */
 
-/* Creates a memory cgroup limited to limit bytes; its path in *dir (caller frees). */
-int ft_memcg_create(__u64 limit, char **dir, struct ft_error *err);
-int ft_memcg_add(const char *dir, int pid, struct ft_error *err);
-/* Removes the cgroup once its tasks are gone. */
-void ft_memcg_remove(const char *dir);
+/* A memory cgroup for the command. */
+struct ft_memcg {
+	char *dir;		/* NULL when none */
+	pid_t keeper;		/* removes dir once record is gone and the cgroup is empty */
+	int keeper_fd;		/* closing it, or dying, lets the keeper do so */
+};
+
+/*
+ * Creates a memory cgroup limited to limit bytes and its keeper (first removing cgroups of
+ * recorders that no longer run).
+ */
+int ft_memcg_create(struct ft_memcg *m, __u64 limit, struct ft_error *err);
+int ft_memcg_add(const struct ft_memcg *m, int pid, struct ft_error *err);
+/* Removes the cgroup once its tasks are gone, or leaves that to the keeper. */
+void ft_memcg_remove(struct ft_memcg *m);
 
 /* ---- child ---------------------------------------------------------------------------------- */
 
