@@ -111,15 +111,14 @@ static int note_file(struct ft_filewb *t, const struct ft_file *r)
 	return 0;
 }
 
-/* Bytes of file data one writeback record counts; 0 for those that are no file system's. */
-static __u64 writeback_bytes(const struct ft_filewb *t, const struct ft_writeback *w)
+__u64 ft_writeback_file_bytes(const struct ft_writeback *w, __u32 page_size)
 {
 	switch (w->kind) {
 	case FT_WB_IOMAP:
 	case FT_WB_BTRFS:
 		return w->nr_pages;
 	case FT_WB_EXT4:
-		return w->nr_pages * t->page_size;
+		return w->nr_pages * page_size;
 	default:
 		return 0;	/* the flusher's view: it misses writeback fsync started */
 	}
@@ -147,7 +146,7 @@ int ft_filewb_note(struct ft_filewb *t, const struct ft_hdr *h)
 	}
 	case FT_WRITEBACK: {
 		const struct ft_writeback *w = (const void *)h;
-		__u64 bytes = writeback_bytes(t, w);
+		__u64 bytes = ft_writeback_file_bytes(w, t->page_size);
 
 		if (!bytes || !w->ino)
 			return 0;

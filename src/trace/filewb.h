@@ -45,6 +45,11 @@ int ft_filewb_init(struct ft_filewb *t);
 void ft_filewb_free(struct ft_filewb *t);
 /* Takes note of one record of the trace, in order. -1: out of memory. */
 int ft_filewb_note(struct ft_filewb *t, const struct ft_hdr *h);
+/*
+ * Bytes of file data one writeback record says the file system wrote back: iomap and btrfs
+ * count bytes, ext4 pages; 0 for the kinds that are no file system's own count.
+ */
+__u64 ft_writeback_file_bytes(const struct ft_writeback *w, __u32 page_size);
 /* The file (NULL if the trace never named it). */
 const struct ft_file_wb *ft_filewb_find(const struct ft_filewb *t, __u32 dev, __u64 ino);
 /*
