@@ -27,19 +27,29 @@ struct aio_walk {
 	__u64 iocbpp;		/* the caller's array of iocb pointers */
 };
 
+/* Summing the iovecs of a vectored iocb. */
+struct iovec_sum {
+	__u64 iov;		/* the caller's array */
+	__u64 sum;
+};
+
+static long iovec_add(__u64 i, struct iovec_sum *s)
+{
+	struct iovec v;
+
+	if (bpf_probe_read_user(&v, sizeof(v), (const void *)(s->iov + i * sizeof(v))))
+		return 1;
+	s->sum += v.iov_len;
+	return 0;
+}
+
 /* Bytes of a vectored iocb: the sum of its iovecs' lengths. */
 static __always_inline __u64 iovec_bytes(__u64 iov, __u64 count)
 {
-	__u64 sum = 0;
+	struct iovec_sum s = { .iov = iov };
 
-	for (int i = 0; i < AIO_MAX_IOVECS; i++) {
-		struct iovec v;
-
-		if (i >= count || bpf_probe_read_user(&v, sizeof(v), (const void *)(iov + i * sizeof(v))))
-			break;
-		sum += v.iov_len;
-	}
-	return sum;
+	bpf_loop(count < AIO_MAX_IOVECS ? count : AIO_MAX_IOVECS, iovec_add, &s, 0);
+	return s.sum;
 }
 
 /* The access of one iocb; false when its opcode is none of those recorded. */

@@ -104,6 +104,14 @@ struct {
 
 __u32 exec_gen;
 
+/* Per CPU: an FT_PRIV_PATH being built (1.3 KiB, too large for the stack). */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct ft_priv_path);
+} path_scratch SEC(".maps");
+
 /* Files named already; with a task filter also the files the traced tasks touched. */
 struct {
 	__uint(type, BPF_MAP_TYPE_LRU_HASH);

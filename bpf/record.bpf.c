@@ -4,9 +4,10 @@
  * fentry/kprobe on our kernels). Every program builds one record of events.h in the ring
  * buffer; src/record/ copies them into the trace unchanged.
  *
- * Syscalls: sys_exit_file is attached (by src/record/loader.c) to the exit tracepoint of each
- * recorded call only, so no other syscall of the system runs a program. It resolves the fd to
- * its struct file (task->files->fdt, CO-RE) and builds the FT_ACCESS records. io_uring reads
+ * Syscalls: the sys_exit_* programs are attached (by src/record/loader.c) to the exit
+ * tracepoints of the recorded calls only, so no other syscall of the system runs a program.
+ * They resolve the fd to its struct file (task->files->fdt, CO-RE) and build the FT_ACCESS
+ * records. io_uring reads
  * and writes are recorded at their completion, AIO at io_submit(2).
  * File deletion has no tracepoint with an inode, so FT_OP_UNLINK is emitted when the page cache
  * drops a folio of an inode whose i_nlink is 0 (the final iput truncating an unlinked file).
@@ -73,29 +74,84 @@ struct syscall_exit {
 };
 
 /*
+ * Every syscall program starts here: a failed call is no access, an untraced task has none.
  * At exit the saved argument registers are still intact and the fd still open (the call held
- * a reference to its file): everything is recorded here, no program on entry, no per-thread
- * map between the two. A failed call is no access.
+ * a reference to its file): everything is recorded then, no program on entry, no per-thread
+ * map between the two.
+ */
+static __always_inline struct pt_regs *syscall_start(struct cur *c, long ret)
+{
+	if (ret < 0 || !cur_get(c) || !cur_traced(c))
+		return NULL;
+	return (struct pt_regs *)bpf_task_pt_regs(bpf_get_current_task_btf());
+}
+
+/*
+ * One program per family of calls, each attached to its calls' exit tracepoints: small
+ * programs the verifier checks quickly, and a short way to the call's decoding.
  */
 SEC("tracepoint")
-int sys_exit_file(struct syscall_exit *ctx)
+int sys_exit_rw(struct syscall_exit *ctx)
 {
-	long nr = ctx->nr, ret = ctx->ret;
 	struct pt_regs *regs;
 	struct cur c;
 
-	if (ret < 0 || !cur_get(&c) || !cur_traced(&c))
-		return 0;
-	regs = (struct pt_regs *)bpf_task_pt_regs(bpf_get_current_task_btf());
-	if (!regs)
-		return 0;
-	if (rw_call(&c, regs, nr, ret) || fd_call(&c, regs, nr) || copy_call(&c, regs, nr, ret))
-		return 0;
-	if (nr == NR_io_submit)
-		aio_call(regs, ret);
-	else if (nr == NR_madvise)
-		madvise_call(&c, regs);
-	else if (nr == NR_truncate)
+	if ((regs = syscall_start(&c, ctx->ret)))
+		rw_call(&c, regs, ctx->nr, ctx->ret);
+	return 0;
+}
+
+SEC("tracepoint")
+int sys_exit_fd(struct syscall_exit *ctx)
+{
+	struct pt_regs *regs;
+	struct cur c;
+
+	if ((regs = syscall_start(&c, ctx->ret)))
+		fd_call(&c, regs, ctx->nr);
+	return 0;
+}
+
+SEC("tracepoint")
+int sys_exit_copy(struct syscall_exit *ctx)
+{
+	struct pt_regs *regs;
+	struct cur c;
+
+	if ((regs = syscall_start(&c, ctx->ret)))
+		copy_call(&c, regs, ctx->nr, ctx->ret);
+	return 0;
+}
+
+SEC("tracepoint")
+int sys_exit_aio(struct syscall_exit *ctx)
+{
+	struct pt_regs *regs;
+	struct cur c;
+
+	if ((regs = syscall_start(&c, ctx->ret)))
+		aio_call(regs, ctx->ret);
+	return 0;
+}
+
+SEC("tracepoint")
+int sys_exit_madvise(struct syscall_exit *ctx)
+{
+	struct pt_regs *regs;
+	struct cur c;
+
+	if ((regs = syscall_start(&c, ctx->ret)))
+		madvise_call(regs);
+	return 0;
+}
+
+SEC("tracepoint")
+int sys_exit_truncate(struct syscall_exit *ctx)
+{
+	struct pt_regs *regs;
+	struct cur c;
+
+	if ((regs = syscall_start(&c, ctx->ret)))
 		truncate_call(&c, regs);
 	return 0;
 }

@@ -24,48 +24,56 @@ static __always_inline bool internal_file(struct file *file)
 	       bpf_core_enum_value(enum mount_flags, MNT_INTERNAL);
 }
 
-/* What the callback found: the VMA holding addr, and its part of [addr, end). */
-struct vma_hit {
-	__u64 addr, end;	/* in: the part still to look at */
-	__u64 next;		/* out: vm_end, where to look next; 0 when no VMA */
-	__u64 file;		/* out: its struct file, 0 for anonymous memory */
-	__u64 pos, len;		/* out: the file range of the part */
+/* The walk: the part of [addr, end) still to look at; what the callback found of one VMA. */
+struct vma_walk {
+	__u64 addr, end;
+	__u32 advice;
+	__u64 next;		/* the VMA's vm_end, where to look next; 0 when no VMA */
+	__u64 file;		/* its struct file, 0 for anonymous memory */
+	__u64 pos, len;		/* the file range of its part */
 };
 
-static long vma_found(struct task_struct *task, struct vm_area_struct *vma, struct vma_hit *h)
+static long vma_found(struct task_struct *task, struct vm_area_struct *vma, struct vma_walk *w)
 {
-	__u64 start = h->addr > vma->vm_start ? h->addr : vma->vm_start;
-	__u64 end = h->end < vma->vm_end ? h->end : vma->vm_end;
+	__u64 start = w->addr > vma->vm_start ? w->addr : vma->vm_start;
+	__u64 end = w->end < vma->vm_end ? w->end : vma->vm_end;
 
-	h->next = vma->vm_end;
-	h->file = (__u64)vma->vm_file;
-	h->pos = (start - vma->vm_start) + (vma->vm_pgoff << PAGE_SHIFT);
-	h->len = end > start ? end - start : 0;
+	w->next = vma->vm_end;
+	w->file = (__u64)vma->vm_file;
+	w->pos = (start - vma->vm_start) + (vma->vm_pgoff << PAGE_SHIFT);
+	w->len = end > start ? end - start : 0;
+	return 0;
+}
+
+/* One VMA of the walk (a bpf_loop callback): 1 stops the walk. */
+static long madvise_vma(__u64 i, struct vma_walk *w)
+{
+	struct access x = { .op = FT_OP_MADVISE, .arg = w->advice };
+	struct file *file;
+	struct cur c;
+
+	if (w->addr >= w->end)
+		return 1;
+	w->next = 0;
+	if (bpf_find_vma(bpf_get_current_task_btf(), w->addr, vma_found, w, 0) || !w->next)
+		return 1;	/* no VMA there, or the mm busy: the rest is missed */
+	file = bpf_rdonly_cast((void *)w->file, bpf_core_type_id_kernel(struct file));
+	if (file && w->len && !internal_file(file) && cur_get(&c)) {
+		x.pos = w->pos;
+		x.len = w->len;
+		file_access(&c, file, &x);
+	}
+	w->addr = w->next;
 	return 0;
 }
 
 /* madvise(addr, len, advice) succeeded. */
-static __always_inline void madvise_call(const struct cur *c, struct pt_regs *regs)
+static __always_inline void madvise_call(struct pt_regs *regs)
 {
-	struct vma_hit h = { .addr = syscall_arg(regs, 0) };
-	__u32 advice = syscall_arg(regs, 2);
+	struct vma_walk w = { .addr = syscall_arg(regs, 0), .advice = syscall_arg(regs, 2) };
 
-	h.end = h.addr + syscall_arg(regs, 1);
-	for (int i = 0; i < MADVISE_MAX_VMAS && h.addr < h.end; i++) {
-		struct access x = { .op = FT_OP_MADVISE, .arg = advice };
-		struct file *file;
-
-		h.next = 0;
-		if (bpf_find_vma(bpf_get_current_task_btf(), h.addr, vma_found, &h, 0) || !h.next)
-			break;	/* no VMA there, or the mm busy: the rest is missed */
-		file = bpf_rdonly_cast((void *)h.file, bpf_core_type_id_kernel(struct file));
-		if (file && h.len && !internal_file(file)) {
-			x.pos = h.pos;
-			x.len = h.len;
-			file_access(c, file, &x);
-		}
-		h.addr = h.next;
-	}
+	w.end = w.addr + syscall_arg(regs, 1);
+	bpf_loop(MADVISE_MAX_VMAS, madvise_vma, &w, 0);
 }
 
 #endif /* FT_BPF_VMA_H */

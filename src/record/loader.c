@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/capability.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,13 +28,24 @@
 #define VMLINUX_BTF	"/sys/kernel/btf/vmlinux"
 
 /*
- * The calls bpf/record.bpf.c's sys_exit_file records, by the names of their exit tracepoints
- * (syscalls:sys_exit_NAME); it tells them apart by number (bpf/arch.bpf.h).
+ * The recorded calls, by the names of their exit tracepoints (syscalls:sys_exit_NAME), and the
+ * program of bpf/record.bpf.c each is attached to; it tells them apart by number
+ * (bpf/arch.bpf.h).
  */
-static const char *const recorded_syscalls[] = {
-	"read", "write", "pread64", "pwrite64", "readv", "writev", "preadv", "pwritev", "preadv2",
-	"pwritev2", "fsync", "fdatasync", "sync_file_range", "truncate", "ftruncate", "fallocate",
-	"fadvise64", "madvise", "copy_file_range", "sendfile64", "splice", "io_submit",
+static const struct {
+	const char *call, *prog;
+} recorded_syscalls[] = {
+	{ "read", "sys_exit_rw" }, { "write", "sys_exit_rw" }, { "pread64", "sys_exit_rw" },
+	{ "pwrite64", "sys_exit_rw" }, { "readv", "sys_exit_rw" }, { "writev", "sys_exit_rw" },
+	{ "preadv", "sys_exit_rw" }, { "pwritev", "sys_exit_rw" }, { "preadv2", "sys_exit_rw" },
+	{ "pwritev2", "sys_exit_rw" },
+	{ "fsync", "sys_exit_fd" }, { "fdatasync", "sys_exit_fd" },
+	{ "sync_file_range", "sys_exit_fd" }, { "ftruncate", "sys_exit_fd" },
+	{ "fallocate", "sys_exit_fd" }, { "fadvise64", "sys_exit_fd" },
+	{ "copy_file_range", "sys_exit_copy" }, { "sendfile64", "sys_exit_copy" },
+	{ "splice", "sys_exit_copy" },
+	{ "io_submit", "sys_exit_aio" }, { "madvise", "sys_exit_madvise" },
+	{ "truncate", "sys_exit_truncate" },
 };
 #define NSYSCALLS (sizeof(recorded_syscalls) / sizeof(recorded_syscalls[0]))
 
@@ -147,8 +159,8 @@ static void skip_missing_tracepoints(struct record_bpf *skel)
 }
 
 /*
- * One program on the exit tracepoint of each recorded call, rather than one on every syscall
- * of the system. A call this kernel does not have is left out.
+ * Programs on the exit tracepoints of the recorded calls, rather than one on every syscall of
+ * the system. A call this kernel does not have is left out.
  */
 static int attach_syscalls(struct ft_bpf *b, struct ft_error *err)
 {
@@ -157,12 +169,14 @@ static int attach_syscalls(struct ft_bpf *b, struct ft_error *err)
 	for (size_t i = 0; i < NSYSCALLS; i++) {
 		char ev[64];
 
-		snprintf(ev, sizeof(ev), "syscalls/sys_exit_%s", recorded_syscalls[i]);
-		if (!tracefs_event_exists(ev))
+		struct bpf_program *prog =
+			bpf_object__find_program_by_name(b->skel->obj, recorded_syscalls[i].prog);
+
+		snprintf(ev, sizeof(ev), "syscalls/sys_exit_%s", recorded_syscalls[i].call);
+		if (!prog || !tracefs_event_exists(ev))
 			continue;
-		snprintf(ev, sizeof(ev), "sys_exit_%s", recorded_syscalls[i]);
-		b->syscall_links[i] = bpf_program__attach_tracepoint(b->skel->progs.sys_exit_file,
-								     "syscalls", ev);
+		snprintf(ev, sizeof(ev), "sys_exit_%s", recorded_syscalls[i].call);
+		b->syscall_links[i] = bpf_program__attach_tracepoint(prog, "syscalls", ev);
 		if (!b->syscall_links[i])
 			return ft_error_set(err, NULL, "record: attaching to syscalls:%s failed: %s", ev,
 					    strerror(errno));
@@ -286,10 +300,31 @@ int ft_bpf_ring_fd(const struct ft_bpf *b)
 	return bpf_map__fd(b->skel->maps.events);
 }
 
+static void *destroy_link(void *link)
+{
+	bpf_link__destroy(link);
+	return NULL;
+}
+
+/*
+ * Removing a tracepoint's perf event waits for tracepoint users to be done (an RCU grace
+ * period, tens of milliseconds): one after the other, the recorded calls' links would take a
+ * second to go. Removed all at once, the waits overlap.
+ */
 static void detach_syscalls(struct ft_bpf *b)
 {
+	pthread_t t[NSYSCALLS];
+	bool started[NSYSCALLS] = { false };
+
+	for (size_t i = 0; i < NSYSCALLS; i++)
+		if (b->syscall_links[i])
+			started[i] = pthread_create(&t[i], NULL, destroy_link,
+						    b->syscall_links[i]) == 0;
 	for (size_t i = 0; i < NSYSCALLS; i++) {
-		bpf_link__destroy(b->syscall_links[i]);
+		if (started[i])
+			pthread_join(t[i], NULL);
+		else
+			bpf_link__destroy(b->syscall_links[i]);
 		b->syscall_links[i] = NULL;
 	}
 }
