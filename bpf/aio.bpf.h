@@ -93,8 +93,12 @@ static long aio_one(__u64 i, struct aio_walk *w)
 	return 0;
 }
 
-/* io_submit(ctx, nr, iocbpp) returned how many of the iocbs it took, first ones first. */
-static __always_inline void aio_call(struct pt_regs *regs, long ret)
+/*
+ * io_submit(ctx, nr, iocbpp) returned how many of the iocbs it took, first ones first. Each
+ * iocb gets the current task afresh (c is not passed into the loop's callback).
+ */
+static __always_inline void aio_call(const struct cur *c, struct pt_regs *regs, long nr,
+				     long ret)
 {
 	struct aio_walk w = { .iocbpp = syscall_arg(regs, 2) };
 

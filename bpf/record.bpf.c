@@ -48,7 +48,8 @@ char LICENSE[] SEC("license") = "GPL";
 /* ---- syscalls -------------------------------------------------------------------------------- */
 
 /* The path is still in the caller's memory at exit; user space resolves it. */
-static __always_inline void truncate_call(const struct cur *c, struct pt_regs *regs)
+static __always_inline void truncate_call(const struct cur *c, struct pt_regs *regs, long nr,
+					  long ret)
 {
 	struct ft_priv_truncate *t;
 
@@ -88,73 +89,27 @@ static __always_inline struct pt_regs *syscall_start(struct cur *c, long ret)
 
 /*
  * One program per family of calls, each attached to its calls' exit tracepoints: small
- * programs the verifier checks quickly, and a short way to the call's decoding.
+ * programs the verifier checks quickly, and a short way to the call's decoding. decode:
+ * void decode(const struct cur *, struct pt_regs *, long nr, long ret).
  */
-SEC("tracepoint")
-int sys_exit_rw(struct syscall_exit *ctx)
-{
-	struct pt_regs *regs;
-	struct cur c;
+#define SYSCALL_PROGRAM(name, decode)					\
+	SEC("tracepoint")						\
+	int name(struct syscall_exit *ctx)				\
+	{								\
+		struct pt_regs *regs;					\
+		struct cur c;						\
+									\
+		if ((regs = syscall_start(&c, ctx->ret)))		\
+			decode(&c, regs, ctx->nr, ctx->ret);		\
+		return 0;						\
+	}
 
-	if ((regs = syscall_start(&c, ctx->ret)))
-		rw_call(&c, regs, ctx->nr, ctx->ret);
-	return 0;
-}
-
-SEC("tracepoint")
-int sys_exit_fd(struct syscall_exit *ctx)
-{
-	struct pt_regs *regs;
-	struct cur c;
-
-	if ((regs = syscall_start(&c, ctx->ret)))
-		fd_call(&c, regs, ctx->nr);
-	return 0;
-}
-
-SEC("tracepoint")
-int sys_exit_copy(struct syscall_exit *ctx)
-{
-	struct pt_regs *regs;
-	struct cur c;
-
-	if ((regs = syscall_start(&c, ctx->ret)))
-		copy_call(&c, regs, ctx->nr, ctx->ret);
-	return 0;
-}
-
-SEC("tracepoint")
-int sys_exit_aio(struct syscall_exit *ctx)
-{
-	struct pt_regs *regs;
-	struct cur c;
-
-	if ((regs = syscall_start(&c, ctx->ret)))
-		aio_call(regs, ctx->ret);
-	return 0;
-}
-
-SEC("tracepoint")
-int sys_exit_madvise(struct syscall_exit *ctx)
-{
-	struct pt_regs *regs;
-	struct cur c;
-
-	if ((regs = syscall_start(&c, ctx->ret)))
-		madvise_call(regs);
-	return 0;
-}
-
-SEC("tracepoint")
-int sys_exit_truncate(struct syscall_exit *ctx)
-{
-	struct pt_regs *regs;
-	struct cur c;
-
-	if ((regs = syscall_start(&c, ctx->ret)))
-		truncate_call(&c, regs);
-	return 0;
-}
+SYSCALL_PROGRAM(sys_exit_rw, rw_call)
+SYSCALL_PROGRAM(sys_exit_fd, fd_call)
+SYSCALL_PROGRAM(sys_exit_copy, copy_call)
+SYSCALL_PROGRAM(sys_exit_aio, aio_call)
+SYSCALL_PROGRAM(sys_exit_madvise, madvise_call)
+SYSCALL_PROGRAM(sys_exit_truncate, truncate_call)
 
 SEC("raw_tp/io_uring_complete")
 int BPF_PROG(uring_complete_rw, void *ring, struct io_kiocb *req, struct io_uring_cqe *cqe)

@@ -47,9 +47,8 @@ static __always_inline bool is_write_call(long nr)
 	       nr == NR_pwritev2;
 }
 
-/* read/write and their p, v and 2 forms: the bytes the call returned. False: not one. */
-static __always_inline bool rw_call(const struct cur *c, struct pt_regs *regs, long nr,
-				    long ret)
+/* read/write and their p, v and 2 forms: the bytes the call returned. */
+static __always_inline void rw_call(const struct cur *c, struct pt_regs *regs, long nr, long ret)
 {
 	struct access x = { .pos = POS_FROM_FILE, .len = ret, .arg = FT_VIA_SYSCALL };
 
@@ -72,15 +71,14 @@ static __always_inline bool rw_call(const struct cur *c, struct pt_regs *regs, l
 		rw2_call(&x, regs);
 		break;
 	default:
-		return false;
+		return;
 	}
 	if (ret > 0)	/* 0: nothing moved (EOF, empty buffer) */
 		fd_access(c, syscall_arg(regs, 0), &x);
-	return true;
 }
 
-/* Calls on an fd that move no data: syncs, size changes, hints. False: not one. */
-static __always_inline bool fd_call(const struct cur *c, struct pt_regs *regs, long nr)
+/* Calls on an fd that move no data: syncs, size changes, hints. */
+static __always_inline void fd_call(const struct cur *c, struct pt_regs *regs, long nr, long ret)
 {
 	struct access x = {};
 
@@ -91,8 +89,8 @@ static __always_inline bool fd_call(const struct cur *c, struct pt_regs *regs, l
 	case NR_fdatasync:
 		x.op = FT_OP_FDATASYNC;
 		break;
-	case NR_sync_file_range:
-		x.op = FT_OP_SYNC_RANGE;
+	case NR_sync_file_range: case NR_fadvise64:	/* (fd, offset, len, flags or advice) */
+		x.op = nr == NR_fadvise64 ? FT_OP_FADVISE : FT_OP_SYNC_RANGE;
 		x.pos = syscall_arg(regs, 1);
 		x.len = syscall_arg(regs, 2);
 		x.arg = syscall_arg(regs, 3);
@@ -107,17 +105,10 @@ static __always_inline bool fd_call(const struct cur *c, struct pt_regs *regs, l
 		x.pos = syscall_arg(regs, 2);
 		x.len = syscall_arg(regs, 3);
 		break;
-	case NR_fadvise64:
-		x.op = FT_OP_FADVISE;
-		x.pos = syscall_arg(regs, 1);
-		x.len = syscall_arg(regs, 2);
-		x.arg = syscall_arg(regs, 3);
-		break;
 	default:
-		return false;
+		return;
 	}
 	fd_access(c, syscall_arg(regs, 0), &x);
-	return true;
 }
 
 /*
@@ -142,38 +133,26 @@ static __always_inline void copy_side(const struct cur *c, __u64 fd, __u64 off_p
 /*
  * copy_file_range, sendfile and splice: a read of the source and a write of the destination,
  * each where it is a regular file (splice's other side is a pipe, sendfile's often a socket).
- * False: not one.
+ * Their arguments: (in, in_off, out, out_off) but sendfile's (out, in, in_off).
  */
-static __always_inline bool copy_call(const struct cur *c, struct pt_regs *regs, long nr,
+static __always_inline void copy_call(const struct cur *c, struct pt_regs *regs, long nr,
 				      long ret)
 {
-	switch (nr) {
-	case NR_copy_file_range:
-		if (ret > 0) {
-			copy_side(c, syscall_arg(regs, 0), syscall_arg(regs, 1), FT_OP_READ,
-				  FT_VIA_COPY_FILE_RANGE, ret);
-			copy_side(c, syscall_arg(regs, 2), syscall_arg(regs, 3), FT_OP_WRITE,
-				  FT_VIA_COPY_FILE_RANGE, ret);
-		}
-		return true;
-	case NR_sendfile:	/* out_fd, in_fd, offset, count */
-		if (ret > 0) {
-			copy_side(c, syscall_arg(regs, 1), syscall_arg(regs, 2), FT_OP_READ,
-				  FT_VIA_SENDFILE, ret);
-			copy_side(c, syscall_arg(regs, 0), 0, FT_OP_WRITE, FT_VIA_SENDFILE, ret);
-		}
-		return true;
-	case NR_splice:
-		if (ret > 0) {
-			copy_side(c, syscall_arg(regs, 0), syscall_arg(regs, 1), FT_OP_READ,
-				  FT_VIA_SPLICE, ret);
-			copy_side(c, syscall_arg(regs, 2), syscall_arg(regs, 3), FT_OP_WRITE,
-				  FT_VIA_SPLICE, ret);
-		}
-		return true;
-	default:
-		return false;
+	__u64 in = syscall_arg(regs, 0), in_off = syscall_arg(regs, 1);
+	__u64 out = syscall_arg(regs, 2), out_off = syscall_arg(regs, 3);
+	__u32 via = nr == NR_splice ? FT_VIA_SPLICE : FT_VIA_COPY_FILE_RANGE;
+
+	if (ret <= 0)
+		return;
+	if (nr == NR_sendfile) {
+		in = syscall_arg(regs, 1);
+		in_off = syscall_arg(regs, 2);
+		out = syscall_arg(regs, 0);
+		out_off = 0;
+		via = FT_VIA_SENDFILE;
 	}
+	copy_side(c, in, in_off, FT_OP_READ, via, ret);
+	copy_side(c, out, out_off, FT_OP_WRITE, via, ret);
 }
 
 #endif /* FT_BPF_SYSCALL_H */

@@ -67,8 +67,9 @@ static long madvise_vma(__u64 i, struct vma_walk *w)
 	return 0;
 }
 
-/* madvise(addr, len, advice) succeeded. */
-static __always_inline void madvise_call(struct pt_regs *regs)
+/* madvise(addr, len, advice) succeeded; each VMA's callback gets the current task afresh. */
+static __always_inline void madvise_call(const struct cur *c, struct pt_regs *regs, long nr,
+					 long ret)
 {
 	struct vma_walk w = { .addr = syscall_arg(regs, 0), .advice = syscall_arg(regs, 2) };
 
