@@ -82,6 +82,12 @@ for key in $(head -1 "$TMPD/seq.csv" | tr ',' ' '); do
 		missing="$missing $base"
 done
 is "$missing" "" "every metric key is in folio-trace-replay(1)"
+missing=""
+for key in $(python3 -c 'import json, sys
+print(" ".join(json.load(open(sys.argv[1]))["configurations"][0]["config"]))' "$TMPD/seq.json"); do
+	grep -qF -- ".BR $key" "$page" || grep -qF -- ".B $key" "$page" || missing="$missing $key"
+done
+is "$missing" "" "every configuration key is in folio-trace-replay(1)"
 
 # Every option reaches the configuration the models ran with.
 run "$FT" replay --folio-order=2,4 --min-order=2 --policy=readahead --write-policy=fixed \

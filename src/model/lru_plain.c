@@ -23,6 +23,7 @@ const struct lru_policy lru_plain = {
 		.name = "plain",
 		.help = "one strict LRU",
 		.kernel = "none: the textbook LRU of cache simulators",
+		.what_if = true,
 	},
 	.read = plain_read,
 	.mapped = plain_touch,

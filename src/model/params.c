@@ -12,7 +12,8 @@
 #define FIELD(name)	offsetof(struct model_config, name)
 _Static_assert(sizeof(enum folio_policy) == sizeof(unsigned) &&
 	       sizeof(enum lru_kind) == sizeof(unsigned) &&
-	       sizeof(enum dirty_granularity) == sizeof(unsigned),
+	       sizeof(enum dirty_granularity) == sizeof(unsigned) &&
+	       sizeof(enum reclaim_writeback) == sizeof(unsigned),
 	       "choices are stored as unsigned");
 
 static void describe_readahead(const struct model_config *c, char *buf, size_t len)
@@ -77,7 +78,8 @@ const struct model_param model_params[] = {
 	  .help = "the memory is a memory cgroup's limit (from the trace)" },
 	{ .key = "max_pagecache_order", .option = "max-pagecache-order", .arg = "N",
 	  .syntax = PARAM_NUMBER, .store = PARAM_U32, .offset = FIELD(max_pagecache_order),
-	  .max = MODEL_MAX_ORDER, .def = "9", .group = PARAM_GROUP_FOLIOS,
+	  .max = MODEL_MAX_ORDER, .def = MODEL_TEXT(MODEL_PAGECACHE_ORDER),
+	  .group = PARAM_GROUP_FOLIOS,
 	  .help = "the page cache's largest order, the kernel's MAX_PAGECACHE_ORDER on x86-64 "
 		  "with 4 KiB pages; above 9 is a what-if",
 	  .invalid = "page-cache order limit above " MODEL_TEXT(MODEL_MAX_ORDER) },
@@ -93,7 +95,7 @@ const struct model_param model_params[] = {
 	  .invalid = "page size must be a power of two from 512 to 65536" },
 	{ .key = "dirty_granularity", .option = "dirty-granularity", .arg = "G",
 	  .syntax = PARAM_CHOICE, .store = PARAM_U32, .offset = FIELD(dirty),
-	  .choices = model_dirty_kinds, .def = "folio", .group = PARAM_GROUP_DIRTY,
+	  .choices = model_dirty_kinds, .def = "auto", .group = PARAM_GROUP_DIRTY,
 	  .brief = "dirty per", .summary = 8, .help = "dirty tracking",
 	  .invalid = "unknown dirty granularity" },
 	{ .key = "block_size", .option = "block-size", .arg = "SIZE", .syntax = PARAM_SIZE,
@@ -103,6 +105,11 @@ const struct model_param model_params[] = {
 	  .group = PARAM_GROUP_DIRTY, .brief = "block", .summary = 9, .help = "filesystem block size",
 	  .invalid = "block size must be a power of two from 512 to "
 		     MODEL_TEXT(MODEL_BLOCK_SIZE_MAX) },
+	{ .key = "reclaim_writeback", .option = "reclaim-writeback", .arg = "HOW",
+	  .syntax = PARAM_CHOICE, .store = PARAM_U32, .offset = FIELD(reclaim_wb),
+	  .choices = model_reclaim_kinds, .def = "auto", .group = PARAM_GROUP_DIRTY,
+	  .brief = "reclaim", .summary = 10, .help = "a dirty folio at the inactive tail",
+	  .invalid = "unknown reclaim writeback" },
 	{ .key = "dirty_expire_ns", .option = "dirty-expire", .arg = "T",
 	  .syntax = PARAM_CENTISECS, .store = PARAM_U64, .offset = FIELD(dirty_expire_ns),
 	  .def = "3000", .recorded = MODEL_REC_DIRTY_EXPIRE, .recorded_text = "recorded",
@@ -134,6 +141,11 @@ const struct model_param model_params[] = {
 	  .store = PARAM_U64, .offset = FIELD(dirty_bytes), .min = 1, .zero_unset = true,
 	  .recorded = MODEL_REC_DIRTY_RATIO, .def_text = "recorded, else unset",
 	  .group = PARAM_GROUP_DIRTY, .help = "like --dirty-ratio, in bytes" },
+	{ .key = "dirtyable_bytes", .option = "dirtyable", .arg = "SIZE", .syntax = PARAM_SIZE,
+	  .store = PARAM_U64, .offset = FIELD(dirtyable_bytes), .min = 1, .zero_unset = true,
+	  .recorded = MODEL_REC_MEMORY, .def_text = "the recorded host's, else the model's",
+	  .group = PARAM_GROUP_DIRTY,
+	  .help = "free and file-cache memory the dirty ratios are of" },
 	{ .key = "device_latency_us", .option = "device", .arg = "DEV", .syntax = PARAM_DEVICE,
 	  .store = PARAM_DOUBLE, .offset = FIELD(device_latency_us), .max = 1000000000,
 	  .def = "nvme", .group = PARAM_GROUP_DIRTY,
@@ -509,6 +521,27 @@ void model_param_help(const struct model_param *p, char *buf, size_t len)
 		       p->def ? p->def : "0");
 	else
 		append(buf, len, &used, " (default %s)", p->def ? p->def : "0");
+}
+
+void model_config_what_ifs(const struct model_config *c, char *buf, size_t len)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (unsigned i = 0; i < model_nr_params; i++) {
+		const struct model_param *p = &model_params[i];
+		uint64_t v;
+
+		if (p->syntax != PARAM_CHOICE)
+			continue;
+		v = get_u64(p, c);
+		if (v < model_variant_count(p->choices) && p->choices[v]->what_if)
+			append(buf, len, &used, "%s%s %s", used ? ", " : "",
+			       p->brief ? p->brief : p->key, p->choices[v]->name);
+	}
+	if (c->max_pagecache_order > MODEL_PAGECACHE_ORDER)
+		append(buf, len, &used, "%spage-cache orders up to %u", used ? ", " : "",
+		       c->max_pagecache_order);
 }
 
 const char *model_param_group_title(enum param_group g)

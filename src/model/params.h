@@ -97,6 +97,11 @@ void model_param_brief(const struct model_param *p, const struct model_config *c
 		       size_t len);
 /* The whole --help text of the option: help, choices, default, unit. */
 void model_param_help(const struct model_param *p, char *buf, size_t len);
+/*
+ * The what-ifs of a configuration, ", "-separated ("policy fixed, lru plain"), into buf:
+ * choices no kernel makes, and a page-cache order limit above the kernel's. "" when none.
+ */
+void model_config_what_ifs(const struct model_config *c, char *buf, size_t len);
 /* The title of a --help group. */
 const char *model_param_group_title(enum param_group g);
 

@@ -15,13 +15,6 @@ unsigned model_file_order(const struct model_config *cfg, uint32_t file_id)
 	return o < cfg->min_order ? cfg->min_order : o;
 }
 
-unsigned model_kernel_pagecache_order(unsigned page_size)
-{
-	unsigned pmd = place_ilog2(page_size) - 3;	/* page-table entries of 8 bytes */
-
-	return pmd < 11 ? pmd : 11;
-}
-
 uint64_t place_eof_pages(uint64_t isize, unsigned page_shift)
 {
 	uint64_t n = (isize + (1ull << page_shift) - 1) >> page_shift;

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "model/params.h"
+#include "report/curve.h"
 #include "report/metrics.h"
 #include "report/report.h"
 #include "util/json.h"
@@ -49,6 +50,8 @@ static void json_run(FILE *f, const struct report_run *run)
 	ft_json_string(f, run->trace_path);
 	json_key(f, "    ", "release", &first);
 	ft_json_string(f, run->release ? run->release : "");
+	json_key(f, "    ", "sources", &first);
+	ft_json_string(f, run->sources ? run->sources : "");
 	json_key(f, "    ", "records", &first);
 	fprintf(f, "%" PRIu64, run->records);
 	json_key(f, "    ", "accesses", &first);
@@ -131,14 +134,18 @@ static void json_ratios(FILE *f, const struct report_col *c, const struct report
 
 int report_write_json(FILE *f, const struct report *r)
 {
-	const struct report_col *base = &r->cols[r->baseline];
+	const struct report_col *base = r->ncols ? &r->cols[r->baseline] : NULL;
+	char what_ifs[256];
 
 	fprintf(f, "{\n  \"format\": \"folio-trace-replay\",\n  \"version\": %d,\n",
 		REPORT_JSON_VERSION);
 	fputs("  \"trace\": ", f);
 	json_run(f, r->run);
 	fputs(",\n  \"baseline\": ", f);
-	ft_json_string(f, base->label);
+	if (base)
+		ft_json_string(f, base->label);
+	else
+		fputs("null", f);
 	fputs(",\n  \"configurations\": [", f);
 	for (unsigned i = 0; i < r->ncols; i++) {
 		const struct report_col *c = &r->cols[i];
@@ -147,12 +154,20 @@ int report_write_json(FILE *f, const struct report *r)
 		ft_json_string(f, c->label);
 		fputs(",\n      \"config\": ", f);
 		json_config(f, &c->cfg);
+		model_config_what_ifs(&c->cfg, what_ifs, sizeof(what_ifs));
+		fputs(",\n      \"what_ifs\": ", f);
+		ft_json_string(f, what_ifs);
 		fputs(",\n      \"metrics\": ", f);
 		json_metrics(f, c);
 		fputs(",\n      \"ratio_to_baseline\": ", f);
 		json_ratios(f, c, base);
 		fputs("\n    }", f);
 	}
-	fputs("\n  ]\n}\n", f);
+	fputs("\n  ]", f);
+	if (r->curves) {
+		fputs(",\n  \"sweep\": ", f);
+		curve_write_json(f, r->curves);
+	}
+	fputs("\n}\n", f);
 	return ferror(f) ? -1 : 0;
 }

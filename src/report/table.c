@@ -10,6 +10,7 @@
 
 #include "model/params.h"
 #include "report/metrics.h"
+#include "report/curve.h"
 #include "report/report.h"
 #include "util/parse.h"
 
@@ -237,6 +238,22 @@ static void print_config_line(FILE *f, const struct model_config *c)
 	fputc('\n', f);
 }
 
+/* Where the configuration came from, and the what-ifs of any column. */
+static void print_sources(FILE *f, const struct report *r)
+{
+	char what_ifs[256];
+
+	if (r->run->sources && r->run->sources[0])
+		fprintf(f, "%s\n", r->run->sources);
+	for (unsigned i = 0; i < r->ncols; i++) {
+		model_config_what_ifs(&r->cols[i].cfg, what_ifs, sizeof(what_ifs));
+		if (what_ifs[0]) {
+			fprintf(f, "what-ifs (no kernel behaves so): %s\n", what_ifs);
+			break;
+		}
+	}
+}
+
 int report_write_table(FILE *f, const struct report *r)
 {
 	unsigned width[TABLE_MAX_COLS];
@@ -248,6 +265,7 @@ int report_write_table(FILE *f, const struct report *r)
 		return -1;
 	print_run_line(f, r->run);
 	print_config_line(f, &r->cols[0].cfg);
+	print_sources(f, r);
 	fputc('\n', f);
 
 	measure(r, width);
@@ -270,4 +288,14 @@ int report_write_table(FILE *f, const struct report *r)
 		fputc('\n', f);
 	}
 	return ferror(f) ? -1 : 0;
+}
+
+int report_write_curve_table(FILE *f, const struct report *r)
+{
+	print_run_line(f, r->run);
+	if (r->ncols)
+		print_config_line(f, &r->cols[0].cfg);
+	print_sources(f, r);
+	fputc('\n', f);
+	return curve_write_table(f, r->curves);
 }
