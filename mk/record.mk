@@ -43,8 +43,11 @@ endif
 # Live recording tests: real BPF on this kernel (they skip without BPF support or root).
 RECORD_TESTS = tests/record-ext4.sh tests/record-tmpfs.sh tests/record-xfs.sh \
 	tests/record-ops.sh tests/record-filter.sh tests/record-errors.sh tests/record-lost.sh \
-	tests/record-dirty.sh tests/record-memlimit.sh tests/record-io.sh tests/record-writeback.sh
+	tests/record-dirty.sh tests/record-memlimit.sh tests/record-io.sh tests/record-writeback.sh \
+	tests/record-advice.sh
 TESTS += $(RECORD_TESTS)
+# the advice and loads tests/record-advice.sh records
+check_PROGRAMS += tests/advise
 EXTRA_DIST += tests/record-lib.sh $(RECORD_TESTS)
 
 # make bench: fio slowdown and events/s with vs without recording, interleaved; recorder CPU
