@@ -1,7 +1,8 @@
 # Trace format: reader, writer, and the info/dump subcommands that show a trace.
 libfoliotrace_a_SOURCES += src/trace/events.h src/trace/trace.h src/trace/writer.c \
 	src/trace/reader.c src/trace/names.c src/trace/bounds.c \
-	src/trace/inflate.h src/trace/inflate.c
+	src/trace/inflate.h src/trace/inflate.c src/trace/deflate.h src/trace/deflate.c \
+	src/trace/filewb.h src/trace/filewb.c
 folio_trace_SOURCES += src/cmd-info.c src/cmd-dump.c
 
 # Tests: format round trip, cuts and damage (C); info/dump output (shell, on mktrace's sample).

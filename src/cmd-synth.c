@@ -37,7 +37,7 @@ static const struct argp_option synth_options[] = {
 	{ "rate", OPT_RATE, "R", 0, "R access records per second (default 100000)", 0 },
 	{ "seed", OPT_SEED, "N", 0, "random seed (default 1)", 0 },
 	{ "zipf", OPT_ZIPF, "THETA", 0,
-	  "block popularity skew for random-read and random-overwrite, 0 = uniform", 0 },
+	  "block popularity skew for random-read, random-overwrite and zipf-scan, 0 = uniform", 0 },
 	{ "fsync-every", OPT_FSYNC_EVERY, "N", 0,
 	  "sync a file after N writes to it, 0 = never (default 16)", 0 },
 	{ "memory", OPT_MEMORY, "SIZE", 0, "memory size stored in the host record (default 4G)",
@@ -162,6 +162,8 @@ static const char synth_doc[] =
 	"                    --file-size (4 x 64M, 4K)\n"
 	"  many-small-files  create and write a file, read back the oldest and unlink it\n"
 	"                    (100 x 16K alive, 4K)\n"
+	"  zipf-scan         random-read with a fifth of the reads from sequential scans\n"
+	"                    of 1024 blocks from random places (1 x 8G, 4K, --zipf=0.9)\n"
 	"SIZE takes K, M, G, T suffixes (binary); TIME takes ns, us, ms, s, m, h.";
 
 static const struct argp synth_argp = { synth_options, synth_parse_opt, "PATTERN", synth_doc,

@@ -32,6 +32,10 @@ for l in open(sys.argv[1]):
     if d["type"] == "counter_names": print(d["names"])' "$TMPD/dump.jsonl")" \
 	"['nr_\\x1b[31mdirty', 'a\"b\\\\c']" "dump --format=json: counter names are valid JSON strings"
 
+run "$FOLIO_TRACE" top --from="$T" -b
+is "$(raw "$out")" 0 "top: no escape byte"
+like "$out" ' /data/\\x1b\[8mhidden$' "top: the file name escaped"
+
 run "$FOLIO_TRACE" calibrate "$T"
 is "$(raw "$out")" 0 "calibrate: no escape byte"
 like "$out" '^calibration: .*esc\.ftr (Linux 6\.18\\x1b\[2J\\xc2\\x9b)$' \
@@ -45,6 +49,10 @@ is "$(raw "$out")" 0 "replay table: the trace's name escaped"
 like "$out" '^replay of .*/n\\x1b\[5mame\.ftr: 1 accesses' "replay table: shown as \\x1b"
 python3 -c 'import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])' "$TMPD/p.svg"
 ok $? "the SVG with that name in its title is well-formed XML"
+run "$FOLIO_TRACE" replay --memory=1G,2G --curve-plot="$TMPD/c.svg" "$N"
+is "$(raw "$out")" 0 "replay curves table: the trace's name escaped"
+python3 -c 'import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])' "$TMPD/c.svg"
+ok $? "the curve SVG with that name in its title is well-formed XML"
 run "$FOLIO_TRACE" info "$N.missing"
 is "$(raw "$err")" 0 "a message naming the file: no escape byte on stderr"
 like "$err" '^folio-trace: .*/n\\x1b\[5mame\.ftr\.missing: cannot open' "the message escapes it"

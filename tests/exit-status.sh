@@ -82,6 +82,10 @@ is "$got:$(cat err)" "2:folio-trace: --memory given twice: each option may be gi
 	"replay --memory twice: usage error, named"
 status 2 "replay -o twice" ft replay -o a.txt -o b.txt t.ftr
 status 2 "replay --no-readahead twice" ft replay --no-readahead --no-readahead t.ftr
+status 2 "replay --memory=LIST twice" ft replay --memory=1G,2G --memory=4G t.ftr
+status 2 "replay --mrc twice" ft replay --mrc=exact --mrc=sampled --lru=plain --policy=fixed \
+	--no-readahead t.ftr
+status 2 "replay --curve twice" ft replay --memory=1G,2G --curve=a.txt --curve=b.txt t.ftr
 status 2 "dump --format twice (short and long)" ft dump -f json --format=text t.ftr
 status 2 "synth -o twice" ft synth seq-read -o a.ftr -o b.ftr
 status 2 "import --from twice" ft import --from=csv --from=fio-iolog -o x.ftr in.iolog

@@ -41,6 +41,9 @@ is "$rc:$err" "1:folio-trace: link: is a symbolic link: refused (--force replace
 	"synth -o SYMLINK: refused"
 run ft replay --timeseries=link t.ftr
 is "$rc" 1 "replay --timeseries=SYMLINK: refused"
+run ft replay --memory=1G,2G --curve=curve.csv --curve-plot=link t.ftr
+is "$rc" 1 "replay --curve-plot=SYMLINK: refused"
+ok "$([ ! -e curve.csv ]; echo $?)" "replay: the other curve output is not written either"
 is "$(cat victim)" "precious" "the link's target is untouched"
 run ft synth seq-read --events=10 --force -o link
 is "$rc" 0 "--force: exit 0"

@@ -99,7 +99,11 @@ static int run_replay(struct calibration *c, const struct model_config *cfg,
 
 	if (!rp)
 		return ft_error_set(err, path, "out of memory");
-	replay_init(rp, cfg, 1, req->memory_bytes ? MODEL_REC_MEMORY : 0, true);
+	if (replay_init(rp, cfg, 1, req->memory_bytes ? MODEL_REC_MEMORY : 0, true) < 0) {
+		replay_release(rp);
+		free(rp);
+		return ft_error_set(err, path, "out of memory");
+	}
 	rp->leave_out_mapped = k->skip_mmapped;
 	rp->quiet = req->quiet;
 	rp->work = "calibrate";

@@ -64,6 +64,12 @@ static bool folio_within(const struct folio *f, uint64_t first, uint64_t last)
 	return f->index >= first && folio_end(f) - 1 <= last;
 }
 
+/* mapping_evict_folio() keeps dirty folios and folios under writeback. */
+static bool folio_invalidatable(const struct folio *f)
+{
+	return !folio_test(f, FOLIO_DIRTY) && !folio_test(f, FOLIO_WRITEBACK);
+}
+
 /*
  * mapping_try_invalidate() of [first, last]: clean folios wholly in the range leave the cache,
  * without a shadow entry (not reclaim). A dirty one is being written back (the fdatawrite
@@ -83,7 +89,7 @@ static void invalidate_range(struct model *m, uint32_t file, struct mfile *mf, u
 			struct folio *f = folio_at(&m->pool, id);
 			uint32_t next = f->file_next;
 
-			if (folio_within(f, first, last) && !folio_test(f, FOLIO_DIRTY)) {
+			if (folio_within(f, first, last) && folio_invalidatable(f)) {
 				m->mx.dontneed_pages += folio_nr_pages(f);
 				cache_remove(m, id, false);
 			}
@@ -101,7 +107,7 @@ static void invalidate_range(struct model *m, uint32_t file, struct mfile *mf, u
 		}
 		f = folio_at(&m->pool, id);
 		idx = folio_end(f);
-		if (folio_within(f, first, last) && !folio_test(f, FOLIO_DIRTY)) {
+		if (folio_within(f, first, last) && folio_invalidatable(f)) {
 			m->mx.dontneed_pages += folio_nr_pages(f);
 			cache_remove(m, id, false);
 		}
@@ -123,7 +129,7 @@ static void fadvise_dontneed(struct model *m, const struct model_access *a, stru
 	if (last < first)
 		return;
 	invalidate_range(m, a->file_id, mf, first, last);
-	wb_write_file(m, a->file_id, page_of(m, a->pos), end >> m->page_shift, WB_FSYNC);
+	wb_write_range(m, a->file_id, page_of(m, a->pos), end >> m->page_shift);
 }
 
 static void willneed_range(struct model *m, const struct model_access *a, struct mfile *mf)

@@ -9,13 +9,10 @@
 /* Bytes the device reads to fill a folio: blocks below EOF (the rest is zeroed; all on tmpfs). */
 uint64_t filemap_read_bytes(const struct model *m, const struct folio *f, uint64_t isize)
 {
-	uint64_t pos = f->index << m->page_shift, size = folio_nr_pages(f) << m->page_shift;
-	uint64_t bs = m->cfg.block_size, n;
-
-	if (pos >= isize || m->files[f->file].shmem)
+	if (m->files[f->file].shmem)
 		return 0;
-	n = (isize - pos + bs - 1) / bs * bs;
-	return n < size ? n : size;
+	return place_read_bytes(f->index << m->page_shift, folio_nr_pages(f) << m->page_shift,
+				isize, m->cfg.block_size);
 }
 
 /*

@@ -42,13 +42,13 @@ static void model_pick_variants(struct model *m)
 	m->lru_kind = lru_policy_of(m->cfg.lru);
 	m->dirty_kind = dirty_tracking_of(m->cfg.dirty);
 	m->ra_rule = ra_order_rule_of(m->cfg.ra_rule);
-	m->dirty_reclaim = &dirty_reclaim_pageout;
+	m->dirty_reclaim = dirty_reclaim_of(m->cfg.reclaim_wb);
 }
 
 static bool model_alloc_state(struct model *m)
 {
 	const struct model_config *c = &m->cfg;
-	uint64_t unit = c->block_size < c->page_size ? c->block_size : c->page_size;
+	uint64_t bs = model_min_block_size(c), unit = bs < c->page_size ? bs : c->page_size;
 
 	m->page_shift = place_ilog2(c->page_size);
 	m->unit_shift = place_ilog2(unit);
@@ -67,7 +67,7 @@ static bool model_alloc_state(struct model *m)
 	    !touched_init(&m->touched))
 		return false;
 	m->touched_pfn = bitmap_alloc(m->nr_pages);
-	if (!m->touched_pfn)
+	if (!m->touched_pfn || !wb_init(m))
 		return false;
 	return !m->dirty_kind->init || m->dirty_kind->init(m);
 }
@@ -123,6 +123,7 @@ void model_free(struct model *m)
 	free(m->files);
 	free(m->others);
 	free(m->scratch);
+	wb_release(m);
 	free(m);
 }
 
@@ -194,15 +195,6 @@ static int frag_now(struct model *m, double *unusable, double *fragindex)
 	*unusable = idx / 1000.0;
 	*fragindex = buddy_fragmentation_index(nr_free, m->cfg.order) / 1000.0;
 	return idx;
-}
-
-/*
- * Model time saturates at UINT64_MAX, which stands for "never": a damaged trace can carry any
- * 64-bit timestamp, and a deadline that wrapped around would fall due on every call.
- */
-static uint64_t add_sat(uint64_t a, uint64_t b)
-{
-	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
 }
 
 /*
@@ -294,7 +286,8 @@ static void model_start(struct model *m, uint64_t ts)
  * The first flusher tick on the grid that can do anything. A tick writes the inodes dirtied
  * dirty_expire ago, then background data above its threshold, which the last tick or write
  * already brought below: until the oldest dirty inode expires, ticks find nothing to do. Going
- * straight to the useful one keeps the timer loop short however far time jumps.
+ * straight to the useful one keeps the timer loop short however far time jumps. Writeback
+ * completions change none of what a tick looks at (they neither dirty nor clean a folio).
  */
 static uint64_t first_useful_tick(struct model *m, uint64_t ts)
 {
@@ -313,9 +306,11 @@ static uint64_t first_useful_tick(struct model *m, uint64_t ts)
 }
 
 /*
- * Flusher ticks and samples due up to ts, in time order (a tick before a sample at a tie).
- * Each turn runs a tick that does work, or skips to one, or emits every sample before the next
- * tick: the turns are bounded by the dirty inodes, not by how much time passes.
+ * Flusher ticks and samples due up to ts, in time order (a tick before a sample at a tie),
+ * and before each the writeback I/O the device completed by then. Each turn runs a tick that
+ * does work, or skips to one, or emits every sample before the next tick or writeback
+ * completion: the turns are bounded by the dirty inodes and the I/O, not by how much time
+ * passes.
  */
 static void run_timers(struct model *m, uint64_t ts)
 {
@@ -332,18 +327,33 @@ static void run_timers(struct model *m, uint64_t ts)
 				m->next_flush = tick;
 				continue;
 			}
+			wb_complete_until(m, tick);
 			m->now = tick;
 			wb_flusher_tick(m, tick);
 			m->next_flush = add_sat(tick, period);
 		} else {
-			uint64_t end = ts < m->next_flush - 1 ? ts : m->next_flush - 1;
+			uint64_t end = ts < m->next_flush - 1 ? ts : m->next_flush - 1, done;
 
 			if (m->next_sample > end)
 				break;
+			wb_complete_until(m, m->next_sample);
+			/* the samples after the first repeat its state: none past a completion */
+			done = wb_next_completion(m);
+			if (done > m->next_sample && done <= end)
+				end = done - 1;
 			emit_samples(m, (end - m->next_sample) / m->cfg.interval_ns + 1);
 		}
 	}
+	wb_complete_until(m, ts);
 	m->now = ts;
+}
+
+void model_wait_until(struct model *m, uint64_t t)
+{
+	if (t > m->now)
+		run_timers(m, t);
+	else
+		wb_complete_until(m, m->now);
 }
 
 static uint64_t model_clock(struct model *m, uint64_t ts)
@@ -368,7 +378,8 @@ void model_access(struct model *m, const struct model_access *a)
 	}
 	access_apply(m, a);
 	m->mx.accesses++;
-	m->mx.last_ts = ts;
+	/* a throttled or stalled access ends later than it started */
+	m->mx.last_ts = m->now;
 	lru_sample(m);
 }
 

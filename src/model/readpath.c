@@ -44,7 +44,7 @@ static bool read_hit_is_noop(const struct model *m, const struct mfile *mf, uint
 /* A folio not uptodate (dirty tracking with per-block state) is read in before it is used. */
 static bool read_fill(struct model *m, struct mfile *mf, uint32_t id)
 {
-	return m->dirty_kind->fill_read && m->dirty_kind->fill_read(m, mf, id);
+	return mf->dirty_kind->fill_read && mf->dirty_kind->fill_read(m, mf, id);
 }
 
 void read_buffered(struct model *m, const struct model_access *a, struct mfile *mf)

@@ -14,6 +14,13 @@ void record_progress_init(struct record_progress *p, int fd)
 	p->shown = false;
 }
 
+/* The rate of the first line counts from the start of recording, a second before it. */
+void record_progress_begin(struct record_progress *p, __u64 now_ns)
+{
+	p->last_ns = now_ns;
+	p->last_events = 0;
+}
+
 void record_progress_update(struct record_progress *p, __u64 now_ns, __u64 events, __u64 bytes,
 			__u64 lost)
 {
@@ -22,12 +29,6 @@ void record_progress_update(struct record_progress *p, __u64 now_ns, __u64 event
 
 	if (!p->tty)
 		return;
-	/* the first line waits a second, so that its rate is one */
-	if (!p->last_ns) {
-		p->last_ns = now_ns;
-		p->last_events = events;
-		return;
-	}
 	if (now_ns - p->last_ns < 1000000000ull)
 		return;
 	rate = (double)(events - p->last_events) * 1e9 / (double)(now_ns - p->last_ns);

@@ -42,7 +42,7 @@ struct recorder {
 	struct record_progress progress;
 	struct ft_child child;
 	bool have_child;	/* the command is ours to wait for or stop */
-	char *memcg;		/* --memory-limit: the command's cgroup directory */
+	struct ft_memcg memcg;	/* --memory-limit: the command's cgroup (dir NULL if none) */
 	int sigfd;		/* SIGINT, SIGTERM, SIGCHLD, blocked and read here */
 	__u64 lost;
 	struct ft_error err;	/* why the run failed, said before the summary */
@@ -105,6 +105,7 @@ static int record_loop(struct recorder *r)
 		{ .fd = r->sigfd, .events = POLLIN },
 	};
 
+	record_progress_begin(&r->progress, start);
 	for (;;) {
 		__u64 now = ft_now_mono_ns(), wake = next_flush < next_sample ? next_flush
 									 : next_sample;
@@ -158,7 +159,8 @@ static int record_finish(struct recorder *r, int rc)
 		    ft_bpf_write_lost(r->bpf, r->w, &r->lost, &r->err)))
 		rc = -1;
 	record_progress_done(&r->progress);
-	if (!rc && ft_writer_flush(r->w, &r->err))
+	/* Everything in the file before the summary counts it. */
+	if (!rc && ft_writer_drain(r->w, &r->err))
 		rc = -1;
 	ft_writer_stats(r->w, &st);
 	if (rc) {
@@ -221,15 +223,15 @@ static int record_start(struct recorder *r, const sigset_t *orig_mask)
 		}
 	}
 	r->w = open_output(r->o, &r->err);
-	if (!r->w)
+	if (!r->w || ft_writer_background(r->w, &r->err))
 		return -1;
-	if (r->o->memory_limit && ft_memcg_create(r->o->memory_limit, &r->memcg, &r->err))
+	if (r->o->memory_limit && ft_memcg_create(&r->memcg, r->o->memory_limit, &r->err))
 		return -1;
 	if (r->o->cmd) {
 		if (ft_child_fork(&r->child, r->o->cmd, orig_mask, strcmp(r->o->output, "-") == 0))
 			return -1;
 		r->have_child = true;
-		if (r->memcg && ft_memcg_add(r->memcg, r->child.pid, &r->err))
+		if (r->memcg.dir && ft_memcg_add(&r->memcg, r->child.pid, &r->err))
 			return -1;
 	}
 	f = record_filters(r);
@@ -240,7 +242,7 @@ static int record_start(struct recorder *r, const sigset_t *orig_mask)
 	r->cons.dev_set = r->o->dev_set;
 	r->cons.dev = r->o->dev;
 	r->rb = ring_buffer__new(ft_bpf_ring_fd(r->bpf), ft_consumer_handle, &r->cons, NULL);
-	r->sampler = ft_sampler_new(r->memcg);
+	r->sampler = ft_sampler_new(r->memcg.dir);
 	if (!r->rb || !r->sampler) {
 		snprintf(r->err.msg, sizeof(r->err.msg), "record: cannot set up the ring buffer");
 		return -1;
@@ -258,10 +260,7 @@ static void record_cleanup(struct recorder *r)
 		ft_writer_abort(r->w);
 	if (r->have_child)
 		ft_child_stop(&r->child);
-	if (r->memcg) {
-		ft_memcg_remove(r->memcg);
-		free(r->memcg);
-	}
+	ft_memcg_remove(&r->memcg);
 	ring_buffer__free(r->rb);
 	ft_sampler_free(r->sampler);
 	ft_bpf_close(r->bpf);
@@ -278,7 +277,7 @@ static void record_cleanup(struct recorder *r)
 static void child_after_recording(struct recorder *r)
 {
 	ft_child_reap(&r->child);
-	if (r->memcg)
+	if (r->memcg.dir)
 		ft_child_wait(&r->child);
 	if (r->child.exited) {
 		ft_child_report(&r->child, r->o->cmd[0]);

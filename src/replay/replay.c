@@ -2,26 +2,38 @@
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "model/variants.h"
 #include "replay/replay.h"
 #include "util/msg.h"
 #include "util/progress.h"
+#include "util/parse.h"
 
 #define HOST_DEVS_MAX (sizeof(((struct replay *)0)->host_devs) / sizeof(struct ft_host_dev))
 
-void replay_init(struct replay *rp, const struct model_config *cfg, unsigned ncfg, unsigned set,
-		 bool keep_series)
+int replay_init(struct replay *rp, const struct model_config *cfg, unsigned ncfg, unsigned set,
+		bool keep_series)
 {
 	memset(rp, 0, sizeof(*rp));
-	rp->ncfg = ncfg < REPLAY_MAX_CONFIGS ? ncfg : REPLAY_MAX_CONFIGS;
-	memcpy(rp->cfg, cfg, rp->ncfg * sizeof(*cfg));
-	rp->set = set;
-	rp->keep_series = keep_series;
 	file_table_init(&rp->files);
 	budget_init(&rp->budget);
-	series_init(&rp->series, rp->ncfg, cfg[0].interval_ns);
+	/* time series are kept for a few configurations only (series.h) */
+	series_init(&rp->series, ncfg < SERIES_MAX_COLS ? ncfg : SERIES_MAX_COLS,
+		    cfg[0].interval_ns);
+	rp->cfg = calloc(ncfg, sizeof(*rp->cfg));
+	rp->cols = calloc(ncfg, sizeof(*rp->cols));
+	rp->models = calloc(ncfg, sizeof(*rp->models));
+	rp->sinks = calloc(ncfg, sizeof(*rp->sinks));
+	rp->clients = calloc(ncfg + REPLAY_MAX_EXTRA, sizeof(*rp->clients));
+	if (!rp->cfg || !rp->cols || !rp->models || !rp->sinks || !rp->clients)
+		return -1;
+	rp->ncfg = ncfg;
+	memcpy(rp->cfg, cfg, ncfg * sizeof(*cfg));
+	rp->set = set;
+	rp->keep_series = keep_series && ncfg <= SERIES_MAX_COLS;
+	return 0;
 }
 
 void replay_release(struct replay *rp)
@@ -32,8 +44,34 @@ void replay_release(struct replay *rp)
 		model_free(rp->models[i]);
 		rp->models[i] = NULL;
 	}
+	free(rp->cfg);
+	free(rp->cols);
+	free(rp->models);
+	free(rp->sinks);
+	free(rp->clients);
+	rp->cfg = NULL;
+	rp->cols = NULL;
+	rp->models = NULL;
+	rp->sinks = NULL;
+	rp->clients = NULL;
+	rp->ncfg = 0;
 	file_table_release(&rp->files);
 	series_release(&rp->series);
+}
+
+/* "order 9", or "order 9, 1G" in a sweep of memory sizes. */
+static void label_column(struct replay *rp, unsigned i)
+{
+	char mem[20];
+
+	if (!rp->sweep_labels) {
+		snprintf(rp->cols[i].label, sizeof(rp->cols[i].label), "order %u",
+			 rp->cfg[i].order);
+		return;
+	}
+	format_bytes(rp->cfg[i].memory_bytes, mem, sizeof(mem));
+	snprintf(rp->cols[i].label, sizeof(rp->cols[i].label), "order %u, %s",
+		 rp->cfg[i].order, mem);
 }
 
 static void keep_sample(void *arg, const struct model_sample *s)
@@ -58,6 +96,18 @@ static void remember_host(struct replay *rp, const struct ft_host *h)
 	rp->have_host = true;
 }
 
+/* An FT_DEVICE record: the facts of one of the host's devices, kept for settle_configs(). */
+static void remember_device(struct replay *rp, const struct ft_device *d)
+{
+	for (__u32 i = 0; rp->have_host && i < rp->host.ndevs && i < 32; i++) {
+		if (rp->host_devs[i].dev == d->dev) {
+			rp->dev_info[i] = *d;
+			rp->dev_info_have |= 1u << i;
+			return;
+		}
+	}
+}
+
 /* The configurations as they will run: host defaults under the user's options. */
 static void settle_configs(struct replay *rp, __u32 first_dev)
 {
@@ -65,13 +115,19 @@ static void settle_configs(struct replay *rp, __u32 first_dev)
 
 	if (rp->have_host) {
 		bs = replay_host_block_size(&rp->host, rp->host_devs, first_dev);
-		replay_host_devices(rp->devices, &rp->host, rp->host_devs);
+		replay_host_devices(rp->devices, &rp->host, rp->host_devs, rp->dev_info,
+				    rp->dev_info_have, rp->set);
+		/* --block-size is every device's: the what-if of another block size */
+		for (__u32 d = 0; (rp->set & MODEL_REC_BLOCK_SIZE) && d < rp->host.ndevs; d++)
+			rp->devices[d].block_size = rp->cfg[0].block_size;
 	}
 	for (unsigned i = 0; i < rp->ncfg; i++) {
 		if (rp->have_host)
 			replay_host_defaults(&rp->cfg[i], rp->set, &rp->host);
 		if (bs && !(rp->set & MODEL_REC_BLOCK_SIZE))
 			rp->cfg[i].block_size = bs;
+		if (rp->dirtyable && !(rp->set & MODEL_REC_MEMORY))
+			rp->cfg[i].dirtyable_bytes = rp->dirtyable;
 		rp->cfg[i].devices = rp->devices;
 		rp->cfg[i].ndevices = rp->have_host ? rp->host.ndevs : 0;
 	}
@@ -93,13 +149,16 @@ static uint16_t device_index(const struct replay *rp, __u32 dev)
 static int start_models(struct replay *rp, __u32 first_dev, const char *path,
 			struct ft_error *err)
 {
+	unsigned nmodels;
+
 	/* the model's default memory would be a guess: say so rather than use it */
 	if (!(rp->set & MODEL_REC_MEMORY) && (!rp->have_host || !rp->host.mem_bytes)) {
 		ft_error_set(err, path, "the trace has no host memory size: give --memory");
 		return -1;
 	}
 	settle_configs(rp, first_dev);
-	for (unsigned i = 0; i < rp->ncfg; i++) {
+	rp->started = true;
+	for (unsigned i = 0; i < rp->ncfg && !rp->no_models; i++) {
 		const char *why = "refused";
 
 		rp->models[i] = model_new(&rp->cfg[i], &why);
@@ -107,8 +166,10 @@ static int start_models(struct replay *rp, __u32 first_dev, const char *path,
 			ft_error_set(err, path, "order %u: %s", rp->cfg[i].order, why);
 			return -1;
 		}
-		snprintf(rp->cols[i].label, sizeof(rp->cols[i].label), "order %u",
-			 rp->cfg[i].order);
+		label_column(rp, i);
+		rp->clients[i] = pipe_client_model(rp->models[i]);
+		if (i >= SERIES_MAX_COLS)
+			continue;
 		memcpy(rp->series.col[i].label, rp->cols[i].label, sizeof(rp->series.col[i].label));
 		rp->series.col[i].order = rp->cfg[i].order;
 		if (rp->keep_series && rp->cfg[i].interval_ns) {
@@ -118,7 +179,11 @@ static int start_models(struct replay *rp, __u32 first_dev, const char *path,
 			model_limit_samples(rp->models[i], rp->series.col[i].max - 1);
 		}
 	}
-	if (pipeline_start(&rp->pipe, rp->models, rp->ncfg, rp->threads) < 0) {
+	if (rp->extra_start && rp->extra_start(rp->extra_arg, rp->cfg, rp->ncfg, err) < 0)
+		return -1;
+	nmodels = rp->no_models ? 0 : rp->ncfg;
+	memcpy(&rp->clients[nmodels], rp->extra, rp->nextra * sizeof(*rp->extra));
+	if (pipeline_start(&rp->pipe, rp->clients, nmodels + rp->nextra, rp->threads) < 0) {
 		ft_error_set(err, path, "out of memory for the model threads");
 		return -1;
 	}
@@ -256,7 +321,7 @@ static int feed_access(struct replay *rp, const struct ft_access *a, const char 
 		ft_error_set(err, path, "out of memory for the file table");
 		return -1;
 	}
-	if (!rp->models[0] && start_models(rp, a->dev, path, err) < 0)
+	if (!rp->started && start_models(rp, a->dev, path, err) < 0)
 		return -1;
 	if (!make_access(a, id, file_table_get(&rp->files, id), &ma)) {
 		rp->run.ignored++;
@@ -278,7 +343,7 @@ static void send_to_models(struct replay *rp, uint64_t ts, enum model_op op, uin
 {
 	struct model_access ma = { .op = op, .pos = pos };
 
-	if (!rp->models[0] || !rp->run.accesses)
+	if (!rp->started || !rp->run.accesses)
 		return;
 	if (ts > rp->now)
 		rp->now = ts;
@@ -295,7 +360,7 @@ static void cgroup_sampled(struct replay *rp, const struct ft_counters *c)
 	uint64_t others;
 
 	send_to_models(rp, c->hdr.ts, MODEL_STATS_FLUSH, 0);
-	if (rp->models[0] && rp->cfg[0].memcg &&
+	if (rp->started && rp->cfg[0].memcg &&
 	    budget_others(&rp->budget, c, rp->cfg[0].page_size, rp->leave_out_mapped, &others))
 		send_to_models(rp, c->hdr.ts, MODEL_OTHERS, others);
 }
@@ -306,7 +371,7 @@ static void cgroup_sampled(struct replay *rp, const struct ft_counters *c)
  */
 static void pass_time(struct replay *rp, uint64_t ts)
 {
-	if (!rp->models[0] || !rp->run.accesses || ts <= rp->now)
+	if (!rp->started || !rp->run.accesses || ts <= rp->now)
 		return;
 	rp->now = ts;
 	pipeline_advance(&rp->pipe, ts);
@@ -326,6 +391,35 @@ static int note_file(struct replay *rp, const struct ft_file *f, const char *pat
 	return 0;
 }
 
+/* The names of the meminfo counters that make the host's dirtyable memory. */
+static void note_counter_names(struct replay *rp, const struct ft_counter_names *n)
+{
+	if (n->source != FT_SRC_MEMINFO)
+		return;
+	rp->meminfo.free = (uint16_t)(ft_counter_index(n, "MemFree") + 1);
+	rp->meminfo.active_file = (uint16_t)(ft_counter_index(n, "Active(file)") + 1);
+	rp->meminfo.inactive_file = (uint16_t)(ft_counter_index(n, "Inactive(file)") + 1);
+}
+
+/*
+ * global_dirtyable_memory() of the recorded host when the models start: free memory and the
+ * file LRU of its first /proc/meminfo sample, less the kernel's reserve for its size.
+ */
+static void note_counters(struct replay *rp, const struct ft_counters *c)
+{
+	const __u64 *v = ft_counters_values(c);
+	const struct meminfo_names *mi = &rp->meminfo;
+	uint64_t bytes, reserve;
+
+	if (c->source != FT_SRC_MEMINFO || rp->dirtyable || rp->models[0] || !mi->free ||
+	    !mi->active_file || !mi->inactive_file || mi->free > c->count ||
+	    mi->active_file > c->count || mi->inactive_file > c->count)
+		return;
+	bytes = v[mi->free - 1] + v[mi->active_file - 1] + v[mi->inactive_file - 1];
+	reserve = rp->have_host ? model_reserve_bytes(rp->host.mem_bytes, rp->host.page_size) : 0;
+	rp->dirtyable = bytes > reserve ? bytes - reserve : 0;
+}
+
 static int feed_record(struct replay *rp, const struct ft_hdr *h, const char *path,
 		       struct ft_error *err)
 {
@@ -337,16 +431,21 @@ static int feed_record(struct replay *rp, const struct ft_hdr *h, const char *pa
 	case FT_HOST:
 		remember_host(rp, (const struct ft_host *)h);
 		return 0;
+	case FT_DEVICE:
+		remember_device(rp, (const struct ft_device *)h);
+		return 0;
 	case FT_LOST:
 		rp->run.lost += ((const struct ft_lost *)h)->count;
 		return 0;
 	case FT_COUNTER_NAMES:
 		if (((const struct ft_counter_names *)h)->source == FT_SRC_CGROUP)
 			budget_names(&rp->budget, (const struct ft_counter_names *)h);
+		note_counter_names(rp, (const struct ft_counter_names *)h);
 		return 0;
 	case FT_COUNTERS:
 		if (((const struct ft_counters *)h)->source == FT_SRC_CGROUP)
 			cgroup_sampled(rp, (const struct ft_counters *)h);
+		note_counters(rp, (const struct ft_counters *)h);
 		return 0;
 	default:
 		/* kernel events are for calibration, only their time counts here */
@@ -371,7 +470,8 @@ static void add_source(struct replay *rp, const char *fmt, ...)
 
 /*
  * One line on where the configuration came from: the recorded kernel's rules (or the user's
- * options), the filesystems the files were on and the largest order each allows, the memory.
+ * options), the filesystems the files were on with the largest order each allows and how
+ * their dirty data is tracked and reclaimed, the memory.
  */
 static void describe_sources(struct replay *rp)
 {
@@ -387,11 +487,19 @@ static void describe_sources(struct replay *rp)
 
 		if (!(rp->devices_used & (1u << i)))
 			continue;
-		add_source(rp, "%s%s (up to order %u)", first ? "; files on " : ", ",
+		add_source(rp, "%s%s (up to order %u", first ? "; files on " : ", ",
 			   model_fs_kinds[d->fs]->name,
 			   c->large_folios == LARGE_FOLIOS_AUTO ?
 			   fs_kind_of(d->fs)->max_order(d, 12, c->max_pagecache_order) :
 			   c->max_pagecache_order);
+		if (d->ra_pages != MODEL_UNKNOWN)
+			add_source(rp, ", readahead %u pages", d->ra_pages);
+		if (d->io_pages != MODEL_UNKNOWN)
+			add_source(rp, ", I/O %u pages", d->io_pages);
+		add_source(rp, ", dirty per %s of %u B, reclaim %s)",
+			   model_dirty_row_for(c, d)->v.name,
+			   d->block_size != MODEL_UNKNOWN ? d->block_size : c->block_size,
+			   model_reclaim_row_for(c, d)->v.name);
 		first = false;
 	}
 	if (rp->set & MODEL_REC_MEMORY)
@@ -405,7 +513,9 @@ static void describe_sources(struct replay *rp)
 static void collect_results(struct replay *rp, const struct ft_reader_status *st)
 {
 	pipeline_finish(&rp->pipe);
-	for (unsigned i = 0; i < rp->ncfg; i++) {
+	for (unsigned i = 0; i < rp->ncfg && rp->no_models; i++)
+		rp->cols[i].cfg = rp->cfg[i];
+	for (unsigned i = 0; i < rp->ncfg && !rp->no_models; i++) {
 		model_finish(rp->models[i], rp->now);
 		rp->cols[i].cfg = *model_config(rp->models[i]);
 		model_metrics(rp->models[i], &rp->cols[i].m);
@@ -417,7 +527,7 @@ static void collect_results(struct replay *rp, const struct ft_reader_status *st
 	rp->run.clean_end = st->clean_end;
 	rp->run.truncated = st->truncated;
 	rp->run.release = rp->release;
-	if (rp->models[0]) {
+	if (rp->started) {
 		describe_sources(rp);
 		rp->run.sources = rp->sources;
 	}
@@ -453,7 +563,7 @@ int replay_file(struct replay *rp, const char *path, struct ft_error *err)
 			goto fail;
 	if (ret == FT_READ_ERROR)
 		goto fail;
-	if (!rp->models[0] && start_models(rp, 0, path, err) < 0)
+	if (!rp->started && start_models(rp, 0, path, err) < 0)
 		goto fail;
 	ft_reader_status(r, &st);
 	collect_results(rp, &st);

@@ -80,8 +80,16 @@ FIELD(wb_fsync_bytes)
 FIELD(wb_expire_bytes)
 FIELD(wb_background_bytes)
 FIELD(wb_reclaim_bytes)
+FIELD(wb_vmscan_bytes)
+FIELD(dirtied_pages)
+FIELD(written_pages)
 FIELD(wb_truncated_bytes)
 FIELD(reclaim_dirty_folios)
+FIELD(reclaim_writeback_folios)
+FIELD(reclaim_immediate_pages)
+FIELD(rotated_pages)
+FIELD(flusher_wakeups)
+FIELD(reclaim_stalls)
 FIELD(extents)
 FIELD(throttled)
 FIELD(insertions)
@@ -165,11 +173,17 @@ static struct report_value get_extent_mean_bytes(const struct model_metrics *m,
 	return rv_div((double)m->extent_bytes, (double)m->extents);
 }
 
-static struct report_value get_writeback_time_s(const struct model_metrics *m,
-						const struct model_config *c)
-{
-	return rv_dbl(m->writeback_time_s);
+/* Seconds kept as doubles in struct model_metrics. */
+#define SECONDS(name) \
+static struct report_value get_##name(const struct model_metrics *m, const struct model_config *c) \
+{ \
+	return rv_dbl(m->name); \
 }
+
+SECONDS(writeback_time_s)
+SECONDS(throttle_time_s)
+SECONDS(sync_wait_time_s)
+SECONDS(reclaim_stall_time_s)
 
 /* Mean over the trace's duration: what the device saw on average. */
 static struct report_value get_write_bandwidth(const struct model_metrics *m,
@@ -245,12 +259,23 @@ const struct report_metric report_metrics[] = {
 	M(wb_fsync_bytes, "  by fsync/sync_file_range", "writes", RK_BYTES),
 	M(wb_expire_bytes, "  by age (dirty_expire)", "writes", RK_BYTES),
 	M(wb_background_bytes, "  by background threshold", "writes", RK_BYTES),
+	M(wb_vmscan_bytes, "  by flusher for reclaim", "writes", RK_BYTES),
 	M(wb_reclaim_bytes, "  by reclaim", "writes", RK_BYTES),
 	M(wb_truncated_bytes, "dirty bytes truncated", "writes", RK_BYTES),
+	M(dirtied_pages, "folio pages dirtied", "writes", RK_COUNT),
+	M(written_pages, "folio pages written back", "writes", RK_COUNT),
 	M(reclaim_dirty_folios, "dirty folios at LRU tail", "writes", RK_COUNT),
+	M(reclaim_writeback_folios, "writeback folios at LRU tail", "writes", RK_COUNT),
+	M(reclaim_immediate_pages, "immediate reclaim pages", "writes", RK_COUNT),
+	M(rotated_pages, "pages rotated (pgrotated)", "writes", RK_COUNT),
+	M(flusher_wakeups, "flusher woken by reclaim", "writes", RK_COUNT),
+	M(reclaim_stalls, "reclaim stalls on writeback", "writes", RK_COUNT),
+	M(reclaim_stall_time_s, "reclaim stall time", "writes", RK_SECONDS),
 	M(extents, "writeback extents", "writes", RK_COUNT),
 	M(extent_mean_bytes, "extent mean size", "writes", RK_MEAN_BYTES),
-	M(throttled, "writes throttled", "writes", RK_COUNT),
+	M(throttled, "writer throttle pauses", "writes", RK_COUNT),
+	M(throttle_time_s, "writer throttle time", "writes", RK_SECONDS),
+	M(sync_wait_time_s, "fsync wait time", "writes", RK_SECONDS),
 	M(dirty_bytes, "dirty at the end", "writes", RK_BYTES),
 	M(writeback_time_s, "device write time", "writes", RK_SECONDS),
 	M(write_bandwidth, "write bandwidth", "writes", RK_BYTES_PER_S),

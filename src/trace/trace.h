@@ -78,8 +78,19 @@ int ft_writer_counters(struct ft_writer *w, __u64 ts, __u16 source, __u16 count,
 int ft_writer_host(struct ft_writer *w, const struct ft_host *host,
 		   const struct ft_host_dev *devs, struct ft_error *err);
 
-/* Writes the pending chunk now (recorders call it periodically so a crash loses little). */
+/*
+ * Writes the pending chunk now (recorders call it periodically so a crash loses little); in
+ * the background (below), queues it to be written in order.
+ */
 int ft_writer_flush(struct ft_writer *w, struct ft_error *err);
+/*
+ * From now on full chunks are compressed and written by a thread of the writer, so appending
+ * never waits for compression (unless four chunks are queued). Errors of the thread are
+ * returned by the next flush, drain or close.
+ */
+int ft_writer_background(struct ft_writer *w, struct ft_error *err);
+/* Flushes and waits until every chunk queued is in the file (or failed). */
+int ft_writer_drain(struct ft_writer *w, struct ft_error *err);
 /*
  * Appends FT_END, flushes, fsyncs a regular file, closes and puts the file in place. Frees w
  * even on error.
