@@ -5,6 +5,7 @@
  * written with the bytes the kernel wrote back for each, and the block devices' requests.
  */
 #include <argp.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 #include "trace/filewb.h"
 #include "trace/trace.h"
 #include "util/args.h"
+#include "util/escape.h"
 #include "util/msg.h"
 #include "util/parse.h"
 
@@ -141,15 +143,18 @@ static int count_record(struct info_totals *t, const struct ft_hdr *h)
 static void print_host(const struct info_totals *t)
 {
 	const struct ft_host *h = &t->host;
-	char mem[32], lim[32];
+	char mem[32], lim[32], name[4 * FT_RELEASE_LEN], rel[4 * FT_RELEASE_LEN];
 
 	if (!t->have_host) {
 		printf("host:       (no host record)\n");
 		return;
 	}
+	/* the trace's strings are only the recorder's word: escaped, they drive no terminal */
+	ft_escape(name, sizeof(name), h->hostname, sizeof(h->hostname));
+	ft_escape(rel, sizeof(rel), h->release, sizeof(h->release));
 	printf("host:       %s, Linux %s, %u-byte pages, %s memory, %u CPUs%s\n",
-	       h->hostname[0] ? h->hostname : "?", h->release[0] ? h->release : "?", h->page_size,
-	       format_bytes(h->mem_bytes, mem, sizeof(mem)), h->ncpus,
+	       name[0] ? name : "?", rel[0] ? rel : "?",
+	       h->page_size, format_bytes(h->mem_bytes, mem, sizeof(mem)), h->ncpus,
 	       h->flags & FT_HOST_SYNTHETIC ? " (synthetic)" : "");
 	if (h->memory_limit)
 		printf("limit:      %s memory cgroup limit\n",
@@ -159,11 +164,13 @@ static void print_host(const struct info_totals *t)
 	       h->dirty_background_ratio, h->dirty_ratio, (uint64_t)h->dirty_background_bytes,
 	       (uint64_t)h->dirty_bytes, h->dirty_expire_centisecs, h->dirty_writeback_centisecs);
 	for (__u32 i = 0; i < h->ndevs; i++) {
+		const struct ft_host_dev *hd = &t->devs[i];
 		const struct ft_device *d = &t->devinfo[i];
+		char fs[4 * FT_FSTYPE_LEN], dev[4 * FT_DEVNAME_LEN];
 
-		printf("device:     %u:%u %s block=%u %s", t->devs[i].dev >> 20,
-		       t->devs[i].dev & 0xfffff, t->devs[i].fstype, t->devs[i].block_size,
-		       t->devs[i].name);
+		printf("device:     %u:%u %s block=%u %s", hd->dev >> 20, hd->dev & 0xfffff,
+		       ft_escape(fs, sizeof(fs), hd->fstype, sizeof(hd->fstype)), hd->block_size,
+		       ft_escape(dev, sizeof(dev), hd->name, sizeof(hd->name)));
 		if (d->hdr.type)
 			printf(" ra_pages=%u io_pages=%u huge=%u flags=%u", d->ra_pages, d->io_pages,
 			       d->huge, d->flags);
@@ -271,7 +278,10 @@ static void print_wb_row(const struct ft_filewb *wb, const struct ft_file_wb *f,
 		snprintf(back, sizeof(back), "%llu", (unsigned long long)f->written_back);
 	if (c != FT_WB_COUNT_UNKNOWN && f->written)
 		snprintf(ratio, sizeof(ratio), "%.3f", (double)f->written_back / (double)f->written);
-	printf("  %16llu %16s %7s  %s\n", (unsigned long long)f->written, back, ratio, name);
+	printf("  %16llu %16s %7s  ", (unsigned long long)f->written, back, ratio);
+	/* a path from the trace: escaped, it drives no terminal */
+	ft_fputs_escaped(stdout, name, (size_t)-1);
+	putchar('\n');
 }
 
 /*
@@ -332,7 +342,9 @@ static void print_format(const char *file, const struct ft_reader_status *st)
 {
 	char b[32];
 
-	printf("file:       %s\n", file);
+	printf("file:       ");
+	ft_fputs_escaped(stdout, file, (size_t)-1);
+	putchar('\n');
 	printf("format:     version %u.%u, %" PRIu64 " chunks, %s\n", st->version_major,
 	       st->version_minor, (uint64_t)st->chunks, format_bytes(st->bytes, b, sizeof(b)));
 	if (st->truncated)
@@ -403,8 +415,14 @@ int cmd_info(int argc, char **argv)
 		print_counts(t);
 		print_writeback(&t->wb);
 		print_block(t);
-		fflush(stdout);
-		ret = ft_reader_report_end(r) ? EXIT_RUNTIME : EXIT_OK;
+		/* what was read goes out before the line saying where the trace ends */
+		if (fflush(stdout)) {
+			ft_warn("standard output: write failed: %s", strerror(errno));
+			ft_reader_report_end(r);
+			ret = EXIT_RUNTIME;
+		} else {
+			ret = ft_reader_report_end(r) ? EXIT_RUNTIME : EXIT_OK;
+		}
 	}
 	ft_filewb_free(&t->wb);
 	free(t);

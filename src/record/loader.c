@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/capability.h>
+#include <linux/magic.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -14,6 +15,7 @@
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #include <bpf/bpf.h>
@@ -203,17 +205,26 @@ static void set_filters(struct record_bpf *skel, const struct ft_filters *f)
 	skel->rodata->no_paths = f->no_paths;
 }
 
+/*
+ * --cgroup: the directory must be on the cgroup2 filesystem. Anything else (/tmp, a v1
+ * hierarchy) is said to be so before the kernel gets it, which only answers EBADF.
+ */
 static int set_cgroup(struct ft_bpf *b, const char *path, struct ft_error *err)
 {
 	__u32 key = 0;
+	struct statfs fs;
 
 	b->cgroup_fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (b->cgroup_fd < 0)
-		return ft_error_set(err, NULL, "%s: cannot open cgroup: %s", path, strerror(errno));
+		return ft_error_set(err, NULL, "--cgroup=%s: cannot open the directory: %s", path,
+				    strerror(errno));
+	if (fstatfs(b->cgroup_fd, &fs) < 0 || fs.f_type != CGROUP2_SUPER_MAGIC)
+		return ft_error_set(err, NULL, "--cgroup=%s: not a cgroup v2 directory (one under "
+				    "the cgroup2 mount, usually /sys/fs/cgroup)", path);
 	if (bpf_map_update_elem(bpf_map__fd(b->skel->maps.cgroups), &key, &b->cgroup_fd,
 				BPF_ANY))
-		return ft_error_set(err, NULL, "%s: not a cgroup v2 directory (--cgroup needs cgroup2): %s",
-			       path, strerror(errno));
+		return ft_error_set(err, NULL, "--cgroup=%s: the kernel refused the cgroup: %s",
+				    path, strerror(errno));
 	return 0;
 }
 

@@ -48,30 +48,18 @@ struct recorder {
 	struct ft_error err;	/* why the run failed, said before the summary */
 };
 
-static struct ft_writer *open_output(const char *path, struct ft_error *err)
+/*
+ * The trace file, written as every output is (util/output.h), except that a new one is made
+ * under its name from the start: a recorder killed on the way leaves it readable there to its
+ * last whole chunk. An existing trace is replaced only once the recording ended well. Mode
+ * 0600 whatever was there: traces reveal file activity.
+ */
+static struct ft_writer *open_output(const struct record_opts *o, struct ft_error *err)
 {
-	struct stat st;
-	int fd;
+	const struct ft_writer_options opts = { .mode = 0600, .force = o->force,
+						.in_place_if_new = true };
 
-	if (strcmp(path, "-") == 0)
-		return ft_writer_open(path, 0600, err);
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	if (fd < 0) {
-		ft_error_set(err, NULL, "%s: cannot create: %s", path,
-			 strerror(errno));
-		return NULL;
-	}
-	/*
-	 * An existing file keeps its mode through O_TRUNC: traces reveal file activity. Only
-	 * regular files: a device or FIFO (/dev/null) is not ours to change.
-	 */
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && fchmod(fd, 0600) < 0) {
-		ft_error_set(err, NULL, "%s: cannot make it private (0600): %s",
-			 path, strerror(errno));
-		close(fd);
-		return NULL;
-	}
-	return ft_writer_fdopen(fd, path, err);
+	return ft_writer_open_with(o->output, &opts, err);
 }
 
 /* Every tick: lost counts, samples when due, a flushed chunk, the progress line. */
@@ -234,7 +222,7 @@ static int record_start(struct recorder *r, const sigset_t *orig_mask)
 			return -1;
 		}
 	}
-	r->w = open_output(r->o->output, &r->err);
+	r->w = open_output(r->o, &r->err);
 	if (!r->w || ft_writer_background(r->w, &r->err))
 		return -1;
 	if (r->o->memory_limit && ft_memcg_create(&r->memcg, r->o->memory_limit, &r->err))

@@ -47,6 +47,8 @@ struct writer_bg {
 
 struct ft_writer {
 	int fd;
+	struct ft_output output;	/* where the file goes when opened by name */
+	bool own_output;
 	bool regular;		/* fsync and cut-back only make sense on regular files */
 	bool failed;		/* after a write error every call fails */
 	char *name;
@@ -75,6 +77,10 @@ static int write_all(struct ft_writer *w, const void *buf, size_t len, struct ft
 		if (n <= 0) {
 			int e = n < 0 ? errno : ENOSPC;
 
+			/* a temporary file never takes the name: nothing of it is kept */
+			if (w->own_output && w->output.tmp)
+				return ft_error_set(err, w->name, "write failed: %s", strerror(e));
+			/* Drop the partial chunk: the file then ends on a whole chunk. */
 			if (w->regular && ftruncate(w->fd, (off_t)w->good_offset) == 0)
 				lseek(w->fd, (off_t)w->good_offset, SEEK_SET);
 			return ft_error_set(err, w->name, "write failed: %s (trace kept up to byte %llu)",
@@ -116,7 +122,7 @@ static int write_chunk(struct ft_writer *w, const unsigned char *raw, size_t len
 }
 
 static struct ft_writer *writer_new(int fd, const char *name, bool timestamp,
-				    struct ft_error *err)
+				    const struct ft_output *out, struct ft_error *err)
 {
 	struct ft_writer *w = calloc(1, sizeof(*w));
 	struct ft_file_header fh = { .version_major = FT_VERSION_MAJOR,
@@ -137,6 +143,10 @@ static struct ft_writer *writer_new(int fd, const char *name, bool timestamp,
 		goto fail;
 	}
 	w->fd = fd;
+	if (out) {
+		w->output = *out;
+		w->own_output = true;
+	}
 	w->regular = fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode);
 	memcpy(fh.magic, FT_MAGIC, FT_MAGIC_LEN);
 	if (timestamp) {
@@ -162,22 +172,34 @@ fail:
 
 struct ft_writer *ft_writer_fdopen(int fd, const char *name, struct ft_error *err)
 {
-	return writer_new(fd, name, true, err);
+	return writer_new(fd, name, true, NULL, err);
 }
 
 struct ft_writer *ft_writer_open_with(const char *path, const struct ft_writer_options *opts,
 				      struct ft_error *err)
 {
+	const struct ft_output_opts oo = {
+		.mode = opts->mode ? opts->mode : 0600, .force = opts->force,
+		.dash_is_stdout = true, .in_place_if_new = opts->in_place_if_new,
+		.inputs = opts->inputs, .ninputs = opts->ninputs,
+	};
+	struct ft_output out;
+	struct ft_writer *w;
 	int fd;
 
-	if (strcmp(path, "-") == 0)
-		return writer_new(STDOUT_FILENO, "(stdout)", !opts->no_timestamp, err);
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, opts->mode ? opts->mode : 0600);
+	if (ft_output_open(&out, path, &oo, err))
+		return NULL;
+	/* the writer closes its descriptor; the output keeps its own until commit or abort */
+	fd = fcntl(out.fd, F_DUPFD_CLOEXEC, 3);
 	if (fd < 0) {
-		ft_error_set(err, path, "cannot create: %s", strerror(errno));
+		ft_error_set(err, path, "cannot write: %s", strerror(errno));
+		ft_output_abort(&out, false);
 		return NULL;
 	}
-	return writer_new(fd, path, !opts->no_timestamp, err);
+	w = writer_new(fd, strcmp(path, "-") ? path : "(stdout)", !opts->no_timestamp, &out, err);
+	if (!w)
+		ft_output_abort(&out, false);
+	return w;
 }
 
 struct ft_writer *ft_writer_open(const char *path, unsigned mode, struct ft_error *err)
@@ -481,6 +503,13 @@ int ft_writer_close(struct ft_writer *w, struct ft_error *err)
 		ret = ft_error_set(err, w->name, "fsync failed: %s", strerror(errno));
 	if (close(w->fd) < 0 && !ret)
 		ret = ft_error_set(err, w->name, "close failed: %s", strerror(errno));
+	/* only a whole trace takes the target's name */
+	if (w->own_output) {
+		if (ret)
+			ft_output_abort(&w->output, w->st.chunks > 0);
+		else if (ft_output_commit(&w->output, err))
+			ret = -1;
+	}
 	writer_free(w);
 	return ret;
 }
@@ -489,5 +518,8 @@ void ft_writer_abort(struct ft_writer *w)
 {
 	bg_stop(w, NULL);
 	close(w->fd);
+	/* a trace made in place (record) stays when it holds a whole chunk: it reads as cut */
+	if (w->own_output)
+		ft_output_abort(&w->output, w->st.chunks > 0);
 	writer_free(w);
 }
