@@ -117,3 +117,26 @@ access_fields() {
 	dump_type "$1" access | grep " ino=$3 " | grep " op=$2 " |
 		sed 's/.* pos=\([0-9]*\) len=\([0-9]*\) .* flags=\([^ ]*\) arg=\([0-9]*\).*/\1 \2 \3 \4/'
 }
+
+# mkfs_loop FS: a fresh 320 MiB FS (ext4 or xfs) on a loop device mounted at $D/FS, its queue
+# as the kernel sets up a disk by default: max_sectors_kb 1280, read_ahead_kb 128.
+mkfs_loop() {
+	truncate -s 320M "$D/$1.img"
+	case $1 in
+	ext4) mkfs.ext4 -q -F "$D/$1.img" ;;
+	xfs) mkfs.xfs -q -f "$D/$1.img" ;;
+	esac || return 1
+	l=$(losetup -f --show "$D/$1.img") || return 1
+	echo "$l" >> "$TMPD/cleanup-loops"
+	mkdir -p "$D/$1"
+	mount -t "$1" "$l" "$D/$1" || return 1
+	echo "$D/$1" >> "$TMPD/cleanup-mounts"
+	# max_sectors_kb first: a change of queue limits sets read_ahead_kb again
+	echo 1280 > "/sys/block/${l#/dev/}/queue/max_sectors_kb" &&
+		echo 128 > "/sys/block/${l#/dev/}/queue/read_ahead_kb"
+}
+
+# Folios added to inode INO of TRACE, "ORDER:COUNT ..." in order.
+kernel_orders() {
+	field_of "$1" pagecache_add "$2" order | sort -n | uniq -c | awk '{ printf "%s:%s ", $2, $1 }'
+}

@@ -8,28 +8,6 @@
 record_requires_bpf
 command -v python3 > /dev/null || skip_all "python3 not installed"
 
-# mkfs_loop FS: a fresh FS on a loop device mounted at $D/FS, its queue set as above.
-mkfs_loop() {
-	truncate -s 320M "$D/$1.img"
-	case $1 in
-	ext4) mkfs.ext4 -q -F "$D/$1.img" ;;
-	xfs) mkfs.xfs -q -f "$D/$1.img" ;;
-	esac || return 1
-	l=$(losetup -f --show "$D/$1.img") || return 1
-	echo "$l" >> "$TMPD/cleanup-loops"
-	mkdir -p "$D/$1"
-	mount -t "$1" "$l" "$D/$1" || return 1
-	echo "$D/$1" >> "$TMPD/cleanup-mounts"
-	# max_sectors_kb first: a change of queue limits sets read_ahead_kb again
-	echo 1280 > "/sys/block/${l#/dev/}/queue/max_sectors_kb" &&
-		echo 128 > "/sys/block/${l#/dev/}/queue/read_ahead_kb"
-}
-
-# Folios added to inode INO of TRACE, "ORDER:COUNT ..." in order.
-kernel_orders() {
-	field_of "$1" pagecache_add "$2" order | sort -n | uniq -c | awk '{ printf "%s:%s ", $2, $1 }'
-}
-
 model_orders() {
 	"$FOLIO_TRACE" replay --format=json "$1" | python3 -c '
 import json, sys
