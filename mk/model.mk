@@ -75,3 +75,6 @@ noinst_PROGRAMS += bench/bench-buddy
 bench_bench_buddy_LDADD = libfoliotrace.a -lm
 BENCH += bench/buddy.sh
 EXTRA_DIST += bench/buddy.sh
+# make bench: peak RSS with --memory=16T, and for 10 M vs 100 M events (not a test).
+BENCH += bench/memory.sh
+EXTRA_DIST += bench/memory.sh

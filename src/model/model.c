@@ -26,8 +26,9 @@ static const char *config_problem(const struct model_config *c)
 		return "folio order above the page cache's largest (--max-pagecache-order)";
 	if (c->memory_bytes < c->page_size)
 		return "memory smaller than one page";
-	if (c->memory_bytes / c->page_size >= (uint64_t)FOLIO_NIL - FOLIO_CHUNK)
-		return "memory too large for the model (2^32 pages)";
+	/* a folio keeps its pfn in 32 bits */
+	if (c->memory_bytes / c->page_size > (1ull << 32))
+		return "memory too large for the model (above 2^32 pages)";
 	return NULL;
 }
 
