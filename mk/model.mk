@@ -11,6 +11,7 @@ libfoliotrace_a_SOURCES += src/model/model.h src/model/instance.h src/model/mode
 	src/model/folio.h src/model/folio_pool.c \
 	src/model/pagecache.h src/model/pagecache.c src/model/placement.h src/model/placement.c \
 	src/model/lru.h src/model/lru.c src/model/reclaim.c src/model/memory.c \
+	src/model/zone.h src/model/compaction.c \
 	src/model/shadow.h src/model/shadow.c src/model/touched.h src/model/touched.c \
 	src/model/bitmap.h src/model/writeback.c \
 	src/model/metrics.h src/model/metrics.c src/model/device.c
@@ -43,6 +44,10 @@ tests_test_model_fs_LDADD = $(MODEL_TEST_LIBS)
 check_PROGRAMS += tests/test-model-mmap
 TESTS += tests/test-model-mmap
 tests_test_model_mmap_LDADD = $(MODEL_TEST_LIBS)
+
+check_PROGRAMS += tests/test-model-frag
+TESTS += tests/test-model-frag
+tests_test_model_frag_LDADD = $(MODEL_TEST_LIBS)
 
 # make bench: model throughput on generated accesses.
 noinst_PROGRAMS += bench/bench-model

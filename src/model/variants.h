@@ -131,6 +131,8 @@ struct dirty_reclaim {
 
 extern model_variant_list model_folio_policies, model_write_policies, model_lru_kinds,
 	model_dirty_kinds, model_ra_rules, model_fallbacks, model_fs_kinds, model_large_folios;
+/* Where the zone starts from (enum start_state). */
+extern model_variant_list model_start_states;
 
 /* Rows in a list (they are NULL-terminated). */
 unsigned model_variant_count(const struct model_variant *const *list);
