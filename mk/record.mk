@@ -59,3 +59,8 @@ TESTS += tests/test-record-sampler
 tests_test_record_sampler_SOURCES = tests/test-record-sampler.c src/record/sampler.c \
 	src/record/host.c src/record/record.h
 tests_test_record_sampler_LDADD = $(TEST_LIBS)
+check_PROGRAMS += tests/test-record-fragstat
+TESTS += tests/test-record-fragstat
+tests_test_record_fragstat_SOURCES = tests/test-record-fragstat.c src/record/sampler.c \
+	src/record/host.c src/record/record.h
+tests_test_record_fragstat_LDADD = $(TEST_LIBS)
