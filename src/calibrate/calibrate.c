@@ -50,9 +50,10 @@ static void note_run(struct calibration *c, const struct replay *rp,
 	const struct series_col *col = &rp->series.col[0];
 
 	c->cfg = rp->cols[0].cfg;
-	/* the per-file tables die with the run */
+	/* the per-file tables and the start state die with the run */
 	c->cfg.file_orders = NULL;
 	c->cfg.file_ra_off = NULL;
+	c->cfg.start = NULL;
 	c->cgroup_limit = k->have_host && k->host.memory_limit &&
 			  c->cfg.memory_bytes == k->host.memory_limit;
 	snprintf(c->release, sizeof(c->release), "%s", rp->release);

@@ -16,6 +16,7 @@
 #include "replay/host.h"
 #include "replay/options.h"
 #include "replay/pipeline.h"
+#include "replay/startstate.h"
 #include "report/report.h"
 #include "report/series.h"
 #include "trace/trace.h"
@@ -56,6 +57,7 @@ struct replay {
 	char sources[512];		/* report_run.sources */
 	uint64_t now;			/* latest access time: models need it never decreasing */
 	char release[FT_RELEASE_LEN];
+	struct recorded_start start;	/* the recorded memory at the start */
 };
 
 /* cfg[0..ncfg) are complete configurations (model_config_defaults + options); threads 0. */
