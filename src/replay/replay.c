@@ -402,9 +402,14 @@ static void describe_sources(struct replay *rp)
 		add_source(rp, "; memory: the recorded zones' pageblocks");
 	else
 		add_source(rp, "; memory: the host's");
-	if (c->start_state == START_RECORDED)
-		add_source(rp, "; starts as recorded (%" PRIu64 " pageblocks)",
-			   start_state_pages(c->start) >> 9);
+	if (c->start_state == START_RECORDED) {
+		uint64_t rec = start_state_pages(c->start), mem = c->memory_bytes / c->page_size;
+
+		add_source(rp, "; starts as recorded (%" PRIu64 " pageblocks", rec >> 9);
+		if (!c->memcg && mem >> 9 != rec >> 9)
+			add_source(rp, ", %s to %" PRIu64, mem < rec ? "scaled" : "extended", mem >> 9);
+		add_source(rp, ")");
+	}
 }
 
 static void collect_results(struct replay *rp, const struct ft_reader_status *st)

@@ -2,6 +2,7 @@
 /* The reported metrics, in report order. Keys are a stable interface: never rename one. */
 #include <stddef.h>
 
+#include "model/buddy.h"
 #include "report/metrics.h"
 
 static struct report_value rv_u64(uint64_t v)
@@ -193,6 +194,13 @@ static struct report_value get_untouched_evicted_bytes(const struct model_metric
 	return rv_u64(m->untouched_evicted_pages * c->page_size);
 }
 
+/* The unusable index at order 9 at the end, whatever the model's order: comparable across. */
+static struct report_value get_unusable_index_9(const struct model_metrics *m,
+						const struct model_config *c)
+{
+	return rv_dbl(buddy_unusable_free_index(m->free_blocks, 9) / 1000.0);
+}
+
 /* Free blocks of a pageblock or more at the end, in pageblocks (2 MiB on x86-64). */
 static struct report_value get_free_pageblocks(const struct model_metrics *m,
 					       const struct model_config *c)
@@ -319,6 +327,7 @@ const struct report_metric report_metrics[] = {
 	M(pageblocks_claimed, "  pageblocks claimed", "memory", RK_COUNT),
 	M(extfrag_steals, "fallbacks stealing", "memory", RK_COUNT),
 	M(free_pageblocks, "free pageblocks (end)", "memory", RK_COUNT),
+	M(unusable_index_9, "unusable index o9 (end)", "memory", RK_INDEX),
 	M(unusable_index, "unusable free index (end)", "memory", RK_INDEX),
 	M(fragmentation_index, "fragmentation index (end)", "memory", RK_INDEX),
 	M(unusable_index_mean, "unusable free index mean", "memory", RK_INDEX),
