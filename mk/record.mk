@@ -42,7 +42,7 @@ endif
 # Live recording tests: real BPF on this kernel (they skip without BPF support or root).
 RECORD_TESTS = tests/record-ext4.sh tests/record-tmpfs.sh tests/record-xfs.sh \
 	tests/record-ops.sh tests/record-filter.sh tests/record-errors.sh tests/record-lost.sh \
-	tests/record-dirty.sh tests/record-memlimit.sh
+	tests/record-dirty.sh tests/record-memlimit.sh tests/record-frag.sh
 TESTS += $(RECORD_TESTS)
 EXTRA_DIST += tests/record-lib.sh $(RECORD_TESTS)
 
@@ -50,7 +50,7 @@ EXTRA_DIST += tests/record-lib.sh $(RECORD_TESTS)
 BENCH += bench/record.sh
 EXTRA_DIST += bench/record.sh traces/README traces/record-traces.sh traces/seq-copy.ftr \
 	traces/rand-overwrite.ftr traces/append-log.ftr traces/git-small-files.ftr \
-	traces/randread-64M-limit.ftr
+	traces/randread-64M-limit.ftr traces/frag-pairs.ftr
 dist_man_MANS += man/folio-trace-record.1
 
 # The /proc parsers need no BPF: tested in every configuration.
