@@ -3,17 +3,21 @@
 libfoliotrace_a_SOURCES += src/model/model.h src/model/instance.h src/model/model.c \
 	src/model/params.h src/model/params.c src/model/variants.h src/model/variants.c \
 	src/model/lru_two_list.c src/model/lru_plain.c \
-	src/model/dirty_folio.c src/model/dirty_block.c \
-	src/model/ra_rule_6_6.c src/model/ra_rule_6_11.c src/model/ra_rule_6_17.c src/model/reclaim_pageout.c \
+	src/model/dirty_folio.c src/model/dirty_block.c src/model/dirty_auto.c \
+	src/model/dirty_shmem.c src/model/files.c \
+	src/model/ra_rule_6_6.c src/model/ra_rule_6_11.c src/model/ra_rule_6_17.c \
+	src/model/reclaim_pageout.c src/model/reclaim_flusher.c src/model/reclaim_auto.c \
+	src/model/reclaim_swap.c \
 	src/model/fs_xfs.c src/model/fs_ext4.c src/model/fs_tmpfs.c src/model/fs_other.c \
-	src/model/access.c src/model/filemap.c src/model/readahead.c \
+	src/model/access.c src/model/advice.c src/model/filemap.c src/model/readahead.c \
 	src/model/readpath.c src/model/readio.c src/model/writepath.c src/model/cache.c \
 	src/model/folio.h src/model/folio_pool.c \
 	src/model/pagecache.h src/model/pagecache.c src/model/placement.h src/model/placement.c \
+	src/model/stack.h src/model/stack.c \
 	src/model/lru.h src/model/lru.c src/model/reclaim.c src/model/memory.c \
 	src/model/zone.h src/model/compaction.c \
 	src/model/shadow.h src/model/shadow.c src/model/touched.h src/model/touched.c \
-	src/model/bitmap.h src/model/writeback.c \
+	src/model/bitmap.h src/model/writeback.c src/model/wb_flusher.c src/model/wb_throttle.c \
 	src/model/metrics.h src/model/metrics.c src/model/device.c
 
 # Shorthands shared by the model tests.
@@ -28,6 +32,16 @@ tests_test_model_lru_LDADD = $(MODEL_TEST_LIBS)
 check_PROGRAMS += tests/test-model-writeback
 TESTS += tests/test-model-writeback
 tests_test_model_writeback_LDADD = $(MODEL_TEST_LIBS)
+
+check_PROGRAMS += tests/test-model-wbtime
+TESTS += tests/test-model-wbtime
+tests_test_model_wbtime_LDADD = $(MODEL_TEST_LIBS)
+
+# Live: the model's writeback against the kernel's on this machine (skip without BPF/root).
+TESTS += tests/record-wb-onebyte.sh tests/record-wb-memcg.sh
+EXTRA_DIST += tests/wb-lib.sh tests/record-wb-onebyte.sh tests/record-wb-memcg.sh
+# record-memlimit.sh checks that no recorder's cgroup is left: not while this one has its own.
+tests/record-wb-memcg.log: tests/record-memlimit.log
 
 check_PROGRAMS += tests/test-model-metrics
 TESTS += tests/test-model-metrics
@@ -83,3 +97,12 @@ EXTRA_DIST += bench/buddy.sh
 # make bench: peak RSS with --memory=16T, and for 10 M vs 100 M events (not a test).
 BENCH += bench/memory.sh
 EXTRA_DIST += bench/memory.sh
+
+check_PROGRAMS += tests/test-model-advice
+TESTS += tests/test-model-advice
+tests_test_model_advice_LDADD = $(MODEL_TEST_LIBS)
+
+# Stack-distance curves: a textbook LRU stack, model instances, sampling.
+check_PROGRAMS += tests/test-stack-mrc
+TESTS += tests/test-stack-mrc
+tests_test_stack_mrc_LDADD = $(MODEL_TEST_LIBS)

@@ -4,7 +4,8 @@ libfoliotrace_a_SOURCES += \
 	src/replay/budget.h src/replay/budget.c \
 	src/replay/host.h src/replay/host.c src/replay/replay.h src/replay/replay.c \
 	src/replay/pipeline.h src/replay/pipeline.c \
-	src/replay/startstate.h src/replay/startstate.c
+	src/replay/startstate.h src/replay/startstate.c \
+	src/replay/sweep.h src/replay/sweep.c src/replay/mrc.h src/replay/mrc.c
 
 # Tests: option syntax, the file table, defaults from the recorded host.
 check_PROGRAMS += tests/test-replay-options
@@ -27,6 +28,10 @@ tests_test_replay_e2e_LDADD = $(TEST_LIBS) -lpthread
 TESTS += tests/test-replay-e2e tests/replay-cli.sh tests/plot-svg.sh tests/replay-corpus.sh
 EXTRA_DIST += tests/replay-cli.sh tests/plot-svg.sh tests/replay-corpus.sh
 
+# Sweeps and stack-distance curves against single-size replays; bad ranges.
+TESTS += tests/replay-sweep.sh
+EXTRA_DIST += tests/replay-sweep.sh
+
 # Live: the default replay adds the folios this kernel added on cold sequential reads.
 TESTS += tests/replay-kernel-orders.sh
 EXTRA_DIST += tests/replay-kernel-orders.sh
@@ -40,3 +45,7 @@ EXTRA_DIST += bench/replay.sh
 # Robustness: degenerate traces through replay.
 TESTS += tests/replay-robust.sh
 EXTRA_DIST += tests/replay-robust.sh
+
+# make bench: exact and sampled curves, sweeps against single runs.
+BENCH += bench/sweep.sh
+EXTRA_DIST += bench/sweep.sh

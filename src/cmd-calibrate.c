@@ -28,12 +28,13 @@ static const struct argp_option calibrate_options[] = {
 	  "kernel's workload had beside the traced files, such as other processes' caches, "
 	  "is then the caller's to take out)", 0 },
 	{ "output", 'o', "FILE", 0, "write the report to FILE instead of standard output", 0 },
+	{ "quiet", 'q', NULL, 0, "no progress line on stderr, even on a terminal", 0 },
 	{ 0 }
 };
 
 struct calibrate_args {
 	enum calib_format format;
-	bool skip_mmapped;
+	struct calibrate_request req;
 	struct model_config memory;	/* its memory_bytes, when --memory was given */
 	const char *file, *output;
 };
@@ -64,10 +65,13 @@ static error_t calibrate_parse(int key, char *arg, struct argp_state *state)
 			ft_warn("--files=%s: expected all or syscalls", arg);
 			return EINVAL;
 		}
-		a->skip_mmapped = strcmp(arg, "syscalls") == 0;
+		a->req.skip_mmapped = strcmp(arg, "syscalls") == 0;
 		return 0;
 	case 'o':
 		a->output = arg;
+		return 0;
+	case 'q':
+		a->req.quiet = true;
 		return 0;
 	case ARGP_KEY_ARG:
 		if (a->file) {
@@ -127,7 +131,8 @@ int cmd_calibrate(int argc, char **argv)
 
 	if (argp_parse(&argp, argc, argv, 0, NULL, &args))
 		return EXIT_USAGE;
-	if (calibrate_file(&c, args.file, args.skip_mmapped, args.memory.memory_bytes, &err) < 0) {
+	args.req.memory_bytes = args.memory.memory_bytes;
+	if (calibrate_file(&c, args.file, &args.req, &err) < 0) {
 		ft_warn("%s", err.msg);
 		return EXIT_RUNTIME;
 	}

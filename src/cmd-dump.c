@@ -75,12 +75,13 @@ static void put_dev(const struct dump_out *o, const char *key, __u32 dev)
 	put_name(o, key, buf);
 }
 
-static void put_access_flags(const struct dump_out *o, __u16 flags)
+/* Flag bits as their names joined by commas, bit 0 first; "-" for none. */
+static void put_flag_names(const struct dump_out *o, unsigned flags, const char *const *names,
+			   unsigned n)
 {
-	static const char *const names[] = { "direct", "append", "vector", "positional", "sync" };
 	char buf[64] = "";
 
-	for (unsigned i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+	for (unsigned i = 0; i < n; i++) {
 		if (flags & (1u << i)) {
 			if (buf[0])
 				strcat(buf, ",");
@@ -88,6 +89,39 @@ static void put_access_flags(const struct dump_out *o, __u16 flags)
 		}
 	}
 	put_name(o, "flags", buf[0] ? buf : "-");
+}
+
+static void put_access_flags(const struct dump_out *o, __u16 flags)
+{
+	static const char *const names[] = { "direct", "append", "vector", "positional", "sync" };
+
+	put_flag_names(o, flags, names, sizeof(names) / sizeof(names[0]));
+}
+
+static void dump_device(const struct dump_out *o, const struct ft_device *d)
+{
+	static const char *const names[] = { "data_journal", "dax", "sync" };
+
+	put_dev(o, "dev", d->dev);
+	put_u64(o, "ra_pages", d->ra_pages);
+	put_u64(o, "io_pages", d->io_pages);
+	put_u64(o, "huge", d->huge);
+	put_flag_names(o, d->flags, names, sizeof(names) / sizeof(names[0]));
+}
+
+static void dump_block(const struct dump_out *o, const struct ft_block *b)
+{
+	static const char *const ops[] = { "unknown", "read", "write", "flush", "discard", "other" };
+	static const char *const names[] = { "sync", "meta", "fua", "preflush" };
+
+	put_dev(o, "dev", b->dev);
+	put_name(o, "op", ops[b->op < sizeof(ops) / sizeof(ops[0]) ? b->op : 0]);
+	put_u64(o, "sector", b->sector);
+	put_u64(o, "bytes", b->bytes);
+	put_flag_names(o, b->flags, names, sizeof(names) / sizeof(names[0]));
+	put_u64(o, "error", b->error);
+	put_u64(o, "start_ns", b->start_ns);
+	put_u64(o, "issue_ns", b->issue_ns);
 }
 
 static void dump_host(const struct dump_out *o, const struct ft_host *h)
@@ -195,6 +229,12 @@ static void dump_fields(const struct dump_out *o, const struct ft_hdr *h)
 		put_u64(o, "lost", e->lost);
 		break;
 	}
+	case FT_DEVICE:
+		dump_device(o, (const void *)h);
+		break;
+	case FT_BLOCK:
+		dump_block(o, (const void *)h);
+		break;
 	case FT_ACCESS: {
 		const struct ft_access *a = (const void *)h;
 

@@ -16,6 +16,7 @@
 #include "util/error.h"
 #include "util/msg.h"
 #include "util/parse.h"
+#include "util/progress.h"
 
 enum export_format { EXPORT_NONE, EXPORT_CSV, EXPORT_ORACLE };
 
@@ -27,6 +28,7 @@ static const struct argp_option export_options[] = {
 	  0 },
 	{ "output", 'o', "FILE", 0, "write to FILE (default - : stdout)", 0 },
 	{ "verbose", 'v', NULL, 0, "print how many accesses became how many requests", 0 },
+	{ "quiet", 'q', NULL, 0, "no progress line on stderr, even on a terminal", 0 },
 	{ NULL, 0, NULL, 0, NULL, 0 },
 };
 
@@ -35,7 +37,7 @@ struct export_args {
 	uint64_t order;
 	const char *output;
 	const char *input;
-	bool verbose;
+	bool verbose, quiet;
 };
 
 static error_t export_parse_opt(int key, char *arg, struct argp_state *state)
@@ -65,6 +67,9 @@ static error_t export_parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case 'v':
 		a->verbose = true;
+		break;
+	case 'q':
+		a->quiet = true;
 		break;
 	case ARGP_KEY_END:
 		if (a->format == EXPORT_NONE)
@@ -107,6 +112,7 @@ int cmd_export(int argc, char **argv)
 	struct export_args a = { .output = "-" };
 	struct ft_error err = { "" };
 	struct req_stream s;
+	struct ft_progress progress;
 	char why[512];
 	int ret;
 
@@ -116,10 +122,12 @@ int cmd_export(int argc, char **argv)
 		ft_warn("%s", err.msg);
 		return EXIT_RUNTIME;
 	}
+	ft_reader_progress(s.reader, &progress, "export", a.quiet);
 	if (a.format == EXPORT_CSV)
 		ret = export_to_csv(&s, a.output, &err);
 	else
 		ret = export_oracle(&s, a.output, &err);
+	ft_progress_end(&progress);
 	if (ret)
 		ft_warn("%s", err.msg);
 	else if (req_stream_truncated(&s, why, sizeof(why)))

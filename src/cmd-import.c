@@ -16,6 +16,7 @@
 #include "util/args.h"
 #include "util/msg.h"
 #include "util/parse.h"
+#include "util/progress.h"
 
 enum import_format { FROM_NONE, FROM_FTRACE, FROM_FIO, FROM_CSV, FROM_ORACLE };
 
@@ -44,6 +45,7 @@ static const struct argp_option import_options[] = {
 	{ "fstype", OPT_FSTYPE, "NAME", 0,
 	  "fio-iolog, csv, oraclegeneral: filesystem type of the device (default xfs)", 0 },
 	{ "verbose", 'v', NULL, 0, "print the lines read and the records written", 0 },
+	{ "quiet", 'q', NULL, 0, "no progress line on stderr, even on a terminal", 0 },
 	{ NULL, 0, NULL, 0, NULL, 0 },
 };
 
@@ -53,7 +55,7 @@ struct import_args {
 	const char *input;
 	const char *fstype;
 	uint64_t memory;
-	bool strict, direct, verbose;
+	bool strict, direct, verbose, quiet;
 };
 
 static error_t import_parse_opt(int key, char *arg, struct argp_state *state)
@@ -92,6 +94,9 @@ static error_t import_parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case 'v':
 		a->verbose = true;
+		break;
+	case 'q':
+		a->quiet = true;
 		break;
 	case ARGP_KEY_END:
 		if (a->format < 0)
@@ -177,7 +182,9 @@ static int run_import(const struct import_args *a, FILE *in, struct import_ctx *
 	static const struct ft_writer_options reproducible = { .no_timestamp = true };
 	struct ft_error err = { "" };
 	struct ft_writer *w;
-	struct ft_sink sink;
+	struct ft_sink writer, sink;
+	struct ft_progress_sink counted;
+	struct ft_progress progress;
 	int ret;
 
 	w = ft_writer_open_with(a->output, &reproducible, &err);
@@ -185,7 +192,11 @@ static int run_import(const struct import_args *a, FILE *in, struct import_ctx *
 		ft_warn("%s", err.msg);
 		return EXIT_RUNTIME;
 	}
-	ft_sink_init_writer(&sink, w);
+	ft_sink_init_writer(&writer, w);
+	/* how far by the input's position: the lines or records it holds are not known ahead */
+	ft_progress_start(&progress, "import", "records", ft_progress_file_size(fileno(in)),
+			  a->quiet);
+	ft_sink_init_progress(&sink, &counted, &writer, &progress, fileno(in));
 	ret = import_ctx_init(c, &sink, strcmp(a->input, "-") ? a->input : "(stdin)", &err);
 	if (ret) {
 		ft_writer_abort(w);
@@ -199,6 +210,7 @@ static int run_import(const struct import_args *a, FILE *in, struct import_ctx *
 	ret = write_host(&sink, a, &err);
 	if (!ret)
 		ret = import_formats[a->format].fn(c, in);
+	ft_progress_end(&progress);
 	if (!ret)
 		ret = ft_writer_close(w, &err);
 	else

@@ -10,7 +10,10 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "replay/mrc.h"
 #include "replay/replay.h"
+#include "replay/sweep.h"
+#include "report/curve.h"
 #include "report/report.h"
 #include "report/series.h"
 #include "util/args.h"
@@ -28,7 +31,10 @@ static const struct {
 	{ NULL, 0 },
 };
 
-enum { OPT_ORDER = 256, OPT_FORMAT, OPT_TIMESERIES, OPT_PLOT };
+enum { OPT_ORDER = 256, OPT_FORMAT, OPT_TIMESERIES, OPT_PLOT, OPT_MRC, OPT_CURVE, OPT_CURVE_PLOT };
+
+/* Instances of one sweep at most (orders x memory sizes). */
+#define SWEEP_MAX_INSTANCES	4096
 
 /* Replay's own options; the model's come from its configuration table (replay/options.h). */
 static const struct argp_option replay_options[] = {
@@ -43,6 +49,20 @@ static const struct argp_option replay_options[] = {
 	{ "plot", OPT_PLOT, "FILE", 0,
 	  "write an SVG plot of LRU length, write bandwidth, dirty bytes and fragmentation "
 	  "index over time to FILE", PARAM_GROUP_OUTPUT },
+	{ "quiet", 'q', NULL, 0, "no progress line on stderr, even on a terminal",
+	  PARAM_GROUP_OUTPUT },
+	{ "mrc", OPT_MRC, "MODE", 0,
+	  "miss-ratio curves of the plain LRU in one pass by stack distances instead of model "
+	  "instances: exact, sampled[:RATE] (spatial sampling, default 0.01) or compare[:RATE] "
+	  "(both, with the sampled curve's error); needs --lru=plain --policy=fixed "
+	  "--no-readahead; points from --memory=LIST, else 100 up to the working set",
+	  PARAM_GROUP_MEMORY },
+	{ "curve", OPT_CURVE, "FILE", 0,
+	  "write the curves against memory (a sweep or --mrc) as CSV to FILE, a row per order "
+	  "and memory size", PARAM_GROUP_OUTPUT },
+	{ "curve-plot", OPT_CURVE_PLOT, "FILE", 0,
+	  "write an SVG plot of read hit ratio, device read bytes, refaults and write-back "
+	  "bytes against memory, a line per order, to FILE", PARAM_GROUP_OUTPUT },
 	{ 0 }
 };
 
@@ -51,7 +71,15 @@ struct replay_args {
 	unsigned orders[REPLAY_MAX_CONFIGS], norders;
 	unsigned set;			/* enum model_recorded: what the user gave */
 	int format;
-	const char *file, *output, *timeseries, *plot;
+	bool quiet;
+	const char *file, *output, *timeseries, *plot, *curve, *curve_plot;
+	struct memory_list *mem;	/* --memory=LIST|RANGE; NULL: one size */
+	const char *mem_arg;
+	enum mrc_mode mrc;
+	double mrc_rate;
+	/* the run's curves (a sweep or --mrc) */
+	struct curve_set curves;
+	bool have_curves;
 };
 
 static error_t parse_format(const char *arg, int *out)
@@ -85,6 +113,19 @@ static error_t parse_own_opt(struct replay_args *a, int key, const char *arg)
 	case OPT_PLOT:
 		a->plot = arg;
 		return 0;
+	case 'q':
+		a->quiet = true;
+		return 0;
+	case OPT_MRC:
+		if (!parse_mrc(arg, &a->mrc, &a->mrc_rate, &why))
+			return ft_usage_error(NULL, "mrc", arg, why);
+		return 0;
+	case OPT_CURVE:
+		a->curve = arg;
+		return 0;
+	case OPT_CURVE_PLOT:
+		a->curve_plot = arg;
+		return 0;
 	}
 	return ARGP_ERR_UNKNOWN;
 }
@@ -107,6 +148,20 @@ static error_t replay_parse(int key, char *arg, struct argp_state *state)
 			ft_warn("no trace file given (see folio-trace replay --help)");
 			return EINVAL;
 		}
+		return 0;
+	}
+	if (key == MODEL_OPTION_KEY + (int)(model_param_by_option("memory") - model_params) &&
+	    memory_arg_is_sweep(arg)) {
+		const char *why;
+
+		if (!a->mem && !(a->mem = malloc(sizeof(*a->mem)))) {
+			ft_warn("out of memory");
+			return ENOMEM;
+		}
+		if (!parse_memory_list(arg, a->mem, &why))
+			return ft_usage_error(NULL, "memory", arg, why);
+		a->mem_arg = arg;
+		a->set |= MODEL_REC_MEMORY;
 		return 0;
 	}
 	e = model_options_parse(key, arg, &a->base, &a->set);
@@ -134,6 +189,91 @@ static int make_configs(const struct replay_args *a, struct model_config *cfg)
 		cfg[i].order = a->orders[i];
 	}
 	return 0;
+}
+
+/* What --mrc needs of the model: the plain LRU a stack algorithm describes. */
+static int check_mrc(const struct replay_args *a)
+{
+	const char *need = NULL;
+
+	if (a->base.lru != LRU_PLAIN)
+		need = "--lru=plain (the two-list LRU is no stack algorithm: its curve comes from "
+		       "instances, --memory=LIST without --mrc)";
+	else if (a->base.policy != FOLIO_POLICY_FIXED)
+		need = "--policy=fixed (readahead folios depend on what is cached)";
+	else if (a->base.readahead)
+		need = "--no-readahead (readahead depends on what is cached)";
+	if (!need)
+		return 0;
+	ft_warn("--mrc needs %s", need);
+	return -1;
+}
+
+/*
+ * The sweep's memory sizes resolved (shares of the working set need a first pass over the
+ * trace), then a configuration per order and size, order-major. NULL after a message.
+ */
+static struct model_config *make_sweep(struct replay_args *a, uint64_t *working_set,
+				       unsigned *ncfg, int *status)
+{
+	bool one_pass_ok = strcmp(a->file, "-") != 0;
+	unsigned page = a->base.page_size, nmem = a->mem ? a->mem->n : 0;
+	struct model_config base[REPLAY_MAX_CONFIGS], *cfg;
+	struct ft_error err;
+	const char *why;
+
+	*status = EXIT_USAGE;
+	if (make_configs(a, base) < 0)
+		return NULL;
+	if (a->mrc && check_mrc(a) < 0)
+		return NULL;
+	if (a->mem && a->mem->any_percent && !one_pass_ok) {
+		ft_usage_error(NULL, "memory", a->mem_arg,
+			       "shares of the working set need a trace file, not standard input");
+		return NULL;
+	}
+	*working_set = 0;
+	if (one_pass_ok && replay_working_set(a->file, 0, working_set, &err) < 0) {
+		ft_warn("%s", err.msg);
+		*status = EXIT_RUNTIME;
+		return NULL;
+	}
+	if (a->mem && !memory_list_resolve(a->mem, *working_set, page, &why)) {
+		ft_usage_error(NULL, "memory", a->mem_arg, why);
+		return NULL;
+	}
+	if (a->mem)
+		nmem = a->mem->n;
+	if (!a->mrc && (uint64_t)a->norders * nmem > SWEEP_MAX_INSTANCES) {
+		ft_usage_error(NULL, "memory", a->mem_arg,
+			       "more than 4096 model instances (orders x memory sizes)");
+		return NULL;
+	}
+	if (!a->mrc && (a->timeseries || a->plot) && a->norders * nmem > SERIES_MAX_COLS) {
+		ft_usage_error(NULL, "memory", a->mem_arg,
+			       "--timeseries and --plot take at most 11 configurations");
+		return NULL;
+	}
+	*ncfg = a->mrc ? a->norders : a->norders * nmem;
+	cfg = calloc(*ncfg, sizeof(*cfg));
+	if (!cfg) {
+		ft_warn("out of memory");
+		*status = EXIT_RUNTIME;
+		return NULL;
+	}
+	for (unsigned o = 0; o < a->norders; o++) {
+		if (a->mrc) {
+			cfg[o] = base[o];
+			if (a->mem)
+				cfg[o].memory_bytes = a->mem->v[0].bytes;
+			continue;
+		}
+		for (unsigned k = 0; k < nmem; k++) {
+			cfg[o * nmem + k] = base[o];
+			cfg[o * nmem + k].memory_bytes = a->mem->v[k].bytes;
+		}
+	}
+	return cfg;
 }
 
 static int write_report(FILE *f, const struct replay_args *a, const struct report *r)
@@ -178,8 +318,34 @@ static int emit_report(FILE *f, const struct replay_args *a, const struct replay
 {
 	struct report r = { .run = &rp->run, .cols = rp->cols, .ncols = rp->ncfg };
 
-	r.baseline = report_pick_baseline(rp->cols, rp->ncfg);
-	return write_report(f, a, &r);
+	if (rp->no_models)
+		r.ncols = 0;
+	r.baseline = report_pick_baseline(rp->cols, r.ncols);
+	if (!a->have_curves)
+		return write_report(f, a, &r);
+	/* with curves: table and CSV show them; JSON carries the instances and the curves */
+	r.curves = &a->curves;
+	switch (a->format) {
+	case FORMAT_JSON:
+		return report_write_json(f, &r);
+	case FORMAT_CSV:
+		return curve_write_csv(f, &a->curves);
+	default:
+		return report_write_curve_table(f, &r);
+	}
+}
+
+static int emit_curve_csv(FILE *f, const struct replay_args *a, const struct replay *rp)
+{
+	return curve_write_csv(f, &a->curves);
+}
+
+static int emit_curve_plot(FILE *f, const struct replay_args *a, const struct replay *rp)
+{
+	char title[512];
+
+	snprintf(title, sizeof(title), "folio-trace replay: %s, against memory", a->file);
+	return curve_write_svg(f, &a->curves, title);
 }
 
 static int emit_timeseries(FILE *f, const struct replay_args *a, const struct replay *rp)
@@ -203,6 +369,10 @@ static int emit_all(const struct replay_args *a, const struct replay *rp)
 		return -1;
 	if (a->plot && write_file(a->plot, false, emit_plot, a, rp) < 0)
 		return -1;
+	if (a->curve && write_file(a->curve, false, emit_curve_csv, a, rp) < 0)
+		return -1;
+	if (a->curve_plot && write_file(a->curve_plot, false, emit_curve_plot, a, rp) < 0)
+		return -1;
 	return 0;
 }
 
@@ -213,13 +383,17 @@ int cmd_replay(int argc, char **argv)
 		"Replay the trace FILE (- for stdin) through page-cache models of the given folio "
 		"orders in one pass and report LRU lengths, hit ratios, read and write "
 		"amplification, writeback, reclaim and fragmentation per order, with ratios to "
-		"order 0. SIZE takes K, M, G, T suffixes (binary); durations take ns, us, ms, s, "
-		"m, h.",
+		"order 0. A list or range of memory sizes runs every (order, memory) pair in the "
+		"same pass and reports curves against memory. SIZE takes K, M, G, T suffixes "
+		"(binary); durations take ns, us, ms, s, m, h.",
 		0, 0, 0
 	};
 	struct replay_args args = { .norders = 1 };
-	struct model_config cfg[REPLAY_MAX_CONFIGS];
+	struct model_config one[REPLAY_MAX_CONFIGS], *cfg = one;
 	struct model_options mo;
+	struct mrc_run mrc = { 0 };
+	uint64_t working_set = 0;
+	unsigned ncfg;
 	struct replay *rp;
 	struct ft_error err;
 	int ret;
@@ -234,26 +408,66 @@ int cmd_replay(int argc, char **argv)
 	argp.options = mo.options;
 	ret = argp_parse(&argp, argc, argv, 0, NULL, &args);
 	model_options_release(&mo);
-	if (ret)
+	if (ret) {
+		free(args.mem);
 		return EXIT_USAGE;
-	if (make_configs(&args, cfg) < 0)
+	}
+	if ((args.curve || args.curve_plot) && !args.mem && !args.mrc) {
+		ft_warn("--%s: curves need a sweep (--memory=LIST or RANGE) or --mrc",
+			args.curve ? "curve" : "curve-plot");
 		return EXIT_USAGE;
+	}
+	ncfg = args.norders;
+	if (args.mem || args.mrc) {
+		cfg = make_sweep(&args, &working_set, &ncfg, &ret);
+		if (!cfg) {
+			free(args.mem);
+			return ret;
+		}
+	} else if (make_configs(&args, cfg) < 0) {
+		return EXIT_USAGE;
+	}
 	rp = malloc(sizeof(*rp));
 	if (!rp) {
 		ft_warn("out of memory");
-		return EXIT_RUNTIME;
+		ret = EXIT_RUNTIME;
+		goto out;
 	}
-	replay_init(rp, cfg, args.norders, args.set, args.timeseries || args.plot);
+	if (replay_init(rp, cfg, ncfg, args.set, args.timeseries || args.plot) < 0) {
+		ft_warn("out of memory");
+		ret = EXIT_RUNTIME;
+		goto release;
+	}
+	rp->quiet = args.quiet;
+	rp->sweep_labels = args.mem && args.mem->n > 1;
+	if (args.mrc)
+		mrc_attach(&mrc, rp, args.mrc, args.mrc_rate);
 	if (replay_file(rp, args.file, &err) < 0) {
 		ft_warn("%s", err.msg);
 		ret = EXIT_RUNTIME;
-	} else if (emit_all(&args, rp) < 0) {
-		ret = EXIT_RUNTIME;
-	} else {
-		/* a cut trace was reported on stderr; its results are partial */
-		ret = rp->run.truncated ? EXIT_RUNTIME : EXIT_OK;
+		goto release;
 	}
+	if (args.mrc || args.mem) {
+		if ((args.mrc ? mrc_curves(&mrc, args.mem, working_set, &args.curves) :
+		     sweep_curves(rp, args.norders, args.mem->n, working_set, &args.curves)) < 0) {
+			ft_warn("out of memory for the curves");
+			ret = EXIT_RUNTIME;
+			goto release;
+		}
+		args.have_curves = true;
+	}
+	if (emit_all(&args, rp) < 0)
+		ret = EXIT_RUNTIME;
+	else	/* a cut trace was reported on stderr; its results are partial */
+		ret = rp->run.truncated ? EXIT_RUNTIME : EXIT_OK;
+release:
 	replay_release(rp);
+	mrc_release(&mrc);
 	free(rp);
+out:
+	curve_set_release(&args.curves);
+	if (cfg != one)
+		free(cfg);
+	free(args.mem);
 	return ret;
 }

@@ -16,6 +16,7 @@
 #include "util/args.h"
 #include "util/msg.h"
 #include "util/parse.h"
+#include "util/progress.h"
 
 enum {
 	OPT_FILES = 0x100, OPT_FILE_SIZE, OPT_IO_SIZE, OPT_EVENTS, OPT_BYTES, OPT_DURATION,
@@ -36,13 +37,14 @@ static const struct argp_option synth_options[] = {
 	{ "rate", OPT_RATE, "R", 0, "R access records per second (default 100000)", 0 },
 	{ "seed", OPT_SEED, "N", 0, "random seed (default 1)", 0 },
 	{ "zipf", OPT_ZIPF, "THETA", 0,
-	  "block popularity skew for random-read and random-overwrite, 0 = uniform", 0 },
+	  "block popularity skew for random-read, random-overwrite and zipf-scan, 0 = uniform", 0 },
 	{ "fsync-every", OPT_FSYNC_EVERY, "N", 0,
 	  "sync a file after N writes to it, 0 = never (default 16)", 0 },
 	{ "memory", OPT_MEMORY, "SIZE", 0, "memory size stored in the host record (default 4G)",
 	  0 },
 	{ "fstype", OPT_FSTYPE, "NAME", 0, "filesystem type of the device (default xfs)", 0 },
 	{ "verbose", 'v', NULL, 0, "print what was written, and how fast, on stderr", 0 },
+	{ "quiet", 'q', NULL, 0, "no progress line on stderr, even on a terminal", 0 },
 	{ NULL, 0, NULL, 0, NULL, 0 },
 };
 
@@ -52,7 +54,7 @@ struct synth_args {
 	const char *pattern;
 	uint64_t duration_ns;
 	double rate;
-	bool verbose;
+	bool verbose, quiet;
 };
 
 static error_t parse_size_arg(struct argp_state *state, const char *opt, const char *arg,
@@ -88,6 +90,9 @@ static error_t synth_parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case 'v':
 		a->verbose = true;
+		break;
+	case 'q':
+		a->quiet = true;
 		break;
 	case OPT_FILES:
 		return parse_count_arg(state, "files", arg, 1, &a->cfg.files);
@@ -149,6 +154,8 @@ static const char synth_doc[] =
 	"                    --file-size (4 x 64M, 4K)\n"
 	"  many-small-files  create and write a file, read back the oldest and unlink it\n"
 	"                    (100 x 16K alive, 4K)\n"
+	"  zipf-scan         random-read with a fifth of the reads from sequential scans\n"
+	"                    of 1024 blocks from random places (1 x 8G, 4K, --zipf=0.9)\n"
 	"SIZE takes K, M, G, T suffixes (binary); TIME takes ns, us, ms, s, m, h.";
 
 static const struct argp synth_argp = { synth_options, synth_parse_opt, "PATTERN", synth_doc,
@@ -227,8 +234,11 @@ int cmd_synth(int argc, char **argv)
 	struct synth_stats st;
 	struct ft_error err = { "" };
 	struct ft_writer *w;
-	struct ft_sink sink;
+	struct ft_sink writer, sink;
+	struct ft_progress_sink counted;
+	struct ft_progress progress;
 	double t0;
+	int ret;
 
 	if (argp_parse(&synth_argp, argc, argv, 0, NULL, &a))
 		return EXIT_USAGE;
@@ -240,8 +250,13 @@ int cmd_synth(int argc, char **argv)
 		ft_warn("%s", err.msg);
 		return EXIT_RUNTIME;
 	}
-	ft_sink_init_writer(&sink, w);
-	if (synth_run(&a.cfg, &sink, &st, &err)) {
+	ft_sink_init_writer(&writer, w);
+	/* --bytes: the number of records is not known ahead, so no percentage */
+	ft_progress_start(&progress, "synth", "records", a.cfg.bytes ? 0 : a.cfg.events, a.quiet);
+	ft_sink_init_progress(&sink, &counted, &writer, &progress, -1);
+	ret = synth_run(&a.cfg, &sink, &st, &err);
+	ft_progress_end(&progress);
+	if (ret) {
 		ft_warn("%s", err.msg);
 		ft_writer_abort(w);
 		return EXIT_RUNTIME;

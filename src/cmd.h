@@ -18,5 +18,6 @@ int cmd_replay(int argc, char **argv);
 int cmd_calibrate(int argc, char **argv);
 
 int cmd_record(int argc, char **argv);
+int cmd_top(int argc, char **argv);
 
 #endif

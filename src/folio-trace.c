@@ -31,6 +31,7 @@ static const struct subcommand subcommands[] = {
 	{ "import", cmd_import, "convert ftrace text, fio iologs or libCacheSim traces into a trace" },
 	{ "export", cmd_export, "write a trace as a libCacheSim csv or oracleGeneral request stream" },
 	{ "record", cmd_record, "record file accesses and page-cache events live with BPF" },
+	{ "top", cmd_top, "a live view of insertions by folio order, writes and writeback, per file" },
 	{ "help", run_help, "show the help of a subcommand: help SUBCOMMAND" },
 };
 

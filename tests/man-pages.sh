@@ -25,6 +25,11 @@ for page in "$MAN"/folio-trace-*.1; do
 	sub=${page##*/folio-trace-}
 	sub=${sub%.1}
 	"$FOLIO_TRACE" "$sub" --help >/dev/null 2>&1 || { ok 1 "$sub --help runs"; continue; }
+	if "$FOLIO_TRACE" "$sub" --help | grep -q 'built without BPF support'; then
+		tap_n=$((tap_n + 1))
+		echo "ok $tap_n - folio-trace-$sub.1 # SKIP $sub built without BPF: no options to compare"
+		continue
+	fi
 	is "$(help_options "$sub")" "$(page_options "$page")" \
 		"folio-trace-$sub.1 OPTIONS lists exactly the options of '$sub --help'"
 done

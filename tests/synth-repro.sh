@@ -14,7 +14,7 @@ cmp -s "$TMPD/a.ftr" "$TMPD/c.ftr"
 [ $? -ne 0 ]
 ok $? "another seed: a different trace"
 
-for p in seq-read random-read random-overwrite append-fsync many-small-files; do
+for p in seq-read random-read random-overwrite append-fsync many-small-files zipf-scan; do
 	ft synth $p --events=3000 --seed=3 -o "$TMPD/$p.1" &&
 		ft synth $p --events=3000 --seed=3 -o "$TMPD/$p.2"
 	cmp -s "$TMPD/$p.1" "$TMPD/$p.2"

@@ -266,7 +266,8 @@ static void test_calibrate_run(void)
 	struct calibration c;
 	struct ft_error err;
 
-	ok(calibrate_file(&c, trace_path, true, 0, &err) == 0, "calibrated");
+	ok(calibrate_file(&c, trace_path, &(struct calibrate_request){ .skip_mmapped = true },
+			  &err) == 0, "calibrated");
 	is_u64(c.cfg.memory_bytes, 64ull << 20, "memory: the cgroup limit");
 	ok(c.cgroup_limit, "said to be the limit");
 	is_u64(c.cfg.ra_pages, 512, "ra_pages from the window");

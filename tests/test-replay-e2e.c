@@ -103,9 +103,9 @@ static struct replay *run_threads(const unsigned *orders, unsigned n, enum lru_k
 		if (memory)
 			cfg[i].memory_bytes = memory;
 	}
-	replay_init(rp, cfg, n, memory ? MODEL_REC_MEMORY : 0, true);
-	rp->threads = threads;
-	if (replay_file(rp, trace_path, err) < 0) {
+	if (replay_init(rp, cfg, n, memory ? MODEL_REC_MEMORY : 0, true) == 0)
+		rp->threads = threads;
+	if (!rp->ncfg || replay_file(rp, trace_path, err) < 0) {
 		diag("replay: %s", err->msg);
 		replay_release(rp);
 		free(rp);
@@ -532,6 +532,72 @@ static void test_empty(void)
 	done(rp);
 }
 
+/*
+ * Pages two reads of a file (128 KiB at 0, 4 KiB at 128 KiB) and a 2 MiB read at the start of
+ * another bring in with the default readahead: the device's window and largest I/O from an
+ * FT_DEVICE record (when ra_pages is given), else the configuration's (set: the user's
+ * options).
+ */
+static uint64_t device_window_pages(uint32_t ra_pages, uint32_t io_pages, unsigned set,
+				    uint64_t *big)
+{
+	struct ft_device d = {
+		.hdr = { .type = FT_DEVICE, .size = sizeof(d), .ts = 1 }, .dev = DEV_A,
+		.ra_pages = ra_pages, .io_pages = io_pages,
+	};
+	struct model_config cfg;
+	struct ft_error err;
+	struct replay *rp = malloc(sizeof(*rp));
+	uint64_t pages = 0;
+	struct tb t;
+
+	tb_open(&t, 1ull << 30, 4096);
+	if (ra_pages && !t.failed && ft_writer_append(t.w, &d, &t.err))
+		t.failed = 1;
+	tb_file(&t, 7, 64 * MiB);
+	tb_file(&t, 8, 64 * MiB);
+	tb_access(&t, FT_OP_READ, 7, 0, 128 * 1024, 64 * MiB);
+	tb_access(&t, FT_OP_READ, 7, 128 * 1024, 4096, 64 * MiB);
+	tb_access(&t, FT_OP_READ, 8, 0, 2 * MiB, 64 * MiB);
+	if (tb_close(&t) < 0 || !rp)
+		goto out;
+	model_config_defaults(&cfg);
+	cfg.order = 0;
+	cfg.interval_ns = 0;
+	if (set & MODEL_REC_RA_PAGES)
+		cfg.ra_pages = 32;
+	replay_init(rp, &cfg, 1, set, false);
+	if (replay_file(rp, trace_path, &err) < 0) {
+		diag("replay: %s", err.msg);
+	} else {
+		pages = rp->cols[0].m.inserted_pages;
+		*big = pages;
+	}
+	replay_release(rp);
+out:
+	free(rp);
+	return pages;
+}
+
+static void test_device_record(void)
+{
+	uint64_t all = 0;
+
+	/*
+	 * ra_pages 32: the 128 KiB read opens a window of 32, marked at 16, which it reaches:
+	 * 32 more marked at 32, which the 4 KiB read reaches: 32 more, 96 in all. ra_pages 64:
+	 * one window of 64 marked at 32, then 64 more: 128. The 2 MiB read opens a window of
+	 * min(512, io_pages) and reaches two marks: 320 x 3 = 960 with io_pages 320, 512 x 2 =
+	 * 1024 with 512 (6.17's ra->size = max(size, next size)).
+	 */
+	device_window_pages(0, 0, 0, &all);
+	is_u64(all, 96 + 960, "no FT_DEVICE: the defaults, ra_pages 32 and io_pages 320");
+	device_window_pages(64, 512, 0, &all);
+	is_u64(all, 128 + 1024, "FT_DEVICE ra_pages 64, io_pages 512: the device's windows");
+	device_window_pages(64, 512, MODEL_REC_RA_PAGES, &all);
+	is_u64(all, 96 + 1024, "--ra-pages given: the user's window, the device's I/O size");
+}
+
 int main(void)
 {
 	snprintf(trace_path, sizeof(trace_path), "%s/ft-replay-e2e-%d.ftr",
@@ -548,6 +614,7 @@ int main(void)
 	test_threads_same_results();
 	test_no_host();
 	test_empty();
+	test_device_record();
 	unlink(trace_path);
 	return done_testing();
 }

@@ -93,16 +93,23 @@ static int modelled_copy(struct kernel_facts *k, const char *path, char *path_bu
 	return fd;
 }
 
-static int run_replay(struct calibration *c, const struct model_config *cfg, unsigned set,
-		      const struct kernel_facts *k, const char *path, struct ft_error *err)
+static int run_replay(struct calibration *c, const struct model_config *cfg,
+		      const struct calibrate_request *req, const struct kernel_facts *k,
+		      const char *path, struct ft_error *err)
 {
 	struct replay *rp = malloc(sizeof(*rp));
 	int ret = -1;
 
 	if (!rp)
 		return ft_error_set(err, path, "out of memory");
-	replay_init(rp, cfg, 1, set, true);
+	if (replay_init(rp, cfg, 1, req->memory_bytes ? MODEL_REC_MEMORY : 0, true) < 0) {
+		replay_release(rp);
+		free(rp);
+		return ft_error_set(err, path, "out of memory");
+	}
 	rp->leave_out_mapped = k->skip_mmapped;
+	rp->quiet = req->quiet;
+	rp->work = "calibrate";
 	if (replay_file(rp, path, err) == 0) {
 		note_run(c, rp, k);
 		ret = 0;
@@ -112,10 +119,10 @@ static int run_replay(struct calibration *c, const struct model_config *cfg, uns
 	return ret;
 }
 
-int calibrate_file(struct calibration *c, const char *path, bool skip_mmapped,
-		   uint64_t memory_bytes, struct ft_error *err)
+int calibrate_file(struct calibration *c, const char *path, const struct calibrate_request *req,
+		   struct ft_error *err)
 {
-	struct kernel_facts k = { .skip_mmapped = skip_mmapped };
+	struct kernel_facts k = { .skip_mmapped = req->skip_mmapped };
 	struct model_config cfg;
 	char copy[64];
 	const char *replayed = path;
@@ -125,11 +132,11 @@ int calibrate_file(struct calibration *c, const char *path, bool skip_mmapped,
 
 	memset(c, 0, sizeof(*c));
 	c->path = path;
-	c->skip_mmapped = skip_mmapped;
+	c->skip_mmapped = req->skip_mmapped;
 	kernel_facts_init(&k);
 	if (kernel_facts_read(&k, path, err) < 0)
 		goto out;
-	if (skip_mmapped) {
+	if (req->skip_mmapped) {
 		fd = modelled_copy(&k, path, copy, sizeof(copy), err);
 		if (fd < 0)
 			goto out;
@@ -137,15 +144,15 @@ int calibrate_file(struct calibration *c, const char *path, bool skip_mmapped,
 	}
 	c->skipped_files = k.skipped_files;
 	kernel_config(&cfg, &k);
-	if (memory_bytes)
-		cfg.memory_bytes = memory_bytes;
+	if (req->memory_bytes)
+		cfg.memory_bytes = req->memory_bytes;
 	orders = kernel_file_orders(&k, &norders);
 	cfg.file_orders = orders;
 	cfg.nfile_orders = norders;
 	ra_off = kernel_file_ra_off(&k, norders, &c->nfiles_ra_off);
 	cfg.file_ra_off = ra_off;
 	c->nfiles_ordered = count_ordered(orders, norders);
-	ret = run_replay(c, &cfg, memory_bytes ? MODEL_REC_MEMORY : 0, &k, replayed, err);
+	ret = run_replay(c, &cfg, req, &k, replayed, err);
 out:
 	if (fd >= 0)
 		close(fd);

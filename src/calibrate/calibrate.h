@@ -48,13 +48,16 @@ struct calibration {
 	unsigned nrows;
 };
 
-/*
- * Replays path as its recording host; skip_mmapped leaves out the files the trace maps
- * (their accesses and kernel events); memory_bytes, when not 0, is the memory instead of the
- * recorded host's or cgroup's. 0, or -1 with err set.
- */
-int calibrate_file(struct calibration *c, const char *path, bool skip_mmapped,
-		   uint64_t memory_bytes, struct ft_error *err);
+/* What the user asked of a calibration. */
+struct calibrate_request {
+	bool skip_mmapped;	/* leave out the files the trace maps, accesses and events */
+	uint64_t memory_bytes;	/* the memory instead of the recorded host's or cgroup's; 0 */
+	bool quiet;		/* no progress line on a terminal */
+};
+
+/* Replays path as its recording host, as req asks. 0, or -1 with err set. */
+int calibrate_file(struct calibration *c, const char *path, const struct calibrate_request *req,
+		   struct ft_error *err);
 
 /* (model - kernel) / kernel; false when the kernel figure is 0 and the model's is not. */
 bool calib_rel_error(const struct calib_row *r, double *err);

@@ -89,21 +89,23 @@ static void reclaim_rows(struct calibration *c, const struct model_metrics *m,
 static void dirty_rows(struct calibration *c, const struct model_metrics *m,
 		       const struct kernel_facts *k)
 {
-	uint64_t page = c->cfg.page_size;
-	/* every page dirtied is written back, still dirty at the end, or discarded */
-	uint64_t dirtied = (m->writeback_bytes + m->dirty_bytes + m->wb_truncated_bytes) / page;
-
+	/*
+	 * Both counters are in whole folios' pages, whatever was written of them:
+	 * folio_account_dirtied() adds folio_nr_pages() to nr_dirtied, __folio_end_writeback()
+	 * to nr_written (one byte written back out of an order-9 folio counts 512).
+	 */
 	if (k->vm[KC_DIRTIED].seen)
-		add_row(c, "nr_dirtied", dirtied, kcounter_delta(&k->vm[KC_DIRTIED]), CALIB_SYSTEM,
-			"pages dirtied");
+		add_row(c, "nr_dirtied", m->dirtied_pages, kcounter_delta(&k->vm[KC_DIRTIED]),
+			CALIB_SYSTEM, "pages dirtied");
 	/* the event fires once per folio going dirty; the model counts buffered writes' */
 	add_row(c, "writeback_dirty_folio", m->write_dirtied_folios, k->dirty_folios, CALIB_TRACE,
 		"folios dirtied");
 	if (k->vm[KC_WRITTEN].seen)
-		add_row(c, "nr_written", m->writeback_bytes / page,
-			kcounter_delta(&k->vm[KC_WRITTEN]), CALIB_SYSTEM, "pages written back");
+		add_row(c, "nr_written", m->written_pages, kcounter_delta(&k->vm[KC_WRITTEN]),
+			CALIB_SYSTEM, "pages written back");
+	/* writeback_single_inode's wrote: nr_to_write spent, folio_nr_pages() per folio */
 	if (k->wb_events)
-		add_row(c, "writeback_single_inode", m->writeback_bytes / page, k->wb_inode_pages,
+		add_row(c, "writeback_single_inode", m->written_pages, k->wb_inode_pages,
 			CALIB_TRACE, "pages written back");
 }
 

@@ -21,6 +21,22 @@ struct ft_sink {
 /* A sink that appends to an open trace writer. */
 void ft_sink_init_writer(struct ft_sink *sink, struct ft_writer *w);
 
+struct ft_progress;
+
+/*
+ * A sink that passes everything on to inner and shows how far the work is on a progress line:
+ * by the position in input_fd (an input file being converted) when it is >= 0, else by the
+ * number of records appended.
+ */
+struct ft_progress_sink {
+	struct ft_sink inner;
+	struct ft_progress *progress;
+	int input_fd;
+	__u64 records;
+};
+void ft_sink_init_progress(struct ft_sink *sink, struct ft_progress_sink *ps,
+			   const struct ft_sink *inner, struct ft_progress *progress, int input_fd);
+
 static inline int ft_sink_append(struct ft_sink *s, const void *rec, struct ft_error *err)
 {
 	return s->append(s->ctx, rec, err);

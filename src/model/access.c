@@ -12,27 +12,41 @@
 /*
  * The file's mapping as its filesystem sets it up: the largest folio order
  * (mapping_max_folio_order(), capped by the configuration's order and any per-file order),
- * the device's readahead window and largest I/O, shmem's own paths on tmpfs.
+ * the device's readahead window and largest I/O, shmem's own paths on tmpfs, and how its
+ * dirty data is tracked and written (files.c).
  */
-static void file_setup(struct model *m, struct mfile *mf, uint32_t id, unsigned device)
+unsigned model_file_max_order(const struct model_config *c, uint32_t id, unsigned device,
+			      bool *shmem)
 {
-	const struct model_config *c = &m->cfg;
 	const struct model_device *d = device < c->ndevices ? &c->devices[device] : NULL;
 	unsigned max = model_file_order(c, id);
 
-	mf->ra_pages = d && d->ra_pages != MODEL_UNKNOWN ? d->ra_pages : c->ra_pages;
-	mf->io_pages = d && d->io_pages != MODEL_UNKNOWN ? d->io_pages : c->io_pages;
 	if (d && c->large_folios == LARGE_FOLIOS_AUTO) {
-		unsigned fs_max = fs_kind_of(d->fs)->max_order(d, m->page_shift,
+		unsigned fs_max = fs_kind_of(d->fs)->max_order(d, place_ilog2(c->page_size),
 							       c->max_pagecache_order);
 
 		if (fs_max < max)
 			max = fs_max;
 	}
-	mf->max_order = (uint8_t)(max > c->min_order ? max : c->min_order);
-	mf->shmem = d && fs_kind_of(d->fs)->shmem;
+	*shmem = d && fs_kind_of(d->fs)->shmem;
+	return max > c->min_order ? max : c->min_order;
+}
+
+static void file_setup(struct model *m, struct mfile *mf, uint32_t id, unsigned device)
+{
+	const struct model_config *c = &m->cfg;
+	const struct model_device *d = device < c->ndevices ? &c->devices[device] : NULL;
+	bool shmem;
+
+	mf->ra_pages = d && d->ra_pages != MODEL_UNKNOWN ? d->ra_pages : c->ra_pages;
+	mf->dev_ra_pages = mf->ra_pages;
+	mf->io_pages = d && d->io_pages != MODEL_UNKNOWN ? d->io_pages : c->io_pages;
+	mf->max_order = (uint8_t)model_file_max_order(c, id, device, &shmem);
+	mf->shmem = shmem;
+	mf->shmem_huge_advise = mf->shmem && d->huge == TMPFS_HUGE_ADVISE;
 	if (mf->shmem)
 		mf->ra_pages = 0;	/* shmem reads nothing ahead */
+	file_setup_writeback(m, mf, d);
 	mf->set_up = true;
 }
 
@@ -70,7 +84,11 @@ struct mfile *access_file(struct model *m, uint32_t id, unsigned device)
 static void do_truncate(struct model *m, uint32_t file, struct mfile *mf, uint64_t size)
 {
 	uint64_t keep = (size + model_page_size(m) - 1) >> m->page_shift;
-	uint32_t id = mf->folios;
+	uint32_t id;
+
+	/* truncate_inode_pages_range() waits for folios under writeback */
+	wb_wait_file(m, file);
+	id = mf->folios;
 
 	while (id != FOLIO_NIL) {
 		struct folio *f = folio_at(&m->pool, id);
@@ -92,26 +110,29 @@ static void do_truncate(struct model *m, uint32_t file, struct mfile *mf, uint64
 	mf->isize = size;
 }
 
+/* fsync and fdatasync wait for the whole file; sync_file_range only starts its range. */
 static void do_sync(struct model *m, const struct model_access *a, bool range)
 {
 	uint64_t first = 0, last = UINT64_MAX;
 
-	if (range) {
-		first = page_of(m, a->pos);
-		if (a->len)
-			last = page_of(m, a->pos + a->len - 1);
+	if (!range) {
+		wb_sync_file(m, a->file_id, first, last);
+		return;
 	}
-	wb_write_file(m, a->file_id, first, last, WB_FSYNC);
+	first = page_of(m, a->pos);
+	if (a->len)
+		last = page_of(m, a->pos + a->len - 1);
+	wb_write_range(m, a->file_id, first, last);
 }
 
 static void do_direct(struct model *m, const struct model_access *a, struct mfile *mf)
 {
 	if (a->op == MODEL_WRITE) {
 		m->mx.direct_write_bytes += a->len;
-		/* the kernel writes back cached dirty data of the range first */
+		/* filemap_write_and_wait_range() of the range first */
 		if (a->len)
-			wb_write_file(m, a->file_id, page_of(m, a->pos),
-				      page_of(m, a->pos + a->len - 1), WB_FSYNC);
+			wb_sync_file(m, a->file_id, page_of(m, a->pos),
+				     page_of(m, a->pos + a->len - 1));
 		if (mf->isize < a->pos + a->len)
 			mf->isize = a->pos + a->len;
 	} else {
@@ -171,6 +192,16 @@ void access_apply(struct model *m, const struct model_access *a)
 	case MODEL_FALLOCATE:
 		if (a->isize > mf->isize)
 			mf->isize = a->isize;
+		break;
+	case MODEL_FADVISE:
+	case MODEL_MADVISE:
+		if (a->isize || !mf->known)
+			mf->isize = a->isize;
+		mf->known = true;
+		if (a->op == MODEL_FADVISE)
+			advice_fadvise(m, a, mf);
+		else
+			advice_madvise(m, a, mf);
 		break;
 	case MODEL_STATS_FLUSH:	/* model_access() takes these */
 	case MODEL_OTHERS:

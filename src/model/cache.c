@@ -240,8 +240,7 @@ void cache_remove(struct model *m, uint32_t id, bool shadow)
 		mf->order_mask &= (uint16_t)~(1u << f->order);
 	bitmap_clear_range(m->touched_pfn, folio_pfn(f), folio_pfn(f) + nr);
 	m->touched_cached_pages -= f->touched;
-	if (m->dirty_kind->forget)
-		m->dirty_kind->forget(m, f);
+	wb_forget_folio(m, f);
 	if (shadow) {
 		m->mx.evictions++;
 		m->mx.evicted_pages += nr;

@@ -17,7 +17,7 @@
 static void blocks_units(const struct model *m, const struct folio *f, uint64_t from,
 			 uint64_t to, uint64_t *ufrom, uint64_t *uto)
 {
-	uint64_t bs = m->cfg.block_size, size = folio_size(m, f);
+	uint64_t bs = file_block_size(m, f->file), size = folio_size(m, f);
 	uint64_t base = folio_pfn(f) << m->upp_shift;
 
 	from = round_down(from, bs);
@@ -98,7 +98,8 @@ static void block_dirty_fill_new(struct model *m, uint32_t id, uint64_t ws, uint
 				 uint64_t old_isize)
 {
 	struct folio *f = folio_at(&m->pool, id);
-	uint64_t bs = m->cfg.block_size, fpos = folio_pos(m, f), fend = fpos + folio_size(m, f);
+	uint64_t bs = file_block_size(m, f->file), fpos = folio_pos(m, f);
+	uint64_t fend = fpos + folio_size(m, f);
 	uint64_t old_end = round_up(old_isize, bs), read = 0, blk[2];
 	unsigned n = partial_blocks(ws, we, bs, blk);
 
@@ -121,7 +122,7 @@ static void block_dirty_fill_cached(struct model *m, uint32_t id, uint64_t ws, u
 				    uint64_t old_isize)
 {
 	struct folio *f = folio_at(&m->pool, id);
-	uint64_t bs = m->cfg.block_size, fpos = folio_pos(m, f), blk[2];
+	uint64_t bs = file_block_size(m, f->file), fpos = folio_pos(m, f), blk[2];
 	unsigned n = partial_blocks(ws, we, bs, blk);
 
 	for (unsigned i = 0; i < n; i++)

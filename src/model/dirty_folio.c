@@ -13,7 +13,8 @@ static void folio_dirty_fill_new(struct model *m, uint32_t id, uint64_t ws, uint
 				 uint64_t old_isize)
 {
 	struct folio *f = folio_at(&m->pool, id);
-	uint64_t bs = m->cfg.block_size, fpos = folio_pos(m, f), fend = fpos + folio_size(m, f);
+	uint64_t bs = file_block_size(m, f->file), fpos = folio_pos(m, f);
+	uint64_t fend = fpos + folio_size(m, f);
 	uint64_t cov_a = round_up(ws, bs), cov_b = round_down(we, bs);
 	uint64_t old_end = round_up(old_isize, bs), read = 0;
 

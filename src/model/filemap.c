@@ -9,13 +9,10 @@
 /* Bytes the device reads to fill a folio: blocks below EOF (the rest is zeroed; all on tmpfs). */
 uint64_t filemap_read_bytes(const struct model *m, const struct folio *f, uint64_t isize)
 {
-	uint64_t pos = f->index << m->page_shift, size = folio_nr_pages(f) << m->page_shift;
-	uint64_t bs = m->cfg.block_size, n;
-
-	if (pos >= isize || m->files[f->file].shmem)
+	if (m->files[f->file].shmem)
 		return 0;
-	n = (isize - pos + bs - 1) / bs * bs;
-	return n < size ? n : size;
+	return place_read_bytes(f->index << m->page_shift, folio_nr_pages(f) << m->page_shift,
+				isize, m->cfg.block_size);
 }
 
 /*
@@ -89,6 +86,24 @@ unsigned filemap_read_order(struct model *m, struct mfile *mf, uint64_t idx)
 	if (m->cfg.policy == FOLIO_POLICY_FIXED)
 		return place_fixed_order(idx, mf->max_order, m->cfg.min_order, eof_pages(m, mf));
 	return m->cfg.min_order;
+}
+
+/*
+ * shmem_allowable_huge_orders(): a fault on a VM_HUGEPAGE mapping of a huge=advise tmpfs may
+ * take a PMD folio; anything else is the read order.
+ */
+unsigned filemap_fault_order(struct model *m, struct mfile *mf, uint64_t idx)
+{
+	unsigned pmd = model_pmd_order(m), order;
+	uint64_t n;
+
+	if (!mf->shmem || !mf->vm_hugepage || !mf->shmem_huge_advise ||
+	    pmd > m->cfg.max_pagecache_order || pmd > m->cfg.order || pmd <= mf->max_order)
+		return filemap_read_order(m, mf, idx);
+	order = pmd;
+	n = 1ull << order;
+	return cache_range_empty(m, (uint32_t)(mf - m->files), idx & ~(n - 1), n) ?
+	       order : m->cfg.min_order;
 }
 
 uint32_t filemap_read_in(struct model *m, uint32_t file, uint64_t idx, unsigned order,

@@ -24,6 +24,7 @@
 #define FOLIO_READAHEAD		(1u << 4)	/* PG_readahead: hitting it starts async readahead */
 #define FOLIO_YOUNG		(1u << 5)	/* accessed through a mapping (PTE young bit) */
 #define FOLIO_WORKINGSET	(1u << 6)
+#define FOLIO_WRITEBACK		(1u << 7)	/* PG_writeback: its I/O is on the device */
 
 /*
  * 48 bytes: a 64-byte line holds one and a third, and the first 16 bytes (all a cache hit

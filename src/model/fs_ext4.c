@@ -3,7 +3,10 @@
  * ext4: large folios on regular files since 6.16 (fs/ext4/inode.c
  * ext4_should_enable_large_folio(), ext4_set_inode_mapping_order()), up to
  * min(MAX_PAGECACHE_ORDER, 11 + blkbits - PAGE_SHIFT), but not with data=journal, DAX,
- * encryption or verity; base pages before 6.16.
+ * encryption or verity; base pages before 6.16. Dirty state per block in buffer heads: a
+ * buffered write dirties the buffers it covers (fs/buffer.c __block_commit_write()) and
+ * writeback sends only dirty buffers (fs/ext4/page-io.c ext4_bio_write_folio()). No
+ * ->writepage since 6.3 ("ext4: stop providing .writepage hook").
  */
 #include "model/instance.h"
 
@@ -25,4 +28,6 @@ const struct fs_kind fs_ext4 = {
 		.kernel = "fs/ext4/inode.c ext4_should_enable_large_folio(), 6.16+",
 	},
 	.max_order = ext4_max_order,
+	.block_dirty_since = 1,
+	.writepage_until = 6002,
 };

@@ -40,25 +40,37 @@ struct read_batch {
 
 /* One file (inode) of the trace. */
 struct mfile {
+	/* its filesystem's rows (the configured ones, or what an "auto" row picked for it) */
+	const struct dirty_tracking *dirty_kind;
+	const struct dirty_reclaim *reclaim_kind;
 	uint64_t isize;
 	uint64_t prev_read_end;		/* byte after the previous read(); 0: none yet */
 	uint64_t dirtied_when;		/* ns: when the inode went clean -> dirty */
 	uint64_t dirty_pages;
+	uint64_t writeback_index;	/* mapping->writeback_index: where cyclic writeback resumes */
+	uint64_t wb_done;		/* ns: when the last writeback I/O of the file completes */
 	struct ra_state ra;
 	uint32_t folios;		/* head of the list of all its folios */
 	uint32_t dirty;			/* head of the list of its dirty folios */
 	uint32_t nr_dirty;		/* dirty folios */
 	uint32_t inode_prev, inode_next;	/* the dirty inode list (b_dirty) */
 	uint32_t gen;			/* bumped by unlink: shadow/touched entries die */
+	uint32_t dirty_gen;		/* bumped when a folio joins its dirty list */
 	uint32_t nr_by_order[MODEL_MAX_ORDER + 1];
 	uint16_t order_mask;		/* orders of its cached folios */
 	uint16_t shadow_mask;		/* orders it left shadow entries of */
 	uint8_t hint_order;		/* order of the last folio found */
 	uint16_t mmap_miss;		/* file_ra_state.mmap_miss: fault misses less hits */
 	uint32_t ra_pages;		/* file_ra_state.ra_pages: its device's readahead window */
+	uint32_t dev_ra_pages;		/* the device's window, which POSIX_FADV_NORMAL restores */
 	uint32_t io_pages;		/* its device's bdi->io_pages */
 	uint8_t max_order;		/* mapping_max_folio_order(): filesystem and configuration */
+	uint8_t block_shift;		/* log2 of its filesystem's block size */
 	bool ra_random;			/* FMODE_RANDOM (POSIX_FADV_RANDOM): no readahead */
+	bool noreuse;			/* FMODE_NOREUSE (POSIX_FADV_NOREUSE) */
+	/* the VMA flags madvise(2) sets, kept per file (one mapping's advice for all) */
+	bool vm_rand_read, vm_seq_read, vm_hugepage;
+	bool shmem_huge_advise;		/* tmpfs huge=advise: PMD folios for VM_HUGEPAGE faults */
 	bool shmem;			/* tmpfs: fs_kind.shmem */
 	bool set_up;			/* the fields above are set (file_setup) */
 	uint8_t inflight_next;		/* the slot of inflight the next batch takes */
@@ -68,9 +80,18 @@ struct mfile {
 	bool occ;			/* its small folios are counted in model.occ */
 };
 
+/* A folio under writeback and when its last I/O completes. */
+struct wb_inflight {
+	uint32_t id;
+	uint64_t done;		/* ns; 0 while its I/O is still being built (the open run) */
+};
+
 struct model {
 	struct model_config cfg;
-	/* the rows of the variation points the configuration names (variants.h) */
+	/*
+	 * The rows of the variation points the configuration names (variants.h); dirty
+	 * tracking and dirty reclaim are the rows files start from (struct mfile has its own).
+	 */
 	const struct lru_policy *lru_kind;
 	const struct dirty_tracking *dirty_kind;
 	const struct ra_order_rule *ra_rule;
@@ -94,12 +115,14 @@ struct model {
 	uint64_t *touched_pfn;		/* page accessed since it was cached, by pfn */
 	uint64_t *dirty_units;		/* dirty_block.c: dirty units, by pfn << upp_shift */
 	uint64_t *uptodate_units;	/* dirty_block.c: uptodate units, same index */
+	uint64_t *reclaim_pfn;		/* PG_reclaim, by the folio's first pfn */
 
 	struct mfile *files;
 	uint32_t nr_files, cap_files;
 	uint32_t inode_head, inode_tail;	/* dirty inodes, oldest first */
 
 	uint64_t dirty_pages;		/* NR_FILE_DIRTY */
+	uint64_t writeback_pages;	/* NR_WRITEBACK */
 	uint64_t bg_thresh_pages, thresh_pages;
 	uint64_t nonresident_age;	/* evictions + activations, pages (workingset) */
 	/* memcg: its LRU pages as last flushed (count_shadow_nodes() reads them), next flush */
@@ -133,6 +156,35 @@ struct model {
 		bool open;
 		enum wb_cause cause;
 	} run;
+
+	/* folios under writeback, in submission order: the device completes them in turn */
+	struct {
+		struct wb_inflight *q;
+		size_t head, tail, mask;	/* ring of mask + 1 entries; head == tail: empty */
+		size_t open;			/* first entry waiting for the open run's I/O */
+	} wbq;
+	uint64_t dev_busy_until;	/* ns: the device finishes what it was given */
+
+	/* the write bandwidth estimate of the bdi (mm/page-writeback.c), pages/s */
+	struct {
+		uint64_t stamp;			/* ns of the last update (bw_time_stamp) */
+		uint64_t written, written_stamp;	/* pages whose writeback ended (WB_WRITTEN) */
+		uint64_t write_bw, avg_write_bw;
+	} bw;
+	/* balance_dirty_pages(): the writer's pages dirtied since it last paused, and when */
+	struct {
+		uint64_t dirtied, paused_when;
+	} bdp;
+	/* reclaim's current batch (SWAP_CLUSTER_MAX pages): taken, and dirty not queued */
+	struct {
+		uint64_t target, taken, unqueued_dirty;
+	} scan;
+	/* flusher: a file's dirty folios sorted by index, kept while the file dirties none */
+	struct {
+		uint32_t file, gen;
+		size_t n;
+		bool valid;
+	} sorted;
 
 	/* LRU state sampled once per access; equal consecutive states are added in one go */
 	struct {
@@ -195,6 +247,8 @@ void memory_sample_fragmentation(struct model *m);
 
 /* reclaim.c */
 bool reclaim_one(struct model *m);
+/* A dirty folio at the inactive tail: counted, and in the batch that may wake the flusher. */
+void reclaim_note_dirty(struct model *m, const struct folio *f);
 bool reclaim_until_free(struct model *m, uint64_t pages);
 void reclaim_evict(struct model *m, uint32_t id);
 /* A memory.stat read or the periodic flush: count_shadow_nodes() sees the LRU as it is now. */
@@ -204,19 +258,65 @@ void shadow_shrink(struct model *m);
 /* workingset_refault(): true when the refault should activate the new folio. */
 bool workingset_refault(struct model *m, uint32_t file, uint64_t idx, unsigned order);
 
-/* writeback.c */
-void wb_init_thresholds(struct model *m);
+/* model.c: time passes to t (flusher ticks, writeback completions, samples) */
+void model_wait_until(struct model *m, uint64_t t);
+
+/* files.c: a file's block size and writeback rows, from its device (NULL: not known) */
+void file_setup_writeback(struct model *m, struct mfile *mf, const struct model_device *d);
+/* The smallest block size of the configuration and its devices. */
+unsigned model_min_block_size(const struct model_config *c);
+
+static inline uint64_t file_block_size(const struct model *m, uint32_t file)
+{
+	return 1ull << m->files[file].block_shift;
+}
+
+/* writeback.c: dirty state, writeback of folios, their I/O on the device */
+bool wb_init(struct model *m);
+void wb_release(struct model *m);
 /* Adds bytes [start, start + len) of file to the writeback: one I/O with what it touches. */
 void wb_run_add(struct model *m, uint32_t file, uint64_t start, uint64_t len,
 		enum wb_cause cause);
+/* Ends the open run: its I/O goes to the device. */
+void wb_run_flush(struct model *m);
+/*
+ * Marks bytes [from, to) of the folio dirty (wb_mark_dirty_all: every byte, as page_mkwrite
+ * does); the pages a clean folio adds count towards the writer's throttling.
+ */
 void wb_mark_dirty(struct model *m, uint32_t id, uint64_t from, uint64_t to);
 void wb_mark_dirty_all(struct model *m, uint32_t id);
 uint64_t wb_folio_bytes(struct model *m, const struct folio *f, uint64_t isize);
-void wb_write_folio_now(struct model *m, uint32_t id, enum wb_cause cause);
-void wb_write_file(struct model *m, uint32_t file, uint64_t first, uint64_t last,
-		   enum wb_cause cause);
+/* Puts the dirty folio under writeback (its I/O in the open run); its pages. */
+uint64_t wb_start_folio(struct model *m, uint32_t id, enum wb_cause cause);
 void wb_discard_folio(struct model *m, uint32_t id);
+/* The folio leaves the cache: its per-block state and PG_reclaim go. */
+void wb_forget_folio(struct model *m, const struct folio *f);
+/* Ends the writeback of every folio whose I/O completed by t, in completion order. */
+void wb_complete_until(struct model *m, uint64_t t);
+/* When the next writeback I/O completes; UINT64_MAX when none is in flight. */
+uint64_t wb_next_completion(const struct model *m);
+/* Waits (model time) until the file's writeback I/O so far has completed. */
+void wb_wait_file(struct model *m, uint32_t file);
+bool folio_test_reclaim(const struct model *m, const struct folio *f);
+void folio_set_reclaim(struct model *m, const struct folio *f);
+
+/* wb_flusher.c: fsync and the flusher's works */
+/* WB_SYNC_ALL write of pages [first, last] of the file, then wait for it (fsync). */
+void wb_sync_file(struct model *m, uint32_t file, uint64_t first, uint64_t last);
+/* WB_SYNC_NONE write of the folios overlapping pages [first, last] (sync_file_range). */
+void wb_write_range(struct model *m, uint32_t file, uint64_t first, uint64_t last);
 void wb_flusher_tick(struct model *m, uint64_t t);
+/* The flusher's background work while dirty pages are over the background threshold. */
+void wb_background(struct model *m);
+/* wakeup_flusher_threads(WB_REASON_VMSCAN): every page dirty now is written. */
+void wb_wakeup_vmscan(struct model *m);
+
+/* wb_throttle.c: thresholds, the bandwidth estimate, balance_dirty_pages() */
+void wb_init_thresholds(struct model *m);
+void wb_bandwidth_start(struct model *m);
+void wb_bandwidth_update(struct model *m, uint64_t now);
+uint64_t wb_chunk_pages(const struct model *m, uint64_t work_pages);
+/* After a write or page_mkwrite: throttle the writer for the pages it dirtied, if needed. */
 void wb_balance_dirty(struct model *m);
 
 static inline bool folio_covers(const struct folio *f, uint64_t idx)
@@ -296,6 +396,12 @@ static inline uint64_t eof_pages(const struct model *m, const struct mfile *mf)
 	return place_eof_pages(mf->isize, m->page_shift);
 }
 
+/* HPAGE_PMD_ORDER: a page table page of 8-byte entries maps 2^(page_shift - 3) pages */
+static inline unsigned model_pmd_order(const struct model *m)
+{
+	return m->page_shift - 3;
+}
+
 static inline bool readahead_on(const struct model *m)
 {
 	return m->cfg.readahead;
@@ -307,6 +413,8 @@ uint64_t filemap_read_bytes(const struct model *m, const struct folio *f, uint64
 uint32_t filemap_create(struct model *m, uint32_t file, uint64_t idx, unsigned order,
 			bool at_idx, bool read);
 unsigned filemap_read_order(struct model *m, struct mfile *mf, uint64_t idx);
+/* The order a fault on a missing page asks for (shmem: VM_HUGEPAGE with huge=advise). */
+unsigned filemap_fault_order(struct model *m, struct mfile *mf, uint64_t idx);
 uint32_t filemap_read_in(struct model *m, uint32_t file, uint64_t idx, unsigned order,
 			 bool at_idx);
 
@@ -338,6 +446,12 @@ uint64_t ra_next_miss(struct model *m, uint32_t file, uint64_t idx, uint64_t max
 void read_buffered(struct model *m, const struct model_access *a, struct mfile *mf);
 void read_mmap(struct model *m, const struct model_access *a, struct mfile *mf, bool write);
 void write_buffered(struct model *m, const struct model_access *a, struct mfile *mf);
+
+/* advice.c: posix_fadvise(2) and madvise(2) of a file's pages */
+void advice_fadvise(struct model *m, const struct model_access *a, struct mfile *mf);
+void advice_madvise(struct model *m, const struct model_access *a, struct mfile *mf);
+/* vma_has_recency(): do its mappings' PTE young bits count at reclaim? */
+bool advice_mapping_has_recency(const struct mfile *mf);
 
 /* access.c */
 void access_apply(struct model *m, const struct model_access *a);

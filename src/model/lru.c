@@ -29,6 +29,21 @@ static void list_push_head(struct lru *l, struct lru_list *list, uint32_t id)
 	list->pages += folio_nr_pages(f);
 }
 
+static void list_push_tail(struct lru *l, struct lru_list *list, uint32_t id)
+{
+	struct folio *f = folio_at(l->pool, id);
+
+	f->lru_next = FOLIO_NIL;
+	f->lru_prev = list->tail;
+	if (list->tail != FOLIO_NIL)
+		folio_at(l->pool, list->tail)->lru_next = id;
+	else
+		list->head = id;
+	list->tail = id;
+	list->entries++;
+	list->pages += folio_nr_pages(f);
+}
+
 static void list_unlink(struct lru *l, struct lru_list *list, uint32_t id)
 {
 	struct folio *f = folio_at(l->pool, id);
@@ -83,6 +98,15 @@ void lru_rotate_inactive(struct lru *l, uint32_t id)
 		l->deactivations++;
 	}
 	list_push_head(l, &l->inactive, id);
+}
+
+void lru_move_inactive_tail(struct lru *l, uint32_t id)
+{
+	struct folio *f = folio_at(l->pool, id);
+
+	list_unlink(l, lru_list_of(l, f), id);
+	folio_clear(f, FOLIO_ACTIVE);
+	list_push_tail(l, &l->inactive, id);
 }
 
 static unsigned int_sqrt(uint64_t x)

@@ -43,13 +43,13 @@ static void model_pick_variants(struct model *m)
 	m->lru_kind = lru_policy_of(m->cfg.lru);
 	m->dirty_kind = dirty_tracking_of(m->cfg.dirty);
 	m->ra_rule = ra_order_rule_of(m->cfg.ra_rule);
-	m->dirty_reclaim = &dirty_reclaim_pageout;
+	m->dirty_reclaim = dirty_reclaim_of(m->cfg.reclaim_wb);
 }
 
 static bool model_alloc_state(struct model *m)
 {
 	const struct model_config *c = &m->cfg;
-	uint64_t unit = c->block_size < c->page_size ? c->block_size : c->page_size;
+	uint64_t bs = model_min_block_size(c), unit = bs < c->page_size ? bs : c->page_size;
 
 	m->page_shift = place_ilog2(c->page_size);
 	m->unit_shift = place_ilog2(unit);
@@ -66,7 +66,7 @@ static bool model_alloc_state(struct model *m)
 	    !touched_init(&m->touched))
 		return false;
 	m->touched_pfn = bitmap_alloc(m->nr_pages);
-	if (!m->touched_pfn)
+	if (!m->touched_pfn || !wb_init(m))
 		return false;
 	return !m->dirty_kind->init || m->dirty_kind->init(m);
 }
@@ -121,6 +121,7 @@ void model_free(struct model *m)
 	free(m->files);
 	free(m->others);
 	free(m->scratch);
+	wb_release(m);
 	free(m);
 }
 
@@ -228,7 +229,10 @@ static void model_start(struct model *m, uint64_t ts)
 	m->last_sample_ts = ts;
 }
 
-/* Flusher ticks and samples due up to ts, in time order (a tick before a sample at a tie). */
+/*
+ * Flusher ticks and samples due up to ts, in time order (a tick before a sample at a tie),
+ * and before each the writeback I/O the device completed by then.
+ */
 static void run_timers(struct model *m, uint64_t ts)
 {
 	uint64_t period = m->cfg.writeback_period_ns;
@@ -238,6 +242,7 @@ static void run_timers(struct model *m, uint64_t ts)
 
 		if (t > ts)
 			break;
+		wb_complete_until(m, t);
 		if (m->next_flush <= m->next_sample) {
 			if (m->inode_head == INODE_NIL) {
 				/* nothing dirty: the ticks up to ts have nothing to do */
@@ -256,7 +261,14 @@ static void run_timers(struct model *m, uint64_t ts)
 			m->next_sample += m->cfg.interval_ns;
 		}
 	}
+	wb_complete_until(m, ts);
 	m->now = ts;
+}
+
+void model_wait_until(struct model *m, uint64_t t)
+{
+	if (t > m->now)
+		run_timers(m, t);
 }
 
 static uint64_t model_clock(struct model *m, uint64_t ts)
@@ -281,7 +293,8 @@ void model_access(struct model *m, const struct model_access *a)
 	}
 	access_apply(m, a);
 	m->mx.accesses++;
-	m->mx.last_ts = ts;
+	/* a throttled or stalled access ends later than it started */
+	m->mx.last_ts = m->now;
 	lru_sample(m);
 }
 

@@ -64,6 +64,14 @@ enum lru_kind {
 enum dirty_granularity {
 	DIRTY_FOLIO,		/* one dirty flag per folio: writeback sends the whole folio */
 	DIRTY_BLOCK,		/* iomap per-block dirty bitmap: writeback sends dirty blocks */
+	DIRTY_AUTO,		/* per file, as its filesystem does in the recorded release */
+};
+
+/* What reclaim does with a dirty file folio at the inactive tail. */
+enum reclaim_writeback {
+	RECLAIM_WB_FLUSHER,	/* 6.17+: PG_reclaim, activate, leave it to the flusher */
+	RECLAIM_WB_PAGEOUT,	/* pageout() -> ->writepage(): reclaim writes the folio */
+	RECLAIM_WB_AUTO,	/* per file, as the recorded release did on its filesystem */
 };
 
 enum large_folios {
@@ -133,13 +141,16 @@ struct model_config {
 	unsigned page_size;		/* 4096 */
 
 	enum dirty_granularity dirty;
-	unsigned block_size;		/* fs block size for DIRTY_BLOCK and I/O rounding */
+	unsigned block_size;		/* fs block size where the file's device does not say */
+	enum reclaim_writeback reclaim_wb;
 	uint64_t dirty_expire_ns;	/* dirty_expire_centisecs * 10 ms */
 	uint64_t writeback_period_ns;	/* dirty_writeback_centisecs * 10 ms; 0 = no flusher */
 	unsigned dirty_background_ratio; /* percent of memory_bytes; *_bytes win when non-zero */
 	unsigned dirty_ratio;
 	uint64_t dirty_background_bytes;
 	uint64_t dirty_bytes;
+	/* memory the dirty ratios are of (global_dirtyable_memory()); 0: the model's own */
+	uint64_t dirtyable_bytes;
 
 	double device_latency_us;	/* per write I/O */
 	double device_bandwidth_mbps;	/* MB/s (10^6 bytes) */
@@ -185,6 +196,13 @@ struct model_config {
 
 /* Largest folio order for file_id: its per-file order when set, within [min_order, order]. */
 unsigned model_file_order(const struct model_config *cfg, uint32_t file_id);
+/*
+ * The largest folio order of file_id on the trace's device (MODEL_DEVICE_NONE: unknown) as
+ * the filesystem allows it (mapping_max_folio_order()) under the configuration; *shmem: the
+ * file is on tmpfs. What a model instance sets up for the file when it first sees it.
+ */
+unsigned model_file_max_order(const struct model_config *cfg, uint32_t file_id,
+			      unsigned device, bool *shmem);
 
 
 /*
@@ -192,6 +210,12 @@ unsigned model_file_order(const struct model_config *cfg, uint32_t file_id);
  * filesystem). false for an unknown name.
  */
 bool model_device_preset(const char *name, double *latency_us, double *bandwidth_mbps);
+
+/*
+ * totalreserve_pages of a machine with this much memory, in bytes: what
+ * global_dirtyable_memory() leaves out of its free pages (its high watermark).
+ */
+uint64_t model_reserve_bytes(uint64_t mem_bytes, unsigned page_size);
 
 /* Fills every field with its row's default (params.c). */
 void model_config_defaults(struct model_config *cfg);
@@ -209,6 +233,8 @@ enum model_op {
 	MODEL_UNLINK,
 	MODEL_STATS_FLUSH,	/* the memory cgroup's statistics were read (memory.stat): flushed */
 	MODEL_OTHERS,		/* pages others hold in the memory now (in pos): not for the cache */
+	MODEL_FADVISE,		/* posix_fadvise(2) of [pos, pos + len), len 0 to EOF; advice */
+	MODEL_MADVISE,		/* madvise(2) of a mapping of [pos, pos + len) of the file; advice */
 };
 
 struct model_access {
@@ -226,6 +252,7 @@ struct model_access {
 	 */
 	bool fault_around;
 	uint16_t device;	/* index into cfg.devices, or MODEL_DEVICE_NONE */
+	uint32_t advice;	/* MODEL_FADVISE: POSIX_FADV_*; MODEL_MADVISE: MADV_* (Linux's) */
 };
 
 /* Running distribution with constant memory: mean exact, p99 from a log-linear histogram. */
@@ -247,12 +274,24 @@ struct model_metrics {
 	uint64_t write_requests, write_bytes;		/* bytes the application wrote */
 	uint64_t writeback_bytes, writeback_ios;	/* all writeback, all causes */
 	uint64_t wb_fsync_bytes, wb_expire_bytes, wb_background_bytes, wb_reclaim_bytes;
+	uint64_t wb_vmscan_bytes;			/* by the flusher reclaim woke */
+	/* folios' pages gone clean -> dirty (nr_dirtied), and written (nr_written) */
+	uint64_t dirtied_pages, written_pages;
 	uint64_t wb_truncated_bytes;			/* dirty bytes discarded by truncate/unlink */
 	uint64_t reclaim_dirty_folios;			/* dirty folios met at the inactive tail */
+	uint64_t reclaim_writeback_folios;		/* folios under writeback met there */
+	uint64_t reclaim_immediate_pages;		/* nr_vmscan_immediate_reclaim */
+	uint64_t reclaim_pageout_pages;			/* nr_vmscan_write: written by reclaim */
+	uint64_t rotated_pages;				/* pgrotated: to the tail at writeback end */
+	uint64_t flusher_wakeups;			/* by reclaim (WB_REASON_VMSCAN) */
+	uint64_t reclaim_stalls;			/* reclaim waited for writeback */
+	double reclaim_stall_time_s;
+	double sync_wait_time_s;			/* fsync waiting for its I/O */
 	uint64_t iosize_hist[MODEL_IOSIZE_BUCKETS];	/* write I/O sizes, log2 buckets */
 	uint64_t extents;				/* contiguous writeback extents, per file */
 	uint64_t extent_bytes;
-	uint64_t throttled;				/* writes over the dirty_ratio threshold */
+	uint64_t throttled;				/* balance_dirty_pages() pauses */
+	double throttle_time_s;				/* and their length */
 	double writeback_time_s;			/* device model: sum of latency + bytes/bw */
 	/* cache */
 	uint64_t insertions, inserted_pages;
@@ -301,6 +340,10 @@ struct model_metrics {
 	uint64_t pageblocks[MODEL_MIGRATETYPES];	/* at the end, by type */
 	uint64_t zone_pages, zone_free_pages;		/* at the end */
 	uint64_t wmark_min, wmark_low, wmark_high;	/* the zone's, 0 without watermarks */
+	/* fadvise and madvise calls; those of advice the model leaves out (advice.c) */
+	uint64_t advice_calls, advice_ignored;
+	uint64_t willneed_pages;			/* pages read by FADV/MADV_WILLNEED */
+	uint64_t dontneed_pages;			/* pages FADV_DONTNEED dropped */
 };
 
 /* One time-series row, emitted at the end of each interval. */

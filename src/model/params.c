@@ -13,7 +13,8 @@
 _Static_assert(sizeof(enum folio_policy) == sizeof(unsigned) &&
 	       sizeof(enum lru_kind) == sizeof(unsigned) &&
 	       sizeof(enum dirty_granularity) == sizeof(unsigned) &&
-	       sizeof(enum start_state) == sizeof(unsigned),
+	       sizeof(enum start_state) == sizeof(unsigned) &&
+	       sizeof(enum reclaim_writeback) == sizeof(unsigned),
 	       "choices are stored as unsigned");
 
 static void describe_readahead(const struct model_config *c, char *buf, size_t len)
@@ -95,7 +96,7 @@ const struct model_param model_params[] = {
 	  .invalid = "page size must be a power of two from 512 to 65536" },
 	{ .key = "dirty_granularity", .option = "dirty-granularity", .arg = "G",
 	  .syntax = PARAM_CHOICE, .store = PARAM_U32, .offset = FIELD(dirty),
-	  .choices = model_dirty_kinds, .def = "folio", .group = PARAM_GROUP_DIRTY,
+	  .choices = model_dirty_kinds, .def = "auto", .group = PARAM_GROUP_DIRTY,
 	  .brief = "dirty per", .summary = 8, .help = "dirty tracking",
 	  .invalid = "unknown dirty granularity" },
 	{ .key = "block_size", .option = "block-size", .arg = "SIZE", .syntax = PARAM_SIZE,
@@ -105,6 +106,11 @@ const struct model_param model_params[] = {
 	  .group = PARAM_GROUP_DIRTY, .brief = "block", .summary = 9, .help = "filesystem block size",
 	  .invalid = "block size must be a power of two from 512 to "
 		     MODEL_TEXT(MODEL_BLOCK_SIZE_MAX) },
+	{ .key = "reclaim_writeback", .option = "reclaim-writeback", .arg = "HOW",
+	  .syntax = PARAM_CHOICE, .store = PARAM_U32, .offset = FIELD(reclaim_wb),
+	  .choices = model_reclaim_kinds, .def = "auto", .group = PARAM_GROUP_DIRTY,
+	  .brief = "reclaim", .summary = 10, .help = "a dirty folio at the inactive tail",
+	  .invalid = "unknown reclaim writeback" },
 	{ .key = "dirty_expire_ns", .option = "dirty-expire", .arg = "T",
 	  .syntax = PARAM_CENTISECS, .store = PARAM_U64, .offset = FIELD(dirty_expire_ns),
 	  .def = "3000", .recorded = MODEL_REC_DIRTY_EXPIRE, .recorded_text = "recorded",
@@ -136,6 +142,11 @@ const struct model_param model_params[] = {
 	  .store = PARAM_U64, .offset = FIELD(dirty_bytes), .min = 1, .zero_unset = true,
 	  .recorded = MODEL_REC_DIRTY_RATIO, .def_text = "recorded, else unset",
 	  .group = PARAM_GROUP_DIRTY, .help = "like --dirty-ratio, in bytes" },
+	{ .key = "dirtyable_bytes", .option = "dirtyable", .arg = "SIZE", .syntax = PARAM_SIZE,
+	  .store = PARAM_U64, .offset = FIELD(dirtyable_bytes), .min = 1, .zero_unset = true,
+	  .recorded = MODEL_REC_MEMORY, .def_text = "the recorded host's, else the model's",
+	  .group = PARAM_GROUP_DIRTY,
+	  .help = "free and file-cache memory the dirty ratios are of" },
 	{ .key = "device_latency_us", .option = "device", .arg = "DEV", .syntax = PARAM_DEVICE,
 	  .store = PARAM_DOUBLE, .offset = FIELD(device_latency_us), .max = 1000000000,
 	  .def = "nvme", .group = PARAM_GROUP_DIRTY,

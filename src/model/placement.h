@@ -25,6 +25,18 @@ static inline unsigned place_ilog2(uint64_t v)
 	return 63u - (unsigned)__builtin_clzll(v);
 }
 
+/* Bytes the device reads to fill a folio of size bytes at pos: whole blocks below EOF. */
+static inline uint64_t place_read_bytes(uint64_t pos, uint64_t size, uint64_t isize,
+					uint64_t block_size)
+{
+	uint64_t n;
+
+	if (pos >= isize)
+		return 0;
+	n = (isize - pos + block_size - 1) / block_size * block_size;
+	return n < size ? n : size;
+}
+
 /* Pages a file of isize bytes needs (at least 1, so an empty file still gets a page). */
 uint64_t place_eof_pages(uint64_t isize, unsigned page_shift);
 

@@ -49,6 +49,11 @@ static void rule_6_11_read_around(struct model *m, uint32_t file)
 	rule_6_11_read(m, file, 0);
 }
 
+static void rule_6_11_read_at_order(struct model *m, uint32_t file, unsigned order)
+{
+	rule_6_11_read(m, file, order);
+}
+
 const struct ra_order_rule ra_rule_6_11 = {
 	.v = {
 		.name = "6.11",
@@ -60,4 +65,5 @@ const struct ra_order_rule ra_rule_6_11 = {
 	.sync = rule_6_11_sync,
 	.async = rule_6_11_async,
 	.read_around = rule_6_11_read_around,
+	.read_at_order = rule_6_11_read_at_order,
 };

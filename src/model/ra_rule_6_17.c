@@ -56,6 +56,12 @@ static void rule_6_17_read_around(struct model *m, uint32_t file)
 	rule_6_17_read(m, file);
 }
 
+static void rule_6_17_read_at_order(struct model *m, uint32_t file, unsigned order)
+{
+	model_file(m, file)->ra.order = (uint8_t)order;
+	rule_6_17_read(m, file);
+}
+
 const struct ra_order_rule ra_rule_6_17 = {
 	.v = {
 		.name = "6.17",
@@ -66,4 +72,5 @@ const struct ra_order_rule ra_rule_6_17 = {
 	.sync = rule_6_17_sync,
 	.async = rule_6_17_async,
 	.read_around = rule_6_17_read_around,
+	.read_at_order = rule_6_17_read_at_order,
 };

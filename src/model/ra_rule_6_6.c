@@ -125,6 +125,11 @@ static void rule_6_6_read_around(struct model *m, uint32_t file)
 	rule_6_6_read(m, file, 0);
 }
 
+static void rule_6_6_read_at_order(struct model *m, uint32_t file, unsigned order)
+{
+	rule_6_6_read(m, file, order);
+}
+
 const struct ra_order_rule ra_rule_6_6 = {
 	.v = {
 		.name = "6.6",
@@ -135,4 +140,5 @@ const struct ra_order_rule ra_rule_6_6 = {
 	.sync = rule_6_6_sync,
 	.async = rule_6_6_async,
 	.read_around = rule_6_6_read_around,
+	.read_at_order = rule_6_6_read_at_order,
 };

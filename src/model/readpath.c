@@ -44,7 +44,7 @@ static bool read_hit_is_noop(const struct model *m, const struct mfile *mf, uint
 /* A folio not uptodate (dirty tracking with per-block state) is read in before it is used. */
 static bool read_fill(struct model *m, struct mfile *mf, uint32_t id)
 {
-	return m->dirty_kind->fill_read && m->dirty_kind->fill_read(m, mf, id);
+	return mf->dirty_kind->fill_read && mf->dirty_kind->fill_read(m, mf, id);
 }
 
 void read_buffered(struct model *m, const struct model_access *a, struct mfile *mf)
@@ -146,8 +146,9 @@ static uint32_t mmap_fault_in(struct model *m, uint32_t file, struct mfile *mf, 
 		readahead_mmap_around(m, file, idx);
 	id = cache_lookup(m, file, idx);
 	if (id == FOLIO_NIL) {
-		id = filemap_read_in(m, file, idx, filemap_read_order(m, mf, idx),
-				   m->cfg.policy != FOLIO_POLICY_FIXED);
+		/* shmem_get_folio_gfp() aligns its folio around the fault, whatever the order */
+		id = filemap_read_in(m, file, idx, filemap_fault_order(m, mf, idx),
+				   m->cfg.policy != FOLIO_POLICY_FIXED && !mf->shmem);
 		if (id != FOLIO_NIL)
 			m->mx.read_ios++;
 	}
@@ -179,7 +180,8 @@ static void mmap_map_pages(struct model *m, const struct model_access *a, struct
 		f = folio_at(&m->pool, id);
 		hi = folio_end(f) - 1 < last ? folio_end(f) - 1 : last;
 		if (folio_test(f, FOLIO_UPTODATE) && !folio_test(f, FOLIO_READAHEAD)) {
-			m->lru_kind->mapped(m, id);
+			if (advice_mapping_has_recency(mf))
+				m->lru_kind->mapped(m, id);
 			cache_touch(m, id, idx, hi);
 			mapped += hi - idx + 1;
 		}
@@ -231,7 +233,8 @@ void read_mmap(struct model *m, const struct model_access *a, struct mfile *mf, 
 		} else {
 			hit_bytes += overlap_bytes(m, a->pos, a->len, idx, hi);
 		}
-		m->lru_kind->mapped(m, id);
+		if (advice_mapping_has_recency(mf))
+			m->lru_kind->mapped(m, id);
 		cache_touch(m, id, idx, hi);
 		if (write)	/* page_mkwrite dirties the whole folio */
 			wb_mark_dirty_all(m, id);

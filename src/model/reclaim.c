@@ -2,52 +2,150 @@
 /*
  * Reclaim (mm/vmscan.c shrink_folio_list on the file LRU) and refault detection
  * (mm/workingset.c). Large folios are evicted whole. At the inactive tail:
+ * - a folio under writeback is marked PG_reclaim and activated (case 2 of
+ *   shrink_folio_list()): it comes back to the tail when its writeback ends; met again
+ *   before that, folios cycle faster than they are written and reclaim waits for writeback
+ *   (case 1, kswapd's nr_immediate throttle, and case 3, legacy memcg's wait);
  * - a folio seen young through a mapping is kept (referenced set, back to the inactive head)
  *   the first time and activated the second, as folio_check_references() does;
  * - PG_referenced alone does not save an unmapped folio;
- * - a dirty folio is counted (reclaim_dirty_folios) and handled as the release's dirty reclaim
- *   says (variants.h: written by reclaim and evicted, or left to the flusher).
+ * - a dirty folio goes to its file's dirty reclaim (variants.h): left to the flusher, or
+ *   written by reclaim itself;
+ * - a batch of SWAP_CLUSTER_MAX pages taken that were all dirty and not queued for writeback
+ *   wakes the flusher (shrink_inactive_list(): wakeup_flusher_threads(WB_REASON_VMSCAN));
+ * - when a whole pass over the lists found nothing to evict, reclaim waits for writeback to
+ *   end, at most HZ/10 at a time (reclaim_throttle(VMSCAN_THROTTLE_WRITEBACK)): a stall in
+ *   model time, counted with its length.
  * LRU kinds without young bits (plain) never have FOLIO_YOUNG set.
  */
 #include "model/instance.h"
+
+#define SWAP_CLUSTER_MAX	32
+#define THROTTLE_NS		100000000ull	/* reclaim_throttle(): HZ/10 */
 
 void reclaim_evict(struct model *m, uint32_t id)
 {
 	cache_remove(m, id, true);
 }
 
+/* The end of an isolation batch: all of it dirty and unqueued wakes the flusher. */
+static void batch_end(struct model *m)
+{
+	bool all_dirty = m->scan.taken && m->scan.unqueued_dirty >= m->scan.taken;
+
+	m->scan.target = m->scan.taken = m->scan.unqueued_dirty = 0;
+	if (all_dirty)
+		wb_wakeup_vmscan(m);
+}
+
+/* isolate_lru_folios() takes SWAP_CLUSTER_MAX pages, or what the inactive list has. */
+static void batch_begin(struct model *m)
+{
+	uint64_t inactive = m->lru.inactive.pages;
+
+	if (!m->scan.target)
+		m->scan.target = inactive < SWAP_CLUSTER_MAX ? inactive : SWAP_CLUSTER_MAX;
+}
+
+static void batch_take(struct model *m, uint64_t nr)
+{
+	m->scan.taken += nr;
+	if (m->scan.taken >= m->scan.target)
+		batch_end(m);
+}
+
+void reclaim_note_dirty(struct model *m, const struct folio *f)
+{
+	m->mx.reclaim_dirty_folios++;
+	m->scan.unqueued_dirty += folio_nr_pages(f);
+}
+
+/*
+ * Nothing evictable in a whole pass: wait for the next writeback to end (waking the flusher
+ * first if nothing is being written). false when nothing is in flight: no waiting helps.
+ */
+static bool reclaim_stall(struct model *m)
+{
+	uint64_t t0 = m->now, until;
+
+	batch_end(m);
+	if (!m->writeback_pages && m->dirty_pages)
+		wb_wakeup_vmscan(m);
+	until = wb_next_completion(m);
+	if (until == UINT64_MAX)
+		return false;
+	if (until > t0 + THROTTLE_NS)
+		until = t0 + THROTTLE_NS;
+	model_wait_until(m, until);
+	m->mx.reclaim_stalls++;
+	m->mx.reclaim_stall_time_s += (double)(m->now - t0) * 1e-9;
+	return true;
+}
+
+/* The tail folio is not evicted: where it goes. false: evict it. */
+static bool tail_folio_stays(struct model *m, uint32_t id, struct folio *f)
+{
+	if (folio_test(f, FOLIO_WRITEBACK)) {
+		m->mx.reclaim_writeback_folios++;
+		folio_set_reclaim(m, f);
+		lru_activate(&m->lru, id);
+		return true;
+	}
+	if (folio_test(f, FOLIO_YOUNG)) {
+		folio_clear(f, FOLIO_YOUNG);
+		if (folio_test(f, FOLIO_REFERENCED)) {
+			lru_activate(&m->lru, id);
+		} else {
+			folio_set(f, FOLIO_REFERENCED);
+			lru_rotate_inactive(&m->lru, id);
+		}
+		return true;
+	}
+	return folio_test(f, FOLIO_DIRTY) &&
+	       !model_file(m, f->file)->reclaim_kind->tail_folio(m, id);
+}
+
 bool reclaim_one(struct model *m)
 {
 	struct lru *l = &m->lru;
+	/* young folios take three passes; more than that and only writeback can help */
+	uint64_t budget = 3 * lru_pages(l) + SWAP_CLUSTER_MAX, scanned = 0;
 
 	for (;;) {
 		uint32_t id;
 		struct folio *f;
+		uint64_t nr;
 
 		while (lru_inactive_is_low(l))
 			lru_deactivate_tail(l);
 		id = l->inactive.tail;
 		if (id == FOLIO_NIL) {
+			batch_end(m);
 			if (!lru_deactivate_tail(l))
 				return false;
 			continue;
 		}
-		f = folio_at(&m->pool, id);
-		if (folio_test(f, FOLIO_YOUNG)) {
-			folio_clear(f, FOLIO_YOUNG);
-			if (folio_test(f, FOLIO_REFERENCED)) {
-				lru_activate(l, id);
-			} else {
-				folio_set(f, FOLIO_REFERENCED);
-				lru_rotate_inactive(l, id);
-			}
+		if (scanned > budget) {
+			if (!reclaim_stall(m))
+				return false;
+			scanned = 0;
+			budget = 3 * lru_pages(l) + SWAP_CLUSTER_MAX;
 			continue;
 		}
-		if (folio_test(f, FOLIO_DIRTY)) {
-			m->mx.reclaim_dirty_folios++;
-			if (!m->dirty_reclaim->tail_folio(m, id))
-				continue;
+		f = folio_at(&m->pool, id);
+		if (folio_test(f, FOLIO_WRITEBACK) && folio_test_reclaim(m, f)) {
+			if (!reclaim_stall(m))
+				return false;
+			continue;
 		}
+		nr = folio_nr_pages(f);
+		scanned += nr;
+		batch_begin(m);
+		if (tail_folio_stays(m, id, f)) {
+			batch_take(m, nr);
+			continue;
+		}
+		batch_take(m, nr);
 		reclaim_evict(m, id);
 		return true;
 	}

@@ -1,22 +1,36 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * A dirty folio at the inactive tail is written by reclaim itself: mm/vmscan.c pageout()
- * calling the filesystem's ->writepage(), as kernels did where the filesystem had one. The
- * model's writeback completes at once, so the folio is clean and evicted right away; the
- * kernel would set PG_reclaim and rotate it to the tail when its writeback ends.
+ * Reclaim writes the dirty folio itself: mm/vmscan.c pageout() calling the filesystem's
+ * ->writepage(), as kernels before 6.17 did for filesystems that had one (not ext4 since
+ * 6.3, xfs since 5.17, nor btrfs in 6.12). pageout() sets PG_reclaim and starts the folio's
+ * writeback on its own, one folio per I/O; the folio stays on the inactive list and is
+ * evicted once folio_end_writeback() has rotated it to the tail. The kernel let only kswapd
+ * do this, and only for folios met a second time; the model writes at the first meeting,
+ * the most reclaim could write.
  */
 #include "model/instance.h"
 
 static bool pageout_tail_folio(struct model *m, uint32_t id)
 {
-	wb_write_folio_now(m, id, WB_RECLAIM);
-	return true;
+	const struct folio *f = folio_at(&m->pool, id);
+
+	reclaim_note_dirty(m, f);
+	folio_set_reclaim(m, f);
+	wb_start_folio(m, id, WB_RECLAIM);
+	wb_run_flush(m);
+	m->mx.reclaim_pageout_pages += folio_nr_pages(f);
+	/* nothing below EOF to write: clean at once, as after a synchronous write */
+	if (!folio_test(f, FOLIO_WRITEBACK))
+		return true;
+	lru_rotate_inactive(&m->lru, id);
+	return false;
 }
 
 const struct dirty_reclaim dirty_reclaim_pageout = {
 	.v = {
 		.name = "pageout",
-		.help = "reclaim writes the dirty folio and evicts it",
+		.help = "reclaim writes it through ->writepage (before 6.17, where the "
+			"filesystem had one)",
 		.kernel = "mm/vmscan.c shrink_folio_list() -> pageout() -> ->writepage()",
 	},
 	.tail_folio = pageout_tail_folio,

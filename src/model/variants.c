@@ -10,7 +10,9 @@
 #include "model/instance.h"
 
 extern const struct lru_policy lru_two_list, lru_plain;
-extern const struct dirty_tracking dirty_per_folio, dirty_per_block;
+extern const struct dirty_tracking dirty_per_folio, dirty_per_block, dirty_auto;
+extern const struct dirty_reclaim dirty_reclaim_flusher, dirty_reclaim_pageout,
+	dirty_reclaim_auto;
 extern const struct ra_order_rule ra_rule_6_6, ra_rule_6_11, ra_rule_6_17;
 extern const struct fs_kind fs_xfs, fs_ext4, fs_tmpfs, fs_btrfs, fs_nfs, fs_nfs4, fs_cifs,
 	fs_erofs, fs_other;
@@ -62,6 +64,14 @@ model_variant_list model_lru_kinds = {
 model_variant_list model_dirty_kinds = {
 	[DIRTY_FOLIO] = &dirty_per_folio.v,
 	[DIRTY_BLOCK] = &dirty_per_block.v,
+	[DIRTY_AUTO] = &dirty_auto.v,
+	NULL,
+};
+
+model_variant_list model_reclaim_kinds = {
+	[RECLAIM_WB_FLUSHER] = &dirty_reclaim_flusher.v,
+	[RECLAIM_WB_PAGEOUT] = &dirty_reclaim_pageout.v,
+	[RECLAIM_WB_AUTO] = &dirty_reclaim_auto.v,
 	NULL,
 };
 

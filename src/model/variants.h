@@ -21,8 +21,11 @@ struct mfile;
 struct folio;
 struct ra_state;
 
-/* Why writeback writes a folio (the report splits writeback bytes by it). */
-enum wb_cause { WB_FSYNC, WB_EXPIRE, WB_BACKGROUND, WB_RECLAIM };
+/*
+ * Why writeback writes a folio (the report splits writeback bytes by it): WB_VMSCAN is the
+ * flusher woken by reclaim (WB_REASON_VMSCAN), WB_RECLAIM reclaim writing it itself.
+ */
+enum wb_cause { WB_FSYNC, WB_EXPIRE, WB_BACKGROUND, WB_VMSCAN, WB_RECLAIM };
 
 /*
  * What every row of every point has: its name, a phrase for --help, the code it follows, and
@@ -60,10 +63,20 @@ struct lru_policy {
 
 /*
  * Dirty tracking (--dirty-granularity): what a write marks dirty or needs read first, and
- * what writeback sends for a dirty folio.
+ * what writeback sends for a dirty folio. Each file has its row (struct mfile); the row the
+ * configuration names gives it, or picks it with for_file. A write through a shared mapping
+ * marks the whole folio (mark over all of it) in every row: page_mkwrite dirties every
+ * block (fs/iomap/buffered-io.c iomap_page_mkwrite(), fs/buffer.c block_page_mkwrite()).
  */
 struct dirty_tracking {
 	struct model_variant v;
+	/*
+	 * noop_dirty_folio(): PG_dirty set but never accounted (NR_FILE_DIRTY, the dirty
+	 * inode list, throttling) and never written back, as shmem does.
+	 */
+	bool unaccounted;
+	/* optional: the row of a file on device d, never NULL (the "auto" row) */
+	const struct dirty_tracking *(*for_file)(const struct model_device *d);
 	/* optional: per-instance state; false when out of memory */
 	bool (*init)(struct model *m);
 	/* a write of bytes [ws, we) of the file into a folio it just created */
@@ -103,6 +116,8 @@ struct ra_order_rule {
 	void (*async)(struct model *m, uint32_t file, uint32_t id, uint64_t idx, uint64_t req);
 	/* do_sync_mmap_readahead(): read the read-around window the file's state now holds */
 	void (*read_around)(struct model *m, uint32_t file);
+	/* page_cache_ra_order() of the window the file's state holds, at the order given */
+	void (*read_at_order)(struct model *m, uint32_t file, unsigned order);
 };
 
 /*
@@ -117,20 +132,37 @@ struct fs_kind {
 	/*
 	 * shmem (tmpfs): no backing store and no readahead - read() of a hole reads zeroes and
 	 * caches nothing, a fault or a write allocates a zeroed folio of the largest order when
-	 * its aligned range is free, else a base page (shmem_alloc_and_add_folio())
+	 * its aligned range is free, else a base page (shmem_alloc_and_add_folio()); writes set
+	 * PG_dirty only (noop_dirty_folio()) and nothing is written back
 	 */
 	bool shmem;
+	/* the first release whose buffered writes dirty single blocks of a folio; 0: none */
+	unsigned block_dirty_since;
+	/* the last release in which reclaim's pageout() called its ->writepage(); 0: none */
+	unsigned writepage_until;
 };
 
-/* A dirty folio at the inactive tail (mm/vmscan.c shrink_folio_list). */
+/*
+ * A dirty folio at the inactive tail (mm/vmscan.c shrink_folio_list), per file as dirty
+ * tracking is (--reclaim-writeback).
+ */
 struct dirty_reclaim {
 	struct model_variant v;
+	/* optional: the row of a file on device d, never NULL (the "auto" row) */
+	const struct dirty_reclaim *(*for_file)(const struct model_device *d);
 	/* true: the folio can be evicted now; false: it was moved and scanning goes on */
 	bool (*tail_folio)(struct model *m, uint32_t id);
 };
 
+/* The rows a file on device d (NULL: not known) gets under configuration c (files.c). */
+const struct dirty_tracking *model_dirty_row_for(const struct model_config *c,
+						 const struct model_device *d);
+const struct dirty_reclaim *model_reclaim_row_for(const struct model_config *c,
+						  const struct model_device *d);
+
 extern model_variant_list model_folio_policies, model_write_policies, model_lru_kinds,
-	model_dirty_kinds, model_ra_rules, model_fallbacks, model_fs_kinds, model_large_folios;
+	model_dirty_kinds, model_ra_rules, model_fallbacks, model_fs_kinds, model_large_folios,
+	model_reclaim_kinds;
 /* Where the zone starts from (enum start_state). */
 extern model_variant_list model_start_states;
 
@@ -148,6 +180,11 @@ static inline const struct lru_policy *lru_policy_of(enum lru_kind kind)
 static inline const struct dirty_tracking *dirty_tracking_of(enum dirty_granularity kind)
 {
 	return variant_ops(model_dirty_kinds[kind], struct dirty_tracking);
+}
+
+static inline const struct dirty_reclaim *dirty_reclaim_of(enum reclaim_writeback kind)
+{
+	return variant_ops(model_reclaim_kinds[kind], struct dirty_reclaim);
 }
 
 static inline const struct ra_order_rule *ra_order_rule_of(enum ra_rule rule)
@@ -169,6 +206,5 @@ static inline const struct fs_kind *fs_kind_of(unsigned fs)
 /* The row of the filesystem type fstype: the "other" row when the model has none of its own. */
 unsigned model_fs_kind_for(const char *fstype);
 
-extern const struct dirty_reclaim dirty_reclaim_pageout;
 
 #endif /* FT_MODEL_VARIANTS_H */

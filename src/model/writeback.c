@@ -1,33 +1,51 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Dirty tracking and writeback (mm/page-writeback.c, fs/fs-writeback.c, iomap):
- * - a folio is dirty as a whole or per block (the dirty tracking, variants.h); NR_FILE_DIRTY
- *   counts whole folios' pages either way, as folio_account_dirtied() does;
- * - an inode records dirtied_when when it goes clean -> dirty; the flusher, every
- *   writeback_period, writes every inode dirtied at least dirty_expire ago, all of its dirty
- *   folios; over the background threshold the oldest inodes are written until below it;
- * - writeback sends a folio whole (clipped to EOF, rounded to the block) or its dirty blocks;
- *   the ranges of one pass over a file that touch merge into one I/O, one extent;
- * - each I/O costs latency + bytes / bandwidth on the modelled device.
- * Writeback completes at once: the model has no folios under writeback.
+ * Dirty state and the writeback of folios (mm/page-writeback.c, fs/iomap/buffered-io.c):
+ * - a folio is dirty as a whole or per block, as its file's dirty tracking says (variants.h);
+ *   NR_FILE_DIRTY counts whole folios' pages either way, as folio_account_dirtied() does;
+ * - starting writeback moves the folio from NR_FILE_DIRTY to NR_WRITEBACK and sets
+ *   PG_writeback (folio_clear_dirty_for_io(), folio_start_writeback()); what it sends is what
+ *   the dirty tracking says: the folio below EOF, or its dirty blocks;
+ * - the ranges of one pass over a file that touch merge into one I/O, one extent, for the
+ *   modelled device, which does one I/O at a time, each latency + bytes / bandwidth;
+ * - a folio's writeback ends when its last I/O completes (folio_end_writeback()); a folio
+ *   reclaim marked PG_reclaim then goes to the inactive tail (folio_rotate_reclaimable()).
+ * What starts writeback is in wb_flusher.c, thresholds and throttling in wb_throttle.c.
  */
 #include <stdlib.h>
 
+#include "model/bitmap.h"
 #include "model/instance.h"
 
-void wb_init_thresholds(struct model *m)
-{
-	const struct model_config *c = &m->cfg;
-	uint64_t dirtyable = buddy_free_pages(m->buddy);	/* pinned pages excluded */
-	uint64_t ps = model_page_size(m), bg, th;
+#define WBQ_FIRST	256	/* ring entries at first; it doubles when full */
 
-	bg = c->dirty_background_bytes ? (c->dirty_background_bytes + ps - 1) / ps :
-					 dirtyable * c->dirty_background_ratio / 100;
-	th = c->dirty_bytes ? (c->dirty_bytes + ps - 1) / ps : dirtyable * c->dirty_ratio / 100;
-	if (bg >= th)
-		bg = th / 2;	/* domain_dirty_limits() */
-	m->bg_thresh_pages = bg;
-	m->thresh_pages = th;
+bool wb_init(struct model *m)
+{
+	m->wbq.mask = WBQ_FIRST - 1;
+	m->wbq.q = malloc(WBQ_FIRST * sizeof(*m->wbq.q));
+	m->reclaim_pfn = calloc((m->nr_pages + 63) / 64 + 1, sizeof(uint64_t));
+	return m->wbq.q && m->reclaim_pfn;
+}
+
+void wb_release(struct model *m)
+{
+	free(m->wbq.q);
+	free(m->reclaim_pfn);
+}
+
+bool folio_test_reclaim(const struct model *m, const struct folio *f)
+{
+	return bitmap_test(m->reclaim_pfn, folio_pfn(f));
+}
+
+void folio_set_reclaim(struct model *m, const struct folio *f)
+{
+	bitmap_set_range(m->reclaim_pfn, folio_pfn(f), folio_pfn(f) + 1);
+}
+
+static void folio_clear_reclaim(struct model *m, const struct folio *f)
+{
+	bitmap_clear_range(m->reclaim_pfn, folio_pfn(f), folio_pfn(f) + 1);
 }
 
 /* ---- the dirty inode list (b_dirty), oldest dirtied_when first ---------------------------- */
@@ -81,8 +99,11 @@ static void folio_account_dirtied(struct model *m, uint32_t id)
 		folio_at(&m->pool, mf->dirty)->dirty_prev = id;
 	mf->dirty = id;
 	mf->nr_dirty++;
+	mf->dirty_gen++;
 	mf->dirty_pages += nr;
 	m->dirty_pages += nr;
+	m->bdp.dirtied += nr;
+	m->mx.dirtied_pages += nr;
 	inode_mark_dirty(m, f->file);
 }
 
@@ -95,8 +116,10 @@ static void folio_clear_dirty(struct model *m, uint32_t id)
 	if (!folio_test(f, FOLIO_DIRTY))
 		return;
 	folio_clear(f, FOLIO_DIRTY);
-	if (m->dirty_kind->clean)
-		m->dirty_kind->clean(m, f);
+	if (mf->dirty_kind->clean)
+		mf->dirty_kind->clean(m, f);
+	if (mf->dirty_kind->unaccounted)
+		return;
 	if (f->dirty_prev != FOLIO_NIL)
 		folio_at(&m->pool, f->dirty_prev)->dirty_next = f->dirty_next;
 	else
@@ -114,10 +137,16 @@ static void folio_clear_dirty(struct model *m, uint32_t id)
 void wb_mark_dirty(struct model *m, uint32_t id, uint64_t from, uint64_t to)
 {
 	struct folio *f = folio_at(&m->pool, id);
+	const struct dirty_tracking *dk = model_file(m, f->file)->dirty_kind;
 
-	if (m->dirty_kind->mark)
-		m->dirty_kind->mark(m, f, from, to);
-	if (!folio_test(f, FOLIO_DIRTY))
+	if (dk->mark)
+		dk->mark(m, f, from, to);
+	if (folio_test(f, FOLIO_DIRTY))
+		return;
+	/* noop_dirty_folio(): the flag alone, nothing counted or queued for writeback */
+	if (dk->unaccounted)
+		folio_set(f, FOLIO_DIRTY);
+	else
 		folio_account_dirtied(m, id);
 }
 
@@ -125,10 +154,10 @@ void wb_mark_dirty_all(struct model *m, uint32_t id)
 {
 	struct folio *f = folio_at(&m->pool, id);
 
-	wb_mark_dirty(m, id, 0, folio_nr_pages(f) << m->page_shift);
+	wb_mark_dirty(m, id, 0, folio_size(m, f));
 }
 
-/* ---- I/O: runs, merged while they touch ------------------------------------------------- */
+/* ---- I/O: runs, merged while they touch, served by the device in turn ---------------------- */
 
 static unsigned iosize_bucket(uint64_t len)
 {
@@ -140,17 +169,9 @@ static unsigned iosize_bucket(uint64_t len)
 	return b < MODEL_IOSIZE_BUCKETS - 1 ? b : MODEL_IOSIZE_BUCKETS - 1;
 }
 
-static void run_flush(struct model *m)
+static void count_cause(struct model_metrics *x, enum wb_cause cause, uint64_t len)
 {
-	struct model_metrics *x = &m->mx;
-	uint64_t len = m->run.end - m->run.start;
-
-	if (!m->run.open)
-		return;
-	m->run.open = false;
-	x->writeback_ios++;
-	x->writeback_bytes += len;
-	switch (m->run.cause) {
+	switch (cause) {
 	case WB_FSYNC:
 		x->wb_fsync_bytes += len;
 		break;
@@ -160,16 +181,49 @@ static void run_flush(struct model *m)
 	case WB_BACKGROUND:
 		x->wb_background_bytes += len;
 		break;
+	case WB_VMSCAN:
+		x->wb_vmscan_bytes += len;
+		break;
 	case WB_RECLAIM:
 		x->wb_reclaim_bytes += len;
 		break;
 	}
+}
+
+/* The device takes the I/O after what it was given: when it completes. */
+static uint64_t device_submit(struct model *m, uint64_t len)
+{
+	double s = m->cfg.device_latency_us * 1e-6;
+	uint64_t start = m->dev_busy_until > m->now ? m->dev_busy_until : m->now;
+
+	if (m->cfg.device_bandwidth_mbps > 0)
+		s += (double)len / (m->cfg.device_bandwidth_mbps * 1e6);
+	m->mx.writeback_time_s += s;
+	/* at least 1 ns: a completion time of 0 means "not submitted yet" (struct wb_inflight) */
+	m->dev_busy_until = start + (s * 1e9 >= 1 ? (uint64_t)(s * 1e9) : 1);
+	return m->dev_busy_until;
+}
+
+void wb_run_flush(struct model *m)
+{
+	struct model_metrics *x = &m->mx;
+	uint64_t len = m->run.end - m->run.start, done;
+
+	if (!m->run.open)
+		return;
+	m->run.open = false;
+	x->writeback_ios++;
+	x->writeback_bytes += len;
+	count_cause(x, m->run.cause, len);
 	x->iosize_hist[iosize_bucket(len)]++;
 	x->extents++;
 	x->extent_bytes += len;
-	x->writeback_time_s += m->cfg.device_latency_us * 1e-6;
-	if (m->cfg.device_bandwidth_mbps > 0)
-		x->writeback_time_s += (double)len / (m->cfg.device_bandwidth_mbps * 1e6);
+	done = device_submit(m, len);
+	model_file(m, m->run.file)->wb_done = done;
+	/* the folios whose last range was in this I/O end their writeback with it */
+	for (size_t i = m->wbq.open; i != m->wbq.tail; i = (i + 1) & m->wbq.mask)
+		m->wbq.q[i].done = done;
+	m->wbq.open = m->wbq.tail;
 }
 
 void wb_run_add(struct model *m, uint32_t file, uint64_t start, uint64_t len,
@@ -179,7 +233,7 @@ void wb_run_add(struct model *m, uint32_t file, uint64_t start, uint64_t len,
 		m->run.end += len;
 		return;
 	}
-	run_flush(m);
+	wb_run_flush(m);
 	m->run.open = true;
 	m->run.file = file;
 	m->run.start = start;
@@ -190,19 +244,21 @@ void wb_run_add(struct model *m, uint32_t file, uint64_t start, uint64_t len,
 /*
  * Bytes writeback sends for the folio at this i_size: of what lies below
  * round_up(i_size - pos, block), what the dirty tracking says (the whole of it, or the dirty
- * blocks). Each contiguous range goes to wb_run_add() when emit is set.
+ * blocks), as iomap_writepage_handle_eof() clips it. Each contiguous range goes to
+ * wb_run_add() when emit is set.
  */
 static uint64_t folio_wb_ranges(struct model *m, const struct folio *f, uint64_t isize,
 				bool emit, enum wb_cause cause)
 {
+	const struct mfile *mf = model_file(m, f->file);
 	uint64_t pos = folio_pos(m, f), size = folio_size(m, f), lim;
 
 	if (pos >= isize)
 		return 0;
-	lim = round_up(isize - pos < size ? isize - pos : size, m->cfg.block_size);
+	lim = round_up(isize - pos < size ? isize - pos : size, file_block_size(m, f->file));
 	if (lim > size)
 		lim = size;
-	return m->dirty_kind->ranges(m, f, lim, emit, cause);
+	return mf->dirty_kind->ranges(m, f, lim, emit, cause);
 }
 
 uint64_t wb_folio_bytes(struct model *m, const struct folio *f, uint64_t isize)
@@ -212,15 +268,94 @@ uint64_t wb_folio_bytes(struct model *m, const struct folio *f, uint64_t isize)
 	return folio_wb_ranges(m, f, isize, false, WB_FSYNC);
 }
 
-void wb_write_folio_now(struct model *m, uint32_t id, enum wb_cause cause)
+/* ---- folios under writeback ----------------------------------------------------------------- */
+
+static bool wbq_grow(struct model *m)
+{
+	size_t n = m->wbq.mask + 1, used = (m->wbq.tail - m->wbq.head) & m->wbq.mask;
+	struct wb_inflight *q = malloc(2 * n * sizeof(*q));
+
+	if (!q)
+		return false;
+	/* unroll the ring into the new one, keeping open's place relative to head */
+	for (size_t i = 0; i < used; i++)
+		q[i] = m->wbq.q[(m->wbq.head + i) & m->wbq.mask];
+	m->wbq.open = (m->wbq.open - m->wbq.head) & m->wbq.mask;
+	free(m->wbq.q);
+	m->wbq.q = q;
+	m->wbq.head = 0;
+	m->wbq.tail = used;
+	m->wbq.mask = 2 * n - 1;
+	return true;
+}
+
+/* folio_end_writeback(): PG_reclaim moves a clean folio to the inactive tail for reclaim. */
+static void folio_end_writeback(struct model *m, uint32_t id)
 {
 	struct folio *f = folio_at(&m->pool, id);
+	uint64_t nr = folio_nr_pages(f);
 
-	if (!folio_test(f, FOLIO_DIRTY))
+	folio_clear(f, FOLIO_WRITEBACK);
+	m->writeback_pages -= nr;
+	m->bw.written += nr;
+	m->mx.written_pages += nr;
+	if (!folio_test_reclaim(m, f))
 		return;
-	folio_wb_ranges(m, f, model_file(m, f->file)->isize, true, cause);
-	run_flush(m);
+	folio_clear_reclaim(m, f);
+	if (folio_test(f, FOLIO_DIRTY))
+		return;
+	lru_move_inactive_tail(&m->lru, id);
+	m->mx.rotated_pages += nr;
+}
+
+uint64_t wb_start_folio(struct model *m, uint32_t id, enum wb_cause cause)
+{
+	struct folio *f = folio_at(&m->pool, id);
+	uint64_t nr = folio_nr_pages(f), bytes;
+
+	if (!folio_test(f, FOLIO_DIRTY) || folio_test(f, FOLIO_WRITEBACK))
+		return 0;
+	bytes = folio_wb_ranges(m, f, model_file(m, f->file)->isize, true, cause);
 	folio_clear_dirty(m, id);
+	/* nothing below EOF to send: the writeback ends as it starts */
+	if (!bytes || (((m->wbq.tail + 1) & m->wbq.mask) == m->wbq.head && !wbq_grow(m))) {
+		m->mx.written_pages += nr;
+		return nr;
+	}
+	if (m->writeback_pages == 0)
+		wb_bandwidth_start(m);
+	folio_set(f, FOLIO_WRITEBACK);
+	m->writeback_pages += nr;
+	m->wbq.q[m->wbq.tail] = (struct wb_inflight){ .id = id, .done = 0 };
+	m->wbq.tail = (m->wbq.tail + 1) & m->wbq.mask;
+	return nr;
+}
+
+uint64_t wb_next_completion(const struct model *m)
+{
+	if (m->wbq.head == m->wbq.tail || !m->wbq.q[m->wbq.head].done)
+		return UINT64_MAX;
+	return m->wbq.q[m->wbq.head].done;
+}
+
+void wb_complete_until(struct model *m, uint64_t t)
+{
+	while (m->wbq.head != m->wbq.open && m->wbq.q[m->wbq.head].done <= t) {
+		const struct wb_inflight *e = &m->wbq.q[m->wbq.head];
+
+		wb_bandwidth_update(m, e->done);
+		folio_end_writeback(m, e->id);
+		m->wbq.head = (m->wbq.head + 1) & m->wbq.mask;
+	}
+}
+
+void wb_wait_file(struct model *m, uint32_t file)
+{
+	uint64_t done = model_file(m, file)->wb_done;
+
+	wb_run_flush(m);
+	if (done > m->now)
+		model_wait_until(m, done);
 }
 
 void wb_discard_folio(struct model *m, uint32_t id)
@@ -233,88 +368,11 @@ void wb_discard_folio(struct model *m, uint32_t id)
 	folio_clear_dirty(m, id);
 }
 
-/* ---- writing a file: its dirty folios in index order -------------------------------------- */
-
-struct wb_item {
-	uint64_t index;
-	uint32_t id;
-};
-
-static int wb_item_cmp(const void *a, const void *b)
+void wb_forget_folio(struct model *m, const struct folio *f)
 {
-	const struct wb_item *x = a, *y = b;
+	const struct dirty_tracking *dk = model_file(m, f->file)->dirty_kind;
 
-	return x->index < y->index ? -1 : x->index > y->index;
-}
-
-static struct wb_item *wb_scratch(struct model *m, size_t n)
-{
-	size_t bytes = n * sizeof(struct wb_item);
-
-	if (bytes > m->scratch_cap) {
-		void *p = realloc(m->scratch, bytes);
-
-		if (!p)
-			return NULL;
-		m->scratch = p;
-		m->scratch_cap = bytes;
-	}
-	return (struct wb_item *)m->scratch;
-}
-
-void wb_write_file(struct model *m, uint32_t file, uint64_t first, uint64_t last,
-		   enum wb_cause cause)
-{
-	struct mfile *mf = model_file(m, file);
-	struct wb_item *items = wb_scratch(m, mf->nr_dirty);
-	size_t n = 0;
-
-	if (!mf->nr_dirty)
-		return;
-	if (!items) {
-		/* no memory to sort: write folio by folio, unmerged */
-		while (mf->dirty != FOLIO_NIL)
-			wb_write_folio_now(m, mf->dirty, cause);
-		return;
-	}
-	for (uint32_t id = mf->dirty; id != FOLIO_NIL; id = folio_at(&m->pool, id)->dirty_next) {
-		const struct folio *f = folio_at(&m->pool, id);
-
-		/* every folio overlapping the range, in full (sync_file_range) */
-		if (folio_end(f) > first && f->index <= last)
-			items[n++] = (struct wb_item){ .index = f->index, .id = id };
-	}
-	qsort(items, n, sizeof(*items), wb_item_cmp);
-	for (size_t i = 0; i < n; i++)
-		folio_wb_ranges(m, folio_at(&m->pool, items[i].id), mf->isize, true, cause);
-	run_flush(m);
-	for (size_t i = 0; i < n; i++)
-		folio_clear_dirty(m, items[i].id);
-}
-
-/* ---- triggers ------------------------------------------------------------------------------ */
-
-static void wb_background(struct model *m)
-{
-	while (m->dirty_pages > m->bg_thresh_pages && m->inode_head != INODE_NIL)
-		wb_write_file(m, m->inode_head, 0, UINT64_MAX, WB_BACKGROUND);
-}
-
-void wb_flusher_tick(struct model *m, uint64_t t)
-{
-	uint64_t expire = m->cfg.dirty_expire_ns;
-
-	/* kupdate: inodes dirtied at or before t - dirty_expire, oldest first */
-	while (m->inode_head != INODE_NIL && t >= expire &&
-	       model_file(m, m->inode_head)->dirtied_when <= t - expire)
-		wb_write_file(m, m->inode_head, 0, UINT64_MAX, WB_EXPIRE);
-	wb_background(m);
-}
-
-void wb_balance_dirty(struct model *m)
-{
-	/* balance_dirty_pages() throttles above the midpoint of the two thresholds */
-	if (m->dirty_pages > (m->bg_thresh_pages + m->thresh_pages) / 2)
-		m->mx.throttled++;
-	wb_background(m);
+	if (dk->forget)
+		dk->forget(m, f);
+	folio_clear_reclaim(m, f);
 }

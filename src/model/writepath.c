@@ -58,10 +58,11 @@ void write_buffered(struct model *m, const struct model_access *a, struct mfile 
 		if (we > end)
 			we = end;
 		if (created)
-			m->dirty_kind->fill_new(m, id, p, we, old_isize);
-		else if (!folio_test(f, FOLIO_UPTODATE) && m->dirty_kind->fill_cached)
-			m->dirty_kind->fill_cached(m, id, p, we, old_isize);
-		if (!folio_test(f, FOLIO_DIRTY)) {
+			mf->dirty_kind->fill_new(m, id, p, we, old_isize);
+		else if (!folio_test(f, FOLIO_UPTODATE) && mf->dirty_kind->fill_cached)
+			mf->dirty_kind->fill_cached(m, id, p, we, old_isize);
+		/* writeback_dirty_folio fires for accounted dirtying only */
+		if (!folio_test(f, FOLIO_DIRTY) && !mf->dirty_kind->unaccounted) {
 			m->mx.write_dirtied_folios++;
 			m->mx.write_dirtied_pages += folio_nr_pages(f);
 		}

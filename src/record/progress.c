@@ -6,7 +6,7 @@
 #include "record/record.h"
 #include "util/parse.h"
 
-void ft_progress_init(struct ft_progress *p, int fd)
+void record_progress_init(struct record_progress *p, int fd)
 {
 	p->tty = isatty(fd);
 	p->last_ns = 0;
@@ -14,7 +14,14 @@ void ft_progress_init(struct ft_progress *p, int fd)
 	p->shown = false;
 }
 
-void ft_progress_update(struct ft_progress *p, __u64 now_ns, __u64 events, __u64 bytes,
+/* The rate of the first line counts from the start of recording, a second before it. */
+void record_progress_begin(struct record_progress *p, __u64 now_ns)
+{
+	p->last_ns = now_ns;
+	p->last_events = 0;
+}
+
+void record_progress_update(struct record_progress *p, __u64 now_ns, __u64 events, __u64 bytes,
 			__u64 lost)
 {
 	char buf[32];
@@ -22,10 +29,9 @@ void ft_progress_update(struct ft_progress *p, __u64 now_ns, __u64 events, __u64
 
 	if (!p->tty)
 		return;
-	if (p->last_ns && now_ns - p->last_ns < 1000000000ull)
+	if (now_ns - p->last_ns < 1000000000ull)
 		return;
-	rate = p->last_ns ? (double)(events - p->last_events) * 1e9 / (double)(now_ns - p->last_ns)
-			  : 0.0;
+	rate = (double)(events - p->last_events) * 1e9 / (double)(now_ns - p->last_ns);
 	fprintf(stderr, "\rfolio-trace: %llu events, %.0f events/s, %s written, %llu lost   ",
 		(unsigned long long)events, rate, format_bytes(bytes, buf, sizeof(buf)),
 		(unsigned long long)lost);
@@ -34,7 +40,7 @@ void ft_progress_update(struct ft_progress *p, __u64 now_ns, __u64 events, __u64
 	p->shown = true;
 }
 
-void ft_progress_done(struct ft_progress *p)
+void record_progress_done(struct record_progress *p)
 {
 	if (p->shown)
 		fputc('\n', stderr);

@@ -147,17 +147,18 @@ void ft_bpf_close(struct ft_bpf *b);
 
 /* ---- progress ------------------------------------------------------------------------------- */
 
-struct ft_progress {
+struct record_progress {
 	bool tty;
 	__u64 last_ns, last_events;
 	bool shown;
 };
 
-void ft_progress_init(struct ft_progress *p, int fd);
-void ft_progress_update(struct ft_progress *p, __u64 now_ns, __u64 events, __u64 bytes,
+void record_progress_init(struct record_progress *p, int fd);
+void record_progress_begin(struct record_progress *p, __u64 now_ns);
+void record_progress_update(struct record_progress *p, __u64 now_ns, __u64 events, __u64 bytes,
 			__u64 lost);
 /* Ends the line so later messages start on their own. */
-void ft_progress_done(struct ft_progress *p);
+void record_progress_done(struct record_progress *p);
 
 /* ---- memcg ---------------------------------------------------------------------------------- */
 

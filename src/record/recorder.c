@@ -39,7 +39,7 @@ struct recorder {
 	struct ring_buffer *rb;
 	struct ft_sampler *sampler;
 	struct ft_consumer cons;
-	struct ft_progress progress;
+	struct record_progress progress;
 	struct ft_child child;
 	bool have_child;	/* the command is ours to wait for or stop */
 	char *memcg;		/* --memory-limit: the command's cgroup directory */
@@ -86,7 +86,7 @@ static int record_tick(struct recorder *r, __u64 now, bool sample)
 	if (ft_writer_flush(r->w, &r->err))
 		return -1;
 	ft_writer_stats(r->w, &st);
-	ft_progress_update(&r->progress, now, r->cons.events, st.stored_bytes, r->lost);
+	record_progress_update(&r->progress, now, r->cons.events, st.stored_bytes, r->lost);
 	return 0;
 }
 
@@ -117,6 +117,7 @@ static int record_loop(struct recorder *r)
 		{ .fd = r->sigfd, .events = POLLIN },
 	};
 
+	record_progress_begin(&r->progress, start);
 	for (;;) {
 		__u64 now = ft_now_mono_ns(), wake = next_flush < next_sample ? next_flush
 									 : next_sample;
@@ -169,7 +170,7 @@ static int record_finish(struct recorder *r, int rc)
 	if (!rc && (ft_sampler_sample(r->sampler, r->w, &r->err) ||
 		    ft_bpf_write_lost(r->bpf, r->w, &r->lost, &r->err)))
 		rc = -1;
-	ft_progress_done(&r->progress);
+	record_progress_done(&r->progress);
 	if (!rc && ft_writer_flush(r->w, &r->err))
 		rc = -1;
 	ft_writer_stats(r->w, &st);
@@ -312,7 +313,7 @@ int ft_record_run(const struct record_opts *o)
 		ft_warn("record: signalfd: %s", strerror(errno));
 		return -1;
 	}
-	ft_progress_init(&r.progress, STDERR_FILENO);
+	record_progress_init(&r.progress, STDERR_FILENO);
 	if (record_start(&r, &orig)) {
 		ft_warn("%s", r.err.msg);
 		goto out;

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -53,8 +54,23 @@ static unsigned host_release(const struct ft_host *h)
 	return major * 1000 + (minor < 1000 ? minor : 999);
 }
 
+/* An FT_DEVICE's facts over the device's defaults; 0 in the record means not known. */
+static void apply_device_record(struct model_device *d, const struct ft_device *r, unsigned set)
+{
+	if (r->ra_pages && !(set & MODEL_REC_RA_PAGES))
+		d->ra_pages = r->ra_pages;
+	if (r->io_pages && !(set & MODEL_REC_IO_PAGES))
+		d->io_pages = r->io_pages;
+	if (r->huge <= FT_HUGE_ADVISE)
+		d->huge = r->huge;	/* the same numbering as enum model_tmpfs_huge */
+	/* ext4_should_enable_large_folio(): none with data=journal; DAX bypasses the cache */
+	if (r->flags & (FT_DEV_DATA_JOURNAL | FT_DEV_DAX))
+		d->flags |= MODEL_DEV_NO_LARGE_FOLIOS;
+}
+
 void replay_host_devices(struct model_device *out, const struct ft_host *h,
-			 const struct ft_host_dev *devs)
+			 const struct ft_host_dev *devs, const struct ft_device *info,
+			 uint32_t have, unsigned set)
 {
 	for (__u32 i = 0; i < h->ndevs; i++) {
 		char fstype[FT_FSTYPE_LEN + 1];
@@ -69,6 +85,8 @@ void replay_host_devices(struct model_device *out, const struct ft_host *h,
 			.ra_pages = MODEL_UNKNOWN,
 			.io_pages = MODEL_UNKNOWN,
 		};
+		if (i < 32 && (have & (1u << i)))
+			apply_device_record(&out[i], &info[i], set);
 	}
 }
 

@@ -19,11 +19,13 @@
 void replay_host_defaults(struct model_config *cfg, unsigned set, const struct ft_host *h);
 /*
  * The host's devices as the models see them (devs[0..h->ndevs)): each filesystem's rule, the
- * kernel release, block size; readahead figures the trace does not give stay unknown (the
- * configuration's).
+ * kernel release, block size, and from its FT_DEVICE record (info[i], when bit i of have is
+ * set) the readahead window, largest I/O, tmpfs huge= and mount flags. What the trace does not
+ * give, or the user set (set: enum model_recorded), stays unknown: the configuration's.
  */
 void replay_host_devices(struct model_device *out, const struct ft_host *h,
-			 const struct ft_host_dev *devs);
+			 const struct ft_host_dev *devs, const struct ft_device *info,
+			 uint32_t have, unsigned set);
 /* Block size of device dev from the host's device list, unless set; 0 when not listed. */
 unsigned replay_host_block_size(const struct ft_host *h, const struct ft_host_dev *devs,
 				__u32 dev);

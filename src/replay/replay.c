@@ -3,25 +3,38 @@
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "model/variants.h"
 #include "replay/replay.h"
+#include "util/progress.h"
+#include "util/parse.h"
 
 #define HOST_DEVS_MAX (sizeof(((struct replay *)0)->host_devs) / sizeof(struct ft_host_dev))
 
-void replay_init(struct replay *rp, const struct model_config *cfg, unsigned ncfg, unsigned set,
-		 bool keep_series)
+int replay_init(struct replay *rp, const struct model_config *cfg, unsigned ncfg, unsigned set,
+		bool keep_series)
 {
 	memset(rp, 0, sizeof(*rp));
-	rp->ncfg = ncfg < REPLAY_MAX_CONFIGS ? ncfg : REPLAY_MAX_CONFIGS;
-	memcpy(rp->cfg, cfg, rp->ncfg * sizeof(*cfg));
-	rp->set = set;
-	rp->keep_series = keep_series;
 	file_table_init(&rp->files);
 	budget_init(&rp->budget);
 	start_state_init(&rp->start);
-	series_init(&rp->series, rp->ncfg, cfg[0].interval_ns);
+	/* time series are kept for a few configurations only (series.h) */
+	series_init(&rp->series, ncfg < SERIES_MAX_COLS ? ncfg : SERIES_MAX_COLS,
+		    cfg[0].interval_ns);
+	rp->cfg = calloc(ncfg, sizeof(*rp->cfg));
+	rp->cols = calloc(ncfg, sizeof(*rp->cols));
+	rp->models = calloc(ncfg, sizeof(*rp->models));
+	rp->sinks = calloc(ncfg, sizeof(*rp->sinks));
+	rp->clients = calloc(ncfg + REPLAY_MAX_EXTRA, sizeof(*rp->clients));
+	if (!rp->cfg || !rp->cols || !rp->models || !rp->sinks || !rp->clients)
+		return -1;
+	rp->ncfg = ncfg;
+	memcpy(rp->cfg, cfg, ncfg * sizeof(*cfg));
+	rp->set = set;
+	rp->keep_series = keep_series && ncfg <= SERIES_MAX_COLS;
+	return 0;
 }
 
 void replay_release(struct replay *rp)
@@ -32,9 +45,35 @@ void replay_release(struct replay *rp)
 		model_free(rp->models[i]);
 		rp->models[i] = NULL;
 	}
+	free(rp->cfg);
+	free(rp->cols);
+	free(rp->models);
+	free(rp->sinks);
+	free(rp->clients);
+	rp->cfg = NULL;
+	rp->cols = NULL;
+	rp->models = NULL;
+	rp->sinks = NULL;
+	rp->clients = NULL;
+	rp->ncfg = 0;
 	file_table_release(&rp->files);
 	series_release(&rp->series);
 	start_state_release(&rp->start);
+}
+
+/* "order 9", or "order 9, 1G" in a sweep of memory sizes. */
+static void label_column(struct replay *rp, unsigned i)
+{
+	char mem[20];
+
+	if (!rp->sweep_labels) {
+		snprintf(rp->cols[i].label, sizeof(rp->cols[i].label), "order %u",
+			 rp->cfg[i].order);
+		return;
+	}
+	format_bytes(rp->cfg[i].memory_bytes, mem, sizeof(mem));
+	snprintf(rp->cols[i].label, sizeof(rp->cols[i].label), "order %u, %s",
+		 rp->cfg[i].order, mem);
 }
 
 static void keep_sample(void *arg, const struct model_sample *s)
@@ -76,6 +115,18 @@ static void settle_start_state(struct replay *rp, struct model_config *c)
 		c->memory_bytes = start_state_pages(c->start) * c->page_size;
 }
 
+/* An FT_DEVICE record: the facts of one of the host's devices, kept for settle_configs(). */
+static void remember_device(struct replay *rp, const struct ft_device *d)
+{
+	for (__u32 i = 0; rp->have_host && i < rp->host.ndevs && i < 32; i++) {
+		if (rp->host_devs[i].dev == d->dev) {
+			rp->dev_info[i] = *d;
+			rp->dev_info_have |= 1u << i;
+			return;
+		}
+	}
+}
+
 /* The configurations as they will run: host defaults under the user's options. */
 static void settle_configs(struct replay *rp, __u32 first_dev)
 {
@@ -83,13 +134,19 @@ static void settle_configs(struct replay *rp, __u32 first_dev)
 
 	if (rp->have_host) {
 		bs = replay_host_block_size(&rp->host, rp->host_devs, first_dev);
-		replay_host_devices(rp->devices, &rp->host, rp->host_devs);
+		replay_host_devices(rp->devices, &rp->host, rp->host_devs, rp->dev_info,
+				    rp->dev_info_have, rp->set);
+		/* --block-size is every device's: the what-if of another block size */
+		for (__u32 d = 0; (rp->set & MODEL_REC_BLOCK_SIZE) && d < rp->host.ndevs; d++)
+			rp->devices[d].block_size = rp->cfg[0].block_size;
 	}
 	for (unsigned i = 0; i < rp->ncfg; i++) {
 		if (rp->have_host)
 			replay_host_defaults(&rp->cfg[i], rp->set, &rp->host);
 		if (bs && !(rp->set & MODEL_REC_BLOCK_SIZE))
 			rp->cfg[i].block_size = bs;
+		if (rp->dirtyable && !(rp->set & MODEL_REC_MEMORY))
+			rp->cfg[i].dirtyable_bytes = rp->dirtyable;
 		rp->cfg[i].devices = rp->devices;
 		rp->cfg[i].ndevices = rp->have_host ? rp->host.ndevs : 0;
 		settle_start_state(rp, &rp->cfg[i]);
@@ -112,6 +169,8 @@ static uint16_t device_index(const struct replay *rp, __u32 dev)
 static int start_models(struct replay *rp, __u32 first_dev, const char *path,
 			struct ft_error *err)
 {
+	unsigned nmodels;
+
 	/* the model's default memory would be a guess: say so rather than use it */
 	if (!(rp->set & MODEL_REC_MEMORY) && (!rp->have_host || !rp->host.mem_bytes)) {
 		ft_error_set(err, path, "the trace has no host memory size: give --memory");
@@ -123,7 +182,8 @@ static int start_models(struct replay *rp, __u32 first_dev, const char *path,
 			     "sample before its first access");
 		return -1;
 	}
-	for (unsigned i = 0; i < rp->ncfg; i++) {
+	rp->started = true;
+	for (unsigned i = 0; i < rp->ncfg && !rp->no_models; i++) {
 		const char *why = "refused";
 
 		rp->models[i] = model_new(&rp->cfg[i], &why);
@@ -131,8 +191,10 @@ static int start_models(struct replay *rp, __u32 first_dev, const char *path,
 			ft_error_set(err, path, "order %u: %s", rp->cfg[i].order, why);
 			return -1;
 		}
-		snprintf(rp->cols[i].label, sizeof(rp->cols[i].label), "order %u",
-			 rp->cfg[i].order);
+		label_column(rp, i);
+		rp->clients[i] = pipe_client_model(rp->models[i]);
+		if (i >= SERIES_MAX_COLS)
+			continue;
 		memcpy(rp->series.col[i].label, rp->cols[i].label, sizeof(rp->series.col[i].label));
 		rp->series.col[i].order = rp->cfg[i].order;
 		if (rp->keep_series && rp->cfg[i].interval_ns) {
@@ -140,7 +202,11 @@ static int start_models(struct replay *rp, __u32 first_dev, const char *path,
 			model_set_sample_fn(rp->models[i], keep_sample, &rp->sinks[i]);
 		}
 	}
-	if (pipeline_start(&rp->pipe, rp->models, rp->ncfg, rp->threads) < 0) {
+	if (rp->extra_start && rp->extra_start(rp->extra_arg, rp->cfg, rp->ncfg, err) < 0)
+		return -1;
+	nmodels = rp->no_models ? 0 : rp->ncfg;
+	memcpy(&rp->clients[nmodels], rp->extra, rp->nextra * sizeof(*rp->extra));
+	if (pipeline_start(&rp->pipe, rp->clients, nmodels + rp->nextra, rp->threads) < 0) {
 		ft_error_set(err, path, "out of memory for the model threads");
 		return -1;
 	}
@@ -160,6 +226,8 @@ static enum model_op model_op_of(__u16 op)
 	case FT_OP_TRUNCATE: return MODEL_TRUNCATE;
 	case FT_OP_FALLOCATE: return MODEL_FALLOCATE;
 	case FT_OP_UNLINK: return MODEL_UNLINK;
+	case FT_OP_FADVISE: return MODEL_FADVISE;
+	case FT_OP_MADVISE: return MODEL_MADVISE;
 	default: return 0;
 	}
 }
@@ -206,6 +274,7 @@ static bool make_access(const struct ft_access *a, uint32_t id, struct file_info
 	*out = (struct model_access){
 		.file_id = id, .op = op, .pos = a->pos, .len = a->len, .isize = fi->size,
 		.direct = (a->flags & FT_AF_DIRECT) != 0,
+		.advice = op == MODEL_FADVISE || op == MODEL_MADVISE ? a->arg : 0,
 	};
 	if (op == MODEL_FSYNC) {
 		out->pos = 0;
@@ -243,7 +312,7 @@ static int feed_access(struct replay *rp, const struct ft_access *a, const char 
 		ft_error_set(err, path, "out of memory for the file table");
 		return -1;
 	}
-	if (!rp->models[0] && start_models(rp, a->dev, path, err) < 0)
+	if (!rp->started && start_models(rp, a->dev, path, err) < 0)
 		return -1;
 	if (!make_access(a, id, file_table_get(&rp->files, id), &ma)) {
 		rp->run.ignored++;
@@ -272,7 +341,7 @@ static void send_to_models(struct replay *rp, uint64_t ts, enum model_op op, uin
 {
 	struct model_access ma = { .op = op, .pos = pos };
 
-	if (!rp->models[0] || !rp->run.accesses)
+	if (!rp->started || !rp->run.accesses)
 		return;
 	if (ts > rp->now)
 		rp->now = ts;
@@ -289,7 +358,7 @@ static void cgroup_sampled(struct replay *rp, const struct ft_counters *c)
 	uint64_t others;
 
 	send_to_models(rp, c->hdr.ts, MODEL_STATS_FLUSH, 0);
-	if (rp->models[0] && rp->cfg[0].memcg &&
+	if (rp->started && rp->cfg[0].memcg &&
 	    budget_others(&rp->budget, c, rp->cfg[0].page_size, rp->leave_out_mapped, &others))
 		send_to_models(rp, c->hdr.ts, MODEL_OTHERS, others);
 }
@@ -300,7 +369,7 @@ static void cgroup_sampled(struct replay *rp, const struct ft_counters *c)
  */
 static void pass_time(struct replay *rp, uint64_t ts)
 {
-	if (!rp->models[0] || !rp->run.accesses || ts <= rp->now)
+	if (!rp->started || !rp->run.accesses || ts <= rp->now)
 		return;
 	rp->now = ts;
 	pipeline_advance(&rp->pipe, ts);
@@ -320,6 +389,35 @@ static int note_file(struct replay *rp, const struct ft_file *f, const char *pat
 	return 0;
 }
 
+/* The names of the meminfo counters that make the host's dirtyable memory. */
+static void note_counter_names(struct replay *rp, const struct ft_counter_names *n)
+{
+	if (n->source != FT_SRC_MEMINFO)
+		return;
+	rp->meminfo.free = (uint16_t)(ft_counter_index(n, "MemFree") + 1);
+	rp->meminfo.active_file = (uint16_t)(ft_counter_index(n, "Active(file)") + 1);
+	rp->meminfo.inactive_file = (uint16_t)(ft_counter_index(n, "Inactive(file)") + 1);
+}
+
+/*
+ * global_dirtyable_memory() of the recorded host when the models start: free memory and the
+ * file LRU of its first /proc/meminfo sample, less the kernel's reserve for its size.
+ */
+static void note_counters(struct replay *rp, const struct ft_counters *c)
+{
+	const __u64 *v = ft_counters_values(c);
+	const struct meminfo_names *mi = &rp->meminfo;
+	uint64_t bytes, reserve;
+
+	if (c->source != FT_SRC_MEMINFO || rp->dirtyable || rp->models[0] || !mi->free ||
+	    !mi->active_file || !mi->inactive_file || mi->free > c->count ||
+	    mi->active_file > c->count || mi->inactive_file > c->count)
+		return;
+	bytes = v[mi->free - 1] + v[mi->active_file - 1] + v[mi->inactive_file - 1];
+	reserve = rp->have_host ? model_reserve_bytes(rp->host.mem_bytes, rp->host.page_size) : 0;
+	rp->dirtyable = bytes > reserve ? bytes - reserve : 0;
+}
+
 static int feed_record(struct replay *rp, const struct ft_hdr *h, const char *path,
 		       struct ft_error *err)
 {
@@ -331,6 +429,9 @@ static int feed_record(struct replay *rp, const struct ft_hdr *h, const char *pa
 	case FT_HOST:
 		remember_host(rp, (const struct ft_host *)h);
 		return 0;
+	case FT_DEVICE:
+		remember_device(rp, (const struct ft_device *)h);
+		return 0;
 	case FT_LOST:
 		rp->run.lost += ((const struct ft_lost *)h)->count;
 		return 0;
@@ -339,14 +440,16 @@ static int feed_record(struct replay *rp, const struct ft_hdr *h, const char *pa
 			budget_names(&rp->budget, (const struct ft_counter_names *)h);
 		if (((const struct ft_counter_names *)h)->source == FT_SRC_PAGETYPEINFO)
 			start_state_names(&rp->start, (const struct ft_counter_names *)h);
+		note_counter_names(rp, (const struct ft_counter_names *)h);
 		return 0;
 	case FT_COUNTERS:
 		if (((const struct ft_counters *)h)->source == FT_SRC_CGROUP)
 			cgroup_sampled(rp, (const struct ft_counters *)h);
 		/* the state before the models start is where they start from */
 		if (((const struct ft_counters *)h)->source == FT_SRC_PAGETYPEINFO &&
-		    !rp->models[0])
+		    !rp->started)
 			start_state_sample(&rp->start, (const struct ft_counters *)h);
+		note_counters(rp, (const struct ft_counters *)h);
 		return 0;
 	default:
 		/* kernel events are for calibration, only their time counts here */
@@ -371,7 +474,8 @@ static void add_source(struct replay *rp, const char *fmt, ...)
 
 /*
  * One line on where the configuration came from: the recorded kernel's rules (or the user's
- * options), the filesystems the files were on and the largest order each allows, the memory.
+ * options), the filesystems the files were on with the largest order each allows and how
+ * their dirty data is tracked and reclaimed, the memory.
  */
 static void describe_sources(struct replay *rp)
 {
@@ -387,11 +491,19 @@ static void describe_sources(struct replay *rp)
 
 		if (!(rp->devices_used & (1u << i)))
 			continue;
-		add_source(rp, "%s%s (up to order %u)", first ? "; files on " : ", ",
+		add_source(rp, "%s%s (up to order %u", first ? "; files on " : ", ",
 			   model_fs_kinds[d->fs]->name,
 			   c->large_folios == LARGE_FOLIOS_AUTO ?
 			   fs_kind_of(d->fs)->max_order(d, 12, c->max_pagecache_order) :
 			   c->max_pagecache_order);
+		if (d->ra_pages != MODEL_UNKNOWN)
+			add_source(rp, ", readahead %u pages", d->ra_pages);
+		if (d->io_pages != MODEL_UNKNOWN)
+			add_source(rp, ", I/O %u pages", d->io_pages);
+		add_source(rp, ", dirty per %s of %u B, reclaim %s)",
+			   model_dirty_row_for(c, d)->v.name,
+			   d->block_size != MODEL_UNKNOWN ? d->block_size : c->block_size,
+			   model_reclaim_row_for(c, d)->v.name);
 		first = false;
 	}
 	if (rp->set & MODEL_REC_MEMORY)
@@ -406,7 +518,9 @@ static void describe_sources(struct replay *rp)
 		uint64_t rec = start_state_pages(c->start), mem = c->memory_bytes / c->page_size;
 
 		add_source(rp, "; starts as recorded (%" PRIu64 " pageblocks", rec >> 9);
-		if (!c->memcg && mem >> 9 != rec >> 9)
+		if (!c->memcg && rp->sweep_labels)
+			add_source(rp, ", scaled or extended to each memory");
+		else if (!c->memcg && mem >> 9 != rec >> 9)
 			add_source(rp, ", %s to %" PRIu64, mem < rec ? "scaled" : "extended", mem >> 9);
 		add_source(rp, ")");
 	}
@@ -415,7 +529,9 @@ static void describe_sources(struct replay *rp)
 static void collect_results(struct replay *rp, const struct ft_reader_status *st)
 {
 	pipeline_finish(&rp->pipe);
-	for (unsigned i = 0; i < rp->ncfg; i++) {
+	for (unsigned i = 0; i < rp->ncfg && rp->no_models; i++)
+		rp->cols[i].cfg = rp->cfg[i];
+	for (unsigned i = 0; i < rp->ncfg && !rp->no_models; i++) {
 		model_finish(rp->models[i], rp->now);
 		rp->cols[i].cfg = *model_config(rp->models[i]);
 		model_metrics(rp->models[i], &rp->cols[i].m);
@@ -425,7 +541,7 @@ static void collect_results(struct replay *rp, const struct ft_reader_status *st
 	rp->run.clean_end = st->clean_end;
 	rp->run.truncated = st->truncated;
 	rp->run.release = rp->release;
-	if (rp->models[0]) {
+	if (rp->started) {
 		describe_sources(rp);
 		rp->run.sources = rp->sources;
 	}
@@ -435,21 +551,24 @@ int replay_file(struct replay *rp, const char *path, struct ft_error *err)
 {
 	struct ft_reader *r = ft_reader_open(path, err);
 	struct ft_reader_status st;
+	struct ft_progress progress;
 	const struct ft_hdr *h;
 	int ret;
 
 	if (!r)
 		return -1;
 	rp->run.trace_path = path;
+	ft_reader_progress(r, &progress, rp->work ? rp->work : "replay", rp->quiet);
 	while ((ret = ft_reader_next(r, &h, err)) == FT_READ_MORE)
 		if (feed_record(rp, h, path, err) < 0)
 			goto fail;
 	if (ret == FT_READ_ERROR)
 		goto fail;
-	if (!rp->models[0] && start_models(rp, 0, path, err) < 0)
+	if (!rp->started && start_models(rp, 0, path, err) < 0)
 		goto fail;
 	ft_reader_status(r, &st);
 	collect_results(rp, &st);
+	ft_progress_end(&progress);
 	for (unsigned i = 0; i < rp->ncfg; i++)
 		if (rp->sinks[i].oom) {
 			ft_error_set(err, path, "out of memory for the time series");
@@ -460,6 +579,7 @@ int replay_file(struct replay *rp, const char *path, struct ft_error *err)
 	ft_reader_close(r);
 	return 0;
 fail:
+	ft_progress_end(&progress);
 	ft_reader_close(r);
 	return -1;
 }

@@ -23,6 +23,8 @@
 
 struct replay;
 
+#define REPLAY_MAX_EXTRA	(2 * (MODEL_MAX_ORDER + 1))
+
 /* Where a model's samples go; it runs in the model's thread. */
 struct replay_sink {
 	struct series_col *col;
@@ -30,39 +32,62 @@ struct replay_sink {
 };
 
 struct replay {
-	/* set by the caller before replay_file() */
+	/* set by replay_init() and the caller before replay_file() */
 	unsigned ncfg;
-	struct model_config cfg[REPLAY_MAX_CONFIGS];
+	struct model_config *cfg;	/* [ncfg] */
 	unsigned set;			/* enum model_recorded: what the user gave */
 	bool keep_series;		/* store the interval samples (--timeseries, --plot) */
 	unsigned threads;		/* 0 = as many as useful, 1 = serial (pipeline.h) */
 	bool leave_out_mapped;		/* the accesses of mapped files are left out (calibrate) */
+	bool quiet;			/* no progress line on a terminal */
+	const char *work;		/* what the progress line calls the work: "replay" */
+
+	bool sweep_labels;		/* label columns with their memory too ("order 9, 1G") */
+	bool no_models;			/* cfg is settled for the extra clients only: no instances */
 
 	/* results */
-	struct report_col cols[REPLAY_MAX_CONFIGS];
+	struct report_col *cols;	/* [ncfg] */
 	struct report_run run;
 	struct series series;
 
 	/* while streaming */
-	struct model *models[REPLAY_MAX_CONFIGS];
-	struct replay_sink sinks[REPLAY_MAX_CONFIGS];
+	struct model **models;		/* [ncfg] */
+	struct replay_sink *sinks;	/* [ncfg] */
+	struct pipe_client *clients;	/* the models, then the extra clients */
+	unsigned nextra;
+	struct pipe_client extra[REPLAY_MAX_EXTRA];	/* followers of the stream (mrc.h) */
+	/* optional: called with the settled configuration before the stream starts */
+	int (*extra_start)(void *arg, const struct model_config *settled, unsigned n,
+			   struct ft_error *err);
+	void *extra_arg;
 	struct pipeline pipe;
 	struct file_table files;
 	struct ft_host host;
 	struct ft_host_dev host_devs[16];
 	struct model_device devices[16];	/* host_devs as the models see them */
+	struct ft_device dev_info[16];		/* host_devs[i]'s FT_DEVICE record ... */
+	uint32_t dev_info_have;			/* ... when bit i is set */
 	bool have_host;
+	bool started;			/* configurations settled, clients running */
 	struct budget budget;		/* the recorded cgroup's counters */
 	uint32_t devices_used;		/* a bit per host device an access was on */
 	char sources[512];		/* report_run.sources */
+	/* the recorded host's dirtyable memory (MemFree + file LRU), bytes; 0: not sampled */
+	uint64_t dirtyable;
+	struct meminfo_names {
+		uint16_t free, active_file, inactive_file;	/* index + 1 in the names */
+	} meminfo;
 	uint64_t now;			/* latest access time: models need it never decreasing */
 	char release[FT_RELEASE_LEN];
 	struct recorded_start start;	/* the recorded memory at the start */
 };
 
-/* cfg[0..ncfg) are complete configurations (model_config_defaults + options); threads 0. */
-void replay_init(struct replay *rp, const struct model_config *cfg, unsigned ncfg, unsigned set,
-		 bool keep_series);
+/*
+ * cfg[0..ncfg) are complete configurations (model_config_defaults + options); threads 0.
+ * 0, or -1 when out of memory (then only replay_release() may follow).
+ */
+int replay_init(struct replay *rp, const struct model_config *cfg, unsigned ncfg, unsigned set,
+		bool keep_series);
 /*
  * Replays path. 0: cols/run/series hold the results (run.truncated says whether the trace
  * ended early). -1: err says why (unreadable trace, configuration the model refused, ENOMEM).

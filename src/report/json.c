@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "model/params.h"
+#include "report/curve.h"
 #include "report/metrics.h"
 #include "report/report.h"
 #include "util/json.h"
@@ -133,7 +134,7 @@ static void json_ratios(FILE *f, const struct report_col *c, const struct report
 
 int report_write_json(FILE *f, const struct report *r)
 {
-	const struct report_col *base = &r->cols[r->baseline];
+	const struct report_col *base = r->ncols ? &r->cols[r->baseline] : NULL;
 	char what_ifs[256];
 
 	fprintf(f, "{\n  \"format\": \"folio-trace-replay\",\n  \"version\": %d,\n",
@@ -141,7 +142,10 @@ int report_write_json(FILE *f, const struct report *r)
 	fputs("  \"trace\": ", f);
 	json_run(f, r->run);
 	fputs(",\n  \"baseline\": ", f);
-	ft_json_string(f, base->label);
+	if (base)
+		ft_json_string(f, base->label);
+	else
+		fputs("null", f);
 	fputs(",\n  \"configurations\": [", f);
 	for (unsigned i = 0; i < r->ncols; i++) {
 		const struct report_col *c = &r->cols[i];
@@ -159,6 +163,11 @@ int report_write_json(FILE *f, const struct report *r)
 		json_ratios(f, c, base);
 		fputs("\n    }", f);
 	}
-	fputs("\n  ]\n}\n", f);
+	fputs("\n  ]", f);
+	if (r->curves) {
+		fputs(",\n  \"sweep\": ", f);
+		curve_write_json(f, r->curves);
+	}
+	fputs("\n}\n", f);
 	return ferror(f) ? -1 : 0;
 }

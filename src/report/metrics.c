@@ -81,8 +81,16 @@ FIELD(wb_fsync_bytes)
 FIELD(wb_expire_bytes)
 FIELD(wb_background_bytes)
 FIELD(wb_reclaim_bytes)
+FIELD(wb_vmscan_bytes)
+FIELD(dirtied_pages)
+FIELD(written_pages)
 FIELD(wb_truncated_bytes)
 FIELD(reclaim_dirty_folios)
+FIELD(reclaim_writeback_folios)
+FIELD(reclaim_immediate_pages)
+FIELD(rotated_pages)
+FIELD(flusher_wakeups)
+FIELD(reclaim_stalls)
 FIELD(extents)
 FIELD(throttled)
 FIELD(insertions)
@@ -116,6 +124,10 @@ FIELD(compact_proactive)
 FIELD(extfrag_claims)
 FIELD(pageblocks_claimed)
 FIELD(extfrag_steals)
+FIELD(advice_calls)
+FIELD(advice_ignored)
+FIELD(willneed_pages)
+FIELD(dontneed_pages)
 DIST(lru_entries)
 DIST(lru_inactive)
 DIST(lru_active)
@@ -174,11 +186,17 @@ static struct report_value get_extent_mean_bytes(const struct model_metrics *m,
 	return rv_div((double)m->extent_bytes, (double)m->extents);
 }
 
-static struct report_value get_writeback_time_s(const struct model_metrics *m,
-						const struct model_config *c)
-{
-	return rv_dbl(m->writeback_time_s);
+/* Seconds kept as doubles in struct model_metrics. */
+#define SECONDS(name) \
+static struct report_value get_##name(const struct model_metrics *m, const struct model_config *c) \
+{ \
+	return rv_dbl(m->name); \
 }
+
+SECONDS(writeback_time_s)
+SECONDS(throttle_time_s)
+SECONDS(sync_wait_time_s)
+SECONDS(reclaim_stall_time_s)
 
 /* Mean over the trace's duration: what the device saw on average. */
 static struct report_value get_write_bandwidth(const struct model_metrics *m,
@@ -253,6 +271,10 @@ const struct report_metric report_metrics[] = {
 	M(write_read_bytes, "read for partial writes", "reads", RK_BYTES),
 	M(direct_read_bytes, "O_DIRECT bytes read", "reads", RK_BYTES),
 	M(faultaround_pages, "pages mapped by fault-around", "reads", RK_COUNT),
+	M(advice_calls, "fadvise/madvise calls", "reads", RK_COUNT),
+	M(advice_ignored, "  advice not modelled", "reads", RK_COUNT),
+	M(willneed_pages, "pages read by WILLNEED", "reads", RK_COUNT),
+	M(dontneed_pages, "pages dropped by DONTNEED", "reads", RK_COUNT),
 
 	M(write_requests, "write requests", "writes", RK_COUNT),
 	M(write_bytes, "bytes written", "writes", RK_BYTES),
@@ -264,12 +286,23 @@ const struct report_metric report_metrics[] = {
 	M(wb_fsync_bytes, "  by fsync/sync_file_range", "writes", RK_BYTES),
 	M(wb_expire_bytes, "  by age (dirty_expire)", "writes", RK_BYTES),
 	M(wb_background_bytes, "  by background threshold", "writes", RK_BYTES),
+	M(wb_vmscan_bytes, "  by flusher for reclaim", "writes", RK_BYTES),
 	M(wb_reclaim_bytes, "  by reclaim", "writes", RK_BYTES),
 	M(wb_truncated_bytes, "dirty bytes truncated", "writes", RK_BYTES),
+	M(dirtied_pages, "folio pages dirtied", "writes", RK_COUNT),
+	M(written_pages, "folio pages written back", "writes", RK_COUNT),
 	M(reclaim_dirty_folios, "dirty folios at LRU tail", "writes", RK_COUNT),
+	M(reclaim_writeback_folios, "writeback folios at LRU tail", "writes", RK_COUNT),
+	M(reclaim_immediate_pages, "immediate reclaim pages", "writes", RK_COUNT),
+	M(rotated_pages, "pages rotated (pgrotated)", "writes", RK_COUNT),
+	M(flusher_wakeups, "flusher woken by reclaim", "writes", RK_COUNT),
+	M(reclaim_stalls, "reclaim stalls on writeback", "writes", RK_COUNT),
+	M(reclaim_stall_time_s, "reclaim stall time", "writes", RK_SECONDS),
 	M(extents, "writeback extents", "writes", RK_COUNT),
 	M(extent_mean_bytes, "extent mean size", "writes", RK_MEAN_BYTES),
-	M(throttled, "writes throttled", "writes", RK_COUNT),
+	M(throttled, "writer throttle pauses", "writes", RK_COUNT),
+	M(throttle_time_s, "writer throttle time", "writes", RK_SECONDS),
+	M(sync_wait_time_s, "fsync wait time", "writes", RK_SECONDS),
 	M(dirty_bytes, "dirty at the end", "writes", RK_BYTES),
 	M(writeback_time_s, "device write time", "writes", RK_SECONDS),
 	M(write_bandwidth, "write bandwidth", "writes", RK_BYTES_PER_S),

@@ -34,11 +34,14 @@ struct report_run {
 	const char *sources;		/* where the configuration came from, one line */
 };
 
+struct curve_set;
+
 struct report {
 	const struct report_run *run;
 	const struct report_col *cols;
 	unsigned ncols;
 	unsigned baseline;		/* column the ratios divide by: order 0, else the first */
+	const struct curve_set *curves;	/* a sweep's curves (report/curve.h), or NULL */
 };
 
 /* Index of the first column with order 0, else 0. */
@@ -48,5 +51,7 @@ unsigned report_pick_baseline(const struct report_col *cols, unsigned ncols);
 int report_write_table(FILE *f, const struct report *r);
 int report_write_json(FILE *f, const struct report *r);
 int report_write_csv(FILE *f, const struct report *r);
+/* A sweep's table: what was replayed and the curves against memory, not the columns. */
+int report_write_curve_table(FILE *f, const struct report *r);
 
 #endif /* FT_REPORT_REPORT_H */

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "report/plot.h"
 #include "report/series.h"
 
 #define SVG_W		960.0
@@ -64,7 +65,7 @@ struct axis {
 	bool log;
 };
 
-static void xml_text(FILE *f, const char *s)
+void plot_xml_text(FILE *f, const char *s)
 {
 	for (; s && *s; s++) {
 		switch (*s) {
@@ -79,8 +80,7 @@ static void xml_text(FILE *f, const char *s)
 	}
 }
 
-/* 1, 2 or 5 times a power of ten, at least v. */
-static double nice_step(double v)
+double plot_nice_step(double v)
 {
 	double e, f;
 
@@ -94,7 +94,7 @@ static double nice_step(double v)
 static void axis_fit(struct axis *a, double max, int ticks)
 {
 	a->lo = 0;
-	a->step = nice_step((max > 0 ? max : 1) / ticks);
+	a->step = plot_nice_step((max > 0 ? max : 1) / ticks);
 	a->hi = ceil((max > 0 ? max : 1) / a->step) * a->step;
 }
 
@@ -241,7 +241,7 @@ static void draw_frame(FILE *f, const struct panel *p, const struct axis *x,
 	fprintf(f, "<g class=\"panel\" data-panel=\"%s\">\n", p->key);
 	fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"14\" font-weight=\"bold\">", SVG_LEFT,
 		top - 12);
-	xml_text(f, p->title);
+	plot_xml_text(f, p->title);
 	fprintf(f, " (%s)</text>\n", y->unit);
 	fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" "
 		"stroke=\"#444\"/>\n", SVG_LEFT, top, right - SVG_LEFT, PANEL_H);
@@ -284,7 +284,7 @@ static void draw_series(FILE *f, const struct series *s, unsigned ci, const stru
 			axis_map(y, p->value(s, c, k), bottom, top));
 	}
 	fputs("\"><title>", f);
-	xml_text(f, c->label);
+	plot_xml_text(f, c->label);
 	fputs("</title></polyline>\n", f);
 }
 
@@ -298,7 +298,7 @@ static void draw_legend(FILE *f, const struct series *s)
 		fprintf(f, "<line x1=\"%.1f\" y1=\"44\" x2=\"%.1f\" y2=\"44\" stroke=\"%s\" "
 			"stroke-width=\"3\"/>\n", lx, lx + 24, colour);
 		fprintf(f, "<text x=\"%.1f\" y=\"48\" font-size=\"12\">", lx + 30);
-		xml_text(f, s->col[i].label);
+		plot_xml_text(f, s->col[i].label);
 		fputs("</text>\n", f);
 	}
 	fputs("</g>\n", f);
@@ -317,11 +317,11 @@ int series_write_svg(FILE *f, const struct series *s, const char *title)
 		"viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\">\n", SVG_W, height, SVG_W,
 		height);
 	fputs("<title>", f);
-	xml_text(f, title);
+	plot_xml_text(f, title);
 	fputs("</title>\n", f);
 	fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
 	fprintf(f, "<text x=\"%.1f\" y=\"22\" font-size=\"15\">", SVG_LEFT);
-	xml_text(f, title);
+	plot_xml_text(f, title);
 	fputs("</text>\n", f);
 	draw_legend(f, s);
 	for (unsigned p = 0; p < NR_PANELS; p++) {

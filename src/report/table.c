@@ -10,6 +10,7 @@
 
 #include "model/params.h"
 #include "report/metrics.h"
+#include "report/curve.h"
 #include "report/report.h"
 #include "util/parse.h"
 
@@ -287,4 +288,14 @@ int report_write_table(FILE *f, const struct report *r)
 		fputc('\n', f);
 	}
 	return ferror(f) ? -1 : 0;
+}
+
+int report_write_curve_table(FILE *f, const struct report *r)
+{
+	print_run_line(f, r->run);
+	if (r->ncols)
+		print_config_line(f, &r->cols[0].cfg);
+	print_sources(f, r);
+	fputc('\n', f);
+	return curve_write_table(f, r->curves);
 }

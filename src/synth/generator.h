@@ -42,6 +42,7 @@ struct synth {
 	uint64_t next_seq;
 	uint64_t victim;		/* many-small-files: file being read back */
 	enum synth_pending pending;
+	uint64_t scan_block, scan_left;	/* zipf-scan: the scan's next block, blocks to go */
 	struct synth_stats st;
 };
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The five workload patterns. Each step emits exactly one access record (plus the FT_FILE of
+ * The six workload patterns. Each step emits exactly one access record (plus the FT_FILE of
  * a file about to be touched for the first time), so --events counts are exact.
  */
 #include "synth/generator.h"
@@ -83,6 +83,7 @@ int synth_patterns_setup(struct synth *s)
 	case SYNTH_SEQ_READ:
 	case SYNTH_RANDOM_READ:
 	case SYNTH_RANDOM_OVERWRITE:
+	case SYNTH_ZIPF_SCAN:
 		return create_fixed_files(s);
 	case SYNTH_APPEND_FSYNC:
 	case SYNTH_MANY_SMALL_FILES:
@@ -242,6 +243,29 @@ static int many_small_files_step(struct synth *s)
 	return synth_emit_access(s, FT_OP_WRITE, 0, seq, pos, len, pos + len);
 }
 
+/* zipf-scan: scans of SCAN_BLOCKS blocks from a random block, a read in SCAN_SHARE of them. */
+#define SCAN_BLOCKS	1024
+#define SCAN_SHARE	20	/* percent of the reads */
+
+static int zipf_scan_step(struct synth *s)
+{
+	uint64_t file, pos, blk;
+
+	if (ft_rng_below(&s->rng, 100) >= SCAN_SHARE)
+		return random_read_step(s);
+	if (!s->scan_left) {
+		s->scan_block = ft_rng_below(&s->rng, s->total_blocks);
+		s->scan_left = SCAN_BLOCKS;
+	}
+	blk = s->scan_block;
+	s->scan_block = (s->scan_block + 1) % s->total_blocks;
+	s->scan_left--;
+	file = blk / s->blocks_per_file;
+	pos = (blk % s->blocks_per_file) * s->cfg->io_size;
+	return synth_emit_access(s, FT_OP_READ, FT_AF_POSITIONAL, file, pos, s->cfg->io_size,
+				 s->cfg->file_size);
+}
+
 int synth_pattern_step(struct synth *s)
 {
 	switch (s->cfg->pattern) {
@@ -253,6 +277,8 @@ int synth_pattern_step(struct synth *s)
 		return random_overwrite_step(s);
 	case SYNTH_APPEND_FSYNC:
 		return append_fsync_step(s);
+	case SYNTH_ZIPF_SCAN:
+		return zipf_scan_step(s);
 	case SYNTH_MANY_SMALL_FILES:
 	default:
 		return many_small_files_step(s);

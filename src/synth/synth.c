@@ -14,6 +14,7 @@ static const char *const pattern_names[SYNTH_NR_PATTERNS] = {
 	[SYNTH_RANDOM_OVERWRITE] = "random-overwrite",
 	[SYNTH_APPEND_FSYNC] = "append-fsync",
 	[SYNTH_MANY_SMALL_FILES] = "many-small-files",
+	[SYNTH_ZIPF_SCAN] = "zipf-scan",
 };
 
 /* Per-pattern defaults: files, file size, io size, zipf. */
@@ -26,6 +27,7 @@ static const struct {
 	[SYNTH_RANDOM_OVERWRITE] = { 1, 1ull << 30, 4096, 0.0 },
 	[SYNTH_APPEND_FSYNC] = { 4, 64ull << 20, 4096, 0.0 },
 	[SYNTH_MANY_SMALL_FILES] = { 100, 16ull << 10, 4096, 0.0 },
+	[SYNTH_ZIPF_SCAN] = { 1, 8ull << 30, 4096, 0.9 },
 };
 
 #define SYNTH_DEFAULT_EVENTS	1000000ull

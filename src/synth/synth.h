@@ -18,6 +18,7 @@ enum synth_pattern {
 	SYNTH_RANDOM_OVERWRITE,	/* small pwrites into large files, fdatasync every N */
 	SYNTH_APPEND_FSYNC,	/* appends round-robin over log files, fsync every N, rotation */
 	SYNTH_MANY_SMALL_FILES,	/* create and write a file, later read it back, unlink it */
+	SYNTH_ZIPF_SCAN,	/* Zipf-popular preads, a fifth of the reads from sequential scans */
 	SYNTH_NR_PATTERNS
 };
 

@@ -27,6 +27,7 @@ enum ft_type {
 	FT_COUNTERS = 5,	/* struct ft_counters + count * __u64 */
 	FT_LOST = 6,		/* struct ft_lost */
 	FT_END = 7,		/* struct ft_end: clean end of recording */
+	FT_DEVICE = 8,		/* struct ft_device: one per device of FT_HOST, after it */
 
 	/* What the application asked for: drives the replay. */
 	FT_ACCESS = 16,		/* struct ft_access */
@@ -38,6 +39,7 @@ enum ft_type {
 	FT_WRITEBACK = 35,	/* struct ft_writeback */
 	FT_VMSCAN = 36,		/* struct ft_vmscan */
 	FT_READAHEAD = 37,	/* struct ft_readahead */
+	FT_BLOCK = 38,		/* struct ft_block: one block-layer request completed */
 
 	FT_TYPE_MAX = 64	/* types are < FT_TYPE_MAX; readers skip types they do not know */
 };
@@ -81,6 +83,32 @@ struct ft_host {
 	__u8 pad[6];
 	/* struct ft_host_dev devs[ndevs]; */
 };
+
+/*
+ * What the page cache of a device does that FT_HOST does not say: readahead and I/O sizes
+ * of its backing device (bdi), tmpfs huge pages, and mount options that change writeback.
+ */
+struct ft_device {
+	struct ft_hdr hdr;
+	__u32 dev;		/* s_dev as in ft_host_dev */
+	__u32 ra_pages;		/* the bdi's read_ahead_kb in pages; 0 unknown */
+	__u32 io_pages;		/* the bdi's io_pages: the block queue's max_sectors_kb in
+				 * pages; 0 unknown */
+	__u16 huge;		/* enum ft_huge: tmpfs huge= */
+	__u16 flags;		/* FT_DEV_* */
+};
+
+enum ft_huge {
+	FT_HUGE_UNKNOWN = 0,	/* not tmpfs, or not known */
+	FT_HUGE_NEVER = 1,
+	FT_HUGE_ALWAYS = 2,
+	FT_HUGE_WITHIN_SIZE = 3,
+	FT_HUGE_ADVISE = 4,
+};
+
+#define FT_DEV_DATA_JOURNAL	(1u << 0)	/* ext4 mounted data=journal */
+#define FT_DEV_DAX		(1u << 1)	/* dax: file data bypasses the page cache */
+#define FT_DEV_SYNC		(1u << 2)	/* mounted sync: every write is written through */
 
 #define FT_HOST_NO_PATHS	(1u << 0)	/* recorded with --no-paths */
 #define FT_HOST_SYNTHETIC	(1u << 1)	/* made by synth/import, not recorded live */
@@ -162,7 +190,23 @@ enum ft_access_op {
 	FT_OP_TRUNCATE = 8,	/* truncate/ftruncate: new size in pos */
 	FT_OP_FALLOCATE = 9,	/* fallocate: [pos, pos+len); arg = mode */
 	FT_OP_UNLINK = 10,	/* last link of the file removed: its cache is dropped */
+	FT_OP_FADVISE = 11,	/* posix_fadvise: [pos, pos+len), len 0 = to EOF; arg = POSIX_FADV_* */
+	FT_OP_MADVISE = 12,	/* madvise on a file mapping: [pos, pos+len) of the FILE the
+				 * advised addresses map; arg = MADV_* */
 	FT_OP_MAX
+};
+
+/*
+ * FT_OP_READ and FT_OP_WRITE's arg: the interface that moved the bytes. The data of the in-kernel
+ * copies never reaches the caller's memory; each side of one is a record of its own.
+ */
+enum ft_rw_via {
+	FT_VIA_SYSCALL = 0,	/* read/write(2) and their p, v and 2 forms */
+	FT_VIA_IO_URING = 1,	/* io_uring READ/WRITE, READV/WRITEV, *_FIXED: bytes completed */
+	FT_VIA_AIO = 2,		/* io_submit(2) PREAD/PWRITE/PREADV/PWRITEV: bytes asked for */
+	FT_VIA_COPY_FILE_RANGE = 3,
+	FT_VIA_SENDFILE = 4,
+	FT_VIA_SPLICE = 5,	/* splice(2): the side that is a file */
 };
 
 /*
@@ -217,6 +261,10 @@ enum ft_writeback_kind {
 	FT_WB_WRITEPAGE = 3,	/* one folio started, index set (reserved: the kernel's
 				 * wbc_writepage event names no inode) */
 	FT_WB_IOMAP = 4,	/* iomap:iomap_writeback_folio: nr_pages = bytes queued (bytes!) */
+	FT_WB_EXT4 = 5,		/* ext4:ext4_writepages_result: nr_pages = pages submitted for
+				 * the inode's data, index = its writeback_index */
+	FT_WB_BTRFS = 6,	/* btrfs:btrfs_writepage_end_io_hook: index = first page of a
+				 * range written, nr_pages = its bytes (bytes!) */
 };
 
 struct ft_writeback {
@@ -269,6 +317,36 @@ struct ft_readahead {
 	__u16 kind;
 	__u8 order;
 	__u8 pad;
+};
+
+enum ft_block_op {
+	FT_BLK_READ = 1,
+	FT_BLK_WRITE = 2,
+	FT_BLK_FLUSH = 3,
+	FT_BLK_DISCARD = 4,	/* discard, secure erase, write zeroes */
+	FT_BLK_OTHER = 5,
+};
+
+#define FT_BLK_SYNC	(1u << 0)	/* REQ_SYNC */
+#define FT_BLK_META	(1u << 1)	/* REQ_META: filesystem metadata */
+#define FT_BLK_FUA	(1u << 2)	/* REQ_FUA */
+#define FT_BLK_PREFLUSH	(1u << 3)	/* REQ_PREFLUSH: cache flush first */
+
+/*
+ * block:block_rq_complete: a request of a block device done, whatever issued it (file data,
+ * journal, metadata, swap, raw device I/O): the device's own total. hdr.ts is the completion.
+ */
+struct ft_block {
+	struct ft_hdr hdr;
+	__u64 sector;		/* first 512-byte sector */
+	__u64 start_ns;		/* when the request was made (CLOCK_MONOTONIC); 0 unknown */
+	__u64 issue_ns;		/* when it went to the device; 0 unknown */
+	__u32 dev;		/* the partition (or whole disk) as s_dev encodes it */
+	__u32 bytes;		/* bytes completed */
+	__u8 op;		/* enum ft_block_op */
+	__u8 error;		/* the kernel's blk_status_t: 0 done */
+	__u16 flags;		/* FT_BLK_* */
+	__u32 pad;
 };
 
 #endif /* FT_TRACE_EVENTS_H */

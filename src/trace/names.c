@@ -17,6 +17,7 @@ static const struct {
 	[FT_COUNTERS] = { "counters", sizeof(struct ft_counters) },
 	[FT_LOST] = { "lost", sizeof(struct ft_lost) },
 	[FT_END] = { "end", sizeof(struct ft_end) },
+	[FT_DEVICE] = { "device", sizeof(struct ft_device) },
 	[FT_ACCESS] = { "access", sizeof(struct ft_access) },
 	[FT_PAGECACHE_ADD] = { "pagecache_add", sizeof(struct ft_folio_event) },
 	[FT_PAGECACHE_DELETE] = { "pagecache_delete", sizeof(struct ft_folio_event) },
@@ -24,6 +25,7 @@ static const struct {
 	[FT_WRITEBACK] = { "writeback", sizeof(struct ft_writeback) },
 	[FT_VMSCAN] = { "vmscan", sizeof(struct ft_vmscan) },
 	[FT_READAHEAD] = { "readahead", sizeof(struct ft_readahead) },
+	[FT_BLOCK] = { "block", sizeof(struct ft_block) },
 };
 
 static const char *const op_names[FT_OP_MAX] = {
@@ -37,6 +39,8 @@ static const char *const op_names[FT_OP_MAX] = {
 	[FT_OP_TRUNCATE] = "truncate",
 	[FT_OP_FALLOCATE] = "fallocate",
 	[FT_OP_UNLINK] = "unlink",
+	[FT_OP_FADVISE] = "fadvise",
+	[FT_OP_MADVISE] = "madvise",
 };
 
 size_t ft_record_min_size(__u16 type)
@@ -75,6 +79,8 @@ _Static_assert(sizeof(struct ft_folio_event) == 48, "folio event layout");
 _Static_assert(sizeof(struct ft_writeback) == 48, "writeback layout");
 _Static_assert(sizeof(struct ft_vmscan) == 80, "vmscan layout");
 _Static_assert(sizeof(struct ft_readahead) == 56, "readahead layout");
+_Static_assert(sizeof(struct ft_device) == 32, "device layout");
+_Static_assert(sizeof(struct ft_block) == 56, "block layout");
 
 int ft_counter_index(const struct ft_counter_names *n, const char *name)
 {

@@ -16,6 +16,7 @@
 #include "trace/inflate.h"
 #include "trace/trace.h"
 #include "util/msg.h"
+#include "util/progress.h"
 
 struct ft_reader {
 	int fd;
@@ -28,6 +29,7 @@ struct ft_reader {
 	struct ft_inflater *inflater;
 	bool done;
 	struct ft_reader_status st;
+	struct ft_progress *progress;	/* shown at each chunk, or NULL */
 };
 
 /* Reads up to len bytes; returns bytes read (short only at end of file) or -1. */
@@ -234,6 +236,8 @@ static int load_chunk(struct ft_reader *r, struct ft_error *err)
 	r->st.chunks++;
 	r->st.bytes += sizeof(ch) + ch.stored_size;
 	r->st.good_bytes = r->st.bytes;
+	if (r->progress)
+		ft_progress_update(r->progress, r->st.bytes, r->st.records);
 	return 1;
 io_error:
 	ft_error_set(err, r->name, "read error: %s", strerror(errno));
@@ -325,6 +329,12 @@ int ft_reader_next(struct ft_reader *r, const struct ft_hdr **rec, struct ft_err
 	r->st.clean_end = h->type == FT_END;
 	*rec = h;
 	return FT_READ_MORE;
+}
+
+void ft_reader_progress(struct ft_reader *r, struct ft_progress *p, const char *what, bool quiet)
+{
+	ft_progress_start(p, what, "records", ft_progress_file_size(r->fd), quiet);
+	r->progress = p;
 }
 
 void ft_reader_status(const struct ft_reader *r, struct ft_reader_status *st)

@@ -120,6 +120,14 @@ struct ft_reader_status {
 	char why[160];		/* when truncated: what was wrong at good_bytes */
 };
 void ft_reader_status(const struct ft_reader *r, struct ft_reader_status *st);
+
+struct ft_progress;
+/*
+ * Shows on p (util/progress.h) how far through the file the reader is, at each chunk: "what"
+ * names the work. The caller ends it with ft_progress_end() before printing results.
+ */
+void ft_reader_progress(struct ft_reader *r, struct ft_progress *p, const char *what,
+			bool quiet);
 /*
  * After FT_READ_EOF: when the trace was cut or damaged, prints one line on stderr naming the
  * file, the byte offset and the problem. Returns the exit status to use: 0 complete, 1 not.

@@ -1,0 +1,93 @@
+#!/bin/sh
+# make bench: sweeps and miss-ratio curves on the zipf-scan workload (10 M 4 KiB reads over an
+# 8 GiB file: Zipf 0.9 with a fifth from sequential scans; the plain LRU, fixed folios, no
+# readahead, memory at about a tenth of the working set):
+# - a 100-point exact curve (--mrc=exact) against one single-size replay, CPU ratio (<= 3);
+# - the sampled curve's mean hit-ratio error at 1% against the exact one, per order;
+# - orders 0,4,9 in one pass against three single runs: CPU ratio and wall times;
+# - 3 orders x 4 memory sizes in one pass against twelve single runs.
+# BENCH_SWEEP_EVENTS lowers the trace length.
+set -eu
+FT=${FOLIO_TRACE:-./folio-trace}
+N=${BENCH_SWEEP_EVENTS:-10000000}
+TIME=/usr/bin/time
+DIR=$(mktemp -d "${TMPDIR:-/tmp}/ft-bench-sweep.XXXXXX")
+trap 'rm -rf "$DIR"' EXIT
+PLAIN="--lru=plain --policy=fixed --no-readahead"
+MEM=800M
+
+[ -x "$TIME" ] || { echo "sweep bench: needs GNU time at $TIME"; exit 0; }
+
+# measure NAME CMD...: runs CMD, leaves "WALL_S MAXRSS_KIB USER_S SYS_S" in $DIR/NAME
+measure() {
+	name=$1
+	shift
+	"$TIME" -f '%e %M %U %S' -o "$DIR/$name" "$@" >"$DIR/$name.out"
+}
+wall() { cut -d' ' -f1 "$DIR/$1"; }
+cpu() { awk '{ print $3 + $4 }' "$DIR/$1"; }
+rss() { cut -d' ' -f2 "$DIR/$1"; }
+# sum NAME...: CPU seconds (K=cpu) or wall seconds (K=wall) of runs added up
+sum() {
+	for f in "$@"; do cat "$DIR/$f"; done |
+		awk -v k="$K" '{ s += (k == "cpu" ? $3 + $4 : $1) } END { print s }'
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
+
+"$FT" synth zipf-scan --events="$N" --seed=11 -o "$DIR/t.ftr"
+echo "trace: zipf-scan, $N reads ($(du -h "$DIR/t.ftr" | cut -f1))"
+
+measure single "$FT" replay $PLAIN --folio-order=0 --memory=$MEM --format=csv "$DIR/t.ftr"
+measure exact "$FT" replay $PLAIN --folio-order=0 --mrc=exact --memory=1%..100%/100 \
+	--format=csv "$DIR/t.ftr"
+echo "single-size replay, order 0:  $(cpu single) CPU-s, $(wall single) s wall, $(rss single) KiB"
+echo "exact curve, 100 points:      $(cpu exact) CPU-s, $(wall exact) s wall, $(rss exact) KiB"
+echo "exact curve / single CPU:     $(ratio "$(cpu exact)" "$(cpu single)") (target <= 3)"
+
+measure compare "$FT" replay $PLAIN --folio-order=0,4,9 --mrc=compare:0.01 --format=json \
+	"$DIR/t.ftr"
+measure sampled "$FT" replay $PLAIN --folio-order=0 --mrc=sampled:0.01 --format=csv "$DIR/t.ftr"
+python3 - "$DIR/compare.out" <<'PY' || echo "sampled error: python3 needed"
+import json, sys
+for c in json.load(open(sys.argv[1]))["sweep"]["curves"]:
+    if c["source"] == "sampled":
+        e = c["error_vs_exact"]
+        print(f"sampled 1%, order {c['order']}: {100 * c['sample_rate']:.4g}% of the folios, "
+              f"mean hit-ratio error {e['mae']:.4f}, max {e['max']:.4f} (target mean < 0.01)")
+PY
+echo "sampled curve (order 0) / single CPU: $(ratio "$(cpu sampled)" "$(cpu single)")"
+
+# N orders in one pass against N runs
+for o in 4 9; do
+	measure "single$o" "$FT" replay $PLAIN --folio-order=$o --memory=$MEM --format=csv \
+		"$DIR/t.ftr"
+done
+measure orders "$FT" replay $PLAIN --folio-order=0,4,9 --memory=$MEM --format=csv "$DIR/t.ftr"
+K=cpu
+singles_cpu=$(sum single single4 single9)
+K=wall
+singles_wall=$(sum single single4 single9)
+echo "orders 0,4,9 in one pass:     $(cpu orders) CPU-s, $(wall orders) s wall"
+echo "three single runs:            $singles_cpu CPU-s, $singles_wall s wall"
+echo "one pass / single runs CPU:   $(ratio "$(cpu orders)" "$singles_cpu") (target <= 1.0)"
+echo "one pass / single runs wall:  $(ratio "$(wall orders)" "$singles_wall") (target < 1)"
+
+# (order, memory) pairs in one pass against a run each
+measure pairs "$FT" replay $PLAIN --folio-order=0,4,9 --memory=400M,800M,1600M,3200M \
+	--format=csv "$DIR/t.ftr"
+runs=
+for o in 0 4 9; do
+	for m in 400M 800M 1600M 3200M; do
+		measure "p$o-$m" "$FT" replay $PLAIN --folio-order=$o --memory=$m --format=csv \
+			"$DIR/t.ftr"
+		runs="$runs p$o-$m"
+	done
+done
+K=cpu
+pairs_cpu=$(sum $runs)
+K=wall
+pairs_wall=$(sum $runs)
+echo "12 (order, memory) pairs in one pass: $(cpu pairs) CPU-s, $(wall pairs) s wall;" \
+	"12 runs: $pairs_cpu CPU-s, $pairs_wall s wall"
+echo "pairs one pass / runs CPU:    $(ratio "$(cpu pairs)" "$pairs_cpu")"
+echo "pairs one pass / runs wall:   $(ratio "$(wall pairs)" "$pairs_wall")"

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * tmpfs and ramfs: shmem_aops.dirty_folio is noop_dirty_folio(), so a write sets PG_dirty
+ * and nothing else: no NR_FILE_DIRTY, no dirty inode, no throttling, no writeback, and fsync
+ * writes nothing (mm/shmem.c, mm/page-writeback.c). Only reclaim to swap would write the
+ * folio, and the model has no swap (reclaim_swap.c). A new folio over a hole is zeroed,
+ * never read (shmem_get_folio()).
+ */
+#include "model/instance.h"
+
+static void shmem_fill_new(struct model *m, uint32_t id, uint64_t ws, uint64_t we,
+			   uint64_t old_isize)
+{
+	folio_set(folio_at(&m->pool, id), FOLIO_UPTODATE);
+}
+
+static uint64_t shmem_ranges(struct model *m, const struct folio *f, uint64_t lim, bool emit,
+			     enum wb_cause cause)
+{
+	return 0;
+}
+
+const struct dirty_tracking dirty_shmem = {
+	.v = {
+		.name = "none",
+		.help = "no writeback (tmpfs)",
+		.kernel = "mm/shmem.c shmem_aops.dirty_folio = noop_dirty_folio()",
+	},
+	.unaccounted = true,
+	.fill_new = shmem_fill_new,
+	.ranges = shmem_ranges,
+};

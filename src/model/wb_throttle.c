@@ -1,0 +1,240 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * How much may be dirty and how fast the writer may go (mm/page-writeback.c):
+ * - the thresholds are ratios (or the *_bytes sysctls) of the dirtyable memory, free pages
+ *   less the kernel's reserve plus the file LRU, as global_dirtyable_memory() counts it;
+ * - the write bandwidth estimate of the device, updated every 200 ms of writeback from the
+ *   pages whose writeback ended (wb_update_write_bandwidth());
+ * - the flusher's chunk per inode (fs/fs-writeback.c writeback_chunk_size());
+ * - balance_dirty_pages(): above the midpoint of the two thresholds the writer pauses in
+ *   proportion to the pages it dirtied, at the bandwidth scaled by how far dirty + writeback
+ *   is from the setpoint; at the hard threshold it waits max_pause at a time.
+ * Time is model time: a pause lets writeback complete and the flusher run meanwhile.
+ */
+#include "model/instance.h"
+
+#define MS			1000000ull	/* ns */
+#define BANDWIDTH_INTERVAL	(200 * MS)	/* max(HZ/5, 1) */
+#define BW_IDLE			(1000 * MS)	/* WB_BANDWIDTH_IDLE_JIF */
+#define BW_PERIOD_MS		4096		/* roundup_pow_of_two(3 * HZ), HZ = 1000 */
+#define MAX_PAUSE_MS		200		/* max(HZ/5, 1) */
+#define INIT_BW_BYTES		(100ull << 20)	/* INIT_BW: 100 MiB/s */
+#define MIN_WRITEBACK_BYTES	(4ull << 20)	/* MIN_WRITEBACK_PAGES: 4 MiB */
+#define DIRTY_SCOPE		8
+#define RATIO_SHIFT		10		/* RATELIMIT_CALC_SHIFT */
+
+/*
+ * totalreserve_pages of one zone of this many pages: its high watermark (mm/page_alloc.c
+ * calculate_min_free_kbytes(), __setup_per_zone_wmarks(), watermark_scale_factor 10);
+ * lowmem_reserve is left out.
+ */
+static uint64_t reserve_pages(uint64_t pages, unsigned page_shift)
+{
+	uint64_t kb = (pages << page_shift) >> 10, x = 0, bit = 1ull << 62, v = kb * 16;
+	uint64_t min_kb, min, step;
+
+	/* int_sqrt(lowmem_kbytes * 16), clamped to [128, 262144] */
+	while (bit > v)
+		bit >>= 2;
+	for (; bit; bit >>= 2) {
+		if (v >= x + bit) {
+			v -= x + bit;
+			x = (x >> 1) + bit;
+		} else {
+			x >>= 1;
+		}
+	}
+	min_kb = x < 128 ? 128 : x > 262144 ? 262144 : x;
+	min = (min_kb << 10) >> page_shift;
+	step = pages * 10 / 10000 > min / 4 ? pages * 10 / 10000 : min / 4;
+	return min + 2 * step;
+}
+
+uint64_t model_reserve_bytes(uint64_t mem_bytes, unsigned page_size)
+{
+	unsigned shift = page_size ? place_ilog2(page_size) : 12;
+
+	return reserve_pages(mem_bytes >> shift, shift) << shift;
+}
+
+/* global_dirtyable_memory(): the recorded host's, else the model's free pages and file LRU. */
+static uint64_t dirtyable_pages(const struct model *m)
+{
+	uint64_t pages, reserve;
+
+	if (m->cfg.dirtyable_bytes)
+		return m->cfg.dirtyable_bytes >> m->page_shift;
+	pages = buddy_free_pages(m->buddy) + lru_pages(&m->lru);	/* pinned pages left out */
+	reserve = reserve_pages(m->nr_pages, m->page_shift);
+	return pages > reserve ? pages - reserve : 1;
+}
+
+/* domain_dirty_limits(): ratios in 1/PAGE_SIZE units as the kernel keeps them. */
+void wb_init_thresholds(struct model *m)
+{
+	const struct model_config *c = &m->cfg;
+	uint64_t avail = dirtyable_pages(m), ps = model_page_size(m), bg, th;
+
+	th = c->dirty_bytes ? (c->dirty_bytes + ps - 1) / ps :
+			      c->dirty_ratio * ps / 100 * avail / ps;
+	bg = c->dirty_background_bytes ? (c->dirty_background_bytes + ps - 1) / ps :
+					 c->dirty_background_ratio * ps / 100 * avail / ps;
+	if (bg >= th)
+		bg = th / 2;
+	m->bg_thresh_pages = bg;
+	m->thresh_pages = th;
+	m->bw.write_bw = m->bw.avg_write_bw = INIT_BW_BYTES >> m->page_shift;
+}
+
+/* ---- the bandwidth estimate ------------------------------------------------------------------ */
+
+/* wb_bandwidth_estimate_start(): after an idle second, the next interval starts now. */
+void wb_bandwidth_start(struct model *m)
+{
+	if (m->now - m->bw.stamp > BW_IDLE && m->writeback_pages == 0) {
+		m->bw.stamp = m->now;
+		m->bw.written_stamp = m->bw.written;
+	}
+}
+
+/* __wb_update_bandwidth() -> wb_update_write_bandwidth(), at most every 200 ms. */
+void wb_bandwidth_update(struct model *m, uint64_t now)
+{
+	uint64_t elapsed, written, bw, avg = m->bw.avg_write_bw, old = m->bw.write_bw;
+
+	if (now < m->bw.stamp + BANDWIDTH_INTERVAL)
+		return;
+	elapsed = (now - m->bw.stamp) / MS;
+	written = m->bw.written - m->bw.written_stamp;
+	if (elapsed > BW_PERIOD_MS) {
+		bw = written * 1000 / elapsed;
+		avg = bw;
+	} else {
+		bw = (written * 1000 + old * (BW_PERIOD_MS - elapsed)) / BW_PERIOD_MS;
+		/* one more level of smoothing, for filtering out sudden spikes */
+		if (avg > old && old >= bw)
+			avg -= (avg - old) >> 3;
+		if (avg < old && old <= bw)
+			avg += (old - avg) >> 3;
+	}
+	m->bw.write_bw = bw;
+	m->bw.avg_write_bw = avg ? avg : 1;
+	m->bw.written_stamp = m->bw.written;
+	m->bw.stamp = now;
+}
+
+/*
+ * writeback_chunk_size() for WB_SYNC_NONE work: half a second at the estimated bandwidth,
+ * at most an eighth of the dirty limit, rounded down to 4 MiB after adding 4 MiB.
+ */
+uint64_t wb_chunk_pages(const struct model *m, uint64_t work_pages)
+{
+	uint64_t min_pages = MIN_WRITEBACK_BYTES >> m->page_shift;
+	uint64_t pages = m->bw.avg_write_bw / 2;
+
+	if (pages > m->thresh_pages / DIRTY_SCOPE)
+		pages = m->thresh_pages / DIRTY_SCOPE;
+	if (pages > work_pages)
+		pages = work_pages;
+	return round_down(pages + min_pages, min_pages);
+}
+
+/* ---- balance_dirty_pages() ------------------------------------------------------------------- */
+
+/*
+ * pos_ratio_polynom() of the global domain, in 1/1024: 2 far below the setpoint, 1 at it,
+ * 0 at the hard limit. With one device the per-wb control line is the same curve.
+ */
+static int64_t pos_ratio(uint64_t dirty, uint64_t freerun, uint64_t limit)
+{
+	int64_t setpoint = (int64_t)(freerun + limit) / 2, x, r;
+
+	if (dirty >= limit)
+		return 0;
+	/* the kernel's shifts on s64; a right shift of a negative value is arithmetic in GNU C */
+	x = ((int64_t)setpoint - (int64_t)dirty) * (1 << RATIO_SHIFT) /
+	    (int64_t)((limit - (uint64_t)setpoint) | 1);
+	r = x * x >> RATIO_SHIFT;
+	r = r * x >> RATIO_SHIFT;
+	r += 1 << RATIO_SHIFT;
+	return r < 0 ? 0 : r > 2 << RATIO_SHIFT ? 2 << RATIO_SHIFT : r;
+}
+
+/* wb_max_pause(): short enough that the device does not run dry meanwhile, ms. */
+static uint64_t max_pause_ms(const struct model *m, uint64_t wb_dirty)
+{
+	uint64_t t = wb_dirty / (1 + m->bw.avg_write_bw / 128) + 1;
+
+	return t < MAX_PAUSE_MS ? t : MAX_PAUSE_MS;
+}
+
+/* wb_min_pause() of a lone writer: half of min(10 ms, max_pause / 2 + 1), plus 1 ms. */
+static uint64_t min_pause_ms(uint64_t max_pause)
+{
+	uint64_t t = 10 < 1 + max_pause / 2 ? 10 : 1 + max_pause / 2;
+
+	return 1 + t / 2;
+}
+
+static void bdp_pause(struct model *m, uint64_t ns)
+{
+	m->mx.throttled++;
+	m->mx.throttle_time_s += (double)ns * 1e-9;
+	model_wait_until(m, m->now + ns);
+	m->bdp.paused_when = m->now;
+	m->bdp.dirtied = 0;
+}
+
+/*
+ * One call of balance_dirty_pages() for the pages dirtied since the writer last paused: the
+ * pause it takes, or 0 when it may go on (freerun, or a pause too short to take yet).
+ */
+static uint64_t bdp_pause_ns(struct model *m)
+{
+	uint64_t dirty = m->dirty_pages + m->writeback_pages;
+	uint64_t freerun = (m->thresh_pages + m->bg_thresh_pages) / 2, limit = m->thresh_pages;
+	uint64_t rate, maxp = max_pause_ms(m, dirty), period_ms;
+	int64_t pause_ms, since_ms;
+
+	if (dirty <= freerun) {
+		m->bdp.paused_when = m->now;
+		m->bdp.dirtied = 0;
+		return 0;
+	}
+	/* task_ratelimit: dirty_ratelimit, which settles at the write bandwidth, times pos_ratio */
+	rate = (uint64_t)((m->bw.avg_write_bw * (uint64_t)pos_ratio(dirty, freerun, limit)) >>
+			  RATIO_SHIFT);
+	if (!rate)
+		return maxp * MS;
+	period_ms = m->bdp.dirtied * 1000 / rate;
+	/* the time the writer spent since its last pause counts towards this one */
+	since_ms = m->now >= m->bdp.paused_when ? (int64_t)((m->now - m->bdp.paused_when) / MS) :
+						  -(int64_t)((m->bdp.paused_when - m->now) / MS);
+	pause_ms = (int64_t)period_ms - since_ms;
+	if (pause_ms < (int64_t)min_pause_ms(maxp)) {
+		if (pause_ms < -1000) {
+			m->bdp.paused_when = m->now;
+			m->bdp.dirtied = 0;
+		} else if (period_ms) {
+			m->bdp.paused_when += period_ms * MS;
+			m->bdp.dirtied = 0;
+		}
+		return 0;
+	}
+	return ((uint64_t)pause_ms < maxp ? (uint64_t)pause_ms : maxp) * MS;
+}
+
+void wb_balance_dirty(struct model *m)
+{
+	uint64_t ns;
+
+	if (m->dirty_pages > m->bg_thresh_pages)
+		wb_background(m);
+	while ((ns = bdp_pause_ns(m)) != 0) {
+		bdp_pause(m, ns);
+		/* over the hard limit the writer waits again, while writeback can get it below */
+		if (m->dirty_pages + m->writeback_pages < m->thresh_pages || !m->writeback_pages)
+			break;
+		wb_background(m);
+	}
+}

@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * What `folio-trace top` counts: the records of a trace, live or read back, summed per file,
+ * process or cgroup for the current interval and over the whole run.
+ */
+#ifndef FT_TOP_TALLY_H
+#define FT_TOP_TALLY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "trace/trace.h"
+#include "util/u64map.h"
+
+#define TOP_ORDERS	12	/* orders 0..10 and "11 or more / unknown" */
+#define TOP_NAME_LEN	256
+
+enum top_by { TOP_BY_FILE, TOP_BY_PROCESS, TOP_BY_CGROUP };
+
+/* The figures of one row (or of the whole system) over one interval or the whole run. */
+struct top_counts {
+	uint64_t read_bytes, write_bytes;	/* by system calls, io_uring, AIO, copies */
+	uint64_t mmap_pages;			/* pages mapped by faults */
+	uint64_t accessed_pages;		/* pages read or mapped: the hit ratio's base */
+	uint64_t inserted_pages, inserted[TOP_ORDERS];	/* folios inserted, by order */
+	uint64_t evicted_pages;
+	uint64_t dirtied_bytes;			/* folios the kernel marked dirty, whole */
+	uint64_t written_back_bytes;		/* the file system's own count, else the inode's */
+	uint64_t readaheads;			/* sync and async readahead decisions */
+	uint64_t readahead_windows, readahead_pages;	/* windows read, their pages */
+};
+
+struct top_row {
+	char name[TOP_NAME_LEN];
+	uint64_t key;
+	struct top_counts now, total;
+};
+
+/* System-wide figures that belong to no row. */
+struct top_system {
+	uint64_t reclaim_scanned, reclaim_reclaimed, kswapd_wakes, direct_reclaims;
+	uint64_t refaults;		/* workingset_refault_file, from the vmstat samples */
+	uint64_t lost;
+};
+
+struct top_tally {
+	enum top_by by;
+	uint32_t page_size;
+	struct top_row *rows;
+	uint32_t nrows, cap;
+	struct u64map row_of;		/* key -> row index + 1 */
+	struct u64map file_name;	/* file key -> index + 1 in names */
+	char (*names)[TOP_NAME_LEN];
+	uint32_t nnames, cap_names;
+	struct u64map fs_counts_writeback; /* file key -> 1: its file system counts its own */
+	struct u64map task_pid;		/* tid -> pid */
+	struct u64map pid_comm;		/* pid -> index + 1 in names (its comm) */
+	/* the vmstat names of the trace and the last sample, for refault deltas */
+	int refault_index;
+	uint64_t last_refaults;
+	bool have_refaults;
+	struct top_system sys_now, sys_total;
+	struct top_counts all_now, all_total;
+	uint64_t records;
+	/* Where a process's cgroup comes from (live: /proc); NULL: "-". */
+	void (*cgroup_of)(uint32_t pid, char *out, unsigned len);
+};
+
+int top_tally_init(struct top_tally *t, enum top_by by);
+void top_tally_release(struct top_tally *t);
+/* Counts one record the reader returned; -1 only when out of memory. */
+int top_tally_add(struct top_tally *t, const struct ft_hdr *h);
+/* Ends an interval: the "now" figures are zeroed (the caller printed them). */
+void top_tally_next_interval(struct top_tally *t);
+
+#endif

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* How `folio-trace top` shows an interval: a screen of text, or one JSON document. */
+#ifndef FT_TOP_VIEW_H
+#define FT_TOP_VIEW_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "top/tally.h"
+
+/* The columns of the table, in screen order; the sort keys of '<' and '>'. */
+enum top_column {
+	TOP_COL_READ, TOP_COL_WRITE, TOP_COL_DIRTIED, TOP_COL_WRITTEN_BACK, TOP_COL_AMPLIFICATION,
+	TOP_COL_INSERTED, TOP_COL_ORDER0, TOP_COL_ORDER1_3, TOP_COL_ORDER4_8, TOP_COL_ORDER9,
+	TOP_COL_EVICTED, TOP_COL_HIT, TOP_COL_READAHEAD, TOP_COL_NAME, TOP_COLUMNS
+};
+
+struct top_view {
+	enum top_column sort;
+	bool reverse;		/* smallest first */
+	unsigned width, height;	/* of the terminal; 0: no limit */
+	const char *title;	/* what is traced */
+};
+
+const char *top_column_name(enum top_column c);
+/* The column named (case-insensitive), or -1. */
+int top_column_parse(const char *name);
+
+/* The interval's screen: a few lines of system figures, then the busiest rows first. */
+void top_view_text(FILE *f, const struct top_view *v, const struct top_tally *t,
+		   unsigned interval, double seconds);
+/* One JSON document (one line) for the interval. */
+void top_view_json(FILE *f, const struct top_tally *t, unsigned interval, double seconds);
+
+#endif

@@ -1,0 +1,136 @@
+#!/bin/sh
+# replay --memory=LIST|RANGE and --mrc: the exact curve equals a separate single-size replay
+# at every one of its 100 points at orders 0, 4 and 9; a sweep's instances equal it too; the
+# sampled curve reports its error; curves in JSON, CSV and SVG; bad ranges are usage errors.
+. "$TOP_SRCDIR/tests/lib.sh"
+FT=$FOLIO_TRACE
+command -v python3 >/dev/null 2>&1 || skip_all "python3 not installed"
+
+PLAIN="--lru=plain --policy=fixed --no-readahead"
+"$FT" synth random-read --events=20000 --file-size=64M --zipf=0.8 -o "$TMPD/r.ftr" ||
+	skip_all "synth could not make the trace"
+
+# 100 points in whole 2 MiB folios, up past the 64 MiB file
+run "$FT" replay $PLAIN --folio-order=0,4,9 --mrc=exact --memory=2M..200M:2M --format=csv \
+	-o "$TMPD/exact.csv" "$TMPD/r.ftr"
+is "$rc" 0 "--mrc=exact over 100 sizes exits 0"
+is "$(awk 'END { print NR - 1 }' "$TMPD/exact.csv")" 300 "100 points at each of 3 orders"
+
+# compare CURVE.csv OTHER.csv: the read metrics of every point, "N agree" or the mismatches;
+# OTHER is a curve CSV or single replays' CSVs one after the other (header, row)
+KEYS="read_requests read_hit_requests read_bytes read_hit_bytes read_io_bytes read_ios"
+compare() {
+	python3 - "$1" "$2" $KEYS <<'PY'
+import csv, sys
+curve = list(csv.DictReader(open(sys.argv[1])))
+keys = sys.argv[3:]
+rows = list(csv.reader(open(sys.argv[2])))
+if rows and rows[0][0] == "order":
+    other = [dict(zip(rows[0], r)) for r in rows[1:]]
+else:
+    other = [dict(zip(rows[i], rows[i + 1])) for i in range(0, len(rows) - 1, 2)]
+bad = [f'order {c["order"]} {c["memory_bytes"]} {k}: {c[k]} vs {o[k]}'
+       for c, o in zip(curve, other) for k in keys if c[k] != o[k]]
+print(f"{len(other)} agree" if not bad and len(other) == len(curve) else
+      f"{len(other)} points, mismatches: " + "; ".join(bad[:3]))
+PY
+}
+
+# every point against a replay of its own
+for o in 0 4 9; do
+	for m in $(seq 2 2 200); do
+		"$FT" replay $PLAIN --folio-order=$o --memory=${m}M --format=csv "$TMPD/r.ftr"
+	done
+done >"$TMPD/single.csv"
+is "$(compare "$TMPD/exact.csv" "$TMPD/single.csv")" "300 agree" \
+	"exact curve == 300 separate single-size replays (orders 0, 4, 9)"
+
+# the same sizes as instances of one sweep
+run "$FT" replay $PLAIN --folio-order=0,4,9 --memory=2M..200M:2M --format=csv \
+	-o "$TMPD/inst.csv" "$TMPD/r.ftr"
+is "$rc" 0 "a sweep of 300 instances exits 0"
+is "$(compare "$TMPD/exact.csv" "$TMPD/inst.csv")" "300 agree" \
+	"exact curve == the sweep's instances"
+
+# with writes (fixed write policy): the write path's folios are the read path's
+"$FT" synth random-overwrite --events=20000 --file-size=32M -o "$TMPD/w.ftr"
+"$FT" replay $PLAIN --write-policy=fixed --folio-order=0,4,9 --mrc=exact \
+	--memory=2M..40M:2M --format=csv -o "$TMPD/wexact.csv" "$TMPD/w.ftr"
+"$FT" replay $PLAIN --write-policy=fixed --folio-order=0,4,9 \
+	--memory=2M..40M:2M --format=csv -o "$TMPD/winst.csv" "$TMPD/w.ftr"
+is "$(compare "$TMPD/wexact.csv" "$TMPD/winst.csv")" "60 agree" \
+	"writes and fdatasync: exact curve == instances"
+
+# sampled, with its error against the exact curve; JSON names where each curve came from
+run "$FT" replay $PLAIN --folio-order=0,9 --mrc=compare:0.1 --format=json \
+	--curve="$TMPD/c.csv" --curve-plot="$TMPD/c.svg" -o "$TMPD/c.json" "$TMPD/r.ftr"
+is "$rc" 0 "--mrc=compare exits 0"
+got=$(python3 - "$TMPD/c.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))["sweep"]
+for c in d["curves"]:
+    err = c["error_vs_exact"]
+    print(c["order"], c["source"], c["exact"], len(c["points"]),
+          "err" if err is not None and err["mae"] < 0.05 else "no-err" if err is None else err,
+          "knee" if c["knee_bytes"] else "-", "hit90" if c["hit90_bytes"] else "-")
+print("ws", d["working_set_bytes"] > 0)
+PY
+)
+is "$got" "0 exact True 100 no-err knee hit90
+0 sampled False 100 err knee hit90
+9 exact True 100 no-err knee hit90
+9 sampled False 100 err knee hit90
+ws True" "JSON: default 100 points, sampled error, knee and 90% points per curve"
+is "$(awk -F, 'NR > 1 { n[$3]++ } END { print n["exact"], n["sampled"] }' "$TMPD/c.csv")" \
+	"200 200" "--curve CSV: a row per order and size"
+got=$(python3 - "$TMPD/c.svg" <<'PY'
+import sys, xml.etree.ElementTree as ET
+ns = "{http://www.w3.org/2000/svg}"
+root = ET.parse(sys.argv[1]).getroot()
+for g in root.iter(ns + "g"):
+    if g.get("class") == "panel":
+        print(g.get("data-panel"), len([p for p in g.iter(ns + "polyline")]))
+PY
+)
+is "$got" "read_hit_ratio_requests 4
+read_io_bytes 4
+refaults 0
+writeback_bytes 0" "--curve-plot: a line per curve where a stack pass counts the metric"
+
+# the kernel's two-list LRU: instances, and the output says why
+run "$FT" replay --folio-order=0,9 --memory=8M,32M,128M "$TMPD/r.ftr"
+is "$rc" 0 "two-list sweep exits 0"
+like "$out" "two-list LRU is no stack algorithm" "two-list curve: from instances, said so"
+run "$FT" replay --folio-order=4 --memory=10%..100%/10 --format=csv "$TMPD/r.ftr"
+is "$(printf '%s\n' "$out" | awk 'END { print NR - 1 }')" 10 "shares of the working set: 10 sizes"
+
+# a single size stays what it was
+run "$FT" replay --folio-order=9 --memory=64M --format=json "$TMPD/r.ftr"
+like "$out" '"configurations"' "single size: the usual report"
+case $out in *'"sweep"'*) sweep=yes ;; *) sweep=no ;; esac
+is "$sweep" no "single size: no sweep object"
+
+# usage errors: exit 2, a message naming the option
+for bad in 1G..64M:1M 64M..1G 64M..1G/1 64M..1G:0 64M..1G:x1 0,1G 5%..1G/10 64M, \
+	1M..1T:1M 64M..1G/1001 0% 2000% 1G..2G:5% ..1G/4 1G..; do
+	run "$FT" replay --memory="$bad" "$TMPD/r.ftr"
+	is "$rc" 2 "--memory=$bad: usage error"
+	like "$err" "--memory=" "--memory=$bad: says so"
+done
+run "$FT" replay --mrc=bogus "$TMPD/r.ftr"
+is "$rc" 2 "--mrc=bogus: usage error"
+run "$FT" replay --mrc=exact:0.1 $PLAIN "$TMPD/r.ftr"
+is "$rc" 2 "--mrc=exact:RATE: usage error"
+run "$FT" replay --mrc=sampled:1.5 $PLAIN "$TMPD/r.ftr"
+is "$rc" 2 "--mrc=sampled:1.5: usage error"
+run "$FT" replay --mrc=exact "$TMPD/r.ftr"
+is "$rc" 2 "--mrc with the two-list LRU: usage error"
+like "$err" "lru=plain" "--mrc with the two-list LRU: says what it needs"
+run "$FT" replay --memory=5% - <"$TMPD/r.ftr"
+is "$rc" 2 "shares of the working set from stdin: usage error"
+run "$FT" replay --curve="$TMPD/x.csv" "$TMPD/r.ftr"
+is "$rc" 2 "--curve without a sweep: usage error"
+run "$FT" replay --memory=1M,2M --plot="$TMPD/x.svg" --folio-order=0,1,2,3,4,5 "$TMPD/r.ftr"
+is "$rc" 2 "--plot of more than 11 configurations: usage error"
+
+done_testing
