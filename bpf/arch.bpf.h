@@ -6,7 +6,8 @@
  *   - the target architecture of libbpf's <bpf/bpf_tracing.h>
  *   - the base page size
  *   - open(2) flags whose values differ between architectures
- *   - the numbers of the syscalls recorded, and where pt_regs keeps the number and arguments
+ *   - the numbers of the syscalls recorded, and where pt_regs keeps their arguments
+ *     (src/record/loader.c attaches to each recorded call's syscalls:sys_exit_NAME)
  *   - how pt_regs tells an exception (a page fault) from a syscall
  *   - where the kernel's array of struct page starts
  */
@@ -30,16 +31,11 @@
 /* Syscall numbers of the calls recorded. */
 enum {
 	NR_read = 0, NR_write = 1, NR_pread64 = 17, NR_pwrite64 = 18, NR_readv = 19,
-	NR_writev = 20, NR_fsync = 74, NR_fdatasync = 75, NR_truncate = 76, NR_ftruncate = 77,
-	NR_sync_file_range = 277, NR_fallocate = 285, NR_preadv = 295, NR_pwritev = 296,
-	NR_preadv2 = 327, NR_pwritev2 = 328,
+	NR_writev = 20, NR_madvise = 28, NR_sendfile = 40, NR_fsync = 74, NR_fdatasync = 75,
+	NR_truncate = 76, NR_ftruncate = 77, NR_io_submit = 209, NR_fadvise64 = 221,
+	NR_splice = 275, NR_sync_file_range = 277, NR_fallocate = 285, NR_preadv = 295,
+	NR_pwritev = 296, NR_copy_file_range = 326, NR_preadv2 = 327, NR_pwritev2 = 328,
 };
-
-/* The syscall a task is in, as its saved registers say; see regs_in_exception(). */
-static __always_inline long syscall_nr(const struct pt_regs *regs)
-{
-	return regs->orig_ax;
-}
 
 /* Argument n (0 to 5) of the syscall: di, si, dx, r10, r8, r9 in the x86-64 syscall ABI. */
 static __always_inline __u64 syscall_arg(const struct pt_regs *regs, int n)

@@ -12,65 +12,67 @@
 
 #include "maps.bpf.h"
 #include "ringbuf.bpf.h"
+#include "task.bpf.h"
 
 #define S_IFMT		00170000
 #define S_IFREG		0100000
 
-static __always_inline bool is_regular(struct inode *inode)
-{
-	return (BPF_CORE_READ(inode, i_mode) & S_IFMT) == S_IFREG;
-}
+/* The walk up a file's dentries, one step per bpf_loop iteration. */
+struct path_walk {
+	struct ft_priv_path *p;	/* this CPU's scratch record */
+	__u64 d;		/* the dentry whose name comes next */
+	__u32 off;		/* bytes of names so far */
+	bool at_root;
+};
 
-static __always_inline __u32 inode_dev(struct inode *inode)
+static long path_step(__u64 i, struct path_walk *w)
 {
-	return BPF_CORE_READ(inode, i_sb, s_dev);
-}
+	struct dentry *d = (struct dentry *)w->d, *parent;
+	struct ft_priv_path *p = w->p;
+	long n;
 
-/* Names a file by walking its dentry up to the filesystem root (d_path is not callable). */
-static __always_inline void emit_path(struct dentry *d, struct inode *inode, __u32 dev)
-{
-	struct ft_priv_path *p;
-	__u32 off = 0;
-	int i;
-
-	/*
-	 * Not reserve_record(): this 1.3 KiB record is left unzeroed, as user space reads only the
-	 * depth names filled in; and lost, it counts as the FT_FILE it would have become.
-	 */
-	p = bpf_ringbuf_reserve(&events, sizeof(*p), 0);
-	if (!p) {
-		count_lost(FT_FILE);
-		return;
+	if (!d || !p || w->off >= FT_PATH_NAMES)
+		return 1;
+	parent = BPF_CORE_READ(d, d_parent);
+	if (parent == d) {
+		w->at_root = true;
+		return 1;
 	}
-	fill_hdr(&p->hdr, FT_PRIV_PATH, sizeof(*p));
+	n = bpf_probe_read_kernel_str(&p->names[w->off & (FT_PATH_NAMES - 1)], FT_NAME_MAX,
+				      BPF_CORE_READ(d, d_name.name));
+	if (n <= 0)
+		return 1;
+	w->off += n;
+	p->depth++;
+	w->d = (__u64)parent;
+	return 0;
+}
+
+/*
+ * Names a file by walking its dentry up to the filesystem root (d_path is not callable). The
+ * record is built in a per-CPU scratch and copied out: the walk, a loop the verifier would
+ * otherwise unroll in every program naming files, is a bpf_loop over it. Lost, it counts as
+ * the FT_FILE it would have become. Names past the depth filled are whatever was there: user
+ * space reads only the depth names.
+ */
+static __always_inline void emit_path(struct dentry *d, struct inode *inode, __u32 dev, __u32 tid)
+{
+	__u32 zero = 0;
+	struct ft_priv_path *p = bpf_map_lookup_elem(&path_scratch, &zero);
+	struct path_walk w = { .p = p, .d = (__u64)d };
+
+	if (!p)
+		return;
+	fill_hdr(&p->hdr, FT_PRIV_PATH, sizeof(*p), tid);
 	p->ino = BPF_CORE_READ(inode, i_ino);
 	p->size = BPF_CORE_READ(inode, i_size);
 	p->dev = dev;
 	p->depth = 0;
-	p->truncated = 1;
-	for (i = 0; i < FT_PATH_DEPTH && d && !no_paths; i++) {
-		struct dentry *parent = BPF_CORE_READ(d, d_parent);
-		const unsigned char *name;
-		long n;
-
-		if (parent == d) {
-			p->truncated = 0;
-			break;
-		}
-		if (off >= FT_PATH_NAMES)
-			break;
-		name = BPF_CORE_READ(d, d_name.name);
-		n = bpf_probe_read_kernel_str(&p->names[off & (FT_PATH_NAMES - 1)], FT_NAME_MAX,
-					      name);
-		if (n <= 0)
-			break;
-		off += n;
-		p->depth++;
-		d = parent;
-	}
-	if (no_paths)
-		p->truncated = 0;
-	submit(p);
+	if (!no_paths)
+		bpf_loop(FT_PATH_DEPTH, path_step, &w, 0);
+	p->truncated = !no_paths && !w.at_root;
+	if (bpf_ringbuf_output(&events, p, sizeof(*p), 0))
+		count_lost(FT_FILE);
 }
 
 /* First dentry alias of an inode, for files met without a struct file (mmap). */
@@ -83,31 +85,33 @@ static __always_inline struct dentry *inode_alias(struct inode *inode)
 	return (struct dentry *)((char *)first - bpf_core_field_offset(struct dentry, d_u));
 }
 
-/*
- * Remembers a file the traced tasks touch and names it the first time. A thread usually works
- * on one file for a while: its last file skips the map lookup.
- */
-static __always_inline void note_file_id(struct task_state *ts, struct inode *inode,
-					 struct dentry *d, __u32 dev, __u64 ino)
+/* A file not named from this CPU last: named now unless it was before. */
+static __noinline void name_file(struct inode *inode, struct dentry *d, __u32 dev, __u64 ino,
+				 __u32 tid)
 {
 	struct ft_file_key key = { .dev = dev, .ino = ino };
 	__u8 one = 1;
 
-	if (ts && ts->last_ino == ino && ts->last_dev == dev)
-		return;
-	if (ts) {
-		ts->last_ino = ino;
-		ts->last_dev = dev;
-	}
 	if (bpf_map_lookup_elem(&files, &key))
 		return;
 	bpf_map_update_elem(&files, &key, &one, BPF_ANY);
-	emit_path(d ? d : inode_alias(inode), inode, dev);
+	emit_path(d ? d : inode_alias(inode), inode, dev, tid);
 }
 
-static __always_inline void note_file(struct task_state *ts, struct inode *inode)
+/*
+ * Remembers a file the traced tasks touch and names it the first time. A CPU usually sees one
+ * file for a while: the one it named last skips the map lookup.
+ */
+static __always_inline void note_file_id(const struct cur *c, struct inode *inode,
+					 struct dentry *d, __u32 dev, __u64 ino)
 {
-	note_file_id(ts, inode, NULL, inode_dev(inode), BPF_CORE_READ(inode, i_ino));
+	struct cpu_state *cs = c->cs;
+
+	if (cs->last_ino == ino && cs->last_dev == dev)
+		return;
+	cs->last_ino = ino;
+	cs->last_dev = dev;
+	name_file(inode, d, dev, ino, cur_tid(c));
 }
 
 /* Typed view of a kernel pointer read as a number: direct loads instead of probe reads. */

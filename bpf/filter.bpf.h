@@ -8,9 +8,7 @@
 
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
-#include <bpf/bpf_core_read.h>
 
-#include "file.bpf.h"
 #include "maps.bpf.h"
 
 static __always_inline bool comm_matches(void)
@@ -32,47 +30,39 @@ static __always_inline bool task_filtered(void)
 	return filter_pids || filter_comm || filter_cgroup;
 }
 
-/* Whether the current task is one we trace. */
-static __always_inline bool task_passes(void)
+/*
+ * What the filters say of the current task. Worked out once per thread and kept (task.bpf.h):
+ * a thread's process never changes, its name only at exec (then asked again), its cgroup
+ * seldom.
+ */
+static __always_inline __u8 task_verdict(__u64 pid_tgid)
 {
-	__u32 tgid = bpf_get_current_pid_tgid() >> 32;
+	__u32 tgid = pid_tgid >> 32;
 
 	if (tgid == self_tgid)
-		return false;
+		return V_SELF;
 	if (filter_pids && !bpf_map_lookup_elem(&pids, &tgid))
-		return false;
+		return V_UNTRACED;
 	if (filter_comm && !comm_matches())
-		return false;
+		return V_UNTRACED;
 	if (filter_cgroup && bpf_current_task_under_cgroup(&cgroups, 0) != 1)
-		return false;
-	return true;
+		return V_UNTRACED;
+	return V_TRACED;
 }
 
 /*
  * Kernel events often run in other contexts (flusher, kswapd): with a task filter they are kept
- * when they concern a file the traced tasks touched.
+ * when they concern a file the traced tasks touched. verdict: the current task's.
  */
-static __always_inline bool kernel_event_passes(__u32 dev, __u64 ino)
+static __always_inline bool kernel_event_passes(__u8 verdict, __u32 dev, __u64 ino)
 {
 	struct ft_file_key key = { .dev = dev, .ino = ino };
 
-	if ((__u32)(bpf_get_current_pid_tgid() >> 32) == self_tgid)
+	if (verdict == V_SELF || (filter_dev && dev != dev_filter))
 		return false;
-	if (filter_dev && dev != dev_filter)
-		return false;
-	if (!task_filtered() || task_passes())
+	if (verdict == V_TRACED || !task_filtered())
 		return true;
 	return bpf_map_lookup_elem(&files, &key) != NULL;
-}
-
-/* A kernel event about inode: its dev and ino, and whether the trace keeps it. */
-static __always_inline bool inode_event_passes(struct inode *inode, __u32 *dev, __u64 *ino)
-{
-	if (!inode)
-		return false;
-	*dev = inode_dev(inode);
-	*ino = BPF_CORE_READ(inode, i_ino);
-	return kernel_event_passes(*dev, *ino);
 }
 
 #endif /* FT_BPF_FILTER_H */

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Folios of the page cache: order, page frame number and the file they belong to.
+ * Folios of the page cache: order, page frame number and the file they belong to. The folio
+ * is a tp_btf argument: read with direct loads, and the inode found keeps its type.
  */
 #ifndef FT_BPF_FOLIO_H
 #define FT_BPF_FOLIO_H
@@ -16,9 +17,9 @@ static __always_inline __u8 folio_order(struct folio *folio)
 {
 	unsigned long head = 1ul << bpf_core_enum_value(enum pageflags, PG_head);
 
-	if (!(BPF_CORE_READ(folio, flags.f) & head))
+	if (!(folio->flags.f & head))
 		return 0;
-	return BPF_CORE_READ(folio, _flags_1) & 0xff;
+	return folio->_flags_1 & 0xff;
 }
 
 /*
@@ -41,10 +42,10 @@ static __always_inline struct inode *folio_inode(struct folio *folio)
 
 	if (!folio)
 		return NULL;
-	mapping = BPF_CORE_READ(folio, mapping);
+	mapping = folio->mapping;
 	if (!mapping)
 		return NULL;
-	return BPF_CORE_READ(mapping, host);
+	return mapping->host;
 }
 
 #endif /* FT_BPF_FOLIO_H */

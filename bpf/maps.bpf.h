@@ -51,15 +51,22 @@ struct {
 	__type(value, __u32);
 } cgroups SEC(".maps");
 
+/* What the filters say of a task: src/record/ never sees the events of untraced ones. */
+enum verdict {
+	V_UNTRACED = 0,
+	V_TRACED = 1,
+	V_SELF = 2,		/* folio-trace itself: not even its kernel events */
+};
+
 /*
- * Per thread: announced with FT_TASK yet, and the last file it touched. Task storage is found
- * from the task itself (cheaper than a hash lookup on every event) and goes away with it.
+ * Per thread: the filters' verdict, computed once (again after exec), and whether it was
+ * announced with FT_TASK. Task storage is found from the task itself and goes away with it.
  */
 struct task_state {
-	__u64 last_ino;
-	__u32 last_dev;
+	__u8 known;		/* verdict computed */
+	__u8 verdict;		/* enum verdict */
 	__u8 announced;
-	__u8 pad[3];
+	__u8 pad[5];
 	char comm[FT_COMM_LEN];	/* as announced */
 };
 
@@ -69,6 +76,41 @@ struct {
 	__type(key, int);
 	__type(value, struct task_state);
 } tasks SEC(".maps");
+
+/*
+ * Per CPU: the task of the last event here and what its events need. A thread making call
+ * after call (the common case) then costs a per-CPU array lookup, which the verifier inlines,
+ * instead of a task-storage lookup and the filters. exec_gen moves on every exec, which may
+ * change a verdict or a name: entries of an older generation are refreshed.
+ */
+struct cpu_state {
+	__u64 task;		/* task_struct address; with pid_tgid it names one task */
+	__u64 pid_tgid;
+	__u32 gen;		/* exec_gen when filled */
+	__u8 verdict;		/* the task's */
+	__u8 announced;		/* the task's */
+	__u16 pad;
+	__u64 last_ino;		/* the file last named from this CPU: no map lookup to name it */
+	__u32 last_dev;
+	__u32 pad2;
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct cpu_state);
+} cpu_states SEC(".maps");
+
+__u32 exec_gen;
+
+/* Per CPU: an FT_PRIV_PATH being built (1.3 KiB, too large for the stack). */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct ft_priv_path);
+} path_scratch SEC(".maps");
 
 /* Files named already; with a task filter also the files the traced tasks touched. */
 struct {

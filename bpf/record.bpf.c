@@ -4,15 +4,24 @@
  * fentry/kprobe on our kernels). Every program builds one record of events.h in the ring
  * buffer; src/record/ copies them into the trace unchanged.
  *
- * Syscalls: sys_exit decodes the call from the saved registers, resolves fd -> struct file
- * (task->files->fdt, CO-RE), keeps regular files only and builds the FT_ACCESS record.
+ * Syscalls: the sys_exit_* programs are attached (by src/record/loader.c) to the exit
+ * tracepoints of the recorded calls only, so no other syscall of the system runs a program.
+ * They resolve the fd to its struct file (task->files->fdt, CO-RE) and build the FT_ACCESS
+ * records. io_uring reads
+ * and writes are recorded at their completion, AIO at io_submit(2).
  * File deletion has no tracepoint with an inode, so FT_OP_UNLINK is emitted when the page cache
  * drops a folio of an inode whose i_nlink is 0 (the final iput truncating an unlinked file).
+ *
+ * Hot paths cost what cannot be avoided: a thread's filter verdict and FT_TASK state come from
+ * a per-CPU entry about the last task (task.bpf.h), typed pointers are read with direct loads
+ * rather than probe reads, and records are filled once, never zeroed first.
  *
  * This file holds the programs; what they share is in headers, one job each: arch.bpf.h
  * (everything x86-64), maps.bpf.h (settings and maps), ringbuf.bpf.h (reserving and submitting
  * records), task.bpf.h (the current task), filter.bpf.h (which events the trace keeps),
- * file.bpf.h (fd and inode to file, naming files), folio.bpf.h and syscall.bpf.h (decoding).
+ * file.bpf.h (fd and inode to file, naming files), access.bpf.h (FT_ACCESS records),
+ * syscall.bpf.h, aio.bpf.h, uring.bpf.h and vma.bpf.h (decoding what each interface asked),
+ * folio.bpf.h (folios).
  */
 #include "arch.bpf.h"	/* first: it sets bpf_tracing.h's target architecture */
 #include "vmlinux.h"
@@ -22,6 +31,8 @@
 
 #include "trace/events.h"
 #include "record.h"
+#include "access.bpf.h"
+#include "aio.bpf.h"
 #include "file.bpf.h"
 #include "filter.bpf.h"
 #include "folio.bpf.h"
@@ -29,103 +40,82 @@
 #include "ringbuf.bpf.h"
 #include "syscall.bpf.h"
 #include "task.bpf.h"
+#include "uring.bpf.h"
+#include "vma.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
 /* ---- syscalls -------------------------------------------------------------------------------- */
 
-/*
- * Everything is recorded at sys_exit, where the saved argument registers are still intact:
- * no program on sys_enter (which would run for every syscall of the system) and no per-thread
- * map between the two. The fd is still open, since the call held a reference to its file.
- */
-static __always_inline int record_access(struct call *c, long ret)
-{
-	struct task_state *ts;
-	struct ft_access *a;
-	struct inode *inode;
-	struct file *file;
-	unsigned int f_flags;
-	__u32 dev;
-
-	if (ret < 0 || ((c->op == FT_OP_READ || c->op == FT_OP_WRITE) && ret == 0))
-		return 0;	/* failed, or nothing moved (EOF, empty buffer) */
-	if (!task_passes())
-		return 0;
-	file = fd_to_file(c->fd);
-	if (!file)
-		return 0;
-	inode = file->f_inode;
-	if (!inode || (inode->i_mode & S_IFMT) != S_IFREG)
-		return 0;
-	dev = inode->i_sb->s_dev;
-	if (filter_dev && dev != dev_filter)
-		return 0;
-	f_flags = file->f_flags;
-	if (f_flags & O_DIRECT)
-		c->flags |= FT_AF_DIRECT;
-	if (f_flags & O_APPEND)
-		c->flags |= FT_AF_APPEND;
-	if ((f_flags & O_DSYNC) && c->op == FT_OP_WRITE)
-		c->flags |= FT_AF_SYNC;
-	ts = task_state();
-	note_task(ts);
-	note_file_id(ts, inode, file->f_path.dentry, dev, inode->i_ino);
-	a = reserve_record(FT_ACCESS, sizeof(*a));
-	if (!a)
-		return 0;
-	a->ino = inode->i_ino;
-	a->dev = dev;
-	a->isize = inode->i_size;
-	a->op = c->op;
-	a->flags = c->flags;
-	a->arg = c->arg;
-	a->pos = c->pos;
-	a->len = c->len;
-	if (c->op == FT_OP_READ || c->op == FT_OP_WRITE) {
-		a->len = ret;
-		if (c->op == FT_OP_WRITE && (c->flags & FT_AF_APPEND))
-			a->pos = a->isize - ret;	/* appends land at EOF, any pos */
-		else if (!(c->flags & FT_AF_POSITIONAL))
-			a->pos = file->f_pos - ret;
-	}
-	submit(a);
-	return 0;
-}
-
 /* The path is still in the caller's memory at exit; user space resolves it. */
-static __always_inline int record_truncate(struct pt_regs *regs, long ret)
+static __always_inline void truncate_call(const struct cur *c, struct pt_regs *regs, long nr,
+					  long ret)
 {
 	struct ft_priv_truncate *t;
 
-	if (ret < 0 || !task_passes())
-		return 0;
-	note_task(task_state());
-	t = reserve_record(FT_PRIV_TRUNCATE, sizeof(*t));
+	note_task(c);
+	t = reserve_record(FT_PRIV_TRUNCATE, sizeof(*t), cur_tid(c));
 	if (!t)
-		return 0;
+		return;
 	t->length = syscall_arg(regs, 1);
-	t->pid = bpf_get_current_pid_tgid() >> 32;
-	bpf_probe_read_user_str(t->path, sizeof(t->path), (const void *)syscall_arg(regs, 0));
+	t->pid = c->pid_tgid >> 32;
+	t->pad = 0;
+	if (bpf_probe_read_user_str(t->path, sizeof(t->path), (const void *)syscall_arg(regs, 0)) < 0)
+		t->path[0] = '\0';
 	/* Read at once: a relative path needs the process's cwd while it still exists. */
 	bpf_ringbuf_submit(t, BPF_RB_FORCE_WAKEUP);
-	return 0;
 }
 
-SEC("tp_btf/sys_exit")
-int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
-{
-	struct call c = {};
-	long id;
+/* The record of a syscalls:sys_exit_NAME event, as its format file in tracefs says. */
+struct syscall_exit {
+	__u64 common;
+	__s32 nr;
+	__s32 pad;
+	__s64 ret;
+};
 
-	if (!regs)
-		return 0;
-	id = syscall_nr(regs);
-	if (id == NR_truncate)
-		return record_truncate(regs, ret);
-	if (!decode_call(regs, id, &c))
-		return 0;
-	return record_access(&c, ret);
+/*
+ * Every syscall program starts here: a failed call is no access, an untraced task has none.
+ * At exit the saved argument registers are still intact and the fd still open (the call held
+ * a reference to its file): everything is recorded then, no program on entry, no per-thread
+ * map between the two.
+ */
+static __always_inline struct pt_regs *syscall_start(struct cur *c, long ret)
+{
+	if (ret < 0 || !cur_get(c) || !cur_traced(c))
+		return NULL;
+	return (struct pt_regs *)bpf_task_pt_regs(bpf_get_current_task_btf());
+}
+
+/*
+ * One program per family of calls, each attached to its calls' exit tracepoints: small
+ * programs the verifier checks quickly, and a short way to the call's decoding. decode:
+ * void decode(const struct cur *, struct pt_regs *, long nr, long ret).
+ */
+#define SYSCALL_PROGRAM(name, decode)					\
+	SEC("tracepoint")						\
+	int name(struct syscall_exit *ctx)				\
+	{								\
+		struct pt_regs *regs;					\
+		struct cur c;						\
+									\
+		if ((regs = syscall_start(&c, ctx->ret)))		\
+			decode(&c, regs, ctx->nr, ctx->ret);		\
+		return 0;						\
+	}
+
+SYSCALL_PROGRAM(sys_exit_rw, rw_call)
+SYSCALL_PROGRAM(sys_exit_fd, fd_call)
+SYSCALL_PROGRAM(sys_exit_copy, copy_call)
+SYSCALL_PROGRAM(sys_exit_aio, aio_call)
+SYSCALL_PROGRAM(sys_exit_madvise, madvise_call)
+SYSCALL_PROGRAM(sys_exit_truncate, truncate_call)
+
+SEC("raw_tp/io_uring_complete")
+int BPF_PROG(uring_complete_rw, void *ring, struct io_kiocb *req, struct io_uring_cqe *cqe)
+{
+	uring_complete(req, cqe);
+	return 0;
 }
 
 /* ---- mmap ------------------------------------------------------------------------------------ */
@@ -133,33 +123,27 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 static __always_inline int mmap_access(struct address_space *mapping, __u64 first, __u64 last,
 				       __u32 kind)
 {
+	struct access x = { .op = FT_OP_MMAP_READ, .arg = kind };
 	struct inode *inode;
-	struct ft_access *a;
+	struct cur c;
 	__u32 dev;
+	__u64 ino;
 
-	if (!mapping)
+	if (!mapping || !cur_get(&c) || !cur_traced(&c))
 		return 0;
-	inode = BPF_CORE_READ(mapping, host);
-	if (!inode || !is_regular(inode) || !task_passes())
+	inode = mapping->host;
+	if (!inode || (inode->i_mode & S_IFMT) != S_IFREG)
 		return 0;
-	dev = inode_dev(inode);
+	dev = inode->i_sb->s_dev;
 	if (filter_dev && dev != dev_filter)
 		return 0;
-	struct task_state *ts = task_state();
-
-	note_task(ts);
-	note_file(ts, inode);
-	a = reserve_record(FT_ACCESS, sizeof(*a));
-	if (!a)
-		return 0;
-	a->ino = BPF_CORE_READ(inode, i_ino);
-	a->dev = dev;
-	a->isize = BPF_CORE_READ(inode, i_size);
-	a->op = FT_OP_MMAP_READ;
-	a->arg = kind;		/* a fault may read; fault-around maps cached pages only */
-	a->pos = first << PAGE_SHIFT;
-	a->len = (last - first + 1) << PAGE_SHIFT;
-	submit(a);
+	ino = inode->i_ino;
+	note_task(&c);
+	note_file_id(&c, inode, NULL, dev, ino);
+	/* a fault may read; fault-around maps cached pages only */
+	x.pos = first << PAGE_SHIFT;
+	x.len = (last - first + 1) << PAGE_SHIFT;
+	emit_access(&c, ino, dev, inode->i_size, &x);
 	return 0;
 }
 
@@ -178,147 +162,158 @@ int BPF_PROG(filemap_map_pages, struct address_space *mapping, unsigned long ind
 
 /* ---- page cache ------------------------------------------------------------------------------ */
 
+/*
+ * A kernel event about a file: whether the trace keeps it (c filled then), with the file's
+ * device and inode number. inode: a BTF-typed pointer.
+ */
+static __always_inline bool inode_event(struct cur *c, struct inode *inode, __u32 *dev,
+					__u64 *ino)
+{
+	if (!inode)
+		return false;
+	*dev = inode->i_sb->s_dev;
+	*ino = inode->i_ino;
+	return cur_get(c) && kernel_event_passes(c->cs->verdict, *dev, *ino);
+}
+
 /* Kernel events carry the inode: the file is named here when no syscall named it first. */
-static __always_inline int folio_event(__u64 *ctx, struct folio *folio, struct inode *inode,
-				       __u16 type)
+static __always_inline void folio_record(const struct cur *c, __u64 *ctx, struct folio *folio,
+					 struct inode *inode, __u32 dev, __u64 ino, __u16 type)
 {
 	struct ft_folio_event *e;
-	__u32 dev = inode_dev(inode);
-	__u64 ino = BPF_CORE_READ(inode, i_ino);
 
-	if (!kernel_event_passes(dev, ino))
-		return 0;
-	struct task_state *ts = task_state();
-
-	note_task(ts);
-	note_file(ts, inode);
-	e = reserve_record(type, sizeof(*e));
+	note_task(c);
+	note_file_id(c, inode, NULL, dev, ino);
+	e = reserve_record(type, sizeof(*e), cur_tid(c));
 	if (!e)
-		return 0;
+		return;
 	e->ino = ino;
-	e->dev = dev;
-	e->index = BPF_CORE_READ(folio, index);
+	e->index = folio->index;
 	e->pfn = folio_pfn(ctx);
+	e->dev = dev;
 	e->order = folio_order(folio);
+	e->pad[0] = e->pad[1] = e->pad[2] = 0;
 	submit(e);
-	return 0;
 }
 
 SEC("tp_btf/mm_filemap_add_to_page_cache")
 int BPF_PROG(pagecache_add, struct folio *folio)
 {
 	struct inode *inode = folio_inode(folio);
+	struct cur c;
+	__u32 dev;
+	__u64 ino;
 
-	return inode ? folio_event(ctx, folio, inode, FT_PAGECACHE_ADD) : 0;
+	if (inode_event(&c, inode, &dev, &ino))
+		folio_record(&c, ctx, folio, inode, dev, ino, FT_PAGECACHE_ADD);
+	return 0;
 }
 
 /* An unlinked file losing its cache: its last link is gone (reported once per inode). */
-static __always_inline int note_unlinked(struct inode *inode)
+static __always_inline void note_unlinked(const struct cur *c, struct inode *inode, __u32 dev,
+					  __u64 ino)
 {
-	struct ft_file_key key = { .dev = inode_dev(inode), .ino = BPF_CORE_READ(inode, i_ino) };
-	struct ft_access *a;
+	struct ft_file_key key = { .dev = dev, .ino = ino };
+	struct access x = { .op = FT_OP_UNLINK };
 	__u8 one = 1;
 
-	if (BPF_CORE_READ(inode, i_nlink) != 0 || !is_regular(inode) ||
-	    bpf_map_lookup_elem(&unlinked, &key) || !kernel_event_passes(key.dev, key.ino))
-		return 0;
+	if (inode->i_nlink != 0 || (inode->i_mode & S_IFMT) != S_IFREG ||
+	    bpf_map_lookup_elem(&unlinked, &key))
+		return;
 	bpf_map_update_elem(&unlinked, &key, &one, BPF_ANY);
-	struct task_state *ts = task_state();
-
-	note_task(ts);
-	note_file(ts, inode);
-	a = reserve_record(FT_ACCESS, sizeof(*a));
-	if (!a)
-		return 0;
-	a->ino = key.ino;
-	a->dev = key.dev;
-	a->op = FT_OP_UNLINK;
-	submit(a);
-	return 0;
+	note_task(c);
+	note_file_id(c, inode, NULL, dev, ino);
+	emit_access(c, ino, dev, 0, &x);
 }
 
 SEC("tp_btf/mm_filemap_delete_from_page_cache")
 int BPF_PROG(pagecache_delete, struct folio *folio)
 {
 	struct inode *inode = folio_inode(folio);
+	struct cur c;
+	__u32 dev;
+	__u64 ino;
 
-	if (!inode)
+	if (!inode_event(&c, inode, &dev, &ino))
 		return 0;
-	note_unlinked(inode);
-	return folio_event(ctx, folio, inode, FT_PAGECACHE_DELETE);
+	note_unlinked(&c, inode, dev, ino);
+	folio_record(&c, ctx, folio, inode, dev, ino, FT_PAGECACHE_DELETE);
+	return 0;
 }
 
 /* The application side of a write fault: the whole folio becomes dirty. */
-static __always_inline int mmap_write(struct inode *inode, __u32 dev, __u64 ino, __u64 index,
-				      __u8 order)
+static __always_inline void mmap_write(const struct cur *c, struct inode *inode, __u32 dev,
+				       __u64 ino, __u64 index, __u8 order)
 {
-	struct ft_access *a;
+	struct access x = { .op = FT_OP_MMAP_WRITE };
 
-	if (!task_passes() || !is_regular(inode))
-		return 0;
-	a = reserve_record(FT_ACCESS, sizeof(*a));
-	if (!a)
-		return 0;
-	a->ino = ino;
-	a->dev = dev;
-	a->isize = BPF_CORE_READ(inode, i_size);
-	a->op = FT_OP_MMAP_WRITE;
-	a->pos = index << PAGE_SHIFT;
-	a->len = (__u64)1 << (PAGE_SHIFT + order);
-	submit(a);
-	return 0;
+	if (!cur_traced(c) || (inode->i_mode & S_IFMT) != S_IFREG)
+		return;
+	x.pos = index << PAGE_SHIFT;
+	x.len = (__u64)1 << (PAGE_SHIFT + order);
+	emit_access(c, ino, dev, inode->i_size, &x);
 }
 
 /* Fires where the kernel accounts nr_dirtied, so the pages summed here match /proc/vmstat. */
 SEC("tp_btf/writeback_dirty_folio")
 int BPF_PROG(folio_dirty, struct folio *folio, struct address_space *mapping)
 {
-	struct inode *inode;
 	struct ft_folio_event *e;
+	struct cur c;
+	__u64 index, ino;
 	__u32 dev;
-	__u64 ino;
+	__u8 order;
 
-	if (!folio || !mapping)
+	if (!folio || !mapping || !inode_event(&c, mapping->host, &dev, &ino))
 		return 0;
-	inode = BPF_CORE_READ(mapping, host);
-	if (!inode_event_passes(inode, &dev, &ino))
-		return 0;
-	struct task_state *ts = task_state();
-
-	__u64 index = BPF_CORE_READ(folio, index);
-	__u8 order = folio_order(folio);
-
-	note_task(ts);
-	note_file(ts, inode);
+	index = folio->index;
+	order = folio_order(folio);
+	note_task(&c);
+	note_file_id(&c, mapping->host, NULL, dev, ino);
 	if (in_user_write_fault())
-		mmap_write(inode, dev, ino, index, order);
-	e = reserve_record(FT_FOLIO_DIRTY, sizeof(*e));
+		mmap_write(&c, mapping->host, dev, ino, index, order);
+	e = reserve_record(FT_FOLIO_DIRTY, sizeof(*e), cur_tid(&c));
 	if (!e)
 		return 0;
 	e->ino = ino;
-	e->dev = dev;
 	e->index = index;
 	e->pfn = folio_pfn(ctx);
+	e->dev = dev;
 	e->order = order;
+	e->pad[0] = e->pad[1] = e->pad[2] = 0;
 	submit(e);
 	return 0;
 }
 
 /* ---- writeback ------------------------------------------------------------------------------- */
 
+/* One FT_WRITEBACK record, every field written. */
+static __always_inline void writeback_record(const struct cur *c, __u16 kind, __u32 dev,
+					     __u64 ino, __u64 index, __u64 nr, __u16 reason)
+{
+	struct ft_writeback *w;
+
+	note_task(c);
+	w = reserve_record(FT_WRITEBACK, sizeof(*w), cur_tid(c));
+	if (!w)
+		return;
+	w->ino = ino;
+	w->index = index;
+	w->nr_pages = nr;
+	w->dev = dev;
+	w->kind = kind;
+	w->reason = reason;
+	submit(w);
+}
+
 /* Pages the flusher wrote in one round (per bdi: no file). */
 SEC("tp_btf/writeback_pages_written")
 int BPF_PROG(writeback_pages_written, long pages)
 {
-	struct ft_writeback *w;
+	struct cur c;
 
-	note_task(task_state());
-	w = reserve_record(FT_WRITEBACK, sizeof(*w));
-	if (!w)
-		return 0;
-	w->kind = FT_WB_WRITTEN;
-	w->nr_pages = pages;
-	submit(w);
+	if (cur_get(&c) && c.cs->verdict != V_SELF)
+		writeback_record(&c, FT_WB_WRITTEN, 0, 0, 0, pages, 0);
 	return 0;
 }
 
@@ -326,28 +321,18 @@ SEC("tp_btf/writeback_single_inode")
 int BPF_PROG(writeback_single_inode, struct inode *inode, struct writeback_control *wbc,
 	     unsigned long nr_to_write)
 {
-	struct ft_writeback *w;
+	struct cur c;
 	__u32 dev;
 	__u64 ino;
 	long left;
 
-	if (!inode || !wbc)
+	if (!wbc)
 		return 0;
-	dev = inode_dev(inode);
-	ino = BPF_CORE_READ(inode, i_ino);
-	left = BPF_CORE_READ(wbc, nr_to_write);
-	if (nr_to_write == (unsigned long)left || !kernel_event_passes(dev, ino))
+	left = wbc->nr_to_write;
+	if (nr_to_write == (unsigned long)left || !inode_event(&c, inode, &dev, &ino))
 		return 0;	/* wrote nothing */
-	note_task(task_state());
-	w = reserve_record(FT_WRITEBACK, sizeof(*w));
-	if (!w)
-		return 0;
-	w->kind = FT_WB_SINGLE_INODE;
-	w->dev = dev;
-	w->ino = ino;
-	w->index = BPF_CORE_READ(inode, i_mapping, writeback_index);
-	w->nr_pages = nr_to_write - left;
-	submit(w);
+	writeback_record(&c, FT_WB_SINGLE_INODE, dev, ino, inode->i_mapping->writeback_index,
+			 nr_to_write - left, 0);
 	return 0;
 }
 
@@ -355,37 +340,133 @@ int BPF_PROG(writeback_single_inode, struct inode *inode, struct writeback_contr
 SEC("tp_btf/iomap_writeback_folio")
 int BPF_PROG(iomap_writeback_folio, struct inode *inode, loff_t offset, __u64 length)
 {
-	struct ft_writeback *w;
+	struct cur c;
 	__u32 dev;
 	__u64 ino;
 
-	if (!inode_event_passes(inode, &dev, &ino))
+	if (inode_event(&c, inode, &dev, &ino))
+		writeback_record(&c, FT_WB_IOMAP, dev, ino, offset >> PAGE_SHIFT, length, 0);
+	return 0;
+}
+
+/*
+ * ext4: the pages one ext4_writepages() call submitted for the inode's data, whoever asked
+ * (the flusher, fsync, sync_file_range); writeback_single_inode sees only the first.
+ */
+SEC("tp_btf/ext4_writepages_result")
+int BPF_PROG(ext4_writepages_result, struct inode *inode, struct writeback_control *wbc,
+	     int ret, int pages_written)
+{
+	struct cur c;
+	__u32 dev;
+	__u64 ino;
+
+	if (pages_written <= 0 || !wbc || !inode_event(&c, inode, &dev, &ino))
 		return 0;
-	note_task(task_state());
-	w = reserve_record(FT_WRITEBACK, sizeof(*w));
-	if (!w)
+	writeback_record(&c, FT_WB_EXT4, dev, ino, inode->i_mapping->writeback_index,
+			 pages_written, 0);
+	return 0;
+}
+
+/* btrfs: a range of file data written (an ordered extent, or its part, finished), in bytes. */
+SEC("tp_btf/btrfs_finish_ordered_extent")
+int BPF_PROG(btrfs_writeback_done, const struct btrfs_inode *binode, __u64 start, __u64 len,
+	     bool uptodate)
+{
+	struct inode *inode = (struct inode *)&binode->vfs_inode;
+	struct cur c;
+	__u32 dev;
+	__u64 ino;
+
+	if (!binode || !uptodate || !len || !inode_event(&c, inode, &dev, &ino))
 		return 0;
-	w->kind = FT_WB_IOMAP;
-	w->dev = dev;
-	w->ino = ino;
-	w->index = offset >> PAGE_SHIFT;
-	w->nr_pages = length;
-	submit(w);
+	writeback_record(&c, FT_WB_BTRFS, dev, ino, start >> PAGE_SHIFT, len, 0);
+	return 0;
+}
+
+/* ---- block layer: every request a device completes ------------------------------------------- */
+
+static __always_inline __u8 block_op(__u32 op)
+{
+	if (op == bpf_core_enum_value(enum req_op, REQ_OP_READ))
+		return FT_BLK_READ;
+	if (op == bpf_core_enum_value(enum req_op, REQ_OP_WRITE))
+		return FT_BLK_WRITE;
+	if (op == bpf_core_enum_value(enum req_op, REQ_OP_FLUSH))
+		return FT_BLK_FLUSH;
+	if (op == bpf_core_enum_value(enum req_op, REQ_OP_DISCARD) ||
+	    op == bpf_core_enum_value(enum req_op, REQ_OP_SECURE_ERASE) ||
+	    op == bpf_core_enum_value(enum req_op, REQ_OP_WRITE_ZEROES))
+		return FT_BLK_DISCARD;
+	return FT_BLK_OTHER;
+}
+
+static __always_inline __u16 block_flags(__u64 f)
+{
+	return (f & (1ull << bpf_core_enum_value(enum req_flag_bits, __REQ_SYNC)) ? FT_BLK_SYNC : 0) |
+	       (f & (1ull << bpf_core_enum_value(enum req_flag_bits, __REQ_META)) ? FT_BLK_META : 0) |
+	       (f & (1ull << bpf_core_enum_value(enum req_flag_bits, __REQ_FUA)) ? FT_BLK_FUA : 0) |
+	       (f & (1ull << bpf_core_enum_value(enum req_flag_bits, __REQ_PREFLUSH)) ?
+		FT_BLK_PREFLUSH : 0);
+}
+
+/*
+ * Runs in whatever context completes the request (often an interrupt): the record names no
+ * task. The device is the partition the request went to, as files' s_dev names it.
+ */
+SEC("tp_btf/block_rq_complete")
+int BPF_PROG(block_complete, struct request *rq, blk_status_t error, unsigned int nr_bytes)
+{
+	struct block_device *part;
+	struct gendisk *disk;
+	struct ft_block *b;
+	__u32 dev;
+
+	if (!rq || !nr_bytes)
+		return 0;
+	part = rq->part;
+	disk = rq->q->disk;
+	if (part)
+		dev = part->bd_dev;
+	else if (disk)
+		dev = (__u32)disk->major << 20 | (__u32)disk->first_minor;
+	else
+		return 0;
+	if (filter_dev && dev != dev_filter)
+		return 0;
+	b = reserve_record(FT_BLOCK, sizeof(*b), 0);
+	if (!b)
+		return 0;
+	b->sector = rq->__sector;
+	b->start_ns = rq->start_time_ns;
+	b->issue_ns = rq->io_start_time_ns;
+	b->dev = dev;
+	b->bytes = nr_bytes;
+	b->op = block_op(rq->cmd_flags & 0xff);
+	b->error = error;
+	b->flags = block_flags(rq->cmd_flags);
+	b->pad = 0;
+	submit(b);
 	return 0;
 }
 
 /* ---- reclaim: system-wide memory pressure, kept whatever the task filter ------------------ */
 
-/* One reclaim step of a kind: the fields each kind has no use for stay 0. */
+/* One reclaim step of a kind: every field written, those a kind has no use for 0. */
 static __always_inline struct ft_vmscan *vmscan_reserve(__u16 kind, __u32 nid, __s16 priority,
 							  __u64 a)
 {
 	struct ft_vmscan *v;
+	struct cur c;
 
-	note_task(task_state());
-	v = reserve_record(FT_VMSCAN, sizeof(*v));
+	if (!cur_get(&c))
+		return NULL;
+	note_task(&c);
+	v = reserve_record(FT_VMSCAN, sizeof(*v), cur_tid(&c));
 	if (!v)
 		return NULL;
+	v->nr_scanned = v->nr_reclaimed = v->nr_dirty = v->nr_writeback = 0;
+	v->nr_immediate = v->nr_activate = 0;
 	v->kind = kind;
 	v->nid = nid;
 	v->priority = priority;
@@ -419,10 +500,10 @@ int BPF_PROG(vmscan_shrink_inactive, int nid, unsigned long nr_scanned,
 		return 0;
 	v->nr_scanned = nr_scanned;
 	v->nr_reclaimed = nr_reclaimed;
-	v->nr_dirty = BPF_CORE_READ(stat, nr_dirty);
-	v->nr_writeback = BPF_CORE_READ(stat, nr_writeback);
-	v->nr_immediate = BPF_CORE_READ(stat, nr_immediate);
-	v->nr_activate = BPF_CORE_READ(stat, nr_activate[1]);
+	v->nr_dirty = stat->nr_dirty;
+	v->nr_writeback = stat->nr_writeback;
+	v->nr_immediate = stat->nr_immediate;
+	v->nr_activate = stat->nr_activate[1];
 	submit(v);
 	return 0;
 }
@@ -478,25 +559,25 @@ static __always_inline int readahead_event(struct inode *inode, __u16 kind, __u6
 					   __u64 size, __u64 async, __u8 order)
 {
 	struct ft_readahead *r;
+	struct cur c;
 	__u32 dev;
 	__u64 ino;
 
-	if (!inode_event_passes(inode, &dev, &ino))
+	if (!inode_event(&c, inode, &dev, &ino))
 		return 0;
-	struct task_state *ts = task_state();
-
-	note_task(ts);
-	note_file(ts, inode);
-	r = reserve_record(FT_READAHEAD, sizeof(*r));
+	note_task(&c);
+	note_file_id(&c, inode, NULL, dev, ino);
+	r = reserve_record(FT_READAHEAD, sizeof(*r), cur_tid(&c));
 	if (!r)
 		return 0;
-	r->dev = dev;
 	r->ino = ino;
-	r->kind = kind;
 	r->index = index;
 	r->size = size;
 	r->async_size = async;
+	r->dev = dev;
+	r->kind = kind;
 	r->order = order;
+	r->pad = 0;
 	submit(r);
 	return 0;
 }
@@ -514,14 +595,13 @@ static __always_inline int ra_state_event(struct inode *inode, __u16 kind,
 {
 	if (!ra)
 		return 0;
-	return readahead_event(inode, kind, index, size, BPF_CORE_READ(ra, async_size),
-			       BPF_CORE_READ(ra, order));
+	return readahead_event(inode, kind, index, size, ra->async_size, ra->order);
 }
 
 SEC("tp_btf/page_cache_ra_order")
 int BPF_PROG(ra_order, struct inode *inode, unsigned long index, struct file_ra_state *ra)
 {
-	return ra_state_event(inode, FT_RA_ORDER, ra, index, ra ? BPF_CORE_READ(ra, size) : 0);
+	return ra_state_event(inode, FT_RA_ORDER, ra, index, ra ? ra->size : 0);
 }
 
 SEC("tp_btf/page_cache_sync_ra")
@@ -555,20 +635,26 @@ int BPF_PROG(process_fork, struct task_struct *parent, struct task_struct *child
 	return 0;
 }
 
-/* A thread already in the trace that runs a new program is announced again by its new name. */
+/*
+ * exec: the filters are asked again (--comm), and a thread already in the trace that runs a
+ * new program is announced again by its new name. Every CPU's entry about it is now stale.
+ */
 SEC("tp_btf/sched_process_exec")
 int BPF_PROG(process_exec, struct task_struct *p, pid_t old_pid, struct linux_binprm *bprm)
 {
 	struct task_state *ts = bpf_task_storage_get(&tasks, bpf_get_current_task_btf(), NULL, 0);
 	char comm[FT_COMM_LEN];
 
-	if (!ts || !ts->announced)
+	if (!ts)
+		return 0;
+	ts->known = 0;
+	__sync_fetch_and_add(&exec_gen, 1);
+	if (!ts->announced)
 		return 0;
 	bpf_get_current_comm(comm, sizeof(comm));
 	for (int i = 0; i < FT_COMM_LEN; i++) {
 		if (comm[i] != ts->comm[i]) {
 			ts->announced = 0;
-			note_task(ts);
 			break;
 		}
 		if (!comm[i])

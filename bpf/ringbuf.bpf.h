@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Records in the ring buffer: reserved zeroed with their header filled, submitted with as few
+ * Records in the ring buffer: reserved with their header filled, submitted with as few
  * wake-ups as possible, and counted per type when the buffer is full.
  */
 #ifndef FT_BPF_RINGBUF_H
@@ -23,11 +23,11 @@ static __always_inline void count_lost(__u32 type)
 		(*n)++;
 }
 
-static __always_inline void fill_hdr(struct ft_hdr *h, __u16 type, __u16 size)
+static __always_inline void fill_hdr(struct ft_hdr *h, __u16 type, __u16 size, __u32 tid)
 {
 	h->type = type;
 	h->size = size;
-	h->tid = (__u32)bpf_get_current_pid_tgid();
+	h->tid = tid;
 	h->ts = bpf_ktime_get_ns();
 }
 
@@ -43,10 +43,12 @@ static __always_inline void submit(void *rec)
 }
 
 /*
- * A zeroed record of the given type and size in the ring buffer, its header filled; NULL, with
- * the record counted lost, when the buffer is full. The caller decides what NULL means.
+ * A record of the given type and size in the ring buffer, its header filled; NULL, with the
+ * record counted lost, when the buffer is full. The memory is not zeroed: the caller writes
+ * every other byte, padding included (a memset would write most of it twice, and this memory
+ * is the coldest the program touches). tid: the thread, the low half of bpf_get_current_pid_tgid().
  */
-static __always_inline void *reserve_record(__u16 type, __u16 size)
+static __always_inline void *reserve_record(__u16 type, __u16 size, __u32 tid)
 {
 	struct ft_hdr *h = bpf_ringbuf_reserve(&events, size, 0);
 
@@ -54,8 +56,7 @@ static __always_inline void *reserve_record(__u16 type, __u16 size)
 		count_lost(type);
 		return NULL;
 	}
-	__builtin_memset(h, 0, size);
-	fill_hdr(h, type, size);
+	fill_hdr(h, type, size, tid);
 	return h;
 }
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Syscalls: which recorded call a finished syscall is, and its arguments, from the number and
- * the argument registers saved at entry.
+ * Syscalls: a finished recorded call turned into its accesses, from its number, its result
+ * and the argument registers saved at entry (still intact at exit).
  */
 #ifndef FT_BPF_SYSCALL_H
 #define FT_BPF_SYSCALL_H
@@ -9,6 +9,7 @@
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
 
+#include "access.bpf.h"
 #include "arch.bpf.h"
 #include "trace/events.h"
 
@@ -16,23 +17,11 @@
 #define RWF_SYNC	0x04
 #define RWF_APPEND	0x10
 
-/* One finished call, decoded from its number and argument registers. */
-struct call {
-	__u64 fd;
-	__u64 pos;
-	__u64 len;
-	__u32 arg;
-	__u16 op;
-	__u16 flags;
-};
-
-/* The *2 forms: offset -1 means the file position; RWF_* flags per call. */
-static __always_inline __u16 rwf_flags(__u64 pos, __u64 rwf, bool write)
+/* RWF_* flags of a call (the *2 forms, AIO, io_uring). */
+static __always_inline __u16 rwf_flags(__u64 rwf, bool write)
 {
-	__u16 f = FT_AF_VECTOR;
+	__u16 f = 0;
 
-	if (pos != (__u64)-1)
-		f |= FT_AF_POSITIONAL;
 	if (write && (rwf & (RWF_DSYNC | RWF_SYNC)))
 		f |= FT_AF_SYNC;
 	if (write && (rwf & RWF_APPEND))
@@ -40,63 +29,130 @@ static __always_inline __u16 rwf_flags(__u64 pos, __u64 rwf, bool write)
 	return f;
 }
 
-/* False for calls not recorded. */
-static __always_inline bool decode_call(struct pt_regs *regs, long id, struct call *c)
+/* The *2 forms: offset -1 means the file position. */
+static __always_inline void rw2_call(struct access *x, struct pt_regs *regs)
 {
-	__u64 a3;
+	__u64 pos = syscall_arg(regs, 3);
 
-	switch (id) {
-	case NR_read: case NR_readv:
-		c->op = FT_OP_READ;
-		c->flags = id == NR_readv ? FT_AF_VECTOR : 0;
+	x->flags = FT_AF_VECTOR | rwf_flags(syscall_arg(regs, 5), x->op == FT_OP_WRITE);
+	if (pos != (__u64)-1) {
+		x->flags |= FT_AF_POSITIONAL;
+		x->pos = pos;
+	}
+}
+
+static __always_inline bool is_write_call(long nr)
+{
+	return nr == NR_write || nr == NR_pwrite64 || nr == NR_writev || nr == NR_pwritev ||
+	       nr == NR_pwritev2;
+}
+
+/* read/write and their p, v and 2 forms: the bytes the call returned. */
+static __always_inline void rw_call(const struct cur *c, struct pt_regs *regs, long nr, long ret)
+{
+	struct access x = { .pos = POS_FROM_FILE, .len = ret, .arg = FT_VIA_SYSCALL };
+
+	x.op = is_write_call(nr) ? FT_OP_WRITE : FT_OP_READ;
+	switch (nr) {
+	case NR_read: case NR_write:
 		break;
-	case NR_write: case NR_writev:
-		c->op = FT_OP_WRITE;
-		c->flags = id == NR_writev ? FT_AF_VECTOR : 0;
+	case NR_pread64: case NR_pwrite64:
+		x.flags = FT_AF_POSITIONAL;
+		x.pos = syscall_arg(regs, 3);
 		break;
-	case NR_pread64: case NR_preadv:
-		c->op = FT_OP_READ;
-		c->flags = FT_AF_POSITIONAL | (id == NR_preadv ? FT_AF_VECTOR : 0);
-		c->pos = syscall_arg(regs, 3);
+	case NR_readv: case NR_writev:
+		x.flags = FT_AF_VECTOR;
 		break;
-	case NR_pwrite64: case NR_pwritev:
-		c->op = FT_OP_WRITE;
-		c->flags = FT_AF_POSITIONAL | (id == NR_pwritev ? FT_AF_VECTOR : 0);
-		c->pos = syscall_arg(regs, 3);
+	case NR_preadv: case NR_pwritev:
+		x.flags = FT_AF_POSITIONAL | FT_AF_VECTOR;
+		x.pos = syscall_arg(regs, 3);
 		break;
 	case NR_preadv2: case NR_pwritev2:
-		c->op = id == NR_preadv2 ? FT_OP_READ : FT_OP_WRITE;
-		a3 = syscall_arg(regs, 3);
-		c->flags = rwf_flags(a3, syscall_arg(regs, 5), id == NR_pwritev2);
-		c->pos = a3;
-		break;
-	case NR_fsync:
-		c->op = FT_OP_FSYNC;
-		break;
-	case NR_fdatasync:
-		c->op = FT_OP_FDATASYNC;
-		break;
-	case NR_sync_file_range:
-		c->op = FT_OP_SYNC_RANGE;
-		c->pos = syscall_arg(regs, 1);
-		c->len = syscall_arg(regs, 2);
-		c->arg = syscall_arg(regs, 3);
-		break;
-	case NR_ftruncate:
-		c->op = FT_OP_TRUNCATE;
-		c->pos = syscall_arg(regs, 1);
-		break;
-	case NR_fallocate:
-		c->op = FT_OP_FALLOCATE;
-		c->arg = syscall_arg(regs, 1);
-		c->pos = syscall_arg(regs, 2);
-		c->len = syscall_arg(regs, 3);
+		rw2_call(&x, regs);
 		break;
 	default:
-		return false;
+		return;
 	}
-	c->fd = syscall_arg(regs, 0);
-	return true;
+	if (ret > 0)	/* 0: nothing moved (EOF, empty buffer) */
+		fd_access(c, syscall_arg(regs, 0), &x);
+}
+
+/* Calls on an fd that move no data: syncs, size changes, hints. */
+static __always_inline void fd_call(const struct cur *c, struct pt_regs *regs, long nr, long ret)
+{
+	struct access x = {};
+
+	switch (nr) {
+	case NR_fsync:
+		x.op = FT_OP_FSYNC;
+		break;
+	case NR_fdatasync:
+		x.op = FT_OP_FDATASYNC;
+		break;
+	case NR_sync_file_range: case NR_fadvise64:	/* (fd, offset, len, flags or advice) */
+		x.op = nr == NR_fadvise64 ? FT_OP_FADVISE : FT_OP_SYNC_RANGE;
+		x.pos = syscall_arg(regs, 1);
+		x.len = syscall_arg(regs, 2);
+		x.arg = syscall_arg(regs, 3);
+		break;
+	case NR_ftruncate:
+		x.op = FT_OP_TRUNCATE;
+		x.pos = syscall_arg(regs, 1);
+		break;
+	case NR_fallocate:
+		x.op = FT_OP_FALLOCATE;
+		x.arg = syscall_arg(regs, 1);
+		x.pos = syscall_arg(regs, 2);
+		x.len = syscall_arg(regs, 3);
+		break;
+	default:
+		return;
+	}
+	fd_access(c, syscall_arg(regs, 0), &x);
+}
+
+/*
+ * One side of an in-kernel copy: with an offset pointer the call read and advanced *off (the
+ * file position stays), without one it advanced the file position; ret bytes either way.
+ */
+static __always_inline void copy_side(const struct cur *c, __u64 fd, __u64 off_ptr, __u16 op,
+				      __u32 via, long ret)
+{
+	struct access x = { .op = op, .pos = POS_FROM_FILE, .len = ret, .arg = via };
+	__u64 end;
+
+	if (off_ptr) {
+		if (bpf_probe_read_user(&end, sizeof(end), (const void *)off_ptr))
+			return;
+		x.pos = end - ret;
+		x.flags = FT_AF_POSITIONAL;
+	}
+	fd_access(c, fd, &x);
+}
+
+/*
+ * copy_file_range, sendfile and splice: a read of the source and a write of the destination,
+ * each where it is a regular file (splice's other side is a pipe, sendfile's often a socket).
+ * Their arguments: (in, in_off, out, out_off) but sendfile's (out, in, in_off).
+ */
+static __always_inline void copy_call(const struct cur *c, struct pt_regs *regs, long nr,
+				      long ret)
+{
+	__u64 in = syscall_arg(regs, 0), in_off = syscall_arg(regs, 1);
+	__u64 out = syscall_arg(regs, 2), out_off = syscall_arg(regs, 3);
+	__u32 via = nr == NR_splice ? FT_VIA_SPLICE : FT_VIA_COPY_FILE_RANGE;
+
+	if (ret <= 0)
+		return;
+	if (nr == NR_sendfile) {
+		in = syscall_arg(regs, 1);
+		in_off = syscall_arg(regs, 2);
+		out = syscall_arg(regs, 0);
+		out_off = 0;
+		via = FT_VIA_SENDFILE;
+	}
+	copy_side(c, in, in_off, FT_OP_READ, via, ret);
+	copy_side(c, out, out_off, FT_OP_WRITE, via, ret);
 }
 
 #endif /* FT_BPF_SYSCALL_H */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The current task: its per-thread state, its FT_TASK record, and whether it is in a write
- * fault.
+ * The current task: whether the filters keep its events (worked out once per thread), its
+ * FT_TASK record, and whether it is in a write fault.
  */
 #ifndef FT_BPF_TASK_H
 #define FT_BPF_TASK_H
@@ -10,31 +10,99 @@
 #include <bpf/bpf_helpers.h>
 
 #include "arch.bpf.h"
+#include "filter.bpf.h"
 #include "maps.bpf.h"
 #include "ringbuf.bpf.h"
 
-static __always_inline struct task_state *task_state(void)
+/* The current task as an event sees it. */
+struct cur {
+	__u64 pid_tgid;		/* from the one bpf_get_current_pid_tgid() call of the event */
+	struct cpu_state *cs;	/* this CPU's, now about the current task */
+};
+
+/*
+ * The thread a record names. Kernel events of tasks the filters leave out can still be kept
+ * (reclaim, or writeback of a file a traced task touched): they name no thread, so that with a
+ * filter only the selected tasks appear in the trace.
+ */
+static __always_inline __u32 cur_tid(const struct cur *c)
 {
-	return bpf_task_storage_get(&tasks, bpf_get_current_task_btf(), NULL,
-				    BPF_LOCAL_STORAGE_GET_F_CREATE);
+	return c->cs->verdict == V_TRACED ? (__u32)c->pid_tgid : 0;
 }
 
-/* FT_TASK the first time a thread shows up (and after exec), so every tid has a name. */
-static __always_inline void note_task(struct task_state *ts)
+/* The per-CPU entry missed: the task's own storage, or the filters when it has none yet. */
+static __noinline void cur_refresh(struct cpu_state *cs, __u64 task, __u64 pid_tgid, __u32 gen)
 {
-	__u64 id = bpf_get_current_pid_tgid();
+	struct task_state *ts = bpf_task_storage_get(&tasks, bpf_get_current_task_btf(), NULL,
+						     BPF_LOCAL_STORAGE_GET_F_CREATE);
+
+	cs->task = task;
+	cs->pid_tgid = pid_tgid;
+	cs->gen = gen;
+	if (!ts) {
+		/* No memory for it: the filters every time, and no name rather than many. */
+		cs->task = 0;
+		cs->verdict = task_verdict(pid_tgid);
+		cs->announced = 1;
+		return;
+	}
+	if (!ts->known) {
+		ts->verdict = task_verdict(pid_tgid);
+		ts->known = 1;
+	}
+	cs->verdict = ts->verdict;
+	cs->announced = ts->announced;
+}
+
+/* Fills c for the current task; false only if the per-CPU map is missing (never). */
+static __always_inline bool cur_get(struct cur *c)
+{
+	__u32 zero = 0, gen = exec_gen;
+	struct cpu_state *cs = bpf_map_lookup_elem(&cpu_states, &zero);
+	__u64 task = bpf_get_current_task();
+
+	if (!cs)
+		return false;
+	c->pid_tgid = bpf_get_current_pid_tgid();
+	c->cs = cs;
+	if (cs->task != task || cs->pid_tgid != c->pid_tgid || cs->gen != gen)
+		cur_refresh(cs, task, c->pid_tgid, gen);
+	return true;
+}
+
+static __always_inline bool cur_traced(const struct cur *c)
+{
+	return c->cs->verdict == V_TRACED;
+}
+
+/* FT_TASK the first time a thread has an event in the trace (and after exec). */
+static __noinline void announce_task(struct cpu_state *cs, __u64 pid_tgid)
+{
+	struct task_state *ts = bpf_task_storage_get(&tasks, bpf_get_current_task_btf(), NULL, 0);
 	struct ft_task *t;
 
-	if (!ts || ts->announced || (__u32)id == 0)
+	if ((__u32)pid_tgid == 0 || (ts && ts->announced)) {
+		cs->announced = 1;
 		return;
-	t = reserve_record(FT_TASK, sizeof(*t));
+	}
+	t = reserve_record(FT_TASK, sizeof(*t), (__u32)pid_tgid);
 	if (!t)
-		return;
-	t->pid = id >> 32;
+		return;		/* counted lost; the next event tries again */
+	cs->announced = 1;
+	t->pid = pid_tgid >> 32;
+	t->pad = 0;
 	bpf_get_current_comm(t->comm, sizeof(t->comm));
-	__builtin_memcpy(ts->comm, t->comm, sizeof(ts->comm));
+	if (ts) {
+		__builtin_memcpy(ts->comm, t->comm, sizeof(ts->comm));
+		ts->announced = 1;
+	}
 	submit(t);
-	ts->announced = 1;
+}
+
+static __always_inline void note_task(const struct cur *c)
+{
+	if (!c->cs->announced && c->cs->verdict == V_TRACED)
+		announce_task(c->cs, c->pid_tgid);
 }
 
 #define PF_IO_WORKER	0x00000010

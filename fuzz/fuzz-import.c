@@ -3,7 +3,8 @@
  * libFuzzer target for the importers. The first input byte picks one (ftrace text, fio iolog,
  * libCacheSim csv or oracleGeneral), the rest is its input. Whatever the input, an importer
  * must not crash, and every record it makes must be one the trace writer (and so the reader)
- * accepts: a refused record aborts, so the fuzzer reports it.
+ * accepts, every access within the kernel's bounds (ft_access_problem): anything else aborts,
+ * so the fuzzer reports it.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,8 +24,16 @@ static void refused(const struct ft_error *err)
 
 static int fuzz_append(void *ctx, const void *rec, struct ft_error *err)
 {
+	const struct ft_hdr *h = rec;
+	char why[160];
+
 	if (ft_writer_append(ctx, rec, err))
 		refused(err);
+	/* an access no kernel makes is a bad line, never a record the replay must skip */
+	if (h->type == FT_ACCESS && ft_access_problem(rec, why, sizeof(why))) {
+		fprintf(stderr, "fuzz-import: an importer made a damaged access: %s\n", why);
+		abort();
+	}
 	return 0;
 }
 

@@ -83,15 +83,34 @@ static void put_file_header(struct byte_buf *b)
 	buf_put(b, &fh, sizeof(fh));
 }
 
-/* A chunk header with a right checksum, then the stored bytes; nrecords is not checked. */
+/*
+ * The record count a writer puts in a chunk header for these raw bytes: the records their
+ * sizes tile. Where the sizes do not tile, the reader stops at the bad record anyway.
+ */
+static __u32 tiled_records(const unsigned char *raw, size_t len)
+{
+	__u32 n = 0;
+
+	for (size_t pos = 0; len - pos >= sizeof(struct ft_hdr); n++) {
+		__u16 size = (__u16)(raw[pos + 2] | raw[pos + 3] << 8);
+
+		if (size < sizeof(struct ft_hdr) || size > len - pos)
+			break;
+		pos += size;
+	}
+	return n;
+}
+
+/* A chunk header with a right checksum and record count, then the stored bytes. */
 static void put_stored_chunk(struct byte_buf *b, const unsigned char *z, size_t stored,
-			     size_t raw_size)
+			     size_t raw_size, __u32 nrecords)
 {
 	struct ft_chunk_header ch = { .magic = FT_CHUNK_MAGIC };
 
 	ch.stored_size = (__u32)stored;
 	ch.raw_size = (__u32)raw_size;
 	ch.crc32 = (__u32)crc32(0L, z, (uInt)stored);
+	ch.nrecords = nrecords;
 	buf_put(b, &ch, sizeof(ch));
 	buf_put(b, z, stored);
 }
@@ -106,8 +125,23 @@ static void put_chunk(struct byte_buf *b, const unsigned char *raw, size_t len)
 		die("out of memory");
 	if (compress2(z, &stored, raw, len, 1) != Z_OK)
 		die("compress2 failed");
-	put_stored_chunk(b, z, stored, len);
+	put_stored_chunk(b, z, stored, len, tiled_records(raw, len));
 	free(z);
+}
+
+/* The record count of compressed bytes from the input: what they inflate to, if they do. */
+static __u32 stored_records(const unsigned char *z, size_t stored, size_t raw_size)
+{
+	unsigned char *raw = malloc(raw_size ? raw_size : 1);
+	uLongf got = raw_size;
+	__u32 n = 0;
+
+	if (!raw)
+		die("out of memory");
+	if (uncompress(raw, &got, z, stored) == Z_OK)
+		n = tiled_records(raw, got);
+	free(raw);
+	return n;
 }
 
 /* Structured input -> a trace whose chunks are all valid containers. */
@@ -134,7 +168,8 @@ static void build_trace(struct byte_buf *b, struct payloads *pl, const unsigned 
 		if (len > size)
 			len = size;
 		if (stored) {
-			put_stored_chunk(b, data, len, raw_size);
+			put_stored_chunk(b, data, len, raw_size,
+					 stored_records(data, len, raw_size));
 			pl->opaque = true;
 		} else {
 			put_chunk(b, data, len);

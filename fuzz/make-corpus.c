@@ -254,6 +254,10 @@ static void make_damaged(const char *dir, const struct blob *b)
 	DAMAGED("bad-version.ftr", fh->version_major = FT_VERSION_MAJOR + 1);
 	DAMAGED("bad-header-size.ftr", fh->header_size = 8);
 	DAMAGED("newer-minor-header.ftr", fh->version_minor = FT_VERSION_MINOR + 1);
+	/* header fields the checksum does not cover */
+	DAMAGED("bad-nrecords.ftr", ch->nrecords++);
+	DAMAGED("bad-chunk-flags.ftr", ch->flags = 1);
+	DAMAGED("bad-file-flags.ftr", fh->flags = 1);
 #undef DAMAGED
 	memcpy(p, b->p, b->len);
 	memcpy(p + b->len, "FTCKjunk", 8);

@@ -2,12 +2,13 @@
 # from the kernel BTF, and bpftool turns the object into a skeleton header the C code includes.
 folio_trace_SOURCES += src/cmd-record.c
 RECORD_BPF_INCLUDES = bpf/record.h bpf/arch.bpf.h bpf/maps.bpf.h bpf/ringbuf.bpf.h \
-	bpf/task.bpf.h bpf/filter.bpf.h bpf/file.bpf.h bpf/folio.bpf.h bpf/syscall.bpf.h
+	bpf/task.bpf.h bpf/filter.bpf.h bpf/file.bpf.h bpf/folio.bpf.h bpf/access.bpf.h \
+	bpf/syscall.bpf.h bpf/aio.bpf.h bpf/uring.bpf.h bpf/vma.bpf.h
 EXTRA_DIST += bpf/record.bpf.c $(RECORD_BPF_INCLUDES)
 
 if HAVE_BPF
 folio_trace_SOURCES += src/record/record.h src/record/idset.c src/record/mounts.c \
-	src/record/host.c src/record/sampler.c src/record/consumer.c src/record/loader.c \
+	src/record/host.c src/record/devices.c src/record/sampler.c src/record/consumer.c src/record/loader.c \
 	src/record/progress.c src/record/memcg.c src/record/child.c \
 	src/record/recorder.h src/record/recorder.c
 folio_trace_LDADD += $(LIBBPF_LIBS) $(LIBELF_LIBS)
@@ -42,25 +43,29 @@ endif
 # Live recording tests: real BPF on this kernel (they skip without BPF support or root).
 RECORD_TESTS = tests/record-ext4.sh tests/record-tmpfs.sh tests/record-xfs.sh \
 	tests/record-ops.sh tests/record-filter.sh tests/record-errors.sh tests/record-lost.sh \
-	tests/record-dirty.sh tests/record-memlimit.sh tests/record-frag.sh
+	tests/record-dirty.sh tests/record-memlimit.sh tests/record-io.sh tests/record-writeback.sh \
+	tests/record-advice.sh tests/record-frag.sh
 TESTS += $(RECORD_TESTS)
+# the advice and loads tests/record-advice.sh records
+check_PROGRAMS += tests/advise
 EXTRA_DIST += tests/record-lib.sh $(RECORD_TESTS)
 
-# make bench: events/s without loss, fio slowdown with vs without recording.
+# make bench: fio slowdown and events/s with vs without recording, interleaved; recorder CPU
+# per event; ns per run of each BPF program; events/s without loss.
 BENCH += bench/record.sh
 EXTRA_DIST += bench/record.sh traces/README traces/record-traces.sh traces/seq-copy.ftr \
 	traces/rand-overwrite.ftr traces/append-log.ftr traces/git-small-files.ftr \
 	traces/randread-64M-limit.ftr traces/frag-pairs.ftr
 dist_man_MANS += man/folio-trace-record.1
 
-# The /proc parsers need no BPF: tested in every configuration.
+# The /proc parsers and the device description need no BPF: tested in every configuration.
 check_PROGRAMS += tests/test-record-sampler
 TESTS += tests/test-record-sampler
 tests_test_record_sampler_SOURCES = tests/test-record-sampler.c src/record/sampler.c \
-	src/record/host.c src/record/record.h
+	src/record/host.c src/record/devices.c src/record/record.h
 tests_test_record_sampler_LDADD = $(TEST_LIBS)
 check_PROGRAMS += tests/test-record-fragstat
 TESTS += tests/test-record-fragstat
 tests_test_record_fragstat_SOURCES = tests/test-record-fragstat.c src/record/sampler.c \
-	src/record/host.c src/record/record.h
+	src/record/host.c src/record/devices.c src/record/record.h
 tests_test_record_fragstat_LDADD = $(TEST_LIBS)

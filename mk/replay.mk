@@ -42,9 +42,9 @@ dist_man_MANS += man/folio-trace-replay.1
 BENCH += bench/replay.sh
 EXTRA_DIST += bench/replay.sh
 
-# Robustness: degenerate traces through replay.
-TESTS += tests/replay-robust.sh
-EXTRA_DIST += tests/replay-robust.sh
+# Robustness: degenerate traces through replay; damaged ones (hangs, huge accesses).
+TESTS += tests/replay-robust.sh tests/replay-hostile.sh
+EXTRA_DIST += tests/replay-robust.sh tests/replay-hostile.sh
 
 # make bench: exact and sampled curves, sweeps against single runs.
 BENCH += bench/sweep.sh

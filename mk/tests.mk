@@ -5,11 +5,17 @@ tests_libtap_a_SOURCES = tests/tap.c tests/tap.h
 TEST_LIBS = tests/libtap.a libfoliotrace.a $(ZLIB_LIBS) -lm
 EXTRA_DIST += tests/lib.sh
 
+# The exit status rule of folio-trace(1), per subcommand.
+TESTS += tests/exit-status.sh
+EXTRA_DIST += tests/exit-status.sh
+
 # Tests that compare with system-wide /proc/vmstat counters, or need exact kernel figures no
 # other test's drop_caches may disturb, run alone, one after the other, after every other test
 # (make check -j runs tests side by side).
 # (filter-out is GNU make: this Linux-only project needs GNU make anyway.)
-SYSTEM_COUNTER_LOGS = tests/record-dirty.log tests/replay-kernel-orders.log tests/calibrate-live.log
+SYSTEM_COUNTER_LOGS = tests/record-dirty.log tests/replay-kernel-orders.log \
+	tests/record-advice.log tests/calibrate-live.log
 tests/record-dirty.log: $(filter-out $(SYSTEM_COUNTER_LOGS),$(TEST_LOGS))
 tests/replay-kernel-orders.log: tests/record-dirty.log
+tests/record-advice.log: tests/replay-kernel-orders.log
 tests/calibrate-live.log: $(filter-out tests/calibrate-live.log,$(TEST_LOGS))

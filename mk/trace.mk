@@ -1,7 +1,8 @@
 # Trace format: reader, writer, and the info/dump subcommands that show a trace.
 libfoliotrace_a_SOURCES += src/trace/events.h src/trace/trace.h src/trace/writer.c \
-	src/trace/reader.c src/trace/names.c \
-	src/trace/inflate.h src/trace/inflate.c
+	src/trace/reader.c src/trace/names.c src/trace/bounds.c \
+	src/trace/inflate.h src/trace/inflate.c src/trace/deflate.h src/trace/deflate.c \
+	src/trace/filewb.h src/trace/filewb.c
 folio_trace_SOURCES += src/cmd-info.c src/cmd-dump.c
 
 # Tests: format round trip, cuts and damage (C); info/dump output (shell, on mktrace's sample).
@@ -11,8 +12,8 @@ tests_test_trace_LDADD = $(TEST_LIBS)
 tests_mktrace_SOURCES = tests/mktrace.c tests/sample-trace.c tests/sample-trace.h
 tests_mktrace_LDADD = $(TEST_LIBS)
 TESTS += tests/test-trace
-TESTS += tests/trace-cli.sh
-EXTRA_DIST += tests/trace-cli.sh tests/data/sample.info tests/data/sample.dump \
+TESTS += tests/trace-cli.sh tests/escapes.sh
+EXTRA_DIST += tests/trace-cli.sh tests/escapes.sh tests/data/sample.info tests/data/sample.dump \
 	tests/data/sample.jsonl
 check_PROGRAMS += tests/test-inflate
 tests_test_inflate_LDADD = $(TEST_LIBS)

@@ -4,8 +4,13 @@ libfoliotrace_a_SOURCES += \
 	src/util/error.h src/util/error.c src/util/msg.h src/util/msg.c \
 	src/util/parse.h src/util/parse.c src/util/args.h src/util/args.c \
 	src/util/json.h src/util/json.c src/util/hash.h src/util/rng.h \
+	src/util/escape.h src/util/escape.c src/util/output.h src/util/output.c \
 	src/util/u64map.h src/util/u64map.c \
 	src/util/progress.h src/util/progress.c
 
 TESTS += tests/progress.sh
 EXTRA_DIST += tests/progress.sh
+
+# The output rules of util/output.h through every subcommand that writes files.
+TESTS += tests/output-safety.sh
+EXTRA_DIST += tests/output-safety.sh

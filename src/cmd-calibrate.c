@@ -13,10 +13,11 @@
 #include "model/params.h"
 #include "util/args.h"
 #include "util/msg.h"
+#include "util/output.h"
 
 enum calib_format { CALIB_FORMAT_TABLE, CALIB_FORMAT_JSON };
 
-enum { OPT_FORMAT = 256, OPT_FILES, OPT_MEMORY };
+enum { OPT_FORMAT = 256, OPT_FILES, OPT_MEMORY, OPT_FORCE };
 
 static const struct argp_option calibrate_options[] = {
 	{ "files", OPT_FILES, "WHICH", 0,
@@ -29,20 +30,26 @@ static const struct argp_option calibrate_options[] = {
 	  "is then the caller's to take out)", 0 },
 	{ "output", 'o', "FILE", 0, "write the report to FILE instead of standard output", 0 },
 	{ "quiet", 'q', NULL, 0, "no progress line on stderr, even on a terminal", 0 },
+	{ "force", OPT_FORCE, NULL, 0,
+	  "replace a symbolic link at the output (never what it points to)", 0 },
 	{ 0 }
 };
 
 struct calibrate_args {
 	enum calib_format format;
 	struct calibrate_request req;
+	bool force;
 	struct model_config memory;	/* its memory_bytes, when --memory was given */
 	const char *file, *output;
+	struct ft_seen seen;
 };
 
 static error_t calibrate_parse(int key, char *arg, struct argp_state *state)
 {
 	struct calibrate_args *a = state->input;
 
+	if (ft_option_once(&a->seen, state, key))
+		return EINVAL;
 	switch (key) {
 	case OPT_FORMAT:
 		if (strcmp(arg, "table") == 0) {
@@ -73,6 +80,9 @@ static error_t calibrate_parse(int key, char *arg, struct argp_state *state)
 	case 'q':
 		a->req.quiet = true;
 		return 0;
+	case OPT_FORCE:
+		a->force = true;
+		return 0;
 	case ARGP_KEY_ARG:
 		if (a->file) {
 			ft_warn("one trace file only (see folio-trace calibrate --help)");
@@ -95,21 +105,42 @@ static error_t calibrate_parse(int key, char *arg, struct argp_state *state)
 	return ARGP_ERR_UNKNOWN;
 }
 
+static int write_report(FILE *f, const struct calibrate_args *a, const struct calibration *c)
+{
+	return a->format == CALIB_FORMAT_JSON ? calib_write_json(f, c) : calib_write_table(f, c);
+}
+
+/* To standard output, or to -o FILE as every output is written (util/output.h). */
 static int write_calibration(const struct calibrate_args *a, const struct calibration *c)
 {
-	bool to_stdout = !a->output || strcmp(a->output, "-") == 0;
-	FILE *f = to_stdout ? stdout : fopen(a->output, "w");
-	int ret;
+	const struct ft_output_opts oo = { .mode = 0666, .force = a->force, .dash_is_stdout = true,
+					   .inputs = &a->file, .ninputs = 1 };
+	struct ft_output out;
+	struct ft_error err;
+	FILE *f;
 
-	if (!f) {
-		ft_warn("%s: cannot create: %s", a->output, strerror(errno));
+	if (!a->output) {
+		if (write_report(stdout, a, c) || fflush(stdout)) {
+			ft_warn("standard output: write failed: %s", strerror(errno));
+			return -1;
+		}
+		return 0;
+	}
+	if (ft_output_open(&out, a->output, &oo, &err)) {
+		ft_warn("%s", err.msg);
 		return -1;
 	}
-	ret = a->format == CALIB_FORMAT_JSON ? calib_write_json(f, c) : calib_write_table(f, c);
-	ret |= (to_stdout ? fflush(f) : fclose(f)) ? -1 : 0;
-	if (ret) {
-		ft_warn("%s: write failed: %s", to_stdout ? "standard output" : a->output,
-			strerror(errno));
+	f = ft_output_stdio(&out, &err);
+	if (!f || write_report(f, a, c)) {
+		if (f)
+			ft_error_set(&err, ft_output_name(&out), "write failed: %s",
+				     strerror(errno));
+		ft_output_abort(&out, false);
+		ft_warn("%s", err.msg);
+		return -1;
+	}
+	if (ft_output_commit(&out, &err)) {
+		ft_warn("%s", err.msg);
 		return -1;
 	}
 	return 0;

@@ -5,6 +5,7 @@
  * with the same keys.
  */
 #include <argp.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,9 +46,8 @@ static void put_i64(const struct dump_out *o, const char *key, int64_t v)
  * Text: bytes outside printable ASCII, space, '\\', '"' and '=' become \xHH. JSON: escaped,
  * bytes above 0x7e too, so both forms are ASCII (names are bytes, not necessarily UTF-8).
  */
-static void put_str(const struct dump_out *o, const char *key, const char *s, size_t len)
+static void put_str_value(const struct dump_out *o, const char *s, size_t len)
 {
-	put_key(o, key);
 	if (o->json) {
 		ft_json_string_n(o->f, s, len, FT_JSON_ASCII);
 		return;
@@ -60,6 +60,12 @@ static void put_str(const struct dump_out *o, const char *key, const char *s, si
 		else
 			fputc(c, o->f);
 	}
+}
+
+static void put_str(const struct dump_out *o, const char *key, const char *s, size_t len)
+{
+	put_key(o, key);
+	put_str_value(o, s, len);
 }
 
 static void put_name(const struct dump_out *o, const char *key, const char *name)
@@ -164,10 +170,9 @@ static void dump_counter_names(const struct dump_out *o, const struct ft_counter
 	for (unsigned i = 0; i < n->count; i++) {
 		size_t len = strlen(p);
 
-		if (o->json)
-			fprintf(o->f, "%s\"%s\"", i ? "," : "", p);
-		else
-			fprintf(o->f, "%s%s", i ? "," : "", p);
+		/* names come from the trace: escaped like every string */
+		fputs(i ? "," : "", o->f);
+		put_str_value(o, p, len);
 		p += len + 1;
 	}
 	fputs(o->json ? "]" : "", o->f);
@@ -321,12 +326,15 @@ struct dump_args {
 	const char *file;
 	bool json;
 	long type_filter;	/* -1: all */
+	struct ft_seen seen;
 };
 
 static error_t dump_parse(int key, char *arg, struct argp_state *state)
 {
 	struct dump_args *a = state->input;
 
+	if (ft_option_once(&a->seen, state, key))
+		return EINVAL;
 	switch (key) {
 	case 'f':
 		if (strcmp(arg, "json") == 0)
@@ -386,8 +394,9 @@ int cmd_dump(int argc, char **argv)
 		ret = ft_reader_report_end(r) ? EXIT_RUNTIME : EXIT_OK;
 	}
 	ft_reader_close(r);
+	errno = 0;
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		ft_warn("writing the dump failed");
+		ft_warn("standard output: write failed: %s", strerror(errno ? errno : EIO));
 		ret = EXIT_RUNTIME;
 	}
 	return ret;

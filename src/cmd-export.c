@@ -20,7 +20,7 @@
 
 enum export_format { EXPORT_NONE, EXPORT_CSV, EXPORT_ORACLE };
 
-enum { OPT_TO = 0x100, OPT_ORDER };
+enum { OPT_TO = 0x100, OPT_ORDER, OPT_FORCE };
 
 static const struct argp_option export_options[] = {
 	{ "to", OPT_TO, "FORMAT", 0, "csv or oraclegeneral; required", 0 },
@@ -29,6 +29,8 @@ static const struct argp_option export_options[] = {
 	{ "output", 'o', "FILE", 0, "write to FILE (default - : stdout)", 0 },
 	{ "verbose", 'v', NULL, 0, "print how many accesses became how many requests", 0 },
 	{ "quiet", 'q', NULL, 0, "no progress line on stderr, even on a terminal", 0 },
+	{ "force", OPT_FORCE, NULL, 0,
+	  "replace a symbolic link at the output (never what it points to)", 0 },
 	{ NULL, 0, NULL, 0, NULL, 0 },
 };
 
@@ -37,7 +39,8 @@ struct export_args {
 	uint64_t order;
 	const char *output;
 	const char *input;
-	bool verbose, quiet;
+	bool verbose, quiet, force;
+	struct ft_seen seen;
 };
 
 static error_t export_parse_opt(int key, char *arg, struct argp_state *state)
@@ -46,6 +49,8 @@ static error_t export_parse_opt(int key, char *arg, struct argp_state *state)
 	const char *why;
 	char range[96];
 
+	if (ft_option_once(&a->seen, state, key))
+		return EINVAL;
 	switch (key) {
 	case OPT_TO:
 		if (strcmp(arg, "csv") == 0)
@@ -71,6 +76,9 @@ static error_t export_parse_opt(int key, char *arg, struct argp_state *state)
 	case 'q':
 		a->quiet = true;
 		break;
+	case OPT_FORCE:
+		a->force = true;
+		break;
 	case ARGP_KEY_END:
 		if (a->format == EXPORT_NONE)
 			argp_error(state, "--to=FORMAT missing (csv or oraclegeneral)");
@@ -91,20 +99,36 @@ static const char export_doc[] =
 static const struct argp export_argp = { export_options, export_parse_opt, "TRACE", export_doc,
 					 NULL, NULL, NULL };
 
-static int export_to_csv(struct req_stream *s, const char *path, struct ft_error *err)
+/* The requests into the output, which takes its name only when all of them are there. */
+static int export_to(struct req_stream *s, const struct export_args *a, struct ft_error *err)
 {
-	bool to_stdout = strcmp(path, "-") == 0;
-	const char *name = to_stdout ? "(stdout)" : path;
-	FILE *out = to_stdout ? stdout : fopen(path, "w");
+	const struct ft_output_opts oo = { .mode = 0666, .force = a->force, .dash_is_stdout = true,
+					   .inputs = &a->input, .ninputs = 1 };
+	struct ft_output out;
+	FILE *f;
 	int ret;
 
-	if (!out)
-		return ft_error_set(err, path, "cannot create: %s", strerror(errno));
-	setvbuf(out, NULL, _IOFBF, 1 << 20);
-	ret = export_csv(s, out, name, err);
-	if (!to_stdout && fclose(out) && !ret)
-		ret = ft_error_set(err, path, "close failed: %s", strerror(errno));
-	return ret;
+	if (ft_output_open(&out, a->output, &oo, err))
+		return -1;
+	if (a->format == EXPORT_CSV) {
+		f = ft_output_stdio(&out, err);
+		ret = f ? export_csv(s, f, ft_output_name(&out), err) : -1;
+	} else {
+		ret = export_oracle(s, &out, err);
+	}
+	if (ret) {
+		ft_output_abort(&out, false);
+		return -1;
+	}
+	return ft_output_commit(&out, err);
+}
+
+/* The summary of skipped damaged accesses, after the first few were named. */
+static void report_damaged(const struct req_stream *s)
+{
+	if (s->damaged > EXPORT_SHOW_DAMAGED)
+		ft_warn("%s: %llu damaged access records skipped (%u shown)", s->path,
+			(unsigned long long)s->damaged, EXPORT_SHOW_DAMAGED);
 }
 
 int cmd_export(int argc, char **argv)
@@ -114,6 +138,7 @@ int cmd_export(int argc, char **argv)
 	struct req_stream s;
 	struct ft_progress progress;
 	char why[512];
+	bool written;
 	int ret;
 
 	if (argp_parse(&export_argp, argc, argv, 0, NULL, &a))
@@ -123,21 +148,27 @@ int cmd_export(int argc, char **argv)
 		return EXIT_RUNTIME;
 	}
 	ft_reader_progress(s.reader, &progress, "export", a.quiet);
-	if (a.format == EXPORT_CSV)
-		ret = export_to_csv(&s, a.output, &err);
-	else
-		ret = export_oracle(&s, a.output, &err);
+	written = export_to(&s, &a, &err) == 0;
 	ft_progress_end(&progress);
-	if (ret)
+	ret = written ? EXIT_OK : EXIT_RUNTIME;
+	if (!written) {
 		ft_warn("%s", err.msg);
-	else if (req_stream_truncated(&s, why, sizeof(why)))
-		ft_warn("%s", why);
-	if (!ret && a.verbose)
+	} else {
+		report_damaged(&s);
+		/* what was readable is exported; a cut or damaged trace still ends in 1 */
+		if (req_stream_truncated(&s, why, sizeof(why))) {
+			ft_warn("%s", why);
+			ret = EXIT_RUNTIME;
+		}
+		if (s.damaged)
+			ret = EXIT_RUNTIME;
+	}
+	if (written && a.verbose)
 		fprintf(stderr, "folio-trace: %s: %llu accesses -> %llu requests of %u bytes "
 			"(%llu O_DIRECT and %llu other records skipped)\n", a.input,
 			(unsigned long long)s.accesses, (unsigned long long)s.requests,
 			s.page_size << a.order, (unsigned long long)s.direct_skipped,
 			(unsigned long long)s.other_skipped);
 	req_stream_close(&s);
-	return ret ? EXIT_RUNTIME : EXIT_OK;
+	return ret;
 }

@@ -33,7 +33,7 @@ static const struct {
 
 #define NR_FORMATS (sizeof(import_formats) / sizeof(import_formats[0]))
 
-enum { OPT_FROM = 0x100, OPT_STRICT, OPT_MEMORY, OPT_DIRECT, OPT_FSTYPE };
+enum { OPT_FROM = 0x100, OPT_STRICT, OPT_MEMORY, OPT_DIRECT, OPT_FSTYPE, OPT_FORCE };
 
 static const struct argp_option import_options[] = {
 	{ "from", OPT_FROM, "FORMAT", 0, "ftrace, fio-iolog, csv or oraclegeneral; required", 0 },
@@ -46,6 +46,8 @@ static const struct argp_option import_options[] = {
 	  "fio-iolog, csv, oraclegeneral: filesystem type of the device (default xfs)", 0 },
 	{ "verbose", 'v', NULL, 0, "print the lines read and the records written", 0 },
 	{ "quiet", 'q', NULL, 0, "no progress line on stderr, even on a terminal", 0 },
+	{ "force", OPT_FORCE, NULL, 0,
+	  "replace a symbolic link at the output (never what it points to)", 0 },
 	{ NULL, 0, NULL, 0, NULL, 0 },
 };
 
@@ -55,7 +57,8 @@ struct import_args {
 	const char *input;
 	const char *fstype;
 	uint64_t memory;
-	bool strict, direct, verbose, quiet;
+	bool strict, direct, verbose, quiet, force;
+	struct ft_seen seen;
 };
 
 static error_t import_parse_opt(int key, char *arg, struct argp_state *state)
@@ -63,6 +66,8 @@ static error_t import_parse_opt(int key, char *arg, struct argp_state *state)
 	struct import_args *a = state->input;
 	const char *why;
 
+	if (ft_option_once(&a->seen, state, key))
+		return EINVAL;
 	switch (key) {
 	case OPT_FROM:
 		a->format = -1;
@@ -97,6 +102,9 @@ static error_t import_parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case 'q':
 		a->quiet = true;
+		break;
+	case OPT_FORCE:
+		a->force = true;
 		break;
 	case ARGP_KEY_END:
 		if (a->format < 0)
@@ -175,11 +183,12 @@ static FILE *open_input(const char *path)
 	return fopen(path, "rb");
 }
 
-/* Converts; on failure the half-written output is removed. */
+/* Converts; on failure nothing takes the output's name (ft_writer_abort). */
 static int run_import(const struct import_args *a, FILE *in, struct import_ctx *c)
 {
-	/* No creation time: the same input gives the same bytes. */
-	static const struct ft_writer_options reproducible = { .no_timestamp = true };
+	/* no creation time: the same input gives the same bytes */
+	const struct ft_writer_options wo = { .no_timestamp = true, .force = a->force,
+					      .inputs = &a->input, .ninputs = 1 };
 	struct ft_error err = { "" };
 	struct ft_writer *w;
 	struct ft_sink writer, sink;
@@ -187,7 +196,7 @@ static int run_import(const struct import_args *a, FILE *in, struct import_ctx *
 	struct ft_progress progress;
 	int ret;
 
-	w = ft_writer_open_with(a->output, &reproducible, &err);
+	w = ft_writer_open_with(a->output, &wo, &err);
 	if (!w) {
 		ft_warn("%s", err.msg);
 		return EXIT_RUNTIME;
@@ -201,8 +210,6 @@ static int run_import(const struct import_args *a, FILE *in, struct import_ctx *
 	if (ret) {
 		ft_writer_abort(w);
 		ft_warn("%s", err.msg);
-		if (strcmp(a->output, "-"))
-			unlink(a->output);
 		return EXIT_RUNTIME;
 	}
 	c->strict = a->strict;
@@ -219,8 +226,6 @@ static int run_import(const struct import_args *a, FILE *in, struct import_ctx *
 		if (!c->strict)
 			report_bad_lines(c);
 		ft_warn("%s", err.msg);
-		if (strcmp(a->output, "-"))
-			unlink(a->output);
 		return EXIT_RUNTIME;
 	}
 	report_bad_lines(c);

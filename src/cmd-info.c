@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * folio-trace info: what a trace holds, in one screen: format and completeness, host, time span,
- * records per type, accesses per operation, files, samples and lost events.
+ * records per type, accesses per operation, files, samples and lost events; then the files
+ * written with the bytes the kernel wrote back for each, and the block devices' requests.
  */
 #include <argp.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,23 +13,40 @@
 #include <time.h>
 
 #include "cmd.h"
+#include "trace/filewb.h"
 #include "trace/trace.h"
 #include "util/args.h"
+#include "util/escape.h"
 #include "util/msg.h"
 #include "util/parse.h"
+
+#define INFO_DEVS	16
+#define INFO_VIAS	(FT_VIA_SPLICE + 1)
+#define INFO_WB_FILES	20	/* files listed under writeback; the others are summed */
+
+/* Requests one block device completed, by enum ft_block_op. */
+struct block_totals {
+	__u32 dev;
+	uint64_t count[FT_BLK_OTHER + 1], bytes[FT_BLK_OTHER + 1];
+};
 
 struct info_totals {
 	uint64_t per_type[FT_TYPE_MAX];
 	uint64_t unknown_types;
 	uint64_t op_count[FT_OP_MAX], op_bytes[FT_OP_MAX];
+	uint64_t via_count[2][INFO_VIAS], via_bytes[2][INFO_VIAS];	/* [write][via] */
 	uint64_t direct_bytes;
 	uint64_t lost_per_type[FT_TYPE_MAX];
 	uint64_t lost;
 	uint64_t first_ts, last_ts, events, records;
 	uint64_t samples[FT_SRC_EXTFRAG_INDEX + 1];
 	struct ft_host host;
-	struct ft_host_dev devs[16];
+	struct ft_host_dev devs[INFO_DEVS];
+	struct ft_device devinfo[INFO_DEVS];	/* FT_DEVICE of devs[i], type 0 when none */
 	bool have_host;
+	struct block_totals block[INFO_DEVS];
+	size_t nblock;
+	struct ft_filewb wb;
 };
 
 static void count_access(struct info_totals *t, const struct ft_access *a)
@@ -38,14 +57,40 @@ static void count_access(struct info_totals *t, const struct ft_access *a)
 	}
 	if (a->flags & FT_AF_DIRECT)
 		t->direct_bytes += a->len;
+	if ((a->op == FT_OP_READ || a->op == FT_OP_WRITE) && a->arg < INFO_VIAS) {
+		t->via_count[a->op == FT_OP_WRITE][a->arg]++;
+		t->via_bytes[a->op == FT_OP_WRITE][a->arg] += a->len;
+	}
 }
 
-static void count_record(struct info_totals *t, const struct ft_hdr *h)
+static void count_device(struct info_totals *t, const struct ft_device *d)
+{
+	for (__u32 i = 0; i < t->host.ndevs; i++)
+		if (t->devs[i].dev == d->dev && !t->devinfo[i].hdr.type)
+			t->devinfo[i] = *d;
+}
+
+static void count_block(struct info_totals *t, const struct ft_block *b)
+{
+	size_t i;
+
+	for (i = 0; i < t->nblock && t->block[i].dev != b->dev; i++)
+		;
+	if (i == t->nblock) {
+		if (t->nblock == INFO_DEVS)
+			return;
+		t->block[t->nblock++].dev = b->dev;
+	}
+	t->block[i].count[b->op <= FT_BLK_OTHER ? b->op : 0]++;
+	t->block[i].bytes[b->op <= FT_BLK_OTHER ? b->op : 0] += b->bytes;
+}
+
+static int count_record(struct info_totals *t, const struct ft_hdr *h)
 {
 	if (h->type >= FT_TYPE_MAX || !ft_record_min_size(h->type)) {
 		t->unknown_types++;
 		t->records++;
-		return;
+		return 0;
 	}
 	t->records++;
 	t->per_type[h->type]++;
@@ -60,10 +105,16 @@ static void count_record(struct info_totals *t, const struct ft_hdr *h)
 	case FT_ACCESS:
 		count_access(t, (const void *)h);
 		break;
+	case FT_DEVICE:
+		count_device(t, (const void *)h);
+		break;
+	case FT_BLOCK:
+		count_block(t, (const void *)h);
+		break;
 	case FT_HOST:
 		if (!t->have_host) {
 			const struct ft_host *ho = (const void *)h;
-			__u32 n = ho->ndevs < 16 ? ho->ndevs : 16;
+			__u32 n = ho->ndevs < INFO_DEVS ? ho->ndevs : INFO_DEVS;
 
 			t->host = *ho;
 			t->host.ndevs = n;
@@ -86,20 +137,24 @@ static void count_record(struct info_totals *t, const struct ft_hdr *h)
 		break;
 	}
 	}
+	return ft_filewb_note(&t->wb, h);
 }
 
 static void print_host(const struct info_totals *t)
 {
 	const struct ft_host *h = &t->host;
-	char mem[32], lim[32];
+	char mem[32], lim[32], name[4 * FT_RELEASE_LEN], rel[4 * FT_RELEASE_LEN];
 
 	if (!t->have_host) {
 		printf("host:       (no host record)\n");
 		return;
 	}
+	/* the trace's strings are only the recorder's word: escaped, they drive no terminal */
+	ft_escape(name, sizeof(name), h->hostname, sizeof(h->hostname));
+	ft_escape(rel, sizeof(rel), h->release, sizeof(h->release));
 	printf("host:       %s, Linux %s, %u-byte pages, %s memory, %u CPUs%s\n",
-	       h->hostname[0] ? h->hostname : "?", h->release[0] ? h->release : "?", h->page_size,
-	       format_bytes(h->mem_bytes, mem, sizeof(mem)), h->ncpus,
+	       name[0] ? name : "?", rel[0] ? rel : "?",
+	       h->page_size, format_bytes(h->mem_bytes, mem, sizeof(mem)), h->ncpus,
 	       h->flags & FT_HOST_SYNTHETIC ? " (synthetic)" : "");
 	if (h->memory_limit)
 		printf("limit:      %s memory cgroup limit\n",
@@ -108,10 +163,19 @@ static void print_host(const struct info_totals *t)
 	       " dirty_bytes=%" PRIu64 " dirty_expire_centisecs=%u dirty_writeback_centisecs=%u\n",
 	       h->dirty_background_ratio, h->dirty_ratio, (uint64_t)h->dirty_background_bytes,
 	       (uint64_t)h->dirty_bytes, h->dirty_expire_centisecs, h->dirty_writeback_centisecs);
-	for (__u32 i = 0; i < h->ndevs; i++)
-		printf("device:     %u:%u %s block=%u %s\n", t->devs[i].dev >> 20,
-		       t->devs[i].dev & 0xfffff, t->devs[i].fstype, t->devs[i].block_size,
-		       t->devs[i].name);
+	for (__u32 i = 0; i < h->ndevs; i++) {
+		const struct ft_host_dev *hd = &t->devs[i];
+		const struct ft_device *d = &t->devinfo[i];
+		char fs[4 * FT_FSTYPE_LEN], dev[4 * FT_DEVNAME_LEN];
+
+		printf("device:     %u:%u %s block=%u %s", hd->dev >> 20, hd->dev & 0xfffff,
+		       ft_escape(fs, sizeof(fs), hd->fstype, sizeof(hd->fstype)), hd->block_size,
+		       ft_escape(dev, sizeof(dev), hd->name, sizeof(hd->name)));
+		if (d->hdr.type)
+			printf(" ra_pages=%u io_pages=%u huge=%u flags=%u", d->ra_pages, d->io_pages,
+			       d->huge, d->flags);
+		printf("\n");
+	}
 	if (h->flags & FT_HOST_NO_PATHS)
 		printf("paths:      not recorded (--no-paths)\n");
 }
@@ -130,6 +194,25 @@ static void print_time(const struct info_totals *t)
 	printf("recorded:   %s\n", when);
 	printf("duration:   %.6f s (first to last event)\n",
 	       t->events ? (double)(t->last_ts - t->first_ts) / 1e9 : 0.0);
+}
+
+/* Reads and writes by interface, when some went through another than read/write(2). */
+static void print_vias(const struct info_totals *t)
+{
+	static const char *const names[INFO_VIAS] = {
+		"syscalls", "io_uring", "AIO", "copy_file_range", "sendfile", "splice"
+	};
+	char label[40];
+
+	for (int w = 0; w < 2; w++) {
+		for (unsigned v = 1; v < INFO_VIAS; v++) {
+			if (!t->via_count[w][v])
+				continue;
+			snprintf(label, sizeof(label), "%s via %s", w ? "write" : "read", names[v]);
+			printf("  %-24s %6" PRIu64 " %20" PRIu64 " bytes\n", label, t->via_count[w][v],
+			       t->via_bytes[w][v]);
+		}
+	}
 }
 
 static void print_counts(const struct info_totals *t)
@@ -152,6 +235,7 @@ static void print_counts(const struct info_totals *t)
 	if (t->direct_bytes)
 		printf("  %-18s %12s %20" PRIu64 " bytes\n", "of which O_DIRECT", "",
 		       t->direct_bytes);
+	print_vias(t);
 	printf("files:      %" PRIu64 "\n", t->per_type[FT_FILE]);
 	printf("samples:    vmstat=%" PRIu64 " meminfo=%" PRIu64 " buddyinfo=%" PRIu64
 	       " cgroup=%" PRIu64 "\n", t->samples[FT_SRC_VMSTAT], t->samples[FT_SRC_MEMINFO],
@@ -167,11 +251,104 @@ static void print_counts(const struct info_totals *t)
 			       t->lost_per_type[ty]);
 }
 
+static const char *file_name(const struct ft_file_wb *f, char *buf, size_t len)
+{
+	if (f->path)
+		return f->path;
+	snprintf(buf, len, "(dev %u:%u ino %llu)", f->dev >> 20, f->dev & 0xfffff,
+		 (unsigned long long)f->ino);
+	return buf;
+}
+
+/* Larger written-back volume first, then larger written volume. */
+static int by_volume(const void *a, const void *b)
+{
+	const struct ft_file_wb *x = *(const struct ft_file_wb *const *)a;
+	const struct ft_file_wb *y = *(const struct ft_file_wb *const *)b;
+
+	if (x->written_back != y->written_back)
+		return x->written_back < y->written_back ? 1 : -1;
+	if (x->written != y->written)
+		return x->written < y->written ? 1 : -1;
+	return 0;
+}
+
+static void print_wb_row(const struct ft_filewb *wb, const struct ft_file_wb *f, const char *name)
+{
+	enum ft_wb_count c = ft_filewb_count(wb, f->dev);
+	char back[24] = "-", ratio[16] = "-";
+
+	if (c != FT_WB_COUNT_UNKNOWN)
+		snprintf(back, sizeof(back), "%llu", (unsigned long long)f->written_back);
+	if (c != FT_WB_COUNT_UNKNOWN && f->written)
+		snprintf(ratio, sizeof(ratio), "%.3f", (double)f->written_back / (double)f->written);
+	printf("  %16llu %16s %7s  ", (unsigned long long)f->written, back, ratio);
+	/* a path from the trace: escaped, it drives no terminal */
+	ft_fputs_escaped(stdout, name, (size_t)-1);
+	putchar('\n');
+}
+
+/*
+ * Per file written: the bytes written, the bytes of its data the file system wrote back ("-"
+ * where it keeps no count), and their ratio.
+ */
+static void print_writeback(const struct ft_filewb *wb)
+{
+	const struct ft_file_wb **v = calloc(wb->n ? wb->n : 1, sizeof(*v));
+	struct ft_file_wb all = { .path = NULL };
+	size_t n = 0;
+	char buf[80];
+
+	if (!v)
+		return;
+	for (size_t i = 0; i < wb->n; i++)
+		if (wb->files[i].written || wb->files[i].written_back)
+			v[n++] = &wb->files[i];
+	if (n) {
+		qsort(v, n, sizeof(*v), by_volume);
+		printf("writeback:  bytes written to each file, of its data written back by the kernel\n");
+		printf("  %16s %16s %7s  %s\n", "written", "written back", "ratio", "file");
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (i < INFO_WB_FILES)
+			print_wb_row(wb, v[i], file_name(v[i], buf, sizeof(buf)));
+		all.written += v[i]->written;
+		all.written_back += v[i]->written_back;
+		all.dev = v[i]->dev;
+	}
+	if (n > INFO_WB_FILES)
+		printf("  (%zu more files)\n", n - INFO_WB_FILES);
+	if (n > 1)
+		printf("  %16llu %16llu %7s  all files\n", (unsigned long long)all.written,
+		       (unsigned long long)all.written_back, "");
+	free(v);
+}
+
+static void print_block(const struct info_totals *t)
+{
+	char r[32], w[32];
+
+	for (size_t i = 0; i < t->nblock; i++) {
+		const struct block_totals *b = &t->block[i];
+
+		printf("block:      %u:%u read %s (%llu requests), write %s (%llu), flush %llu, "
+		       "discard %llu\n", b->dev >> 20, b->dev & 0xfffff,
+		       format_bytes(b->bytes[FT_BLK_READ], r, sizeof(r)),
+		       (unsigned long long)b->count[FT_BLK_READ],
+		       format_bytes(b->bytes[FT_BLK_WRITE], w, sizeof(w)),
+		       (unsigned long long)b->count[FT_BLK_WRITE],
+		       (unsigned long long)b->count[FT_BLK_FLUSH],
+		       (unsigned long long)b->count[FT_BLK_DISCARD]);
+	}
+}
+
 static void print_format(const char *file, const struct ft_reader_status *st)
 {
 	char b[32];
 
-	printf("file:       %s\n", file);
+	printf("file:       ");
+	ft_fputs_escaped(stdout, file, (size_t)-1);
+	putchar('\n');
 	printf("format:     version %u.%u, %" PRIu64 " chunks, %s\n", st->version_major,
 	       st->version_minor, (uint64_t)st->chunks, format_bytes(st->bytes, b, sizeof(b)));
 	if (st->truncated)
@@ -198,7 +375,8 @@ int cmd_info(int argc, char **argv)
 	static const struct argp argp = {
 		options, info_parse, "FILE",
 		"Summarise the trace FILE (- for stdin): format and completeness, host, duration, "
-		"records per type, accesses per operation, files, samples and lost events.",
+		"records per type, accesses per operation, files, samples and lost events; the "
+		"bytes written to each file and written back by the kernel; block requests.",
 		0, 0, 0
 	};
 	struct info_args args = { 0 };
@@ -217,13 +395,19 @@ int cmd_info(int argc, char **argv)
 		return EXIT_RUNTIME;
 	}
 	t = calloc(1, sizeof(*t));
-	if (!t) {
+	if (!t || ft_filewb_init(&t->wb)) {
 		ft_warn("out of memory");
+		free(t);
 		ft_reader_close(r);
 		return EXIT_RUNTIME;
 	}
-	while ((ret = ft_reader_next(r, &h, &err)) == FT_READ_MORE)
-		count_record(t, h);
+	while ((ret = ft_reader_next(r, &h, &err)) == FT_READ_MORE) {
+		if (count_record(t, h)) {
+			snprintf(err.msg, sizeof(err.msg), "info: out of memory");
+			ret = FT_READ_ERROR;
+			break;
+		}
+	}
 	if (ret == FT_READ_ERROR) {
 		ft_warn("%s", err.msg);
 		ret = EXIT_RUNTIME;
@@ -233,9 +417,18 @@ int cmd_info(int argc, char **argv)
 		print_host(t);
 		print_time(t);
 		print_counts(t);
-		fflush(stdout);
-		ret = ft_reader_report_end(r) ? EXIT_RUNTIME : EXIT_OK;
+		print_writeback(&t->wb);
+		print_block(t);
+		/* what was read goes out before the line saying where the trace ends */
+		if (fflush(stdout)) {
+			ft_warn("standard output: write failed: %s", strerror(errno));
+			ft_reader_report_end(r);
+			ret = EXIT_RUNTIME;
+		} else {
+			ret = ft_reader_report_end(r) ? EXIT_RUNTIME : EXIT_OK;
+		}
 	}
+	ft_filewb_free(&t->wb);
 	free(t);
 	ft_reader_close(r);
 	return ret;

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 
 #include "cmd.h"
+#include "util/args.h"
 #include "util/msg.h"
 #include "util/parse.h"
 
@@ -46,6 +47,7 @@ enum {
 	OPT_BUFFER,
 	OPT_NO_PATHS,
 	OPT_MEMLIMIT,
+	OPT_FORCE,
 };
 
 static const struct argp_option record_options[] = {
@@ -64,6 +66,8 @@ static const struct argp_option record_options[] = {
 	{ "no-paths", OPT_NO_PATHS, NULL, 0, "do not record file paths", 0 },
 	{ "memory-limit", OPT_MEMLIMIT, "SIZE", 0,
 	  "run COMMAND in a memory cgroup limited to SIZE (needs -- COMMAND)", 0 },
+	{ "force", OPT_FORCE, NULL, 0,
+	  "replace a symbolic link at the output (never what it points to)", 0 },
 	{ 0 }
 };
 
@@ -102,12 +106,22 @@ static __u64 round_pow2(__u64 v)
 	return p;
 }
 
+/* The recorder's options and what the parser needs besides. */
+struct record_cli {
+	struct record_opts o;
+	struct ft_seen seen;
+};
+
 static error_t record_parse_opt(int key, char *arg, struct argp_state *state)
 {
-	struct record_opts *o = state->input;
+	struct record_cli *cli = state->input;
+	struct record_opts *o = &cli->o;
 	const char *why = NULL;
 	uint64_t v;
 
+	/* -p is the one option that may come again: each names another process */
+	if (key != 'p' && ft_option_once(&cli->seen, state, key))
+		return EINVAL;
 	switch (key) {
 	case 'o':
 		o->output = arg;
@@ -154,6 +168,9 @@ static error_t record_parse_opt(int key, char *arg, struct argp_state *state)
 	case OPT_NO_PATHS:
 		o->no_paths = true;
 		break;
+	case OPT_FORCE:
+		o->force = true;
+		break;
 	case OPT_MEMLIMIT:
 		if (!parse_size(arg, &v, &why))
 			return usage_error(state, "--memory-limit", arg, why);
@@ -188,12 +205,12 @@ int cmd_record(int argc, char **argv)
 		"The trace file is created mode 0600. See folio-trace-record(1).",
 		NULL, NULL, NULL
 	};
-	struct record_opts o = { .output = "folio-trace.ftr", .interval_ns = 1000000000ull,
-				 .ring_bytes = DEFAULT_RING_BYTES };
+	struct record_cli cli = { .o = { .output = "folio-trace.ftr", .interval_ns = 1000000000ull,
+					 .ring_bytes = DEFAULT_RING_BYTES } };
 
-	if (argp_parse(&argp, argc, argv, ARGP_IN_ORDER, NULL, &o))
+	if (argp_parse(&argp, argc, argv, ARGP_IN_ORDER, NULL, &cli))
 		return EXIT_USAGE;
-	return ft_record_run(&o) ? EXIT_RUNTIME : EXIT_OK;
+	return ft_record_run(&cli.o) ? EXIT_RUNTIME : EXIT_OK;
 }
 
 #endif /* HAVE_BPF */

@@ -18,6 +18,7 @@
 #include "report/series.h"
 #include "util/args.h"
 #include "util/msg.h"
+#include "util/output.h"
 
 enum report_format { FORMAT_TABLE, FORMAT_JSON, FORMAT_CSV };
 
@@ -31,7 +32,8 @@ static const struct {
 	{ NULL, 0 },
 };
 
-enum { OPT_ORDER = 256, OPT_FORMAT, OPT_TIMESERIES, OPT_PLOT, OPT_MRC, OPT_CURVE, OPT_CURVE_PLOT };
+enum { OPT_ORDER = 256, OPT_FORMAT, OPT_TIMESERIES, OPT_PLOT, OPT_MRC, OPT_CURVE, OPT_CURVE_PLOT,
+       OPT_FORCE };
 
 /* Instances of one sweep at most (orders x memory sizes). */
 #define SWEEP_MAX_INSTANCES	4096
@@ -51,6 +53,8 @@ static const struct argp_option replay_options[] = {
 	  "index over time to FILE", PARAM_GROUP_OUTPUT },
 	{ "quiet", 'q', NULL, 0, "no progress line on stderr, even on a terminal",
 	  PARAM_GROUP_OUTPUT },
+	{ "force", OPT_FORCE, NULL, 0,
+	  "replace a symbolic link at an output (never what it points to)", PARAM_GROUP_OUTPUT },
 	{ "mrc", OPT_MRC, "MODE", 0,
 	  "miss-ratio curves of the plain LRU in one pass by stack distances instead of model "
 	  "instances: exact, sampled[:RATE] (spatial sampling, default 0.01) or compare[:RATE] "
@@ -71,7 +75,7 @@ struct replay_args {
 	unsigned orders[REPLAY_MAX_CONFIGS], norders;
 	unsigned set;			/* enum model_recorded: what the user gave */
 	int format;
-	bool quiet;
+	bool quiet, force;
 	const char *file, *output, *timeseries, *plot, *curve, *curve_plot;
 	struct memory_list *mem;	/* --memory=LIST|RANGE; NULL: one size */
 	const char *mem_arg;
@@ -80,6 +84,7 @@ struct replay_args {
 	/* the run's curves (a sweep or --mrc) */
 	struct curve_set curves;
 	bool have_curves;
+	struct ft_seen seen;
 };
 
 static error_t parse_format(const char *arg, int *out)
@@ -116,6 +121,9 @@ static error_t parse_own_opt(struct replay_args *a, int key, const char *arg)
 	case 'q':
 		a->quiet = true;
 		return 0;
+	case OPT_FORCE:
+		a->force = true;
+		return 0;
 	case OPT_MRC:
 		if (!parse_mrc(arg, &a->mrc, &a->mrc_rate, &why))
 			return ft_usage_error(NULL, "mrc", arg, why);
@@ -135,6 +143,8 @@ static error_t replay_parse(int key, char *arg, struct argp_state *state)
 	struct replay_args *a = state->input;
 	error_t e;
 
+	if (ft_option_once(&a->seen, state, key))
+		return EINVAL;
 	switch (key) {
 	case ARGP_KEY_ARG:
 		if (a->file) {
@@ -288,27 +298,13 @@ static int write_report(FILE *f, const struct replay_args *a, const struct repor
 	}
 }
 
-/* Opens path ("-" for stdout in the report's case), writes, closes; 0 or -1 with a message. */
-static int write_file(const char *path, bool dash_is_stdout,
-		      int (*fn)(FILE *, const struct replay_args *, const struct replay *),
-		      const struct replay_args *a, const struct replay *rp)
-{
-	bool to_stdout = !path || (dash_is_stdout && strcmp(path, "-") == 0);
-	FILE *f = to_stdout ? stdout : fopen(path, "w");
-	int ret;
+typedef int (*emit_fn)(FILE *f, const struct replay_args *a, const struct replay *rp);
 
-	if (!f) {
-		ft_warn("%s: cannot create: %s", path, strerror(errno));
-		return -1;
-	}
-	ret = fn(f, a, rp);
-	if (to_stdout)
-		ret |= fflush(f) ? -1 : 0;
-	else
-		ret |= fclose(f) ? -1 : 0;
-	if (ret) {
-		ft_warn("%s: write failed: %s", to_stdout ? "standard output" : path,
-			strerror(errno));
+/* The report on standard output, as when no -o was given. */
+static int emit_stdout(emit_fn fn, const struct replay_args *a, const struct replay *rp)
+{
+	if (fn(stdout, a, rp) || fflush(stdout)) {
+		ft_warn("standard output: write failed: %s", strerror(errno));
 		return -1;
 	}
 	return 0;
@@ -361,19 +357,77 @@ static int emit_plot(FILE *f, const struct replay_args *a, const struct replay *
 	return series_write_svg(f, &rp->series, title);
 }
 
+/*
+ * A time series keeps MODEL_SAMPLES_MAX samples per order: a shorter --interval over the trace
+ * is refused, saying how many samples it would have made and which interval fits.
+ */
+static int check_samples(const struct replay_args *a, const struct replay *rp)
+{
+	uint64_t span = rp->now - rp->series.t0, fit = span / MODEL_SAMPLES_MAX + 1;
+
+	if (!(a->timeseries || a->plot) || rp->samples <= MODEL_SAMPLES_MAX)
+		return 0;
+	ft_warn("--interval=%lluns: %llu samples per order over the trace's %.9f s, more than the "
+		"%u a time series keeps: give --interval=%lluns or longer",
+		(unsigned long long)a->base.interval_ns, (unsigned long long)rp->samples,
+		(double)span / 1e9, MODEL_SAMPLES_MAX, (unsigned long long)fit);
+	return -1;
+}
+
+/*
+ * Every output asked for, all or none: each is written to its temporary file first, and only
+ * when all of them were written does any take its name (util/output.h).
+ */
 static int emit_all(const struct replay_args *a, const struct replay *rp)
 {
-	if (write_file(a->output, true, emit_report, a, rp) < 0)
-		return -1;
-	if (a->timeseries && write_file(a->timeseries, false, emit_timeseries, a, rp) < 0)
-		return -1;
-	if (a->plot && write_file(a->plot, false, emit_plot, a, rp) < 0)
-		return -1;
-	if (a->curve && write_file(a->curve, false, emit_curve_csv, a, rp) < 0)
-		return -1;
-	if (a->curve_plot && write_file(a->curve_plot, false, emit_curve_plot, a, rp) < 0)
-		return -1;
-	return 0;
+	const struct {
+		const char *path;
+		emit_fn fn;
+		bool dash_is_stdout;
+	} files[] = {
+		{ a->output, emit_report, true },
+		{ a->timeseries, emit_timeseries, false },
+		{ a->plot, emit_plot, false },
+		{ a->curve, emit_curve_csv, false },
+		{ a->curve_plot, emit_curve_plot, false },
+	};
+	enum { NFILES = sizeof(files) / sizeof(files[0]) };
+	struct ft_output out[NFILES];
+	struct ft_error err;
+	unsigned n = 0, i;
+	int ret = 0;
+
+	for (i = 0; i < NFILES && !ret; i++) {
+		const struct ft_output_opts oo = { .mode = 0666, .force = a->force,
+						   .dash_is_stdout = files[i].dash_is_stdout,
+						   .inputs = &a->file, .ninputs = 1 };
+		FILE *f;
+
+		if (!files[i].path)
+			continue;
+		if (ft_output_open(&out[n], files[i].path, &oo, &err)) {
+			ret = -1;
+			break;
+		}
+		f = ft_output_stdio(&out[n++], &err);
+		if (!f || files[i].fn(f, a, rp)) {
+			if (f)
+				ft_error_set(&err, ft_output_name(&out[n - 1]), "write failed: %s",
+					     strerror(errno));
+			ret = -1;
+		}
+	}
+	for (i = 0; i < n; i++) {
+		if (ret)
+			ft_output_abort(&out[i], false);
+		else if (ft_output_commit(&out[i], &err))
+			ret = -1;
+	}
+	if (ret)
+		ft_warn("%s", err.msg);
+	else if (!a->output)
+		ret = emit_stdout(emit_report, a, rp);
+	return ret;
 }
 
 int cmd_replay(int argc, char **argv)
@@ -456,10 +510,12 @@ int cmd_replay(int argc, char **argv)
 		}
 		args.have_curves = true;
 	}
-	if (emit_all(&args, rp) < 0)
+	if (check_samples(&args, rp) < 0)
+		ret = EXIT_USAGE;
+	else if (emit_all(&args, rp) < 0)
 		ret = EXIT_RUNTIME;
-	else	/* a cut trace was reported on stderr; its results are partial */
-		ret = rp->run.truncated ? EXIT_RUNTIME : EXIT_OK;
+	else	/* a cut trace or damaged records were reported on stderr: partial results */
+		ret = rp->run.truncated || rp->run.bad ? EXIT_RUNTIME : EXIT_OK;
 release:
 	replay_release(rp);
 	mrc_release(&mrc);

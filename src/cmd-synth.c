@@ -20,7 +20,7 @@
 
 enum {
 	OPT_FILES = 0x100, OPT_FILE_SIZE, OPT_IO_SIZE, OPT_EVENTS, OPT_BYTES, OPT_DURATION,
-	OPT_RATE, OPT_SEED, OPT_ZIPF, OPT_FSYNC_EVERY, OPT_MEMORY, OPT_FSTYPE,
+	OPT_RATE, OPT_SEED, OPT_ZIPF, OPT_FSYNC_EVERY, OPT_MEMORY, OPT_FSTYPE, OPT_FORCE,
 };
 
 static const struct argp_option synth_options[] = {
@@ -45,6 +45,8 @@ static const struct argp_option synth_options[] = {
 	{ "fstype", OPT_FSTYPE, "NAME", 0, "filesystem type of the device (default xfs)", 0 },
 	{ "verbose", 'v', NULL, 0, "print what was written, and how fast, on stderr", 0 },
 	{ "quiet", 'q', NULL, 0, "no progress line on stderr, even on a terminal", 0 },
+	{ "force", OPT_FORCE, NULL, 0,
+	  "replace a symbolic link at the output (never what it points to)", 0 },
 	{ NULL, 0, NULL, 0, NULL, 0 },
 };
 
@@ -54,7 +56,8 @@ struct synth_args {
 	const char *pattern;
 	uint64_t duration_ns;
 	double rate;
-	bool verbose, quiet;
+	bool verbose, quiet, force;
+	struct ft_seen seen;
 };
 
 static error_t parse_size_arg(struct argp_state *state, const char *opt, const char *arg,
@@ -84,6 +87,8 @@ static error_t synth_parse_opt(int key, char *arg, struct argp_state *state)
 	struct synth_args *a = state->input;
 	const char *why;
 
+	if (ft_option_once(&a->seen, state, key))
+		return EINVAL;
 	switch (key) {
 	case 'o':
 		a->output = arg;
@@ -93,6 +98,9 @@ static error_t synth_parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case 'q':
 		a->quiet = true;
+		break;
+	case OPT_FORCE:
+		a->force = true;
 		break;
 	case OPT_FILES:
 		return parse_count_arg(state, "files", arg, 1, &a->cfg.files);
@@ -228,8 +236,7 @@ static void synth_report(const struct synth_args *a, const struct synth_stats *s
 
 int cmd_synth(int argc, char **argv)
 {
-	/* No creation time: the same options and seed give the same bytes. */
-	static const struct ft_writer_options reproducible = { .mode = 0644, .no_timestamp = true };
+	struct ft_writer_options wo = { .no_timestamp = true };
 	struct synth_args a = { .cfg = { .zipf = SYNTH_ZIPF_UNSET, .seed = 1 } };
 	struct synth_stats st;
 	struct ft_error err = { "" };
@@ -245,7 +252,9 @@ int cmd_synth(int argc, char **argv)
 	if (synth_check_args(&a))
 		return EXIT_USAGE;
 	t0 = now_s();
-	w = ft_writer_open_with(a.output, &reproducible, &err);
+	/* no creation time: the same options and seed give the same bytes */
+	wo.force = a.force;
+	w = ft_writer_open_with(a.output, &wo, &err);
 	if (!w) {
 		ft_warn("%s", err.msg);
 		return EXIT_RUNTIME;

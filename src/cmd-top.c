@@ -29,12 +29,15 @@
 #include "trace/trace.h"
 #include "util/args.h"
 #include "util/msg.h"
+#include "util/output.h"
 #include "util/parse.h"
 
 #define TOP_MAX_RECORD_ARGS	64
+/* --from: empty intervals shown one by one between two events, at most */
+#define TOP_EMPTY_SHOWN		1000
 
 enum top_opt {
-	OPT_CGROUP = 256, OPT_COMM, OPT_DEV, OPT_BY, OPT_FORMAT, OPT_SORT, OPT_FROM,
+	OPT_CGROUP = 256, OPT_COMM, OPT_DEV, OPT_BY, OPT_FORMAT, OPT_SORT, OPT_FROM, OPT_FORCE,
 };
 
 static const struct argp_option top_options[] = {
@@ -56,6 +59,8 @@ static const struct argp_option top_options[] = {
 	{ "iterations", 'n', "COUNT", 0, "stop after COUNT intervals", 2 },
 	{ "format", OPT_FORMAT, "FORMAT", 0, "text (default) or json: a document per interval", 2 },
 	{ "output", 'o', "FILE", 0, "also write the trace to FILE, as record -o does", 2 },
+	{ "force", OPT_FORCE, NULL, 0,
+	  "replace a symbolic link at -o FILE (never what it points to)", 2 },
 	{ 0 }
 };
 
@@ -66,7 +71,8 @@ struct top_args {
 	uint64_t interval_ns, iterations;
 	enum top_by by;
 	int sort;
-	bool batch, json;
+	bool batch, json, force;
+	struct ft_seen seen;
 };
 
 static error_t pass_to_record(struct top_args *a, const char *opt, const char *arg,
@@ -84,6 +90,9 @@ static error_t parse_top_opt(int key, char *arg, struct argp_state *state)
 	struct top_args *a = state->input;
 	const char *why = NULL;
 
+	/* -p is the one option that may come again, as in record: each names another process */
+	if (key != 'p' && ft_option_once(&a->seen, state, key))
+		return EINVAL;
 	switch (key) {
 	case 'p':
 		return pass_to_record(a, "--pid", arg, state);
@@ -135,12 +144,16 @@ static error_t parse_top_opt(int key, char *arg, struct argp_state *state)
 	case 'o':
 		a->output = arg;
 		return 0;
+	case OPT_FORCE:
+		a->force = true;
+		return 0;
 	case ARGP_KEY_ARG:
 		argp_error(state, "no operand expected: %s", arg);
 		return EINVAL;
 	case ARGP_KEY_END:
-		if (a->from && (a->nrecord_args || a->output))
-			argp_error(state, "--from shows a trace: the filters and -o are record's");
+		if (a->from && (a->nrecord_args || a->output || a->force))
+			argp_error(state, "--from shows a trace: the filters, -o and --force are "
+				   "record's");
 		else if (!a->from && a->interval_ns < 1000000000ull)
 			argp_error(state, "--interval: at least 1s live (record writes once a second)");
 		else
@@ -235,7 +248,7 @@ static int top_from_trace(const struct top_args *a, struct screen *s, struct top
 	struct ft_error err = { 0 };
 	struct ft_reader *r = ft_reader_open(a->from, &err);
 	const struct ft_hdr *h;
-	uint64_t start = 0, shown = 0;
+	uint64_t start = 0, shown = 0, k;
 	bool started = false;
 	int rc;
 
@@ -249,12 +262,19 @@ static int top_from_trace(const struct top_args *a, struct screen *s, struct top
 				start = h->ts;
 				started = true;
 			}
-			/* every interval that ended before this event, even empty ones */
-			while (h->ts >= start + (shown + 1) * a->interval_ns) {
+			/*
+			 * every interval that ended before this event, even empty ones; a longer
+			 * run of empty ones (an idle or damaged trace can jump by years) is
+			 * skipped, the interval numbers going on from where the event is
+			 */
+			k = h->ts > start ? (h->ts - start) / a->interval_ns : 0;
+			while (shown < k) {
 				show(s, a, t, (unsigned)++shown, (double)a->interval_ns / 1e9);
 				top_tally_next_interval(t);
 				if (a->iterations && shown >= a->iterations)
 					goto out;
+				if (k - shown > TOP_EMPTY_SHOWN)
+					shown = k;
 			}
 		}
 		if (top_tally_add(t, h)) {
@@ -267,6 +287,9 @@ static int top_from_trace(const struct top_args *a, struct screen *s, struct top
 		ft_warn("%s", err.msg);
 	else if (started)
 		show(s, a, t, (unsigned)++shown, (double)a->interval_ns / 1e9);
+	/* a cut or damaged trace: said on stderr after what could be read, exit 1 */
+	if (rc == FT_READ_EOF && ft_reader_report_end(r))
+		rc = -1;
 out:
 	ft_reader_close(r);
 	return rc < 0 ? EXIT_RUNTIME : EXIT_OK;
@@ -293,6 +316,7 @@ struct live {
 struct copy_job {
 	int in, out, file;
 	bool failed;
+	uint64_t written;		/* bytes in the file */
 	char error[256];
 };
 
@@ -312,10 +336,12 @@ static void *copy_trace(void *arg)
 				continue;
 			}
 			if (w < 0) {
-				snprintf(j->error, sizeof(j->error), "write: %s", strerror(errno));
+				snprintf(j->error, sizeof(j->error), "write failed: %s",
+					 strerror(errno));
 				j->failed = true;
 				goto out;
 			}
+			j->written += (uint64_t)w;
 		}
 		if (j->out >= 0) {
 			for (ssize_t off = 0, w; off < n; off += w) {
@@ -500,6 +526,7 @@ static int top_live(const struct top_args *a, struct screen *s, struct top_tally
 {
 	struct live l = { .tally = t, .trace_fd = -1, .copy_fd = -1, .err_fd = -1 };
 	struct copy_job copy = { .in = -1, .out = -1, .file = -1 };
+	struct ft_output out = { .fd = -1 };
 	pthread_t reader, copier;
 	bool have_copier = false, quit;
 	sigset_t mask, orig;
@@ -522,15 +549,20 @@ static int top_live(const struct top_args *a, struct screen *s, struct top_tally
 	if (a->output) {
 		int p[2];
 
-		copy.file = open(a->output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-		if (copy.file < 0) {
-			ft_warn("%s: cannot create: %s", a->output, strerror(errno));
+		/* as record -o: made under its name when new, an old trace replaced at the end */
+		const struct ft_output_opts oo = { .mode = 0600, .force = a->force,
+						   .in_place_if_new = true };
+		struct ft_error err;
+
+		if (ft_output_open(&out, a->output, &oo, &err)) {
+			ft_warn("%s", err.msg);
 			close(sigfd);
 			return EXIT_RUNTIME;
 		}
+		copy.file = out.fd;
 		if (pipe2(p, O_CLOEXEC)) {
 			ft_warn("top: pipe: %s", strerror(errno));
-			close(copy.file);
+			ft_output_abort(&out, false);
 			close(sigfd);
 			return EXIT_RUNTIME;
 		}
@@ -538,6 +570,11 @@ static int top_live(const struct top_args *a, struct screen *s, struct top_tally
 		l.copy_fd = p[0];
 	}
 	if (start_record(&l, a, &orig)) {
+		if (a->output) {
+			close(copy.out);
+			close(l.copy_fd);
+			ft_output_abort(&out, false);
+		}
 		close(sigfd);
 		return EXIT_RUNTIME;
 	}
@@ -576,13 +613,24 @@ static int top_live(const struct top_args *a, struct screen *s, struct top_tally
 	if (have_copier)
 		pthread_join(copier, NULL);
 	status = reap_record(&l, l.failed);
-	if (copy.file >= 0 && close(copy.file) && !copy.failed) {
-		copy.failed = true;
-		snprintf(copy.error, sizeof(copy.error), "close: %s", strerror(errno));
-	}
 	close(l.trace_fd);
 	close(sigfd);
 	sigprocmask(SIG_SETMASK, &orig, NULL);
+	if (a->output) {
+		struct ft_error err;
+
+		if (!have_copier && !copy.failed) {
+			copy.failed = true;
+			snprintf(copy.error, sizeof(copy.error), "no thread to copy the trace");
+		}
+		/* a whole recording takes the name; else a trace made in place stays, cut */
+		if (copy.failed || status) {
+			ft_output_abort(&out, copy.written > 0);
+		} else if (ft_output_commit(&out, &err)) {
+			ft_warn("%s", err.msg);
+			return EXIT_RUNTIME;
+		}
+	}
 	if (copy.failed) {
 		ft_warn("%s: %s", a->output, copy.error);
 		return EXIT_RUNTIME;

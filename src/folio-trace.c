@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <argp.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,29 @@ struct subcommand {
 };
 
 static int run_help(int argc, char **argv);
+
+/*
+ * At exit, whoever exits (argp's --help too): what went to standard output must have reached
+ * it, or the status says so. "info > /dev/full" is a failure, not a silent success. A run
+ * that already failed has said why.
+ */
+static void check_stdout(int status, void *unused)
+{
+	int e = 0;
+
+	(void)unused;
+	if (status != EXIT_OK)
+		return;
+	errno = 0;
+	if (fflush(stdout) || ferror(stdout))
+		e = errno ? errno : EIO;
+	if (fclose(stdout) && !e)
+		e = errno;
+	if (e) {
+		ft_warn("standard output: write failed: %s", strerror(e));
+		_exit(EXIT_RUNTIME);
+	}
+}
 
 static const struct subcommand subcommands[] = {
 	{ "info", cmd_info, "summarise a trace: host, duration, events per type, files, losses" },
@@ -84,6 +108,7 @@ int main(int argc, char **argv)
 
 	/* Subcommands use argp; make its usage errors exit 2 like ours. */
 	argp_err_exit_status = EXIT_USAGE;
+	on_exit(check_stdout, NULL);
 
 	if (argc < 2) {
 		print_usage(stderr);

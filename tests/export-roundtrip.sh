@@ -70,11 +70,12 @@ for t in ro msf; do
 	done
 done
 
-# A cut trace: exported up to its last whole chunk, with a warning.
+# A cut trace: exported up to its last whole chunk, with a warning, and exit 1 as
+# folio-trace(1) says of incomplete input.
 ft synth random-read --events=200000 -o "$TMPD/big.ftr"
 head -c $(($(wc -c < "$TMPD/big.ftr") / 2)) "$TMPD/big.ftr" > "$TMPD/cut.ftr"
 run ft export --to=csv "$TMPD/cut.ftr" -o "$TMPD/cut.csv"
-is "$rc" 0 "cut trace: exit 0"
+is "$rc" 1 "cut trace: exit 1"
 like "$err" "cut.ftr: trace cut short at byte" "cut trace: says where it was cut"
 n=$(($(wc -l < "$TMPD/cut.csv") - 1))
 [ "$n" -gt 0 ] && [ "$n" -lt 200000 ]

@@ -33,10 +33,18 @@ done
 run "$FOLIO_TRACE" dump "$TOP_SRCDIR/fuzz/corpus/reader/valid-small.ftr"
 is "$(printf '%s\n' "$out" | grep -c .)" 25 "valid-small: 25 records (1 host, 2 files, 10 accesses, 8 kernel, 3 counters, end)"
 for f in unclosed cut-in-last-chunk bad-crc bad-zlib bad-zlib-header bad-raw-size-small \
-	bad-chunk-magic trailing-junk; do
+	bad-chunk-magic trailing-junk bad-nrecords bad-chunk-flags bad-file-flags; do
 	run "$FOLIO_TRACE" dump "$TOP_SRCDIR/fuzz/corpus/reader/$f.ftr"
 	is "$rc" 1 "$f is reported as damaged"
 done
+# The header fields the checksum does not cover are checked against what they describe.
+run "$FOLIO_TRACE" dump "$TOP_SRCDIR/fuzz/corpus/reader/bad-nrecords.ftr"
+like "$err" "chunk 0 holds 13 records, its header says 14" "bad-nrecords: the count is checked"
+run "$FOLIO_TRACE" dump "$TOP_SRCDIR/fuzz/corpus/reader/bad-chunk-flags.ftr"
+like "$err" "chunk 0 has flags 0x1 this folio-trace does not know" "bad-chunk-flags: refused"
+run "$FOLIO_TRACE" dump "$TOP_SRCDIR/fuzz/corpus/reader/bad-file-flags.ftr"
+is "$err" "folio-trace: $TOP_SRCDIR/fuzz/corpus/reader/bad-file-flags.ftr: trace uses features this folio-trace does not know (file flags 0x1)" \
+	"bad-file-flags: the file is refused"
 
 harness="$TOP_BUILDDIR/fuzz/fuzz-reader"
 if [ -x "$harness" ]; then

@@ -5,11 +5,22 @@
  *   empty      a host record and nothing else
  *   counters   a host record and counter samples, no accesses
  *   truncated  1 MiB written to a file, then the file truncated to zero
+ * and traces as damaged as an attacker can make them, each a valid container:
+ *   ts-max     writes, then an access at the last nanosecond of time (2^64 - 1), then more
+ *   ts-random  400 accesses of 4 files and 100 page-cache insertions, at random 64-bit
+ *              times (seed fixed): calibrate has kernel events to compare with
+ *   ts-back    100 accesses; every tenth 2 s before the one it follows
+ *   huge       a 1 TiB read, an access ending past 2^63 and a write of MAX_RW_COUNT + 1
+ *              bytes among 8 good accesses, and a file record claiming 2^64 - 1 bytes
+ *   escapes    terminal escapes, quotes and a C1 control in every string a trace carries:
+ *              hostname, release, fstype, device name, path, counter names; a kernel event
+ *              so that calibrate reads it
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "sample-trace.h"
+#include "util/rng.h"
 
 static const struct ft_host host = {
 	.hdr = { .ts = 1000 }, .mem_bytes = 1ull << 30, .page_size = 4096, .ncpus = 2,
@@ -55,6 +66,116 @@ static int write_truncated(struct ft_writer *w, struct ft_error *err)
 	return ft_writer_append(w, &a, err);
 }
 
+static int append_access(struct ft_writer *w, __u64 ts, __u64 ino, __u16 op, __u64 pos,
+			 __u64 len, struct ft_error *err)
+{
+	struct ft_access a = { .hdr = { .type = FT_ACCESS, .size = sizeof(a), .tid = 5, .ts = ts },
+			       .ino = ino, .dev = 254u << 20, .op = op, .pos = pos, .len = len,
+			       .isize = pos + len };
+
+	return ft_writer_append(w, &a, err);
+}
+
+static int write_ts_max(struct ft_writer *w, struct ft_error *err)
+{
+	if (ft_writer_host(w, &host, NULL, err))
+		return -1;
+	for (unsigned i = 0; i < 64; i++)
+		if (append_access(w, 1000000ull * (i + 1), 7, FT_OP_WRITE, 4096ull * i, 4096, err))
+			return -1;
+	return append_access(w, UINT64_MAX, 7, FT_OP_READ, 0, 4096, err) ||
+	       append_access(w, 2000000000ull, 8, FT_OP_WRITE, 0, 65536, err) ||
+	       append_access(w, UINT64_MAX, 8, FT_OP_FSYNC, 0, 0, err) ? -1 : 0;
+}
+
+static int write_ts_random(struct ft_writer *w, struct ft_error *err)
+{
+	static const __u16 ops[] = { FT_OP_READ, FT_OP_WRITE, FT_OP_WRITE, FT_OP_FSYNC,
+				     FT_OP_MMAP_READ, FT_OP_TRUNCATE };
+	uint64_t x = 19;
+
+	if (ft_writer_host(w, &host, NULL, err))
+		return -1;
+	for (unsigned i = 0; i < 400; i++) {
+		__u64 ts = ft_splitmix64(&x), pos = ft_splitmix64_below(&x, 1024) * 4096;
+		__u16 op = ops[ft_splitmix64_below(&x, sizeof(ops) / sizeof(ops[0]))];
+
+		struct ft_folio_event fe = { .hdr = { .type = FT_PAGECACHE_ADD, .size = sizeof(fe),
+						      .ts = ft_splitmix64(&x) },
+					     .ino = 1, .index = i, .dev = 254u << 20 };
+
+		if (append_access(w, ts, 1 + ft_splitmix64_below(&x, 4), op, pos, 8192, err) ||
+		    (i % 4 == 0 && ft_writer_append(w, &fe, err)))
+			return -1;
+	}
+	return 0;
+}
+
+static int write_ts_back(struct ft_writer *w, struct ft_error *err)
+{
+	if (ft_writer_host(w, &host, NULL, err))
+		return -1;
+	for (unsigned i = 0; i < 100; i++) {
+		__u64 ts = 10000000000ull + 1000000ull * i - (i % 10 == 9 ? 2000000000ull : 0);
+
+		if (append_access(w, ts, 7, FT_OP_READ, 4096ull * i, 4096, err))
+			return -1;
+	}
+	return 0;
+}
+
+static int write_huge(struct ft_writer *w, struct ft_error *err)
+{
+	if (ft_writer_host(w, &host, NULL, err) ||
+	    ft_writer_file(w, 1000, 254u << 20, 9, UINT64_MAX, "/data/huge", err))
+		return -1;
+	for (unsigned i = 0; i < 8; i++) {
+		if (append_access(w, 1000000ull * (i + 1), 7, FT_OP_READ, 4096ull * i, 4096, err))
+			return -1;
+		if (i == 2 && append_access(w, 3500000, 7, FT_OP_READ, 0, 1ull << 40, err))
+			return -1;
+		if (i == 4 && append_access(w, 5500000, 7, FT_OP_WRITE, 1ull << 62, 1ull << 62,
+					    err))
+			return -1;
+		if (i == 6 && append_access(w, 7500000, 9, FT_OP_WRITE, 0,
+					    FT_ACCESS_LEN_MAX + 1, err))
+			return -1;
+	}
+	return 0;
+}
+
+static int write_escapes(struct ft_writer *w, struct ft_error *err)
+{
+	static const char *const names[] = { "nr_\033[31mdirty", "a\"b\\c" };
+	static const __u64 values[] = { 1, 2 };
+	struct ft_host h = host;
+	struct ft_host_dev dev = { .dev = 254u << 20, .block_size = 4096, .fstype = "x\033[1m",
+				   .name = "/dev/\033]0;owned\007" };
+	struct ft_folio_event fe = { .hdr = { .type = FT_PAGECACHE_ADD, .size = sizeof(fe),
+					      .ts = 2000000 }, .ino = 7, .dev = 254u << 20 };
+
+	strcpy(h.hostname, "host\033]0;pwned\007");
+	strcpy(h.release, "6.18\033[2J\xc2\x9b");
+	h.ndevs = 1;
+	return ft_writer_host(w, &h, &dev, err) ||
+	       ft_writer_file(w, 1000, 254u << 20, 7, 8192, "/data/\033[8mhidden", err) ||
+	       ft_writer_counter_names(w, 1000, FT_SRC_VMSTAT, 2, names, err) ||
+	       ft_writer_counters(w, 1000, FT_SRC_VMSTAT, 2, values, err) ||
+	       append_access(w, 1000000, 7, FT_OP_READ, 0, 8192, err) ||
+	       ft_writer_append(w, &fe, err) ? -1 : 0;
+}
+
+static const struct {
+	const char *name;
+	int (*fn)(struct ft_writer *w, struct ft_error *err);
+} damaged[] = {
+	{ "ts-max", write_ts_max },
+	{ "ts-random", write_ts_random },
+	{ "ts-back", write_ts_back },
+	{ "huge", write_huge },
+	{ "escapes", write_escapes },
+};
+
 int main(int argc, char **argv)
 {
 	const char *kind = argc == 3 ? argv[1] : "sample";
@@ -63,7 +184,8 @@ int main(int argc, char **argv)
 	int ret;
 
 	if (argc < 2 || argc > 3) {
-		fprintf(stderr, "usage: mktrace [sample|empty|counters|truncated] FILE\n");
+		fprintf(stderr, "usage: mktrace [sample|empty|counters|truncated|ts-max|ts-random|"
+			"ts-back|huge|escapes] FILE\n");
 		return 2;
 	}
 	w = ft_writer_open(argv[argc - 1], 0644, &err);
@@ -80,6 +202,12 @@ int main(int argc, char **argv)
 	} else if (strcmp(kind, "truncated") == 0) {
 		ret = write_truncated(w, &err);
 	} else {
+		ret = -2;
+		for (unsigned i = 0; i < sizeof(damaged) / sizeof(damaged[0]); i++)
+			if (strcmp(kind, damaged[i].name) == 0)
+				ret = damaged[i].fn(w, &err);
+	}
+	if (ret == -2) {
 		fprintf(stderr, "mktrace: unknown kind '%s'\n", kind);
 		ft_writer_abort(w);
 		return 2;

@@ -53,7 +53,8 @@ if command -v fio > /dev/null; then
 	rec "$T" -- fio --name=rd --filename="$D/fio" --size=4M --bs=16k --rw=read \
 		--ioengine=pvsync2 --output=/dev/null
 	is "$(access_sum "$T" read "$fino")" 4194304 "fio pvsync2 read: 4194304 bytes"
-	is "$(field_of "$T" access "$fino" flags | sort -u)" "vector,positional" \
+	is "$(dump_type "$T" access | grep " ino=$fino " | grep ' op=read ' | \
+		sed 's/.* flags=\([^ ]*\) .*/\1/' | sort -u)" "vector,positional" \
 		"fio pvsync2 read: preadv2 flags"
 else
 	diag "fio not installed: fio part skipped"

@@ -102,3 +102,18 @@ counter_delta() {
 	}
 	END { printf "%d\n", last - first }'
 }
+
+# via_sum TRACE OP INO VIA: bytes of the OP accesses of INO made through interface VIA (arg:
+# 0 syscalls, 1 io_uring, 2 AIO, 3 copy_file_range, 4 sendfile, 5 splice).
+via_sum() {
+	dump_type "$1" access | awk -v op="$2" -v ino="$3" -v via="$4" '
+	{ delete f; for (i = 3; i <= NF; i++) { n = index($i, "="); f[substr($i, 1, n - 1)] = substr($i, n + 1) }
+	  if (f["op"] == op && f["ino"] == ino && f["arg"] == via) s += f["len"] }
+	END { printf "%d\n", s }'
+}
+
+# access_fields TRACE OP INO: "pos len flags arg" of each OP access of INO, one per line.
+access_fields() {
+	dump_type "$1" access | grep " ino=$3 " | grep " op=$2 " |
+		sed 's/.* pos=\([0-9]*\) len=\([0-9]*\) .* flags=\([^ ]*\) arg=\([0-9]*\).*/\1 \2 \3 \4/'
+}

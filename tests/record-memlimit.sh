@@ -1,6 +1,7 @@
 #!/bin/sh
 # --memory-limit: the command runs in a memory cgroup of that size, so reading a file 4x the
 # limit makes the kernel reclaim its page cache; the trace carries the limit and cgroup samples.
+# The cgroup goes away afterwards, also when the recorder is killed with SIGKILL.
 # (A read, not a write: dirty pages under a small v1 limit can get the writer OOM-killed.)
 . "$TOP_SRCDIR/tests/lib.sh"
 . "$TOP_SRCDIR/tests/record-lib.sh"
@@ -9,10 +10,17 @@ record_requires_bpf
 
 D=$(record_ext4_dir)
 T=$TMPD/t.ftr
+CG=/sys/fs/cgroup/memory/folio-trace
 dd if=/dev/zero of="$D/m" bs=1M count=128 status=none
 sync
 echo 3 > /proc/sys/vm/drop_caches
-rec "$T" --memory-limit=32M -- dd if="$D/m" of=/dev/null bs=1M status=none
+# In the background only to know the recorder's pid, which names its cgroup.
+"$FOLIO_TRACE" record -o "$T" --memory-limit=32M -- dd if="$D/m" of=/dev/null bs=1M \
+	status=none 2> "$TMPD/rec.err" &
+rp=$!
+wait $rp
+rc=$?
+err=$(cat "$TMPD/rec.err")
 is "$rc" 0 "record --memory-limit=32M -- dd exits 0"
 is "$err" "$(echo "$err" | grep -v 'exited with\|killed by')" "dd ran to its end"
 ino=$(stat -c %i "$D/m")
@@ -25,6 +33,36 @@ scans=$(dump_type "$T" vmscan | grep -c ' kind=2 ')
 ok "$([ "$scans" -gt 0 ] && echo 0 || echo 1)" "vmscan shrink_inactive events recorded ($scans)"
 n=$(dump_type "$T" counters | grep -c ' source=4 ')
 ok "$([ "$n" -ge 2 ] && echo 0 || echo 1)" "memory cgroup sampled at start and end ($n)"
-ls -d /sys/fs/cgroup/memory/folio-trace.* > /dev/null 2>&1
-ok "$([ $? -ne 0 ] && echo 0 || echo 1)" "the cgroup is removed afterwards"
+ok "$([ ! -d "$CG.$rp" ] && echo 0 || echo 1)" "the cgroup is removed afterwards"
+
+# wait_for COND...: up to 5 s for the test COND to hold.
+wait_for() {
+	i=0
+	while ! test "$@" && [ $i -lt 100 ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+}
+
+# SIGKILL leaves no chance to clean up: the keeper removes the cgroup once the command is done.
+"$FOLIO_TRACE" record -o "$TMPD/k.ftr" --memory-limit=32M -- sleep 2 2> /dev/null &
+rp=$!
+wait_recording "$TMPD/k.ftr"
+sp=$(cat "$CG.$rp/cgroup.procs" 2> /dev/null)
+ok "$([ -n "$sp" ] && echo 0 || echo 1)" "the command runs in folio-trace.$rp ($sp)"
+kill -KILL $rp
+wait $rp 2> /dev/null
+ok "$([ -d "$CG.$rp" ] && echo 0 || echo 1)" "killed recorder: the cgroup stays while the command runs"
+wait_for ! -d "$CG.$rp"
+ok "$([ ! -d "$CG.$rp" ] && echo 0 || echo 1)" "killed recorder: the cgroup is gone once the command has exited"
+
+# A cgroup left by a recorder and keeper both gone (named after a pid that has exited):
+# removed by the next record --memory-limit.
+sh -c 'exit 0' &
+dead=$!
+wait $dead
+if ! kill -0 "$dead" 2> /dev/null && mkdir "$CG.$dead"; then
+	rec "$TMPD/s.ftr" --memory-limit=32M -- true
+	ok "$([ ! -d "$CG.$dead" ] && echo 0 || echo 1)" "a stale cgroup is removed at the next start"
+fi
 done_testing

@@ -154,6 +154,10 @@ static void write_events(struct tb *t)
 	tb_writeback(t, FT_WB_WRITTEN, 0, 1000);
 	tb_writeback(t, FT_WB_SINGLE_INODE, INO_W, 16);
 	tb_writeback(t, FT_WB_SINGLE_INODE, INO_UNTOUCHED, 7);
+	/* the file system's own count: 10 ext4 pages and 5000 iomap bytes; not the untouched's */
+	tb_writeback(t, FT_WB_EXT4, INO_W, 10);
+	tb_writeback(t, FT_WB_IOMAP, INO_W, 5000);
+	tb_writeback(t, FT_WB_EXT4, INO_UNTOUCHED, 3);
 	tb_folio(t, FT_PAGECACHE_DELETE, INO_SEQ, 0, 2);
 	tb_folio(t, FT_PAGECACHE_DELETE, INO_SEQ, 8, 2);
 	tb_counters(t, FT_SRC_VMSTAT, 7, vm1);
@@ -197,7 +201,9 @@ static void test_kernel_facts(void)
 	is_u64(k.del_pages, 8, "two order-2 folios evicted");
 	is_u64(k.dirty_folios, 4, "folios dirtied");
 	is_u64(k.wb_inode_pages, 16, "pages written by writeback_single_inode of accessed files");
-	is_u64(k.wb_events, 3, "writeback records");
+	is_u64(k.wb_events, 6, "writeback records");
+	ok(k.have_wb_fs, "the trace has file systems' writeback counts");
+	is_u64(k.wb_fs_bytes, 10 * 4096 + 5000, "bytes the file systems wrote back, accessed files");
 	is_u64(k.ra_pages, 512, "largest readahead window");
 	is_u64(k.max_order, 3, "largest order of an accessed file");
 	is_u64(kcounter_delta(&k.vm[KC_REFAULT_FILE]), 7, "vmstat refault delta");

@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Both inflate engines give the same bytes for good chunks and refuse damaged ones. */
+/*
+ * Both inflate engines give the same bytes for good chunks and refuse damaged ones; what the
+ * writer's deflate engine makes, zlib and libdeflate both inflate.
+ */
 #include "config.h"
 
 #include <stdio.h>
@@ -8,6 +11,7 @@
 #include <zlib.h>
 
 #include "tap.h"
+#include "trace/deflate.h"
 #include "trace/inflate.h"
 
 #define RAW (1u << 20)
@@ -56,6 +60,34 @@ static void check_engine(enum ft_inflate_engine e, const char *name, const unsig
 	free(bad);
 }
 
+/* The writer's engine: a zlib stream either engine inflates, its CRC-32 zlib's. */
+static void check_deflate(const unsigned char *raw)
+{
+	size_t cap = ft_deflate_bound(RAW), stored;
+	unsigned char *z = malloc(cap), *out = malloc(RAW);
+	struct ft_deflater *d = ft_deflater_new();
+
+	stored = ft_deflate(d, raw, RAW, z, cap);
+	ok(stored > 0 && stored < RAW / 4, "%s deflate: %zu bytes stored for %u", ft_deflater_name(),
+	   stored, RAW);
+	ok(ft_deflate_crc32(z, stored) == (__u32)crc32(0L, z, (uInt)stored),
+	   "its CRC-32 is zlib's");
+	for (int e = FT_INFLATE_ZLIB; e <= FT_INFLATE_LIBDEFLATE; e++) {
+		struct ft_inflater *inf = ft_inflater_new(e);
+
+		if (!inf) {
+			tap_skip("libdeflate engine not built");
+			continue;
+		}
+		ok(ft_inflate(inf, z, stored, out, RAW) && memcmp(out, raw, RAW) == 0,
+		   "%s inflates it to the original bytes", ft_inflater_name(inf));
+		ft_inflater_free(inf);
+	}
+	ft_deflater_free(d);
+	free(z);
+	free(out);
+}
+
 int main(void)
 {
 	unsigned char *raw = malloc(RAW);
@@ -77,6 +109,7 @@ int main(void)
 #endif
 		ft_inflater_free(best);
 	}
+	check_deflate(raw);
 	free(raw);
 	free(z);
 	return done_testing();

@@ -1,7 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The /proc parsers of record's sampler, on fixed texts with known values. */
+/*
+ * The /proc parsers of record's sampler, on fixed texts with known values; the FT_DEVICE
+ * description, on mount options and a sysfs tree made here.
+ */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "record/record.h"
 #include "tap.h"
@@ -56,10 +62,95 @@ static void test_buddyinfo(void)
 	ft_counter_list_free(&l);
 }
 
+static void test_device_options(void)
+{
+	__u16 huge, flags;
+
+	ft_device_options("tmpfs", "rw,size=1048576k,huge=within_size,inode64", &huge, &flags);
+	ok(huge == FT_HUGE_WITHIN_SIZE && flags == 0, "tmpfs huge=within_size (%u, %u)", huge,
+	   flags);
+	ft_device_options("tmpfs", "rw,size=1048576k,inode64", &huge, &flags);
+	ok(huge == FT_HUGE_NEVER, "tmpfs without huge=: never (%u)", huge);
+	ft_device_options("ext4", "rw,data=journal", &huge, &flags);
+	ok(huge == FT_HUGE_UNKNOWN && flags == FT_DEV_DATA_JOURNAL, "ext4 data=journal (%u, %u)",
+	   huge, flags);
+	ft_device_options("xfs", "rw,sync,dax=always,attr2", &huge, &flags);
+	ok(flags == (FT_DEV_DAX | FT_DEV_SYNC), "xfs sync,dax=always (%u)", flags);
+	ft_device_options("ext4", "rw,data=ordered", &huge, &flags);
+	ok(flags == 0, "ext4 data=ordered: no flag (%u)", flags);
+}
+
+static void put_file(const char *dir, const char *name, const char *text)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+}
+
+/* A sysfs of a disk sda (8:0) with a partition sda1 (8:1), and a btrfs over a file loop9. */
+static void make_sysfs(const char *t)
+{
+	char cmd[1024];
+
+	snprintf(cmd, sizeof(cmd), "mkdir -p %1$s/devices/sda/sda1 %1$s/devices/sda/queue "
+		 "%1$s/dev/block %1$s/class/bdi/8:0 %1$s/fs/btrfs/f00d/devices %1$s/fs/btrfs/f00d/bdi"
+		 " && ln -s ../../devices/sda %1$s/dev/block/8:0"
+		 " && ln -s ../../devices/sda/sda1 %1$s/dev/block/8:1", t);
+	if (system(cmd) != 0)
+		return;
+	put_file(t, "devices/sda/dev", "8:0\n");
+	put_file(t, "devices/sda/sda1/partition", "1\n");
+	put_file(t, "devices/sda/queue/max_sectors_kb", "1280\n");
+	put_file(t, "class/bdi/8:0/read_ahead_kb", "128\n");
+	put_file(t, "fs/btrfs/f00d/devices/loop9", "");
+	put_file(t, "fs/btrfs/f00d/bdi/read_ahead_kb", "4096\n");
+	put_file(t, "loop9", "");
+}
+
+static void test_device_describe(void)
+{
+	char t[] = "/tmp/ft-sysfs.XXXXXX", src[64], cmd[64];
+	struct ft_mount m = { .fstype = "ext4", .options = "rw", .source = "/dev/sda1" };
+	struct ft_device d;
+
+	if (!mkdtemp(t)) {
+		tap_skip("no temporary directory");
+		return;
+	}
+	make_sysfs(t);
+	m.dev = 8u << 20 | 1;
+	ft_device_describe(&m, t, 4096, &d);
+	ok(d.hdr.type == FT_DEVICE && d.dev == m.dev, "FT_DEVICE of 8:1");
+	ok(d.ra_pages == 32 && d.io_pages == 320,
+	   "a partition reads through its disk's bdi and queue: ra 32, io 320 pages (%u, %u)",
+	   d.ra_pages, d.io_pages);
+	snprintf(src, sizeof(src), "%s/loop9", t);
+	m = (struct ft_mount){ .dev = 46, .fstype = "btrfs", .options = "rw", .source = src };
+	ft_device_describe(&m, t, 4096, &d);
+	ok(d.ra_pages == 1024 && d.io_pages == 0,
+	   "btrfs: its own bdi's readahead, no io_pages (%u, %u)", d.ra_pages, d.io_pages);
+	m = (struct ft_mount){ .dev = 40, .fstype = "tmpfs", .options = "rw,huge=always",
+			       .source = "tmpfs" };
+	ft_device_describe(&m, t, 4096, &d);
+	ok(d.ra_pages == 0 && d.io_pages == 0 && d.huge == FT_HUGE_ALWAYS,
+	   "tmpfs: no bdi, huge=always (%u, %u, %u)", d.ra_pages, d.io_pages, d.huge);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", t);
+	if (system(cmd) != 0)
+		diag("could not remove %s", t);
+}
+
 int main(void)
 {
 	test_vmstat();
 	test_meminfo();
 	test_buddyinfo();
+	test_device_options();
+	test_device_describe();
 	return done_testing();
 }

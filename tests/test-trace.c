@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Trace format: writer/reader round trip of every record type, a multi-chunk stream, a cut at
- * every byte offset, damaged chunks, bad headers, and a full disk.
+ * Trace format: writer/reader round trip of every record type, a multi-chunk stream (written in
+ * line and by the compression thread), a cut at every byte offset, damaged chunks, bad headers,
+ * and a full disk.
  */
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
@@ -130,17 +133,42 @@ static void test_round_trip(const char *path)
 	free(got.data);
 }
 
-static void test_many_chunks(const char *path)
+/* Reads back accesses numbered 0, 1, ... and counts those out of place; the records in *n. */
+static unsigned read_numbered(const char *path, unsigned *n, struct ft_reader_status *st)
 {
+	struct ft_error err;
+	struct ft_reader *r = ft_reader_open(path, &err);
+	const struct ft_hdr *h;
+	unsigned bad = 0;
+
+	*n = 0;
+	while (r && ft_reader_next(r, &h, &err) == FT_READ_MORE) {
+		const struct ft_access *a = (const void *)h;
+
+		if (h->type == FT_END)
+			continue;
+		if (a->hdr.ts != *n || a->pos != (__u64)*n * 4096 || a->ino != *n % 7)
+			bad++;
+		(*n)++;
+	}
+	if (r) {
+		ft_reader_status(r, st);
+		ft_reader_close(r);
+	}
+	return bad;
+}
+
+static void test_many_chunks(const char *path, bool background)
+{
+	const char *how = background ? "background" : "in line";
 	struct ft_reader_status st;
 	struct ft_writer *w;
 	struct ft_error err;
-	struct ft_reader *r;
-	const struct ft_hdr *h;
 	const unsigned count = 200000;	/* 12.8 MB raw: 13 chunks of 1 MiB */
-	unsigned n = 0, bad = 0;
+	unsigned n, bad;
 
 	w = ft_writer_open(path, 0, &err);
+	ok(!background || ft_writer_background(w, &err) == 0, "%s: compression thread", how);
 	for (unsigned i = 0; i < count; i++) {
 		struct ft_access a = { .hdr = { .type = FT_ACCESS, .size = sizeof(a), .ts = i },
 				       .ino = i % 7, .pos = (__u64)i * 4096, .len = 4096,
@@ -148,23 +176,56 @@ static void test_many_chunks(const char *path)
 		if (ft_writer_append(w, &a, &err))
 			break;
 	}
-	ok(ft_writer_close(w, &err) == 0, "200000 accesses written");
-	r = ft_reader_open(path, &err);
-	while (ft_reader_next(r, &h, &err) == FT_READ_MORE) {
-		const struct ft_access *a = (const void *)h;
+	ok(ft_writer_close(w, &err) == 0, "%s: 200000 accesses written", how);
+	bad = read_numbered(path, &n, &st);
+	ok(n == count, "%s: all %u accesses read back in order", how, n);
+	ok(bad == 0, "%s: no access differs (%u do)", how, bad);
+	ok(st.chunks == 13, "%s: 1 MiB chunks: 13 of them (%llu)", how,
+	   (unsigned long long)st.chunks);
+	ok(st.clean_end, "%s: clean end after many chunks", how);
+}
 
-		if (h->type == FT_END)
-			continue;
-		if (a->hdr.ts != n || a->pos != (__u64)n * 4096 || a->ino != n % 7)
-			bad++;
-		n++;
+/*
+ * A write failing in the compression thread (the file size limit standing in for a full
+ * disk) is returned by a later call, and the file ends on the last whole chunk.
+ */
+static void test_background_failure(const char *path)
+{
+	struct rlimit old, lim = { .rlim_cur = 3u << 20, .rlim_max = RLIM_INFINITY };
+	struct ft_reader_status st;
+	struct stat sb;
+	struct ft_writer *w;
+	struct ft_error err;
+	unsigned n, bad, i;
+	int rc = 0;
+
+	signal(SIGXFSZ, SIG_IGN);
+	getrlimit(RLIMIT_FSIZE, &old);
+	lim.rlim_max = old.rlim_max;
+	if (setrlimit(RLIMIT_FSIZE, &lim)) {
+		tap_skip("cannot limit the file size");
+		return;
 	}
-	ft_reader_status(r, &st);
-	ft_reader_close(r);
-	is_u64(n, count, "all accesses read back in order");
-	is_u64(bad, 0, "no access differs");
-	is_u64(st.chunks, 13, "1 MiB chunks: 13 of them");
-	ok(st.clean_end, "clean end after many chunks");
+	w = ft_writer_open(path, 0, &err);
+	ft_writer_background(w, &err);
+	for (i = 0; i < 1000000 && !rc; i++) {
+		struct ft_access a = { .hdr = { .type = FT_ACCESS, .size = sizeof(a), .ts = i },
+				       .ino = i % 7, .pos = (__u64)i * 4096, .len = 4096,
+				       .op = FT_OP_READ, .arg = i * 2654435761u };
+
+		rc = ft_writer_append(w, &a, &err);
+	}
+	if (!rc)
+		rc = ft_writer_close(w, &err);
+	else
+		ft_writer_abort(w);
+	setrlimit(RLIMIT_FSIZE, &old);
+	ok(rc && strstr(err.msg, "write failed: File too large"), "the thread's error is returned: %s",
+	   rc ? err.msg : "(none)");
+	bad = read_numbered(path, &n, &st);
+	ok(n > 0 && !bad && stat(path, &sb) == 0 && st.good_bytes == (__u64)sb.st_size,
+	   "the file ends on its last whole chunk (%u records in %llu chunks, %u bad; %s)", n,
+	   (unsigned long long)st.chunks, bad, st.why);
 }
 
 /* Offsets where each chunk ends, from the file itself. */
@@ -353,7 +414,9 @@ int main(void)
 	test_bad_records();
 	test_disk_full();
 	path_in_tmp(path, sizeof(path), "many.ftr");
-	test_many_chunks(path);
+	test_many_chunks(path, false);
+	test_many_chunks(path, true);
+	test_background_failure(path);
 	{
 		char cmd[300];
 

@@ -53,6 +53,7 @@ for d in docs:
                     rows[k] = rows.get(k, 0) + v
 print("write_bytes", rows.get("write_bytes", -1))
 print("read_bytes", rows.get("read_bytes", -1))
+print("written_back_bytes", rows.get("written_back_bytes", -1))
 print("inserted_pages", rows.get("inserted_pages", -1), pages)
 print("dirtied_bytes", rows.get("dirtied_bytes", -1), dirtied)
 print("histogram", docs[-1]["run_totals"]["inserted_folios_by_order"] == orders, orders)
@@ -63,6 +64,8 @@ while read -r what a b; do
 	case $what in
 	write_bytes|read_bytes)
 		is "$a" 8388608 "the file's rows: $what as dd did (8 MiB)" ;;
+	written_back_bytes)
+		is "$a" 8388608 "the file's rows: ext4 wrote back the 8 MiB fsync asked for" ;;
 	inserted_pages)
 		is "$a" "$b" "the file's rows: pages inserted as the trace's insertions ($b)" ;;
 	dirtied_bytes)

@@ -94,6 +94,14 @@ for bad in "--by=inode" "--sort=SIZE" "--format=xml" "-n 0" "-i 0"; do
 done
 run "$FOLIO_TRACE" top --from="$T" -o "$TMPD/x.ftr"
 is "$rc" 2 "--from with -o: usage error"
+run "$FOLIO_TRACE" top --from="$T" --by=file --by=process
+is "$rc:$err" "2:folio-trace: --by given twice: each option may be given once (see folio-trace(1))" \
+	"an option given twice: usage error, named"
+# A cut trace: what could be read is shown, then one line says where it ends, exit 1.
+head -c $(($(wc -c < "$T") / 2)) "$T" > "$TMPD/cut.ftr"
+run "$FOLIO_TRACE" top --from="$TMPD/cut.ftr" -b -i 1s
+is "$rc" 1 "a cut trace: exit 1"
+like "$out" "^folio-trace top: " "a cut trace: the intervals read are shown"
 run "$FOLIO_TRACE" top -i 500ms
 is "$rc" 2 "live with an interval below 1s: usage error"
 like "$err" "at least 1s" "the error says why"

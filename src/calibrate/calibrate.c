@@ -61,7 +61,8 @@ static void note_run(struct calibration *c, const struct replay *rp,
 	snprintf(c->release, sizeof(c->release), "%s", rp->release);
 	c->accesses = rp->run.accesses;
 	c->lost = rp->run.lost;
-	c->truncated = rp->run.truncated;
+	/* damaged records skipped leave the figures as partial as a cut trace does */
+	c->truncated = rp->run.truncated || rp->run.bad;
 	calib_build_rows(c, &rp->cols[0].m, col->n ? &col->v[col->n - 1] : NULL, k);
 	calib_frag_rows(c, &rp->cols[0].m, col, rp->series.t0, k);
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "calibrate/kernel.h"
+#include "trace/filewb.h"
 
 static const char *const vmstat_names[KC_NR] = {
 	[KC_REFAULT_FILE] = "workingset_refault_file",
@@ -205,15 +206,19 @@ static int note_access(struct kernel_facts *k, const struct ft_access *a)
 
 static int note_writeback(struct kernel_facts *k, const struct ft_writeback *w)
 {
+	uint64_t fs_bytes = ft_writeback_file_bytes(w, k->have_host ? k->host.page_size : 4096);
 	struct kfile *f;
 
 	k->wb_events++;
-	if (w->kind != FT_WB_SINGLE_INODE)
+	if (w->kind != FT_WB_SINGLE_INODE && !fs_bytes)
 		return 0;
 	f = kfile_get(k, w->dev, w->ino);
 	if (!f)
 		return -1;
-	f->wb_inode_pages += w->nr_pages;
+	if (w->kind == FT_WB_SINGLE_INODE)
+		f->wb_inode_pages += w->nr_pages;
+	f->wb_fs_bytes += fs_bytes;
+	k->have_wb_fs |= fs_bytes != 0;
 	return 0;
 }
 
@@ -307,6 +312,7 @@ static void sum_accessed_files(struct kernel_facts *k)
 		}
 		k->dirty_folios += f->dirty_folios;
 		k->wb_inode_pages += f->wb_inode_pages;
+		k->wb_fs_bytes += f->wb_fs_bytes;
 	}
 }
 

@@ -46,6 +46,7 @@ struct kfile {
 	uint64_t add_folios, add_pages, add_by_order[MODEL_MAX_ORDER + 1];
 	uint64_t del_folios, del_pages;
 	uint64_t dirty_folios, wb_inode_pages;
+	uint64_t wb_fs_bytes;	/* its data written back, by its file system's count */
 	uint32_t ra_sync, ra_windows;	/* sync readahead calls; windows opened (order, async) */
 	uint8_t max_order;	/* MODEL_ORDER_DEFAULT: no page-cache add seen */
 	bool accessed;		/* has FT_ACCESS records: the model sees it */
@@ -63,6 +64,8 @@ struct kernel_facts {
 	uint64_t del_folios, del_pages;		/* files never unlinked nor truncated */
 	uint64_t dirty_folios;			/* writeback_dirty_folio events */
 	uint64_t wb_inode_pages;		/* writeback_single_inode: wrote */
+	uint64_t wb_fs_bytes;			/* file systems' own writeback counts */
+	bool have_wb_fs;			/* the trace has such counts */
 	uint64_t wb_events;			/* all FT_WRITEBACK records */
 	unsigned ra_pages;			/* largest readahead window, 0: no events */
 	unsigned max_order;			/* largest order added in an accessed file */

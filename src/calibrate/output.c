@@ -5,6 +5,7 @@
 
 #include "calibrate/calibrate.h"
 #include "model/variants.h"
+#include "util/escape.h"
 #include "util/json.h"
 #include "util/parse.h"
 
@@ -25,10 +26,14 @@ static void format_error(const struct calib_row *r, char *buf, size_t len)
 
 static void table_header(FILE *f, const struct calibration *c)
 {
-	char mem[32];
+	char mem[32], rel[4 * sizeof(c->release)];
 
 	format_bytes(c->cfg.memory_bytes, mem, sizeof(mem));
-	fprintf(f, "calibration: %s (Linux %s)\n", c->path, c->release[0] ? c->release : "?");
+	/* the path and the trace's release escaped: neither may drive a terminal */
+	fputs("calibration: ", f);
+	ft_fputs_escaped(f, c->path, (size_t)-1);
+	fprintf(f, " (Linux %s)\n", c->release[0] ? ft_escape(rel, sizeof(rel), c->release,
+								sizeof(c->release)) : "?");
 	fprintf(f, "model: %s%s, readahead %u pages (%s rule), largest folio order %u, "
 		"kernel orders for %u files\n", mem, c->cgroup_limit ? " (cgroup limit)" : "",
 		c->cfg.ra_pages, ra_rule_name(c->cfg.ra_rule), c->cfg.order, c->nfiles_ordered);

@@ -107,6 +107,10 @@ static void dirty_rows(struct calibration *c, const struct model_metrics *m,
 	if (k->wb_events)
 		add_row(c, "writeback_single_inode", m->written_pages, k->wb_inode_pages,
 			CALIB_TRACE, "pages written back");
+	/* what the file systems wrote back, whoever started it: fsync's too */
+	if (k->have_wb_fs)
+		add_row(c, "ext4/iomap/btrfs writeback", m->writeback_bytes, k->wb_fs_bytes,
+			CALIB_TRACE, "bytes written back");
 }
 
 static uint64_t lru_kernel(const struct kernel_facts *k, enum kcounter kc, bool cgroup,

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* libCacheSim oracleGeneral export: forward pass, then next-access times filled backwards. */
+#define _GNU_SOURCE	/* O_TMPFILE, mkostemp() */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -106,60 +107,59 @@ static int fill_next_access(int fd, int64_t total, const char *name, unsigned ch
 	return ret;
 }
 
-static int copy_to_stdout(int fd, unsigned char *buf, struct ft_error *err)
+static int copy_out(int fd, int out, const char *name, unsigned char *buf,
+		    struct ft_error *err)
 {
 	ssize_t n;
 
 	if (lseek(fd, 0, SEEK_SET) < 0)
-		return io_error(err, "(stdout)", "temporary file");
+		return io_error(err, name, "temporary file");
 	while ((n = read(fd, buf, BATCH * ORACLE_REC_SIZE)) > 0)
-		if (write_all(STDOUT_FILENO, buf, (size_t)n))
-			return io_error(err, "(stdout)", "write failed");
-	return n < 0 ? io_error(err, "(stdout)", "temporary file") : 0;
+		if (write_all(out, buf, (size_t)n))
+			return io_error(err, name, "write failed");
+	return n < 0 ? io_error(err, name, "temporary file") : 0;
 }
 
-/* A seekable file to work in: the output itself, or an unlinked temporary file for stdout. */
-static int open_work_file(const char *path, bool *to_stdout, struct ft_error *err)
+/* A file without a name, gone with its descriptor: nothing is left behind on any exit. */
+static int unnamed_work_file(const char *name, struct ft_error *err)
 {
-	char tmpl[4096];
 	const char *dir = getenv("TMPDIR");
+	char tmpl[4096];
 	int fd;
 
-	*to_stdout = strcmp(path, "-") == 0;
-	if (!*to_stdout) {
-		fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-		if (fd < 0)
-			io_error(err, path, "cannot create");
+	if (!dir || !*dir)
+		dir = "/tmp";
+	fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+	if (fd >= 0)
 		return fd;
-	}
-	snprintf(tmpl, sizeof(tmpl), "%s/folio-trace-export.XXXXXX", dir && *dir ? dir : "/tmp");
-	fd = mkstemp(tmpl);
+	/* filesystems without O_TMPFILE: a name for as long as it takes to remove it */
+	snprintf(tmpl, sizeof(tmpl), "%s/folio-trace-export.XXXXXX", dir);
+	fd = mkostemp(tmpl, O_CLOEXEC);
 	if (fd < 0)
-		return io_error(err, "(stdout)", "cannot create a temporary file");
+		return io_error(err, name, "cannot create a temporary file");
 	unlink(tmpl);
 	return fd;
 }
 
-int export_oracle(struct req_stream *s, const char *path, struct ft_error *err)
+int export_oracle(struct req_stream *s, struct ft_output *out, struct ft_error *err)
 {
-	const char *name = strcmp(path, "-") == 0 ? "(stdout)" : path;
+	const char *name = ft_output_name(out);
 	unsigned char *buf = malloc(BATCH * ORACLE_REC_SIZE);
-	bool to_stdout;
 	int64_t total;
 	int fd, ret = -1;
 
 	if (!buf)
 		return io_error(err, name, "out of memory");
-	fd = open_work_file(path, &to_stdout, err);
+	fd = out->direct ? unnamed_work_file(name, err) : out->fd;
 	if (fd < 0) {
 		free(buf);
 		return -1;
 	}
 	total = write_forward(s, fd, name, buf, err);
 	if (total >= 0 && fill_next_access(fd, total, name, buf, err) == 0)
-		ret = to_stdout ? copy_to_stdout(fd, buf, err) : 0;
-	if (close(fd) < 0 && ret == 0)
-		ret = io_error(err, name, "close failed");
+		ret = out->direct ? copy_out(fd, out->fd, name, buf, err) : 0;
+	if (out->direct)
+		close(fd);
 	free(buf);
 	return ret;
 }

@@ -5,6 +5,7 @@
 #include "codec/libcachesim.h"
 #include "export/requests.h"
 #include "util/error.h"
+#include "util/msg.h"
 
 int req_stream_open(struct req_stream *s, const char *path, unsigned order, struct ft_error *err)
 {
@@ -42,21 +43,26 @@ bool req_stream_truncated(const struct req_stream *s, char *why, size_t len)
 	return true;
 }
 
-static bool is_cached_data_op(__u16 op)
-{
-	return op == FT_OP_READ || op == FT_OP_WRITE || op == FT_OP_MMAP_READ ||
-	       op == FT_OP_MMAP_WRITE;
-}
-
-/* Starts expanding an access into folio requests; false when it makes none. */
+/*
+ * Starts expanding an access into folio requests; false when it makes none. A damaged access
+ * (longer than one system call, past the largest file) makes none: it alone could otherwise
+ * ask for 2^52 requests.
+ */
 static bool start_access(struct req_stream *s, const struct ft_access *a, struct ft_error *err,
 			 int *ret)
 {
 	uint64_t first_page, last_page, *no;
+	char why[160], where[128];
 	bool added;
 
 	*ret = 0;
-	if (!is_cached_data_op(a->op) || a->len == 0) {
+	if (ft_access_problem(a, why, sizeof(why))) {
+		if (s->damaged++ < EXPORT_SHOW_DAMAGED)
+			ft_warn("%s: %s: %s: skipped", s->path,
+				ft_reader_where(s->reader, where, sizeof(where)), why);
+		return false;
+	}
+	if (!ft_op_moves_data(a->op) || a->len == 0) {
 		s->other_skipped++;
 		return false;
 	}

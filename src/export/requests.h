@@ -15,6 +15,7 @@
 #include "util/u64map.h"
 
 #define EXPORT_MAX_ORDER	20
+#define EXPORT_SHOW_DAMAGED	5	/* damaged access records named one by one */
 
 struct export_req {
 	uint64_t time_s;	/* whole seconds since the first access */
@@ -36,6 +37,7 @@ struct req_stream {
 	bool write, pending;
 	/* what was turned into requests and what was not */
 	uint64_t accesses, direct_skipped, other_skipped, requests;
+	uint64_t damaged;	/* accesses no kernel makes (ft_access_problem), skipped */
 };
 
 int req_stream_open(struct req_stream *s, const char *path, unsigned order, struct ft_error *err);

@@ -75,9 +75,10 @@ static int fio_io(struct import_ctx *c, struct fio_state *f, uint64_t ts, char *
 		{ "read", FT_OP_READ }, { "write", FT_OP_WRITE }, { "sync", FT_OP_FSYNC },
 		{ "datasync", FT_OP_FDATASYNC }, { "trim", FT_OP_FALLOCATE },
 	};
-	uint64_t *ino;
+	uint64_t *ino, bad = c->bad;
 	__u64 off, len;
 	__u16 op = 0, flags = 0;
+	int ret;
 
 	for (unsigned i = 0; i < sizeof(actions) / sizeof(actions[0]); i++)
 		if (strcmp(tok[1], actions[i].name) == 0)
@@ -95,9 +96,10 @@ static int fio_io(struct import_ctx *c, struct fio_state *f, uint64_t ts, char *
 		off = 0;	/* syncs are whole-file; fio logs 0 0 */
 		len = 0;
 	}
-	c->used++;
-	return import_access(c, ts, 1, SYNTH_DEV, *ino, op, flags, off, len,
-			     op == FT_OP_FALLOCATE ? FALLOC_PUNCH : 0);
+	ret = import_access(c, ts, 1, SYNTH_DEV, *ino, op, flags, off, len,
+			    op == FT_OP_FALLOCATE ? FALLOC_PUNCH : 0);
+	c->used += !ret && c->bad == bad;
+	return ret;
 }
 
 static int fio_header(struct import_ctx *c, struct fio_state *f, const char *line)

@@ -93,10 +93,13 @@ int import_access(struct import_ctx *c, __u64 ts, __u32 tid, __u32 dev, __u64 in
 		.flags = flags,
 		.arg = arg,
 	};
-	bool data = op == FT_OP_READ || op == FT_OP_WRITE || op == FT_OP_MMAP_READ ||
-		    op == FT_OP_MMAP_WRITE;
+	char why[160];
 
-	if (import_file_seen(c, ts, dev, ino, NULL, data ? pos + len : 0, &a.isize))
+	/* what no kernel does is a bad line here, as the replay would skip it as damage */
+	if (ft_access_problem(&a, why, sizeof(why)))
+		return import_bad(c, "%s", why);
+	if (import_file_seen(c, ts, dev, ino, NULL, ft_op_moves_data(op) ? pos + len : 0,
+			     &a.isize))
 		return -1;
 	return import_emit(c, &a);
 }

@@ -58,7 +58,10 @@ int import_emit(struct import_ctx *c, const void *rec);
  */
 int import_file_seen(struct import_ctx *c, __u64 ts, __u32 dev, __u64 ino, const char *path,
 		     uint64_t end, __u64 *isize);
-/* An access record; FT_FILE first if the file is new. */
+/*
+ * An access record; FT_FILE first if the file is new. One no kernel makes (ft_access_problem)
+ * is a bad line instead: the caller counts the line as used only when c->bad did not grow.
+ */
 int import_access(struct import_ctx *c, __u64 ts, __u32 tid, __u32 dev, __u64 ino, __u16 op,
 		  __u16 flags, uint64_t pos, uint64_t len, __u32 arg);
 

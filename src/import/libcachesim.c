@@ -17,16 +17,18 @@
 static int lcs_request(struct import_ctx *c, uint64_t time_s, uint64_t obj_id,
 		       uint64_t obj_size, bool write)
 {
-	uint64_t file = lcs_obj_file(obj_id), index = lcs_obj_index(obj_id);
+	uint64_t file = lcs_obj_file(obj_id), index = lcs_obj_index(obj_id), bad = c->bad;
+	int ret;
 
 	if (obj_size == 0)
 		return import_bad(c, "object size 0");
 	if (time_s > 18000000000ull)
 		return import_bad(c, "time out of range");
-	c->used++;
-	return import_access(c, SYNTH_BASE_TS + time_s * 1000000000ull, 1, SYNTH_DEV,
-			     SYNTH_INO_BASE + file, write ? FT_OP_WRITE : FT_OP_READ, 0,
-			     index * c->page_size, obj_size, 0);
+	ret = import_access(c, SYNTH_BASE_TS + time_s * 1000000000ull, 1, SYNTH_DEV,
+			    SYNTH_INO_BASE + file, write ? FT_OP_WRITE : FT_OP_READ, 0,
+			    index * c->page_size, obj_size, 0);
+	c->used += !ret && c->bad == bad;
+	return ret;
 }
 
 /* "time,obj_id,obj_size[,op]"; op read/get (default) or write/set. */

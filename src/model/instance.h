@@ -25,6 +25,15 @@
 #include "model/zone.h"
 
 #define INODE_NIL	UINT32_MAX
+
+/*
+ * Model time saturates at UINT64_MAX, which stands for "never": a damaged trace can carry any
+ * 64-bit timestamp, and a deadline that wrapped around would fall due on every call.
+ */
+static inline uint64_t add_sat(uint64_t a, uint64_t b)
+{
+	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
 /* mm/workingset.c: shadow nodes above pages >> (XA_CHUNK_SHIFT - 3), 64 slots each */
 #define SHADOWS_PER_PAGE	8
 /* the shrinker frees none until the excess reaches two batches of 128 nodes (reclaim.c) */
@@ -135,6 +144,8 @@ struct model {
 
 	bool started;
 	uint64_t now, next_flush, next_sample, last_sample_ts;
+	uint64_t samples, samples_sent;	/* interval samples made; given to sample_fn */
+	uint64_t samples_max;		/* given at most (model_limit_samples) */
 	model_sample_fn sample_fn;
 	void *sample_arg;
 	uint64_t sample_wb_bytes, sample_read_io_bytes;
@@ -258,7 +269,10 @@ void shadow_shrink(struct model *m);
 /* workingset_refault(): true when the refault should activate the new folio. */
 bool workingset_refault(struct model *m, uint32_t file, uint64_t idx, unsigned order);
 
-/* model.c: time passes to t (flusher ticks, writeback completions, samples) */
+/*
+ * model.c: time passes to t (flusher ticks, writeback completions, samples). A t not after
+ * now still ends the writeback due by now: only time that saturated leaves any (add_sat()).
+ */
 void model_wait_until(struct model *m, uint64_t t);
 
 /* files.c: a file's block size and writeback rows, from its device (NULL: not known) */

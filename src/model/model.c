@@ -84,6 +84,7 @@ struct model *model_new(const struct model_config *cfg, const char **why)
 		return NULL;
 	}
 	m->cfg = *cfg;
+	m->samples_max = MODEL_SAMPLES_MAX;
 	model_pick_variants(m);
 	m->inode_head = m->inode_tail = INODE_NIL;
 	dist_init(&m->d_entries);
@@ -136,6 +137,11 @@ void model_set_sample_fn(struct model *m, model_sample_fn fn, void *arg)
 	m->sample_arg = arg;
 }
 
+void model_limit_samples(struct model *m, uint64_t max)
+{
+	m->samples_max = max < MODEL_SAMPLES_MAX ? max : MODEL_SAMPLES_MAX;
+}
+
 /* ---- LRU distributions, one sample per access ------------------------------------------- */
 
 static void lru_flush_pending(struct model *m)
@@ -177,18 +183,28 @@ static void lru_sample(struct model *m)
 
 /* ---- time ---------------------------------------------------------------------------------- */
 
-static void frag_now(struct model *m, double *unusable, double *fragindex)
+/* The indexes now; returns the unusable free space index as the kernel's integer (x 1000). */
+static int frag_now(struct model *m, double *unusable, double *fragindex)
 {
 	uint64_t nr_free[BUDDY_MAX_ORDER + 1];
+	int idx;
 
 	buddy_free_counts(m->buddy, nr_free);
-	*unusable = buddy_unusable_free_index(nr_free, m->cfg.order) / 1000.0;
+	idx = buddy_unusable_free_index(nr_free, m->cfg.order);
+	*unusable = idx / 1000.0;
 	*fragindex = buddy_fragmentation_index(nr_free, m->cfg.order) / 1000.0;
+	return idx;
 }
 
-static void emit_sample(struct model *m, uint64_t t)
+/*
+ * The state now as a time-series row; its interval counters start again from here. Returns
+ * frag_now()'s integer index.
+ */
+static int take_sample(struct model *m, uint64_t t, struct model_sample *s)
 {
-	struct model_sample s = {
+	int idx;
+
+	*s = (struct model_sample){
 		.ts = t,
 		.lru_entries = lru_entries(&m->lru),
 		.lru_inactive = m->lru.inactive.entries,
@@ -201,18 +217,58 @@ static void emit_sample(struct model *m, uint64_t t)
 		.lru_inactive_pages = m->lru.inactive.pages,
 		.lru_active_pages = m->lru.active.pages,
 	};
-
 	memory_sample_fragmentation(m);
-	frag_now(m, &s.unusable_index, &s.fragmentation_index);
-	buddy_free_counts(m->buddy, s.free_blocks);
-	s.compact_stall = m->mx.compact_stall;
-	s.compact_success = m->mx.compact_success;
-	s.compact_migrate_scanned = m->mx.compact_migrate_scanned;
+	idx = frag_now(m, &s->unusable_index, &s->fragmentation_index);
+	buddy_free_counts(m->buddy, s->free_blocks);
+	s->compact_stall = m->mx.compact_stall;
+	s->compact_success = m->mx.compact_success;
+	s->compact_migrate_scanned = m->mx.compact_migrate_scanned;
 	m->sample_wb_bytes = m->mx.writeback_bytes;
 	m->sample_read_io_bytes = m->mx.read_io_bytes;
 	m->last_sample_ts = t;
-	if (m->sample_fn)
-		m->sample_fn(m->sample_arg, &s);
+	m->samples++;
+	return idx;
+}
+
+/* To the caller's function, up to samples_max of them: memory stays bounded. */
+static void send_sample(struct model *m, const struct model_sample *s)
+{
+	if (m->sample_fn && m->samples_sent < m->samples_max) {
+		m->samples_sent++;
+		m->sample_fn(m->sample_arg, s);
+	}
+}
+
+/*
+ * n samples on the interval grid from next_sample on, with no flusher tick among them. Nothing
+ * changes the cache between accesses but ticks, so all but the first repeat its state with
+ * empty intervals: they cost one step each only while they are handed out, whatever n is.
+ */
+static void emit_samples(struct model *m, uint64_t n)
+{
+	uint64_t iv = m->cfg.interval_ns, t = m->next_sample;
+	uint64_t last = t + (n - 1) * iv;	/* the caller's run ends at or before ts */
+	struct model_sample s;
+	int idx;
+
+	m->now = t;
+	idx = take_sample(m, t, &s);
+	send_sample(m, &s);
+	if (n > 1) {
+		/* memory_sample_fragmentation()'s figure, once per repeated sample */
+		dist_add_n(&m->d_unusable, idx < 0 ? 0 : (uint64_t)idx, n - 1);
+		s.writeback_bytes_interval = 0;
+		s.read_io_bytes_interval = 0;
+		for (uint64_t i = 1; i < n && m->sample_fn && m->samples_sent < m->samples_max;
+		     i++) {
+			s.ts = t + i * iv;
+			send_sample(m, &s);
+		}
+		m->samples += n - 1;
+		m->last_sample_ts = last;
+		m->now = last;
+	}
+	m->next_sample = add_sat(last, iv);
 }
 
 static void model_start(struct model *m, uint64_t ts)
@@ -222,43 +278,73 @@ static void model_start(struct model *m, uint64_t ts)
 	m->started = true;
 	m->now = ts;
 	m->mx.first_ts = m->mx.last_ts = ts;
-	m->next_flush = c->writeback_period_ns ? ts + c->writeback_period_ns : UINT64_MAX;
-	m->next_sample = c->interval_ns ? ts + c->interval_ns : UINT64_MAX;
+	m->next_flush = c->writeback_period_ns ? add_sat(ts, c->writeback_period_ns) : UINT64_MAX;
+	m->next_sample = c->interval_ns ? add_sat(ts, c->interval_ns) : UINT64_MAX;
 	/* the recorder read the cgroup's memory.stat as it started: empty then */
-	m->next_stats_flush = ts + STATS_FLUSH_NS;
+	m->next_stats_flush = add_sat(ts, STATS_FLUSH_NS);
 	m->last_sample_ts = ts;
 }
 
 /*
+ * The first flusher tick on the grid that can do anything. A tick writes the inodes dirtied
+ * dirty_expire ago, then background data above its threshold, which the last tick or write
+ * already brought below: until the oldest dirty inode expires, ticks find nothing to do. Going
+ * straight to the useful one keeps the timer loop short however far time jumps. Writeback
+ * completions change none of what a tick looks at (they neither dirty nor clean a folio).
+ */
+static uint64_t first_useful_tick(struct model *m, uint64_t ts)
+{
+	uint64_t period = m->cfg.writeback_period_ns, due, k;
+
+	if (m->inode_head == INODE_NIL)
+		due = add_sat(ts, 1);	/* nothing dirty: no tick up to ts has work */
+	else if (m->dirty_pages > m->bg_thresh_pages)
+		return m->next_flush;
+	else
+		due = add_sat(model_file(m, m->inode_head)->dirtied_when, m->cfg.dirty_expire_ns);
+	if (due <= m->next_flush)
+		return m->next_flush;
+	k = (due - m->next_flush - 1) / period + 1;
+	return k > (UINT64_MAX - m->next_flush) / period ? UINT64_MAX : m->next_flush + k * period;
+}
+
+/*
  * Flusher ticks and samples due up to ts, in time order (a tick before a sample at a tie),
- * and before each the writeback I/O the device completed by then.
+ * and before each the writeback I/O the device completed by then. Each turn runs a tick that
+ * does work, or skips to one, or emits every sample before the next tick or writeback
+ * completion: the turns are bounded by the dirty inodes and the I/O, not by how much time
+ * passes.
  */
 static void run_timers(struct model *m, uint64_t ts)
 {
 	uint64_t period = m->cfg.writeback_period_ns;
 
 	for (;;) {
-		uint64_t t = m->next_flush < m->next_sample ? m->next_flush : m->next_sample;
-
-		if (t > ts)
-			break;
-		wb_complete_until(m, t);
 		if (m->next_flush <= m->next_sample) {
-			if (m->inode_head == INODE_NIL) {
-				/* nothing dirty: the ticks up to ts have nothing to do */
-				uint64_t skip = (ts - m->next_flush) / period + 1;
-				uint64_t next = m->next_flush + skip * period;
+			uint64_t tick;
 
-				m->next_flush = next < m->next_flush ? UINT64_MAX : next;
+			if (m->next_flush > ts || m->next_flush == UINT64_MAX)
+				break;
+			tick = first_useful_tick(m, ts);
+			if (tick != m->next_flush) {
+				m->next_flush = tick;
 				continue;
 			}
-			m->now = t;
-			wb_flusher_tick(m, t);
-			m->next_flush += period;
+			wb_complete_until(m, tick);
+			m->now = tick;
+			wb_flusher_tick(m, tick);
+			m->next_flush = add_sat(tick, period);
 		} else {
-			m->now = t;
-			emit_sample(m, t);
-			m->next_sample += m->cfg.interval_ns;
+			uint64_t end = ts < m->next_flush - 1 ? ts : m->next_flush - 1, done;
+
+			if (m->next_sample > end)
+				break;
+			wb_complete_until(m, m->next_sample);
+			/* the samples after the first repeat its state: none past a completion */
+			done = wb_next_completion(m);
+			if (done > m->next_sample && done <= end)
+				end = done - 1;
+			emit_samples(m, (end - m->next_sample) / m->cfg.interval_ns + 1);
 		}
 	}
 	wb_complete_until(m, ts);
@@ -269,6 +355,8 @@ void model_wait_until(struct model *m, uint64_t t)
 {
 	if (t > m->now)
 		run_timers(m, t);
+	else
+		wb_complete_until(m, m->now);
 }
 
 static uint64_t model_clock(struct model *m, uint64_t ts)
@@ -307,10 +395,21 @@ void model_advance(struct model *m, uint64_t ts)
 
 void model_finish(struct model *m, uint64_t ts)
 {
+	struct model_sample s;
+
 	model_advance(m, ts);
-	if (m->cfg.interval_ns && m->now > m->last_sample_ts)
-		emit_sample(m, m->now);
+	if (m->cfg.interval_ns && m->now > m->last_sample_ts) {
+		take_sample(m, m->now, &s);
+		/* the state at the end, past MODEL_SAMPLES_MAX too: callers compare it */
+		if (m->sample_fn)
+			m->sample_fn(m->sample_arg, &s);
+	}
 	lru_flush_pending(m);
+}
+
+uint64_t model_samples(const struct model *m)
+{
+	return m->samples;
 }
 
 /* The zone at the end: the allocator's fallbacks and its pageblocks. */

@@ -361,6 +361,13 @@ struct model_sample {
 
 typedef void (*model_sample_fn)(void *arg, const struct model_sample *s);
 
+/*
+ * Interval samples handed to a model's sample function, at most (the one at model_finish()
+ * comes on top): a short --interval over a long or damaged trace would otherwise fill memory.
+ * model_samples() says how many the run made; a caller that needs them all checks it.
+ */
+#define MODEL_SAMPLES_MAX	(1u << 20)
+
 struct model;
 
 /* NULL with *why set to a static message when cfg is unusable. */
@@ -374,6 +381,13 @@ void model_access(struct model *m, const struct model_access *a);
 void model_advance(struct model *m, uint64_t ts);
 /* End of trace at ts: last sample; dirty data stays dirty (not written back). */
 void model_finish(struct model *m, uint64_t ts);
+/*
+ * Hands at most max (<= MODEL_SAMPLES_MAX) interval samples to the sample function: a caller
+ * keeping fewer need not be called for the rest.
+ */
+void model_limit_samples(struct model *m, uint64_t max);
+/* Interval samples made so far, those past MODEL_SAMPLES_MAX included. */
+uint64_t model_samples(const struct model *m);
 /* Totals so far (p99s computed on the way). */
 void model_metrics(struct model *m, struct model_metrics *out);
 

@@ -139,7 +139,13 @@ static uint32_t mmap_fault_in(struct model *m, uint32_t file, struct mfile *mf, 
 	if (id != FOLIO_NIL) {
 		if (readahead_on(m))
 			readahead_mmap_hit(m, file, id, idx);
-		return id;
+		/*
+		 * The kernel holds a reference on the folio it faults on; the model does not, and
+		 * in a small memory the async readahead's reclaim can evict it: then the fault
+		 * finds nothing, as if it had come a moment later, rather than a freed folio.
+		 */
+		if (cache_lookup(m, file, idx) == id)
+			return id;
 	}
 	*fresh = true;
 	if (readahead_on(m) && !mf->shmem)

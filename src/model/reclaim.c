@@ -74,8 +74,8 @@ static bool reclaim_stall(struct model *m)
 	until = wb_next_completion(m);
 	if (until == UINT64_MAX)
 		return false;
-	if (until > t0 + THROTTLE_NS)
-		until = t0 + THROTTLE_NS;
+	if (until > add_sat(t0, THROTTLE_NS))
+		until = add_sat(t0, THROTTLE_NS);
 	model_wait_until(m, until);
 	m->mx.reclaim_stalls++;
 	m->mx.reclaim_stall_time_s += (double)(m->now - t0) * 1e-9;

@@ -102,7 +102,7 @@ void wb_bandwidth_update(struct model *m, uint64_t now)
 {
 	uint64_t elapsed, written, bw, avg = m->bw.avg_write_bw, old = m->bw.write_bw;
 
-	if (now < m->bw.stamp + BANDWIDTH_INTERVAL)
+	if (now < add_sat(m->bw.stamp, BANDWIDTH_INTERVAL))
 		return;
 	elapsed = (now - m->bw.stamp) / MS;
 	written = m->bw.written - m->bw.written_stamp;
@@ -180,7 +180,7 @@ static void bdp_pause(struct model *m, uint64_t ns)
 {
 	m->mx.throttled++;
 	m->mx.throttle_time_s += (double)ns * 1e-9;
-	model_wait_until(m, m->now + ns);
+	model_wait_until(m, add_sat(m->now, ns));
 	m->bdp.paused_when = m->now;
 	m->bdp.dirtied = 0;
 }
@@ -216,7 +216,7 @@ static uint64_t bdp_pause_ns(struct model *m)
 			m->bdp.paused_when = m->now;
 			m->bdp.dirtied = 0;
 		} else if (period_ms) {
-			m->bdp.paused_when += period_ms * MS;
+			m->bdp.paused_when = add_sat(m->bdp.paused_when, period_ms * MS);
 			m->bdp.dirtied = 0;
 		}
 		return 0;

@@ -199,8 +199,13 @@ static uint64_t device_submit(struct model *m, uint64_t len)
 	if (m->cfg.device_bandwidth_mbps > 0)
 		s += (double)len / (m->cfg.device_bandwidth_mbps * 1e6);
 	m->mx.writeback_time_s += s;
-	/* at least 1 ns: a completion time of 0 means "not submitted yet" (struct wb_inflight) */
-	m->dev_busy_until = start + (s * 1e9 >= 1 ? (uint64_t)(s * 1e9) : 1);
+	/*
+	 * at least 1 ns: a completion time of 0 means "not submitted yet" (struct wb_inflight);
+	 * saturated below UINT64_MAX, which wb_next_completion() keeps for "nothing in flight"
+	 */
+	m->dev_busy_until = add_sat(start, s * 1e9 >= 1 ? (uint64_t)(s * 1e9) : 1);
+	if (m->dev_busy_until == UINT64_MAX)
+		m->dev_busy_until = UINT64_MAX - 1;
 	return m->dev_busy_until;
 }
 

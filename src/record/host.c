@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* FT_HOST: what a replay needs to know about the machine the trace was recorded on. */
+/*
+ * FT_HOST: what a replay needs to know about the machine the trace was recorded on; then one
+ * FT_DEVICE per device it lists (devices.c).
+ */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,9 +62,25 @@ static void copy_str(char *dst, size_t len, const char *src)
 	snprintf(dst, len, "%s", src);
 }
 
+/* FT_DEVICE for each mount listed in FT_HOST, in the same order. */
+static int write_devices(struct ft_writer *w, const struct ft_mount *const *listed, size_t n,
+			 __u32 page_size, __u64 ts, struct ft_error *err)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct ft_device d;
+
+		ft_device_describe(listed[i], "/sys", page_size, &d);
+		d.hdr.ts = ts;
+		if (ft_writer_append(w, &d, err))
+			return -1;
+	}
+	return 0;
+}
+
 int ft_write_host(struct ft_writer *w, const struct ft_mounts *ms, __u32 flags,
 		  __u64 memory_limit, struct ft_error *err)
 {
+	const struct ft_mount **listed;
 	struct ft_host h;
 	struct ft_host_dev *devs;
 	struct utsname u;
@@ -69,7 +88,10 @@ int ft_write_host(struct ft_writer *w, const struct ft_mounts *ms, __u32 flags,
 	int rc;
 
 	devs = calloc(ms->n ? ms->n : 1, sizeof(*devs));
-	if (!devs) {
+	listed = calloc(ms->n ? ms->n : 1, sizeof(*listed));
+	if (!devs || !listed) {
+		free(devs);
+		free(listed);
 		ft_error_set(err, NULL, "out of memory");
 		return -1;
 	}
@@ -102,10 +124,13 @@ int ft_write_host(struct ft_writer *w, const struct ft_mounts *ms, __u32 flags,
 		devs[n].block_size = ms->m[i].block_size;
 		copy_str(devs[n].fstype, sizeof(devs[n].fstype), ms->m[i].fstype);
 		copy_str(devs[n].name, sizeof(devs[n].name), ms->m[i].source);
-		n++;
+		listed[n++] = &ms->m[i];
 	}
 	h.ndevs = (__u32)n;
 	rc = ft_writer_host(w, &h, devs, err);
+	if (!rc)
+		rc = write_devices(w, listed, n, h.page_size, h.hdr.ts, err);
 	free(devs);
+	free(listed);
 	return rc;
 }

@@ -6,6 +6,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/capability.h>
+#include <linux/magic.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +15,7 @@
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #include <bpf/bpf.h>
@@ -26,8 +29,31 @@
 #define TRACEFS		"/sys/kernel/tracing"
 #define VMLINUX_BTF	"/sys/kernel/btf/vmlinux"
 
+/*
+ * The recorded calls, by the names of their exit tracepoints (syscalls:sys_exit_NAME), and the
+ * program of bpf/record.bpf.c each is attached to; it tells them apart by number
+ * (bpf/arch.bpf.h).
+ */
+static const struct {
+	const char *call, *prog;
+} recorded_syscalls[] = {
+	{ "read", "sys_exit_rw" }, { "write", "sys_exit_rw" }, { "pread64", "sys_exit_rw" },
+	{ "pwrite64", "sys_exit_rw" }, { "readv", "sys_exit_rw" }, { "writev", "sys_exit_rw" },
+	{ "preadv", "sys_exit_rw" }, { "pwritev", "sys_exit_rw" }, { "preadv2", "sys_exit_rw" },
+	{ "pwritev2", "sys_exit_rw" },
+	{ "fsync", "sys_exit_fd" }, { "fdatasync", "sys_exit_fd" },
+	{ "sync_file_range", "sys_exit_fd" }, { "ftruncate", "sys_exit_fd" },
+	{ "fallocate", "sys_exit_fd" }, { "fadvise64", "sys_exit_fd" },
+	{ "copy_file_range", "sys_exit_copy" }, { "sendfile64", "sys_exit_copy" },
+	{ "splice", "sys_exit_copy" },
+	{ "io_submit", "sys_exit_aio" }, { "madvise", "sys_exit_madvise" },
+	{ "truncate", "sys_exit_truncate" },
+};
+#define NSYSCALLS (sizeof(recorded_syscalls) / sizeof(recorded_syscalls[0]))
+
 struct ft_bpf {
 	struct record_bpf *skel;
+	struct bpf_link *syscall_links[NSYSCALLS];
 	int ncpus;
 	__u64 *seen_lost;	/* [cpu * FT_TYPE_MAX + type]: counts already written */
 	__u64 *values;		/* one lookup: a value per CPU */
@@ -83,7 +109,35 @@ static int ensure_tracefs(struct ft_error *err)
 		       TRACEFS, strerror(errno));
 }
 
-/* Programs on tracepoints this kernel lacks (older kernels, no iomap...) are left out. */
+static bool tracefs_event_exists(const char *name)
+{
+	char path[320];
+
+	snprintf(path, sizeof(path), TRACEFS "/events/%s", name);
+	if (access(path, F_OK) == 0)
+		return true;
+	snprintf(path, sizeof(path), "/sys/kernel/debug/tracing/events/%s", name);
+	return access(path, F_OK) == 0;
+}
+
+/* raw_tp/NAME: whether the kernel has the tracepoint (raw_tp programs name no system). */
+static bool raw_tracepoint_exists(const char *name)
+{
+	static const char *const systems[] = { "io_uring" };
+	char ev[256];
+
+	for (size_t i = 0; i < sizeof(systems) / sizeof(systems[0]); i++) {
+		snprintf(ev, sizeof(ev), "%s/%s", systems[i], name);
+		if (tracefs_event_exists(ev))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Programs on tracepoints this kernel lacks (older kernels, no iomap, no io_uring...) are
+ * left out.
+ */
 static void skip_missing_tracepoints(struct record_bpf *skel)
 {
 	struct btf *vmlinux = btf__load_vmlinux_btf();
@@ -95,6 +149,8 @@ static void skip_missing_tracepoints(struct record_bpf *skel)
 		const char *sec = bpf_program__section_name(prog);
 		char name[256];
 
+		if (strncmp(sec, "raw_tp/", 7) == 0 && !raw_tracepoint_exists(sec + 7))
+			bpf_program__set_autoload(prog, false);
 		if (strncmp(sec, "tp_btf/", 7) != 0)
 			continue;
 		snprintf(name, sizeof(name), "btf_trace_%s", sec + 7);
@@ -102,6 +158,36 @@ static void skip_missing_tracepoints(struct record_bpf *skel)
 			bpf_program__set_autoload(prog, false);
 	}
 	btf__free(vmlinux);
+}
+
+/*
+ * Programs on the exit tracepoints of the recorded calls, rather than one on every syscall of
+ * the system. A call this kernel does not have is left out.
+ */
+static int attach_syscalls(struct ft_bpf *b, struct ft_error *err)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < NSYSCALLS; i++) {
+		char ev[64];
+
+		struct bpf_program *prog =
+			bpf_object__find_program_by_name(b->skel->obj, recorded_syscalls[i].prog);
+
+		snprintf(ev, sizeof(ev), "syscalls/sys_exit_%s", recorded_syscalls[i].call);
+		if (!prog || !tracefs_event_exists(ev))
+			continue;
+		snprintf(ev, sizeof(ev), "sys_exit_%s", recorded_syscalls[i].call);
+		b->syscall_links[i] = bpf_program__attach_tracepoint(prog, "syscalls", ev);
+		if (!b->syscall_links[i])
+			return ft_error_set(err, NULL, "record: attaching to syscalls:%s failed: %s", ev,
+					    strerror(errno));
+		n++;
+	}
+	if (!n)
+		return ft_error_set(err, NULL, "record: this kernel has no syscall tracepoints "
+				    "(built without CONFIG_FTRACE_SYSCALLS)");
+	return 0;
 }
 
 static void set_filters(struct record_bpf *skel, const struct ft_filters *f)
@@ -119,17 +205,26 @@ static void set_filters(struct record_bpf *skel, const struct ft_filters *f)
 	skel->rodata->no_paths = f->no_paths;
 }
 
+/*
+ * --cgroup: the directory must be on the cgroup2 filesystem. Anything else (/tmp, a v1
+ * hierarchy) is said to be so before the kernel gets it, which only answers EBADF.
+ */
 static int set_cgroup(struct ft_bpf *b, const char *path, struct ft_error *err)
 {
 	__u32 key = 0;
+	struct statfs fs;
 
 	b->cgroup_fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (b->cgroup_fd < 0)
-		return ft_error_set(err, NULL, "%s: cannot open cgroup: %s", path, strerror(errno));
+		return ft_error_set(err, NULL, "--cgroup=%s: cannot open the directory: %s", path,
+				    strerror(errno));
+	if (fstatfs(b->cgroup_fd, &fs) < 0 || fs.f_type != CGROUP2_SUPER_MAGIC)
+		return ft_error_set(err, NULL, "--cgroup=%s: not a cgroup v2 directory (one under "
+				    "the cgroup2 mount, usually /sys/fs/cgroup)", path);
 	if (bpf_map_update_elem(bpf_map__fd(b->skel->maps.cgroups), &key, &b->cgroup_fd,
 				BPF_ANY))
-		return ft_error_set(err, NULL, "%s: not a cgroup v2 directory (--cgroup needs cgroup2): %s",
-			       path, strerror(errno));
+		return ft_error_set(err, NULL, "--cgroup=%s: the kernel refused the cgroup: %s",
+				    path, strerror(errno));
 	return 0;
 }
 
@@ -203,6 +298,8 @@ struct ft_bpf *ft_bpf_open(const struct ft_filters *f, __u64 ring_bytes, struct 
 		ft_error_set(err, NULL, "record: attaching BPF programs failed: %s", strerror(-rc));
 		goto fail;
 	}
+	if (attach_syscalls(b, err))
+		goto fail;
 	return b;
 fail:
 	ft_bpf_close(b);
@@ -214,8 +311,38 @@ int ft_bpf_ring_fd(const struct ft_bpf *b)
 	return bpf_map__fd(b->skel->maps.events);
 }
 
+static void *destroy_link(void *link)
+{
+	bpf_link__destroy(link);
+	return NULL;
+}
+
+/*
+ * Removing a tracepoint's perf event waits for tracepoint users to be done (an RCU grace
+ * period, tens of milliseconds): one after the other, the recorded calls' links would take a
+ * second to go. Removed all at once, the waits overlap.
+ */
+static void detach_syscalls(struct ft_bpf *b)
+{
+	pthread_t t[NSYSCALLS];
+	bool started[NSYSCALLS] = { false };
+
+	for (size_t i = 0; i < NSYSCALLS; i++)
+		if (b->syscall_links[i])
+			started[i] = pthread_create(&t[i], NULL, destroy_link,
+						    b->syscall_links[i]) == 0;
+	for (size_t i = 0; i < NSYSCALLS; i++) {
+		if (started[i])
+			pthread_join(t[i], NULL);
+		else
+			bpf_link__destroy(b->syscall_links[i]);
+		b->syscall_links[i] = NULL;
+	}
+}
+
 void ft_bpf_detach(struct ft_bpf *b)
 {
+	detach_syscalls(b);
 	record_bpf__detach(b->skel);
 }
 
@@ -253,6 +380,7 @@ void ft_bpf_close(struct ft_bpf *b)
 {
 	if (!b)
 		return;
+	detach_syscalls(b);
 	record_bpf__destroy(b->skel);
 	if (b->cgroup_fd >= 0)
 		close(b->cgroup_fd);

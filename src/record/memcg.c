@@ -3,21 +3,32 @@
  * --memory-limit: the recorded command runs in its own memory cgroup (the v1 memory hierarchy,
  * or cgroup v2 where the memory controller is on the unified hierarchy), so its page cache is
  * reclaimed at the limit the way it would be on a smaller machine.
+ *
+ * The cgroup can only go once the command has exited, and record may be killed before that
+ * (SIGKILL leaves no chance to clean up): a keeper process, forked when the cgroup is made,
+ * waits for record to go away however it goes and then removes the cgroup as soon as it is
+ * empty. Should the keeper be killed too, the next record --memory-limit removes cgroups of
+ * recorders that no longer run.
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <stdbool.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "record/record.h"
 
 #define MEMCG_ROOT "/sys/fs/cgroup/memory"
 #define CGROUP2_ROOT "/sys/fs/cgroup"
+#define MEMCG_PREFIX "folio-trace."	/* + the recorder's pid */
+#define RMDIR_RETRY_US	100000
 
 static int write_file(const char *dir, const char *name, const char *value, struct ft_error *err)
 {
@@ -79,45 +90,125 @@ static int memcg_pick(bool *v2, struct ft_error *err)
 	return -1;
 }
 
-int ft_memcg_create(__u64 limit, char **dir, struct ft_error *err)
+/* Cgroups of recorders that no longer run, and whose commands are gone too (rmdir fails else). */
+static void remove_stale(const char *root)
+{
+	DIR *d = opendir(root);
+	struct dirent *e;
+	char path[512];
+
+	while (d && (e = readdir(d))) {
+		char *end;
+		long pid;
+
+		if (strncmp(e->d_name, MEMCG_PREFIX, strlen(MEMCG_PREFIX)) != 0)
+			continue;
+		pid = strtol(e->d_name + strlen(MEMCG_PREFIX), &end, 10);
+		if (*end || pid <= 0 || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", root, e->d_name);
+		rmdir(path);
+	}
+	if (d)
+		closedir(d);
+}
+
+/*
+ * The keeper: blocks until record closes its end of the pipe or dies, then removes dir. It
+ * holds none of record's files: a trace written to a pipe must end when record ends.
+ */
+static void keeper_main(int fd, const char *dir)
+{
+	int null = open("/dev/null", O_RDWR);
+	char b;
+
+	if (null < 0 || dup2(null, 0) < 0 || dup2(null, 1) < 0 || dup2(null, 2) < 0 ||
+	    dup2(fd, 3) < 0)
+		_exit(1);
+	close_range(4, ~0u, 0);
+	while (read(3, &b, 1) < 0 && errno == EINTR)
+		;
+	while (rmdir(dir) < 0 && errno == EBUSY)
+		usleep(RMDIR_RETRY_US);
+	_exit(0);
+}
+
+/*
+ * Forks the keeper. It keeps record's blocked signals (Ctrl-C stops record, not the keeper) and
+ * nothing else of it matters: it only reads a pipe and removes a directory.
+ */
+static int start_keeper(struct ft_memcg *m, struct ft_error *err)
+{
+	int p[2];
+
+	if (pipe2(p, O_CLOEXEC) < 0)
+		return ft_error_set(err, NULL, "record: pipe: %s", strerror(errno));
+	m->keeper = fork();
+	if (m->keeper < 0) {
+		close(p[0]);
+		close(p[1]);
+		return ft_error_set(err, NULL, "record: fork: %s", strerror(errno));
+	}
+	if (m->keeper == 0) {
+		keeper_main(p[0], m->dir);
+	}
+	close(p[0]);
+	m->keeper_fd = p[1];
+	return 0;
+}
+
+int ft_memcg_create(struct ft_memcg *m, __u64 limit, struct ft_error *err)
 {
 	char value[32];
 	bool v2;
 
+	m->dir = NULL;
+	m->keeper = -1;
+	m->keeper_fd = -1;
 	if (memcg_pick(&v2, err))
 		return -1;
-	if (asprintf(dir, "%s/folio-trace.%d", v2 ? CGROUP2_ROOT : MEMCG_ROOT, (int)getpid()) < 0) {
-		ft_error_set(err, NULL, "out of memory");
-		return -1;
+	remove_stale(v2 ? CGROUP2_ROOT : MEMCG_ROOT);
+	if (asprintf(&m->dir, "%s/" MEMCG_PREFIX "%d", v2 ? CGROUP2_ROOT : MEMCG_ROOT,
+		     (int)getpid()) < 0) {
+		m->dir = NULL;
+		return ft_error_set(err, NULL, "out of memory");
 	}
-	if (mkdir(*dir, 0755) < 0 && errno != EEXIST) {
-		ft_error_set(err, NULL, "%s: cannot create cgroup: %s", *dir,
-			 strerror(errno));
-		free(*dir);
-		*dir = NULL;
+	if (mkdir(m->dir, 0755) < 0 && errno != EEXIST) {
+		ft_error_set(err, NULL, "%s: cannot create cgroup: %s", m->dir, strerror(errno));
+		free(m->dir);
+		m->dir = NULL;
 		return -1;
 	}
 	snprintf(value, sizeof(value), "%llu", (unsigned long long)limit);
-	if (write_file(*dir, v2 ? "memory.max" : "memory.limit_in_bytes", value, err)) {
-		ft_memcg_remove(*dir);
-		free(*dir);
-		*dir = NULL;
+	if (write_file(m->dir, v2 ? "memory.max" : "memory.limit_in_bytes", value, err) ||
+	    start_keeper(m, err)) {
+		ft_memcg_remove(m);
 		return -1;
 	}
 	return 0;
 }
 
-int ft_memcg_add(const char *dir, int pid, struct ft_error *err)
+int ft_memcg_add(const struct ft_memcg *m, int pid, struct ft_error *err)
 {
 	char value[32];
 
 	snprintf(value, sizeof(value), "%d", pid);
-	return write_file(dir, "cgroup.procs", value, err);
+	return write_file(m->dir, "cgroup.procs", value, err);
 }
 
-void ft_memcg_remove(const char *dir)
+void ft_memcg_remove(struct ft_memcg *m)
 {
+	if (!m->dir)
+		return;
 	/* The last task may still be exiting: give it a moment. */
-	for (int i = 0; i < 50 && rmdir(dir) < 0 && errno == EBUSY; i++)
+	for (int i = 0; i < 50 && rmdir(m->dir) < 0 && errno == EBUSY; i++)
 		usleep(20000);
+	if (m->keeper_fd >= 0) {
+		/* the keeper removes what is left once the command has gone */
+		close(m->keeper_fd);
+		waitpid(m->keeper, NULL, WNOHANG);
+	}
+	free(m->dir);
+	m->dir = NULL;
+	m->keeper_fd = -1;
 }

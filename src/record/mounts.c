@@ -45,6 +45,7 @@ static struct ft_mount *mounts_slot(struct ft_mounts *ms, __u32 dev, bool root)
 		free(ms->m[i].fstype);
 		free(ms->m[i].source);
 		free(ms->m[i].dir);
+		free(ms->m[i].options);
 		return &ms->m[i];
 	}
 	if (ms->n % 64 == 0) {
@@ -75,7 +76,7 @@ static bool is_pseudo_fs(const char *fstype)
 /* One mountinfo line: "ID PARENT MAJ:MIN ROOT DIR OPTS [TAGS...] - FSTYPE SOURCE SUPER". */
 static int mounts_parse_line(struct ft_mounts *ms, char *line)
 {
-	char *f[6] = { 0 }, *save = NULL, *tok, *fstype = NULL, *source = NULL;
+	char *f[6] = { 0 }, *save = NULL, *tok, *fstype = NULL, *source = NULL, *opts = NULL;
 	unsigned maj, min;
 	struct ft_mount *m;
 	struct statvfs sv;
@@ -87,6 +88,7 @@ static int mounts_parse_line(struct ft_mounts *ms, char *line)
 		} else if (strcmp(tok, "-") == 0) {
 			fstype = strtok_r(NULL, " \n", &save);
 			source = strtok_r(NULL, " \n", &save);
+			opts = strtok_r(NULL, " \n", &save);
 			break;
 		}
 	}
@@ -107,11 +109,12 @@ static int mounts_parse_line(struct ft_mounts *ms, char *line)
 	m->source = strdup(source && source[0] == '/' ? source : fstype);
 	/* A bind mount of a subdirectory: its dir is not the filesystem root. */
 	m->dir = strdup(strcmp(f[3], "/") == 0 ? f[4] : "?");
+	m->options = strdup(opts ? opts : "");
 	m->block_size = 0;
 	m->pseudo = is_pseudo_fs(fstype);
 	if (strcmp(fstype, "autofs") != 0 && strcmp(f[3], "/") == 0 && statvfs(f[4], &sv) == 0)
 		m->block_size = (__u32)sv.f_bsize;
-	return m->fstype && m->source && m->dir ? 0 : -1;
+	return m->fstype && m->source && m->dir && m->options ? 0 : -1;
 }
 
 int ft_mounts_load(struct ft_mounts *ms, struct ft_error *err)
@@ -142,6 +145,7 @@ void ft_mounts_free(struct ft_mounts *ms)
 		free(ms->m[i].fstype);
 		free(ms->m[i].source);
 		free(ms->m[i].dir);
+		free(ms->m[i].options);
 	}
 	free(ms->m);
 	ms->m = NULL;

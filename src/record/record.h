@@ -4,6 +4,7 @@
  *   idset.c     set of (u32, u64) keys: files and tasks already described in the trace
  *   mounts.c    mounted filesystems: host description and path prefixes
  *   host.c      the FT_HOST record
+ *   devices.c   the FT_DEVICE records: readahead, I/O size, tmpfs huge pages, mount options
  *   sampler.c   /proc/vmstat, /proc/meminfo, /proc/buddyinfo, memory cgroup samples
  *   consumer.c  ring-buffer records -> trace records (FT_FILE before a file's first event)
  *   loader.c    BPF skeleton: filters, load, attach, lost counters
@@ -45,6 +46,7 @@ struct ft_mount {
 	char *fstype;
 	char *source;
 	char *dir;		/* mount point of the filesystem root ("/" in mountinfo) */
+	char *options;		/* the super block's options (mountinfo's last field) */
 	bool pseudo;		/* proc, sysfs, cgroup...: no file data, left out of FT_HOST */
 };
 
@@ -62,9 +64,23 @@ __u32 ft_kdev(unsigned long long udev);
 
 /* ---- host ----------------------------------------------------------------------------------- */
 
-/* Writes FT_HOST: uname, page size, MemTotal, CPUs, vm.dirty_* and the mounted devices. */
+/*
+ * Writes FT_HOST: uname, page size, MemTotal, CPUs, vm.dirty_* and the mounted devices; then
+ * an FT_DEVICE for each of those devices.
+ */
 int ft_write_host(struct ft_writer *w, const struct ft_mounts *ms, __u32 flags,
 		  __u64 memory_limit, struct ft_error *err);
+
+/* ---- devices -------------------------------------------------------------------------------- */
+
+/*
+ * FT_DEVICE of a mounted filesystem, from sysfs and its mount options; sysfs: "/sys" (tests
+ * give a tree of their own). Fields not found stay 0 (unknown).
+ */
+void ft_device_describe(const struct ft_mount *m, const char *sysfs, __u32 page_size,
+			struct ft_device *d);
+/* tmpfs huge= and the FT_DEV_* flags of a mount's super-block options. */
+void ft_device_options(const char *fstype, const char *options, __u16 *huge, __u16 *flags);
 __u64 ft_now_mono_ns(void);
 
 /* ---- sampler -------------------------------------------------------------------------------- */
@@ -162,11 +178,21 @@ void record_progress_done(struct record_progress *p);
 
 /* ---- memcg ---------------------------------------------------------------------------------- */
 
-/* Creates a memory cgroup limited to limit bytes; its path in *dir (caller frees). */
-int ft_memcg_create(__u64 limit, char **dir, struct ft_error *err);
-int ft_memcg_add(const char *dir, int pid, struct ft_error *err);
-/* Removes the cgroup once its tasks are gone. */
-void ft_memcg_remove(const char *dir);
+/* A memory cgroup for the command. */
+struct ft_memcg {
+	char *dir;		/* NULL when none */
+	pid_t keeper;		/* removes dir once record is gone and the cgroup is empty */
+	int keeper_fd;		/* closing it, or dying, lets the keeper do so */
+};
+
+/*
+ * Creates a memory cgroup limited to limit bytes and its keeper (first removing cgroups of
+ * recorders that no longer run).
+ */
+int ft_memcg_create(struct ft_memcg *m, __u64 limit, struct ft_error *err);
+int ft_memcg_add(const struct ft_memcg *m, int pid, struct ft_error *err);
+/* Removes the cgroup once its tasks are gone, or leaves that to the keeper. */
+void ft_memcg_remove(struct ft_memcg *m);
 
 /* ---- child ---------------------------------------------------------------------------------- */
 

@@ -42,36 +42,24 @@ struct recorder {
 	struct record_progress progress;
 	struct ft_child child;
 	bool have_child;	/* the command is ours to wait for or stop */
-	char *memcg;		/* --memory-limit: the command's cgroup directory */
+	struct ft_memcg memcg;	/* --memory-limit: the command's cgroup (dir NULL if none) */
 	int sigfd;		/* SIGINT, SIGTERM, SIGCHLD, blocked and read here */
 	__u64 lost;
 	struct ft_error err;	/* why the run failed, said before the summary */
 };
 
-static struct ft_writer *open_output(const char *path, struct ft_error *err)
+/*
+ * The trace file, written as every output is (util/output.h), except that a new one is made
+ * under its name from the start: a recorder killed on the way leaves it readable there to its
+ * last whole chunk. An existing trace is replaced only once the recording ended well. Mode
+ * 0600 whatever was there: traces reveal file activity.
+ */
+static struct ft_writer *open_output(const struct record_opts *o, struct ft_error *err)
 {
-	struct stat st;
-	int fd;
+	const struct ft_writer_options opts = { .mode = 0600, .force = o->force,
+						.in_place_if_new = true };
 
-	if (strcmp(path, "-") == 0)
-		return ft_writer_open(path, 0600, err);
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	if (fd < 0) {
-		ft_error_set(err, NULL, "%s: cannot create: %s", path,
-			 strerror(errno));
-		return NULL;
-	}
-	/*
-	 * An existing file keeps its mode through O_TRUNC: traces reveal file activity. Only
-	 * regular files: a device or FIFO (/dev/null) is not ours to change.
-	 */
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && fchmod(fd, 0600) < 0) {
-		ft_error_set(err, NULL, "%s: cannot make it private (0600): %s",
-			 path, strerror(errno));
-		close(fd);
-		return NULL;
-	}
-	return ft_writer_fdopen(fd, path, err);
+	return ft_writer_open_with(o->output, &opts, err);
 }
 
 /* Every tick: lost counts, samples when due, a flushed chunk, the progress line. */
@@ -171,7 +159,8 @@ static int record_finish(struct recorder *r, int rc)
 		    ft_bpf_write_lost(r->bpf, r->w, &r->lost, &r->err)))
 		rc = -1;
 	record_progress_done(&r->progress);
-	if (!rc && ft_writer_flush(r->w, &r->err))
+	/* Everything in the file before the summary counts it. */
+	if (!rc && ft_writer_drain(r->w, &r->err))
 		rc = -1;
 	ft_writer_stats(r->w, &st);
 	if (rc) {
@@ -233,16 +222,16 @@ static int record_start(struct recorder *r, const sigset_t *orig_mask)
 			return -1;
 		}
 	}
-	r->w = open_output(r->o->output, &r->err);
-	if (!r->w)
+	r->w = open_output(r->o, &r->err);
+	if (!r->w || ft_writer_background(r->w, &r->err))
 		return -1;
-	if (r->o->memory_limit && ft_memcg_create(r->o->memory_limit, &r->memcg, &r->err))
+	if (r->o->memory_limit && ft_memcg_create(&r->memcg, r->o->memory_limit, &r->err))
 		return -1;
 	if (r->o->cmd) {
 		if (ft_child_fork(&r->child, r->o->cmd, orig_mask, strcmp(r->o->output, "-") == 0))
 			return -1;
 		r->have_child = true;
-		if (r->memcg && ft_memcg_add(r->memcg, r->child.pid, &r->err))
+		if (r->memcg.dir && ft_memcg_add(&r->memcg, r->child.pid, &r->err))
 			return -1;
 	}
 	f = record_filters(r);
@@ -253,7 +242,7 @@ static int record_start(struct recorder *r, const sigset_t *orig_mask)
 	r->cons.dev_set = r->o->dev_set;
 	r->cons.dev = r->o->dev;
 	r->rb = ring_buffer__new(ft_bpf_ring_fd(r->bpf), ft_consumer_handle, &r->cons, NULL);
-	r->sampler = ft_sampler_new(r->memcg);
+	r->sampler = ft_sampler_new(r->memcg.dir);
 	if (!r->rb || !r->sampler) {
 		snprintf(r->err.msg, sizeof(r->err.msg), "record: cannot set up the ring buffer");
 		return -1;
@@ -271,10 +260,7 @@ static void record_cleanup(struct recorder *r)
 		ft_writer_abort(r->w);
 	if (r->have_child)
 		ft_child_stop(&r->child);
-	if (r->memcg) {
-		ft_memcg_remove(r->memcg);
-		free(r->memcg);
-	}
+	ft_memcg_remove(&r->memcg);
 	ring_buffer__free(r->rb);
 	ft_sampler_free(r->sampler);
 	ft_bpf_close(r->bpf);
@@ -291,7 +277,7 @@ static void record_cleanup(struct recorder *r)
 static void child_after_recording(struct recorder *r)
 {
 	ft_child_reap(&r->child);
-	if (r->memcg)
+	if (r->memcg.dir)
 		ft_child_wait(&r->child);
 	if (r->child.exited) {
 		ft_child_report(&r->child, r->o->cmd[0]);

@@ -15,6 +15,7 @@
 
 struct record_opts {
 	const char *output;	/* trace file, "-" for standard output */
+	bool force;		/* --force: a symbolic link at output is replaced */
 	__u32 pids[RECORD_MAX_PIDS];
 	size_t npids;
 	const char *cgroup;

@@ -8,6 +8,7 @@
 
 #include "model/variants.h"
 #include "replay/replay.h"
+#include "util/msg.h"
 #include "util/progress.h"
 #include "util/parse.h"
 
@@ -200,6 +201,8 @@ static int start_models(struct replay *rp, __u32 first_dev, const char *path,
 		if (rp->keep_series && rp->cfg[i].interval_ns) {
 			rp->sinks[i] = (struct replay_sink){ .col = &rp->series.col[i] };
 			model_set_sample_fn(rp->models[i], keep_sample, &rp->sinks[i]);
+			/* the sample at the end comes on top of the interval ones */
+			model_limit_samples(rp->models[i], rp->series.col[i].max - 1);
 		}
 	}
 	if (rp->extra_start && rp->extra_start(rp->extra_arg, rp->cfg, rp->ncfg, err) < 0)
@@ -253,22 +256,13 @@ static uint64_t size_after(const struct ft_access *a, enum model_op op, uint64_t
 	return size;
 }
 
-/* Linux files end below 2^63 bytes (MAX_LFS_FILESIZE); a damaged record may claim more. */
-#define FILE_SIZE_MAX	((uint64_t)INT64_MAX)
-
-static bool within_file_limits(const struct ft_access *a)
-{
-	return a->pos <= FILE_SIZE_MAX && a->len <= FILE_SIZE_MAX - a->pos &&
-	       a->isize <= FILE_SIZE_MAX;
-}
-
 /* false when the record has nothing for a model (zero-length transfer, unknown op, bad range). */
 static bool make_access(const struct ft_access *a, uint32_t id, struct file_info *fi,
 			struct model_access *out)
 {
 	enum model_op op = model_op_of(a->op);
 
-	if (!op || (is_data_op(op) && a->len == 0) || !within_file_limits(a))
+	if (!op || (is_data_op(op) && a->len == 0))
 		return false;
 	fi->size = size_after(a, op, fi->size);
 	*out = (struct model_access){
@@ -302,12 +296,53 @@ static bool mmap_fault_around(const struct replay *rp, const struct ft_access *a
 	       a->len > rp->host.page_size;
 }
 
+/*
+ * A record no kernel makes (an access longer than one system call, past the largest file):
+ * skipped, counted, and the first few named with where they are, since the trace is damaged.
+ */
+static bool damaged_access(struct replay *rp, const struct ft_access *a, const char *path)
+{
+	char why[160], where[128];
+
+	if (!ft_access_problem(a, why, sizeof(why)))
+		return false;
+	if (rp->run.bad++ < REPLAY_SHOW_BAD)
+		ft_warn("%s: %s: %s: skipped", path, ft_reader_where(rp->reader, where,
+			sizeof(where)), why);
+	return true;
+}
+
+/*
+ * The models never go back in time: an access earlier than the latest seen runs at that
+ * latest time. CPUs hand their events to the recorder a few milliseconds out of order, which
+ * is no damage; a step back of REPLAY_REORDER_NS or more is (a damaged trace can go back by
+ * years), and is counted for the warning at the end.
+ */
+static uint64_t access_time(struct replay *rp, uint64_t ts)
+{
+	if (!rp->run.accesses) {
+		rp->series.t0 = ts;
+		rp->now = ts;
+	}
+	if (ts > rp->now) {
+		rp->now = ts;
+	} else if (rp->now - ts >= REPLAY_REORDER_NS) {
+		rp->run.late++;
+		if (rp->now - ts > rp->run.late_max_ns)
+			rp->run.late_max_ns = rp->now - ts;
+	}
+	return rp->now;
+}
+
 static int feed_access(struct replay *rp, const struct ft_access *a, const char *path,
 		       struct ft_error *err)
 {
-	uint32_t id = file_table_id(&rp->files, a->dev, a->ino);
+	uint32_t id;
 	struct model_access ma;
 
+	if (damaged_access(rp, a, path))
+		return 0;
+	id = file_table_id(&rp->files, a->dev, a->ino);
 	if (id == FILE_ID_NONE) {
 		ft_error_set(err, path, "out of memory for the file table");
 		return -1;
@@ -322,14 +357,7 @@ static int feed_access(struct replay *rp, const struct ft_access *a, const char 
 	ma.device = device_index(rp, a->dev);
 	if (ma.device < 32)
 		rp->devices_used |= 1u << ma.device;
-	/* events from several CPUs can be a little out of order: never go back in time */
-	if (!rp->run.accesses) {
-		rp->series.t0 = a->hdr.ts;
-		rp->now = a->hdr.ts;
-	}
-	if (a->hdr.ts > rp->now)
-		rp->now = a->hdr.ts;
-	ma.ts = rp->now;
+	ma.ts = access_time(rp, a->hdr.ts);
 	/* model_access first lets the time up to ma.ts pass (flusher, samples) */
 	pipeline_access(&rp->pipe, &ma);
 	rp->run.accesses++;
@@ -385,7 +413,7 @@ static int note_file(struct replay *rp, const struct ft_file *f, const char *pat
 		return -1;
 	}
 	/* a size no Linux file can have is a damaged record: take the size as unknown */
-	file_table_get(&rp->files, id)->size = f->size <= FILE_SIZE_MAX ? f->size : 0;
+	file_table_get(&rp->files, id)->size = f->size <= FT_FILE_SIZE_MAX ? f->size : 0;
 	return 0;
 }
 
@@ -535,6 +563,8 @@ static void collect_results(struct replay *rp, const struct ft_reader_status *st
 		model_finish(rp->models[i], rp->now);
 		rp->cols[i].cfg = *model_config(rp->models[i]);
 		model_metrics(rp->models[i], &rp->cols[i].m);
+		if (model_samples(rp->models[i]) > rp->samples)
+			rp->samples = model_samples(rp->models[i]);
 	}
 	rp->run.records = st->records;
 	rp->run.files = rp->files.nfiles;
@@ -547,6 +577,18 @@ static void collect_results(struct replay *rp, const struct ft_reader_status *st
 	}
 }
 
+/* The totals of what damaged_access() and access_time() met, after the first few lines. */
+static void report_damage(const struct replay *rp, const char *path)
+{
+	if (rp->run.bad > REPLAY_SHOW_BAD)
+		ft_warn("%s: %llu damaged access records skipped (%u shown)", path,
+			(unsigned long long)rp->run.bad, REPLAY_SHOW_BAD);
+	if (rp->run.late)
+		ft_warn("%s: %llu accesses a second or more earlier than one before them (by up to "
+			"%.6f s) were replayed at that later time", path,
+			(unsigned long long)rp->run.late, (double)rp->run.late_max_ns / 1e9);
+}
+
 int replay_file(struct replay *rp, const char *path, struct ft_error *err)
 {
 	struct ft_reader *r = ft_reader_open(path, err);
@@ -557,6 +599,7 @@ int replay_file(struct replay *rp, const char *path, struct ft_error *err)
 
 	if (!r)
 		return -1;
+	rp->reader = r;
 	rp->run.trace_path = path;
 	ft_reader_progress(r, &progress, rp->work ? rp->work : "replay", rp->quiet);
 	while ((ret = ft_reader_next(r, &h, err)) == FT_READ_MORE)
@@ -576,10 +619,13 @@ int replay_file(struct replay *rp, const char *path, struct ft_error *err)
 		}
 	/* a cut trace still gives results for what was read; the warning says how much */
 	ft_reader_report_end(r);
+	report_damage(rp, path);
 	ft_reader_close(r);
+	rp->reader = NULL;
 	return 0;
 fail:
 	ft_progress_end(&progress);
 	ft_reader_close(r);
+	rp->reader = NULL;
 	return -1;
 }

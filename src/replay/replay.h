@@ -24,6 +24,9 @@
 struct replay;
 
 #define REPLAY_MAX_EXTRA	(2 * (MODEL_MAX_ORDER + 1))
+#define REPLAY_SHOW_BAD	5	/* damaged access records named one by one */
+/* An access this much earlier than the latest is late: not the CPUs' usual reordering. */
+#define REPLAY_REORDER_NS	1000000000ull
 
 /* Where a model's samples go; it runs in the model's thread. */
 struct replay_sink {
@@ -49,8 +52,10 @@ struct replay {
 	struct report_col *cols;	/* [ncfg] */
 	struct report_run run;
 	struct series series;
+	uint64_t samples;		/* interval samples of the busiest model (model_samples) */
 
 	/* while streaming */
+	struct ft_reader *reader;
 	struct model **models;		/* [ncfg] */
 	struct replay_sink *sinks;	/* [ncfg] */
 	struct pipe_client *clients;	/* the models, then the extra clients */

@@ -251,8 +251,13 @@ static int page_set_add(struct page_set *s, uint64_t key)
 	return 0;
 }
 
+/* A damaged record (ft_access_problem()) is skipped here as replay skips it. */
 static bool touches_pages(const struct ft_access *a)
 {
+	char why[160];
+
+	if (ft_access_problem(a, why, sizeof(why)))
+		return false;
 	switch (a->op) {
 	case FT_OP_READ:
 	case FT_OP_WRITE:

@@ -58,6 +58,10 @@ static void json_run(FILE *f, const struct report_run *run)
 	fprintf(f, "%" PRIu64, run->accesses);
 	json_key(f, "    ", "ignored", &first);
 	fprintf(f, "%" PRIu64, run->ignored);
+	json_key(f, "    ", "damaged", &first);
+	fprintf(f, "%" PRIu64, run->bad);
+	json_key(f, "    ", "late", &first);
+	fprintf(f, "%" PRIu64, run->late);
 	json_key(f, "    ", "files", &first);
 	fprintf(f, "%" PRIu64, run->files);
 	json_key(f, "    ", "lost_events", &first);

@@ -7,7 +7,10 @@
 
 /* 1, 2 or 5 times a power of ten, at least v: a tick step. */
 double plot_nice_step(double v);
-/* s as XML character data: markup escaped, control characters as '?'. */
-void plot_xml_text(FILE *f, const char *s);
+/*
+ * text as XML character data: escaped for the terminal first (ft_escape: no control byte or
+ * broken UTF-8, which XML 1.0 does not allow), then markup escaped.
+ */
+void plot_xml_text(FILE *f, const char *text);
 
 #endif /* FT_REPORT_PLOT_H */

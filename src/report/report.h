@@ -26,6 +26,9 @@ struct report_run {
 	uint64_t records;		/* records read */
 	uint64_t accesses;		/* FT_ACCESS records fed to the models */
 	uint64_t ignored;		/* FT_ACCESS records without effect (zero length, bad op) */
+	uint64_t bad;			/* FT_ACCESS records no kernel makes: skipped, damage */
+	uint64_t late;			/* accesses 1 s or more before one before them, run later */
+	uint64_t late_max_ns;		/* by how much at most */
 	uint64_t files;			/* distinct (dev, ino) */
 	uint64_t lost;			/* events the recorder lost (FT_LOST) */
 	bool clean_end;			/* FT_END seen */

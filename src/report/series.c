@@ -11,6 +11,8 @@ void series_init(struct series *s, unsigned ncols, uint64_t interval_ns)
 	memset(s, 0, sizeof(*s));
 	s->ncols = ncols < SERIES_MAX_COLS ? ncols : SERIES_MAX_COLS;
 	s->interval_ns = interval_ns;
+	for (unsigned i = 0; i < SERIES_MAX_COLS; i++)
+		s->col[i].max = (size_t)MODEL_SAMPLES_MAX + 1;
 }
 
 void series_release(struct series *s)
@@ -24,6 +26,8 @@ void series_release(struct series *s)
 
 int series_append(struct series_col *c, const struct model_sample *sample)
 {
+	if (c->n >= c->max)
+		return 0;
 	if (c->n == c->cap) {
 		size_t cap = c->cap ? 2 * c->cap : 256;
 		struct model_sample *v = realloc(c->v, cap * sizeof(*v));

@@ -20,6 +20,7 @@ struct series_col {
 	unsigned order;
 	struct model_sample *v;
 	size_t n, cap;
+	size_t max;			/* samples kept at most; later ones are dropped */
 };
 
 struct series {
@@ -29,10 +30,13 @@ struct series {
 	struct series_col col[SERIES_MAX_COLS];
 };
 
-/* Empty series for ncols configurations (labels and orders filled by the caller). */
+/*
+ * Empty series for ncols configurations (labels and orders filled by the caller), each keeping
+ * what a model hands out: MODEL_SAMPLES_MAX and the one at the end.
+ */
 void series_init(struct series *s, unsigned ncols, uint64_t interval_ns);
 void series_release(struct series *s);
-/* 0, or -1 on ENOMEM. */
+/* 0 (also when the column is full and the sample dropped), or -1 on ENOMEM. */
 int series_append(struct series_col *c, const struct model_sample *sample);
 
 /* Bytes per second written back in sample i of c: the interval's bytes over its length. */

@@ -10,6 +10,7 @@
 
 #include "report/plot.h"
 #include "report/series.h"
+#include "util/escape.h"
 
 #define SVG_W		960.0
 #define SVG_LEFT	90.0
@@ -65,8 +66,12 @@ struct axis {
 	bool log;
 };
 
-void plot_xml_text(FILE *f, const char *s)
+void plot_xml_text(FILE *f, const char *text)
 {
+	char buf[2048];
+	const char *s = ft_escape(buf, sizeof(buf), text, sizeof(buf));
+
+	/* escaped first: no control byte or broken UTF-8, which XML 1.0 does not allow */
 	for (; s && *s; s++) {
 		switch (*s) {
 		case '&': fputs("&amp;", f); break;
@@ -74,8 +79,7 @@ void plot_xml_text(FILE *f, const char *s)
 		case '>': fputs("&gt;", f); break;
 		case '"': fputs("&quot;", f); break;
 		default:
-			/* control characters are not allowed in XML 1.0 */
-			fputc((unsigned char)*s < 0x20 ? '?' : *s, f);
+			fputc(*s, f);
 		}
 	}
 }

@@ -12,6 +12,7 @@
 #include "report/metrics.h"
 #include "report/curve.h"
 #include "report/report.h"
+#include "util/escape.h"
 #include "util/parse.h"
 
 #define CELL_LEN	40
@@ -209,10 +210,15 @@ static void print_row_cell(FILE *f, unsigned j, unsigned width, const char *s, b
 /* What was replayed, and what the figures do not cover. */
 static void print_run_line(FILE *f, const struct report_run *run)
 {
-	fprintf(f, "replay of %s: %" PRIu64 " accesses, %" PRIu64 " files", run->trace_path,
-		run->accesses, run->files);
+	fputs("replay of ", f);
+	ft_fputs_escaped(f, run->trace_path, (size_t)-1);
+	fprintf(f, ": %" PRIu64 " accesses, %" PRIu64 " files", run->accesses, run->files);
 	if (run->ignored)
 		fprintf(f, ", %" PRIu64 " ignored", run->ignored);
+	if (run->bad)
+		fprintf(f, ", %" PRIu64 " damaged records skipped", run->bad);
+	if (run->late)
+		fprintf(f, ", %" PRIu64 " accesses late", run->late);
 	if (run->lost)
 		fprintf(f, ", %" PRIu64 " events lost while recording", run->lost);
 	if (run->truncated)

@@ -7,10 +7,11 @@
 #include "synth/synth.h"
 #include "synth/zipf.h"
 #include "util/rng.h"
+#include "util/u64map.h"
 
 #define SYNTH_TID	1
 
-/* Per file slot: which file lives there and how far it got. */
+/* Per file slot: which file lives there and how far it got; made when first used. */
 struct synth_slot {
 	uint64_t seq;		/* file number: ino = SYNTH_INO_BASE + seq */
 	uint64_t size;
@@ -36,7 +37,13 @@ struct synth {
 	uint64_t blocks_per_file;
 	uint64_t total_blocks;
 	uint64_t perm_mul, perm_add;	/* popularity rank -> block, a bijection */
-	struct synth_slot *slots;	/* cfg->files of them */
+	/*
+	 * The slots touched so far (slot number -> index in slot_v): memory follows what is
+	 * generated, not --files (1e8 files for 100 events took 3 GB).
+	 */
+	struct u64map slot_index;
+	struct synth_slot *slot_v;
+	size_t nslots, slot_cap;
 	uint64_t cur;			/* current slot (or file number) */
 	uint64_t pos;
 	uint64_t next_seq;
@@ -51,6 +58,11 @@ int synth_emit_access(struct synth *s, uint16_t op, uint16_t flags, uint64_t seq
 		      uint64_t len, uint64_t isize);
 /* FT_FILE for file number seq, at the timestamp of the next access. */
 int synth_emit_file(struct synth *s, uint64_t seq, uint64_t size);
+/*
+ * Slot n (< cfg->files), made on first use as file n with nothing written; valid until the
+ * next call. NULL with s->err set when out of memory.
+ */
+struct synth_slot *synth_slot(struct synth *s, uint64_t n);
 
 /* Setup and one access per call, for each pattern (patterns.c). */
 int synth_patterns_setup(struct synth *s);

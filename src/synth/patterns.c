@@ -55,16 +55,20 @@ static void pick_block(struct synth *s, uint64_t *file, uint64_t *pos)
 	*pos = (blk % s->blocks_per_file) * s->cfg->io_size;
 }
 
-static int create_fixed_files(struct synth *s)
+/*
+ * The slot of fixed-size file f, its FT_FILE written before its first access: --files=1e8
+ * with --events=100 writes at most 100 file records, not 1e8.
+ */
+static struct synth_slot *fixed_file(struct synth *s, uint64_t f, int *ret)
 {
-	for (uint64_t f = 0; f < s->cfg->files; f++) {
-		int ret = synth_emit_file(s, f, s->cfg->file_size);
+	struct synth_slot *slot = synth_slot(s, f);
 
-		if (ret)
-			return ret;
+	*ret = slot ? 0 : -1;
+	if (slot && !slot->created) {
+		slot->created = true;
+		*ret = synth_emit_file(s, f, s->cfg->file_size);
 	}
-	s->next_seq = s->cfg->files;
-	return 0;
+	return *ret ? NULL : slot;
 }
 
 int synth_patterns_setup(struct synth *s)
@@ -75,33 +79,22 @@ int synth_patterns_setup(struct synth *s)
 	s->total_blocks = s->blocks_per_file * cfg->files;
 	zipf_init(&s->zipf, s->total_blocks, cfg->zipf);
 	block_perm_init(s);
-	for (uint64_t f = 0; f < cfg->files; f++)
-		s->slots[f].seq = f;
-	s->next_seq = cfg->files;
-
-	switch (cfg->pattern) {
-	case SYNTH_SEQ_READ:
-	case SYNTH_RANDOM_READ:
-	case SYNTH_RANDOM_OVERWRITE:
-	case SYNTH_ZIPF_SCAN:
-		return create_fixed_files(s);
-	case SYNTH_APPEND_FSYNC:
-	case SYNTH_MANY_SMALL_FILES:
-	default:
-		s->next_seq = cfg->pattern == SYNTH_MANY_SMALL_FILES ? 0 : cfg->files;
-		return 0;
-	}
+	s->next_seq = cfg->pattern == SYNTH_MANY_SMALL_FILES ? 0 : cfg->files;
+	return 0;
 }
 
 /* seq-read: plain read()s front to back; after the last file, start over at the first. */
 static int seq_read_step(struct synth *s)
 {
 	uint64_t size = s->cfg->file_size, len;
+	int ret;
 
 	if (s->pos >= size) {
 		s->pos = 0;
 		s->cur = (s->cur + 1) % s->cfg->files;
 	}
+	if (!fixed_file(s, s->cur, &ret))
+		return ret;
 	len = min_u64(s->cfg->io_size, size - s->pos);
 	s->pos += len;
 	return synth_emit_access(s, FT_OP_READ, 0, s->cur, s->pos - len, len, size);
@@ -110,8 +103,11 @@ static int seq_read_step(struct synth *s)
 static int random_read_step(struct synth *s)
 {
 	uint64_t file, pos;
+	int ret;
 
 	pick_block(s, &file, &pos);
+	if (!fixed_file(s, file, &ret))
+		return ret;
 	return synth_emit_access(s, FT_OP_READ, FT_AF_POSITIONAL, file, pos, s->cfg->io_size,
 				 s->cfg->file_size);
 }
@@ -121,13 +117,16 @@ static int random_overwrite_step(struct synth *s)
 {
 	struct synth_slot *slot;
 	uint64_t file, pos;
+	int ret;
 
 	if (s->pending == PENDING_SYNC) {
 		s->pending = PENDING_NONE;
 		return synth_emit_access(s, FT_OP_FDATASYNC, 0, s->cur, 0, 0, s->cfg->file_size);
 	}
 	pick_block(s, &file, &pos);
-	slot = &s->slots[file];
+	slot = fixed_file(s, file, &ret);
+	if (!slot)
+		return ret;
 	if (s->cfg->fsync_every && ++slot->writes >= s->cfg->fsync_every) {
 		slot->writes = 0;
 		s->cur = file;
@@ -145,8 +144,13 @@ static void next_slot(struct synth *s)
 /* append-fsync, after a write: sync and rotation of the slot's log file. */
 static int append_pending_step(struct synth *s)
 {
-	struct synth_slot *slot = &s->slots[s->cur];
-	uint64_t seq = slot->seq, size = slot->size;
+	struct synth_slot *slot = synth_slot(s, s->cur);
+	uint64_t seq, size;
+
+	if (!slot)
+		return -1;
+	seq = slot->seq;
+	size = slot->size;
 
 	switch (s->pending) {
 	case PENDING_SYNC:
@@ -171,13 +175,16 @@ static int append_pending_step(struct synth *s)
 /* append-fsync: log writers, one append per step round-robin over the files. */
 static int append_fsync_step(struct synth *s)
 {
-	struct synth_slot *slot = &s->slots[s->cur];
+	struct synth_slot *slot;
 	uint64_t pos, len;
 	bool full, sync;
 	int ret;
 
 	if (s->pending != PENDING_NONE)
 		return append_pending_step(s);
+	slot = synth_slot(s, s->cur);
+	if (!slot)
+		return -1;
 	if (!slot->created) {
 		slot->created = true;
 		ret = synth_emit_file(s, slot->seq, 0);
@@ -250,6 +257,7 @@ static int many_small_files_step(struct synth *s)
 static int zipf_scan_step(struct synth *s)
 {
 	uint64_t file, pos, blk;
+	int ret;
 
 	if (ft_rng_below(&s->rng, 100) >= SCAN_SHARE)
 		return random_read_step(s);
@@ -262,6 +270,8 @@ static int zipf_scan_step(struct synth *s)
 	s->scan_left--;
 	file = blk / s->blocks_per_file;
 	pos = (blk % s->blocks_per_file) * s->cfg->io_size;
+	if (!fixed_file(s, file, &ret))
+		return ret;
 	return synth_emit_access(s, FT_OP_READ, FT_AF_POSITIONAL, file, pos, s->cfg->io_size,
 				 s->cfg->file_size);
 }

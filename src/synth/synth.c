@@ -122,6 +122,32 @@ int synth_emit_file(struct synth *s, uint64_t seq, uint64_t size)
 	return ft_sink_file(s->sink, s->ts, SYNTH_DEV, SYNTH_INO_BASE + seq, size, path, s->err);
 }
 
+struct synth_slot *synth_slot(struct synth *s, uint64_t n)
+{
+	bool added;
+	uint64_t *i = u64map_get_or_add(&s->slot_index, n, s->nslots, &added);
+
+	if (!i) {
+		ft_error_set(s->err, NULL, "out of memory for the file slots");
+		return NULL;
+	}
+	if (added) {
+		if (s->nslots == s->slot_cap) {
+			size_t cap = s->slot_cap ? 2 * s->slot_cap : 64;
+			struct synth_slot *v = realloc(s->slot_v, cap * sizeof(*v));
+
+			if (!v) {
+				ft_error_set(s->err, NULL, "out of memory for the file slots");
+				return NULL;
+			}
+			s->slot_v = v;
+			s->slot_cap = cap;
+		}
+		s->slot_v[s->nslots++] = (struct synth_slot){ .seq = n };
+	}
+	return &s->slot_v[*i];
+}
+
 static bool synth_done(const struct synth *s)
 {
 	if (s->cfg->events)
@@ -151,16 +177,15 @@ int synth_run(const struct synth_config *cfg, struct ft_sink *sink, struct synth
 	int ret;
 
 	ft_rng_seed(&s.rng, cfg->seed);
-	s.slots = calloc(cfg->files, sizeof(*s.slots));
-	if (!s.slots)
-		return ft_error_set(err, NULL, "out of memory for %llu files",
-				    (unsigned long long)cfg->files);
+	if (u64map_init(&s.slot_index, 64))
+		return ft_error_set(err, NULL, "out of memory for the file slots");
 	ret = emit_host(&s);
 	if (ret == 0)
 		ret = synth_patterns_setup(&s);
 	while (ret == 0 && !synth_done(&s))
 		ret = synth_pattern_step(&s);
-	free(s.slots);
+	u64map_free(&s.slot_index);
+	free(s.slot_v);
 	if (st)
 		*st = s.st;
 	return ret < 0 ? -1 : 0;

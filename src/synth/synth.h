@@ -2,7 +2,8 @@
 /*
  * Synthetic workloads: a seed and a few sizes in, a stream of FT_HOST, FT_FILE and FT_ACCESS
  * records out. The stream depends on nothing but the configuration, so the same options give
- * a byte-identical trace; memory is bounded by --files, never by the number of events.
+ * a byte-identical trace; memory grows with the files the trace touches (at most --files),
+ * never with the number of events.
  */
 #ifndef FT_SYNTH_SYNTH_H
 #define FT_SYNTH_SYNTH_H

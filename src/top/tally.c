@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "top/tally.h"
+#include "trace/filewb.h"
 #include "trace/trace.h"
 
 int top_tally_init(struct top_tally *t, enum top_by by)
@@ -17,7 +18,7 @@ int top_tally_init(struct top_tally *t, enum top_by by)
 	t->page_size = 4096;
 	t->refault_index = -1;
 	if (u64map_init(&t->row_of, 64) || u64map_init(&t->file_name, 64) ||
-	    u64map_init(&t->fs_counts_writeback, 64) || u64map_init(&t->task_pid, 64) ||
+	    u64map_init(&t->task_pid, 64) ||
 	    u64map_init(&t->pid_comm, 64)) {
 		top_tally_release(t);
 		return -1;
@@ -29,7 +30,6 @@ void top_tally_release(struct top_tally *t)
 {
 	u64map_free(&t->row_of);
 	u64map_free(&t->file_name);
-	u64map_free(&t->fs_counts_writeback);
 	u64map_free(&t->task_pid);
 	u64map_free(&t->pid_comm);
 	free(t->rows);
@@ -206,34 +206,13 @@ static void count_folio(struct top_tally *t, struct top_row *r, const struct ft_
 }
 
 /*
- * The bytes a file's writeback wrote: ext4, xfs (iomap) and btrfs count their own data
- * writes, fsync's included; writeback_single_inode only what the flusher or sync wrote, so it
- * counts only for files whose file system gives no count of its own.
+ * The bytes of a file's data its file system wrote back by its own count (ext4, xfs' iomap,
+ * btrfs; fsync's included), as info and calibrate count them; the flusher's per-inode
+ * events miss what fsync wrote, so they count nothing here.
  */
-static int count_writeback(struct top_tally *t, struct top_row *r, const struct ft_writeback *w)
+static void count_writeback(struct top_tally *t, struct top_row *r, const struct ft_writeback *w)
 {
-	uint64_t key = file_key(w->dev, w->ino), bytes;
-
-	switch (w->kind) {
-	case FT_WB_EXT4:
-		bytes = w->nr_pages * t->page_size;
-		break;
-	case FT_WB_IOMAP:
-	case FT_WB_BTRFS:
-		bytes = w->nr_pages;
-		break;
-	case FT_WB_SINGLE_INODE:
-		if (u64map_find(&t->fs_counts_writeback, key))
-			return 0;
-		COUNT(t, r, written_back_bytes, w->nr_pages * t->page_size);
-		return 0;
-	default:
-		return 0;
-	}
-	if (!u64map_get_or_add(&t->fs_counts_writeback, key, 1, &(bool){ 0 }))
-		return -1;
-	COUNT(t, r, written_back_bytes, bytes);
-	return 0;
+	COUNT(t, r, written_back_bytes, ft_writeback_file_bytes(w, t->page_size));
 }
 
 static void count_vmscan(struct top_tally *t, const struct ft_vmscan *v)
@@ -326,11 +305,12 @@ int top_tally_add(struct top_tally *t, const struct ft_hdr *h)
 	case FT_WRITEBACK: {
 		const struct ft_writeback *w = (const void *)h;
 
-		if (!w->ino)
-			return 0;	/* per device: no file to show it on */
+		if (!w->ino || !ft_writeback_file_bytes(w, t->page_size))
+			return 0;	/* per device, or not a file system's count */
 		if (!(r = row_for(t, h->tid, w->dev, w->ino)))
 			return -1;
-		return count_writeback(t, r, w);
+		count_writeback(t, r, w);
+		return 0;
 	}
 	case FT_READAHEAD: {
 		const struct ft_readahead *ra = (const void *)h;

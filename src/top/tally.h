@@ -25,7 +25,7 @@ struct top_counts {
 	uint64_t inserted_pages, inserted[TOP_ORDERS];	/* folios inserted, by order */
 	uint64_t evicted_pages;
 	uint64_t dirtied_bytes;			/* folios the kernel marked dirty, whole */
-	uint64_t written_back_bytes;		/* the file system's own count, else the inode's */
+	uint64_t written_back_bytes;		/* by the file system's own count */
 	uint64_t readaheads;			/* sync and async readahead decisions */
 	uint64_t readahead_windows, readahead_pages;	/* windows read, their pages */
 };
@@ -52,7 +52,6 @@ struct top_tally {
 	struct u64map file_name;	/* file key -> index + 1 in names */
 	char (*names)[TOP_NAME_LEN];
 	uint32_t nnames, cap_names;
-	struct u64map fs_counts_writeback; /* file key -> 1: its file system counts its own */
 	struct u64map task_pid;		/* tid -> pid */
 	struct u64map pid_comm;		/* pid -> index + 1 in names (its comm) */
 	/* the vmstat names of the trace and the last sample, for refault deltas */

@@ -5,6 +5,7 @@
 #include <strings.h>
 
 #include "top/view.h"
+#include "util/escape.h"
 #include "util/json.h"
 #include "util/parse.h"
 
@@ -163,21 +164,11 @@ static void header_lines(FILE *f, const struct top_view *v, const struct top_tal
 		(unsigned long long)s->direct_reclaims, (unsigned long long)s->lost);
 }
 
-/* A printable copy of a name: control bytes as '?', so a file name cannot drive the terminal. */
-static void printable(char *out, const char *in, size_t len)
-{
-	size_t i;
-
-	for (i = 0; i + 1 < len && in[i]; i++)
-		out[i] = (unsigned char)in[i] < 0x20 || in[i] == 0x7f ? '?' : in[i];
-	out[i] = '\0';
-}
-
 void top_view_text(FILE *f, const struct top_view *v, const struct top_tally *t,
 		   unsigned interval, double seconds)
 {
 	uint32_t *idx = t->nrows ? malloc(t->nrows * sizeof(*idx)) : NULL, n, shown;
-	char line[512], name[TOP_NAME_LEN], c[TOP_COLUMNS][24];
+	char line[512 + 4 * TOP_NAME_LEN], name[4 * TOP_NAME_LEN], c[TOP_COLUMNS][24];
 
 	header_lines(f, v, t, interval, seconds);
 	n = idx ? sorted_rows(v, t, idx) : 0;
@@ -197,7 +188,8 @@ void top_view_text(FILE *f, const struct top_view *v, const struct top_tally *t,
 		bytes(k->written_back_bytes, c[3], 24);
 		ratio_cell(c[4], 24, amplification(k), "%.2f");
 		ratio_cell(c[5], 24, hit_ratio(k) * 100, "%.0f");
-		printable(name, r->name, sizeof(name));
+		/* a file, command or cgroup name: escaped, so it cannot drive the terminal */
+		ft_escape(name, sizeof(name), r->name, sizeof(r->name));
 		snprintf(line, sizeof(line),
 			 "%9s %9s %9s %9s %5s %8llu %6llu %5llu %5llu %5llu %8llu %5s %4llu  %s",
 			 c[0], c[1], c[2], c[3], c[4], (unsigned long long)k->inserted_pages,

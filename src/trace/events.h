@@ -263,8 +263,8 @@ enum ft_writeback_kind {
 	FT_WB_IOMAP = 4,	/* iomap:iomap_writeback_folio: nr_pages = bytes queued (bytes!) */
 	FT_WB_EXT4 = 5,		/* ext4:ext4_writepages_result: nr_pages = pages submitted for
 				 * the inode's data, index = its writeback_index */
-	FT_WB_BTRFS = 6,	/* btrfs:btrfs_writepage_end_io_hook: index = first page of a
-				 * range written, nr_pages = its bytes (bytes!) */
+	FT_WB_BTRFS = 6,	/* btrfs:btrfs_finish_ordered_extent: index = first page of a
+				 * range of file data written, nr_pages = its bytes (bytes!) */
 };
 
 struct ft_writeback {

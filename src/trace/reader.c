@@ -26,6 +26,7 @@ struct ft_reader {
 	unsigned char *stored;	/* compressed bytes of the current chunk */
 	size_t stored_cap;
 	__u64 chunk_start;	/* file offset of the current chunk */
+	size_t rec_pos;		/* offset of the last record returned in the chunk */
 	struct ft_inflater *inflater;
 	bool done;
 	struct ft_reader_status st;
@@ -128,6 +129,12 @@ struct ft_reader *ft_reader_open(const char *path, struct ft_error *err)
 			  FT_VERSION_MAJOR);
 		goto fail;
 	}
+	if (fh.flags) {
+		/* flags would announce something every reader must know to read the file */
+		ft_error_set(err, path, "trace uses features this folio-trace does not know "
+			     "(file flags 0x%llx)", (unsigned long long)fh.flags);
+		goto fail;
+	}
 	if (fh.header_size < sizeof(fh) || fh.header_size > 4096) {
 		ft_error_set(err, path, "bad file header size %u", fh.header_size);
 		goto fail;
@@ -174,11 +181,32 @@ static bool grow(unsigned char **buf, size_t *cap, size_t need)
 	return true;
 }
 
+/*
+ * Records in raw[0..len) by their sizes, when those tile the chunk exactly; -1 when a size is
+ * impossible (the record checks of ft_reader_next() then say where).
+ */
+static int64_t count_records(const unsigned char *raw, size_t len)
+{
+	int64_t n = 0;
+	size_t pos = 0;
+
+	while (len - pos >= sizeof(struct ft_hdr)) {
+		const struct ft_hdr *h = (const struct ft_hdr *)(raw + pos);
+
+		if (h->size < sizeof(*h) || h->size % 8 || h->size > len - pos)
+			return -1;
+		pos += h->size;
+		n++;
+	}
+	return pos == len ? n : -1;
+}
+
 /* Loads the next chunk. Returns 1 loaded, 0 no more data (done set), -1 I/O error. */
 static int load_chunk(struct ft_reader *r, struct ft_error *err)
 {
 	struct ft_chunk_header ch;
 	size_t raw_len;
+	int64_t nrec;
 	ssize_t n;
 
 	n = read_full(r->fd, &ch, sizeof(ch));
@@ -200,6 +228,11 @@ static int load_chunk(struct ft_reader *r, struct ft_error *err)
 	}
 	if (ch.magic != FT_CHUNK_MAGIC) {
 		mark_damaged(r, "chunk %llu has a bad magic", (unsigned long long)r->st.chunks);
+		return 0;
+	}
+	if (ch.flags) {
+		mark_damaged(r, "chunk %llu has flags 0x%x this folio-trace does not know",
+			     (unsigned long long)r->st.chunks, ch.flags);
 		return 0;
 	}
 	if (ch.raw_size > FT_CHUNK_RAW_MAX || ch.stored_size > compressBound(FT_CHUNK_RAW_MAX) ||
@@ -228,6 +261,13 @@ static int load_chunk(struct ft_reader *r, struct ft_error *err)
 	raw_len = ch.raw_size;
 	if (!ft_inflate(r->inflater, r->stored, ch.stored_size, r->raw, ch.raw_size)) {
 		mark_damaged(r, "chunk %llu does not decompress", (unsigned long long)r->st.chunks);
+		return 0;
+	}
+	/* the count is the one cross-check of the header fields the checksum does not cover */
+	nrec = count_records(r->raw, raw_len);
+	if (nrec >= 0 && nrec != ch.nrecords) {
+		mark_damaged(r, "chunk %llu holds %lld records, its header says %u",
+			     (unsigned long long)r->st.chunks, (long long)nrec, ch.nrecords);
 		return 0;
 	}
 	r->raw_len = raw_len;
@@ -323,6 +363,7 @@ int ft_reader_next(struct ft_reader *r, const struct ft_hdr **rec, struct ft_err
 		r->st.good_bytes = r->chunk_start;
 		return FT_READ_EOF;
 	}
+	r->rec_pos = r->pos;
 	r->pos += h->size;
 	r->st.records++;
 	/* An end record counts only as the very last thing in the file. */
@@ -340,6 +381,14 @@ void ft_reader_progress(struct ft_reader *r, struct ft_progress *p, const char *
 void ft_reader_status(const struct ft_reader *r, struct ft_reader_status *st)
 {
 	*st = r->st;
+}
+
+const char *ft_reader_where(const struct ft_reader *r, char *buf, size_t len)
+{
+	snprintf(buf, len, "record %llu (byte %zu of chunk %llu at file byte %llu)",
+		 (unsigned long long)r->st.records, r->rec_pos,
+		 (unsigned long long)r->st.chunks - 1, (unsigned long long)r->chunk_start);
+	return buf;
 }
 
 int ft_reader_report_end(const struct ft_reader *r)

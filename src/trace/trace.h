@@ -14,6 +14,7 @@
 
 #include "trace/events.h"
 #include "util/error.h"
+#include "util/output.h"
 
 #define FT_MAGIC		"FOLIOTRC"
 #define FT_MAGIC_LEN		8
@@ -29,7 +30,7 @@ struct ft_file_header {
 	__u16 version_major;
 	__u16 version_minor;
 	__u32 header_size;	/* bytes of this header; chunks start here */
-	__u64 flags;		/* none defined: 0 */
+	__u64 flags;		/* none defined: 0; readers refuse flags they do not know */
 	__u64 created_realtime_ns;
 };
 
@@ -38,19 +39,27 @@ struct ft_chunk_header {
 	__u32 stored_size;	/* bytes of zlib stream following */
 	__u32 raw_size;		/* bytes of records once inflated */
 	__u32 crc32;		/* crc32 of the stored (compressed) bytes */
-	__u32 nrecords;
-	__u32 flags;		/* none defined: 0 */
+	__u32 nrecords;		/* readers check it against the records inflated */
+	__u32 flags;		/* none defined: 0; a chunk with unknown flags ends the data */
 };
 
 /* ---- writer ---------------------------------------------------------------------------------- */
 
 struct ft_writer;
 
-/* Creates path (mode 0600 unless told otherwise; "-" is stdout). NULL on error (err set). */
+/*
+ * Creates path as util/output.h writes outputs ("-" is stdout; mode 0600 unless told
+ * otherwise): a trace takes the target's name only once ft_writer_close() succeeds. NULL on
+ * error (err set).
+ */
 struct ft_writer *ft_writer_open(const char *path, unsigned mode, struct ft_error *err);
 struct ft_writer_options {
 	unsigned mode;		/* 0: 0600 */
 	bool no_timestamp;	/* creation time 0: the same records give the same bytes */
+	bool force;		/* replace a symbolic link at path (struct ft_output_opts) */
+	bool in_place_if_new;	/* record: a new file is made under its name from the start */
+	const char *const *inputs;	/* files the command reads: path must be none of them */
+	unsigned ninputs;
 };
 struct ft_writer *ft_writer_open_with(const char *path, const struct ft_writer_options *opts,
 				      struct ft_error *err);
@@ -69,11 +78,28 @@ int ft_writer_counters(struct ft_writer *w, __u64 ts, __u16 source, __u16 count,
 int ft_writer_host(struct ft_writer *w, const struct ft_host *host,
 		   const struct ft_host_dev *devs, struct ft_error *err);
 
-/* Writes the pending chunk now (recorders call it periodically so a crash loses little). */
+/*
+ * Writes the pending chunk now (recorders call it periodically so a crash loses little); in
+ * the background (below), queues it to be written in order.
+ */
 int ft_writer_flush(struct ft_writer *w, struct ft_error *err);
-/* Appends FT_END, flushes, fsyncs a regular file and closes. Frees w even on error. */
+/*
+ * From now on full chunks are compressed and written by a thread of the writer, so appending
+ * never waits for compression (unless four chunks are queued). Errors of the thread are
+ * returned by the next flush, drain or close.
+ */
+int ft_writer_background(struct ft_writer *w, struct ft_error *err);
+/* Flushes and waits until every chunk queued is in the file (or failed). */
+int ft_writer_drain(struct ft_writer *w, struct ft_error *err);
+/*
+ * Appends FT_END, flushes, fsyncs a regular file, closes and puts the file in place. Frees w
+ * even on error.
+ */
 int ft_writer_close(struct ft_writer *w, struct ft_error *err);
-/* Frees without FT_END (the file then reads as "not closed cleanly"). */
+/*
+ * Frees without FT_END. An output opened by name is removed, except a file made in place
+ * (in_place_if_new) that holds a whole chunk: it stays, read as "not closed cleanly".
+ */
 void ft_writer_abort(struct ft_writer *w);
 
 struct ft_writer_stats {
@@ -129,10 +155,29 @@ struct ft_progress;
 void ft_reader_progress(struct ft_reader *r, struct ft_progress *p, const char *what,
 			bool quiet);
 /*
+ * Where the record ft_reader_next() returned last is, for messages about it: its number in
+ * the file (1-based) and its byte offset in its chunk, and where that chunk starts. Returns buf.
+ */
+const char *ft_reader_where(const struct ft_reader *r, char *buf, size_t len);
+/*
  * After FT_READ_EOF: when the trace was cut or damaged, prints one line on stderr naming the
  * file, the byte offset and the problem. Returns the exit status to use: 0 complete, 1 not.
  */
 int ft_reader_report_end(const struct ft_reader *r);
+
+/*
+ * Bounds every real access keeps, from the kernel: one read or write moves at most
+ * MAX_RW_COUNT bytes (INT_MAX rounded down to a page; 4 KiB pages give the largest, a mapping
+ * fault moves far less), and no file reaches past MAX_LFS_FILESIZE. A record beyond them is
+ * damaged, and modelling it page by page would take hours.
+ */
+#define FT_ACCESS_LEN_MAX	0x7ffff000ull		/* MAX_RW_COUNT with 4 KiB pages */
+#define FT_FILE_SIZE_MAX	0x7fffffffffffffffull	/* MAX_LFS_FILESIZE */
+
+/* read, write and the mmap operations: the ones that move bytes through the page cache. */
+bool ft_op_moves_data(__u16 op);
+/* NULL when a is within the bounds above, else why not, written into buf. */
+const char *ft_access_problem(const struct ft_access *a, char *buf, size_t len);
 
 /* Size of the fixed struct for a known type, 0 for unknown types. */
 size_t ft_record_min_size(__u16 type);

@@ -3,34 +3,68 @@
  * Trace writer: records are appended to a raw chunk buffer; a full buffer (or a flush) is
  * compressed as one independent zlib stream behind a chunk header. A failed write cuts the file
  * back to the end of the last whole chunk, so what was written stays readable.
+ *
+ * A recorder cannot wait for compression while the kernel fills its ring buffer: with
+ * ft_writer_background() full buffers go to a thread of their own that compresses and writes
+ * them in order, while appending goes on into a spare buffer.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
-#include <zlib.h>
 
+#include "trace/deflate.h"
 #include "trace/trace.h"
+
+#define BG_BUFFERS	4	/* raw chunks in flight: bursts of 4 MiB wait for no one */
+
+/* A full raw buffer waiting for the thread. */
+struct pending_chunk {
+	unsigned char *raw;
+	size_t len;
+	__u32 nrecords;
+};
+
+/* The background thread's side; everything in it is under lock. */
+struct writer_bg {
+	pthread_t thread;
+	pthread_mutex_t lock;
+	pthread_cond_t cond;		/* a chunk queued, written, or stop */
+	struct pending_chunk queue[BG_BUFFERS];	/* oldest first */
+	unsigned queued;
+	unsigned char *spare[BG_BUFFERS];	/* empty buffers for the appending side */
+	unsigned nspare;
+	bool busy;			/* a chunk is out of the queue, being written */
+	bool stop;
+	bool failed;
+	struct ft_error err;		/* why, when failed */
+};
 
 struct ft_writer {
 	int fd;
+	struct ft_output output;	/* where the file goes when opened by name */
+	bool own_output;
 	bool regular;		/* fsync and cut-back only make sense on regular files */
 	bool failed;		/* after a write error every call fails */
 	char *name;
 	unsigned char *raw;
 	size_t raw_len;
-	unsigned char *out;
+	unsigned char *out;	/* compressed chunk; the thread's alone when there is one */
 	size_t out_cap;
+	struct ft_deflater *def;
+	struct writer_bg *bg;	/* NULL: chunks are compressed and written by the caller */
 	__u32 nrecords;
 	__u64 good_offset;	/* file offset after the last whole chunk */
 	__u64 last_ts;		/* latest timestamp appended: the end record's time */
 	struct ft_writer_stats st;
 };
 
+/* On failure, cuts the file back to the last whole chunk: it then ends on a whole chunk. */
 static int write_all(struct ft_writer *w, const void *buf, size_t len, struct ft_error *err)
 {
 	const unsigned char *p = buf;
@@ -43,7 +77,9 @@ static int write_all(struct ft_writer *w, const void *buf, size_t len, struct ft
 		if (n <= 0) {
 			int e = n < 0 ? errno : ENOSPC;
 
-			w->failed = true;
+			/* a temporary file never takes the name: nothing of it is kept */
+			if (w->own_output && w->output.tmp)
+				return ft_error_set(err, w->name, "write failed: %s", strerror(e));
 			/* Drop the partial chunk: the file then ends on a whole chunk. */
 			if (w->regular && ftruncate(w->fd, (off_t)w->good_offset) == 0)
 				lseek(w->fd, (off_t)w->good_offset, SEEK_SET);
@@ -56,8 +92,37 @@ static int write_all(struct ft_writer *w, const void *buf, size_t len, struct ft
 	return 0;
 }
 
+/*
+ * Compresses and writes one chunk. good_offset and the byte counts move only here, by whoever
+ * writes chunks: the caller, or the background thread (then under its lock, for the stats).
+ */
+static int write_chunk(struct ft_writer *w, const unsigned char *raw, size_t len,
+		       __u32 nrecords, struct ft_error *err)
+{
+	struct ft_chunk_header ch = { .magic = FT_CHUNK_MAGIC };
+	size_t stored = ft_deflate(w->def, raw, len, w->out, w->out_cap);
+
+	if (!stored)
+		return ft_error_set(err, w->name, "compression failed");
+	ch.stored_size = (__u32)stored;
+	ch.raw_size = (__u32)len;
+	ch.crc32 = ft_deflate_crc32(w->out, stored);
+	ch.nrecords = nrecords;
+	if (write_all(w, &ch, sizeof(ch), err) || write_all(w, w->out, stored, err))
+		return -1;
+	if (w->bg)
+		pthread_mutex_lock(&w->bg->lock);
+	w->good_offset += sizeof(ch) + stored;
+	w->st.stored_bytes = w->good_offset;
+	w->st.raw_bytes += len;
+	w->st.chunks++;
+	if (w->bg)
+		pthread_mutex_unlock(&w->bg->lock);
+	return 0;
+}
+
 static struct ft_writer *writer_new(int fd, const char *name, bool timestamp,
-				    struct ft_error *err)
+				    const struct ft_output *out, struct ft_error *err)
 {
 	struct ft_writer *w = calloc(1, sizeof(*w));
 	struct ft_file_header fh = { .version_major = FT_VERSION_MAJOR,
@@ -67,16 +132,21 @@ static struct ft_writer *writer_new(int fd, const char *name, bool timestamp,
 	struct stat sb;
 
 	if (w) {
-		w->out_cap = compressBound(FT_CHUNK_RAW_DEFAULT);
+		w->out_cap = ft_deflate_bound(FT_CHUNK_RAW_DEFAULT);
 		w->raw = malloc(FT_CHUNK_RAW_DEFAULT);
 		w->out = malloc(w->out_cap);
 		w->name = strdup(name);
+		w->def = ft_deflater_new();
 	}
-	if (!w || !w->raw || !w->out || !w->name) {
+	if (!w || !w->raw || !w->out || !w->name || !w->def) {
 		ft_error_set(err, name, "out of memory");
 		goto fail;
 	}
 	w->fd = fd;
+	if (out) {
+		w->output = *out;
+		w->own_output = true;
+	}
 	w->regular = fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode);
 	memcpy(fh.magic, FT_MAGIC, FT_MAGIC_LEN);
 	if (timestamp) {
@@ -93,6 +163,7 @@ fail:
 		free(w->raw);
 		free(w->out);
 		free(w->name);
+		ft_deflater_free(w->def);
 		free(w);
 	}
 	close(fd);
@@ -101,22 +172,34 @@ fail:
 
 struct ft_writer *ft_writer_fdopen(int fd, const char *name, struct ft_error *err)
 {
-	return writer_new(fd, name, true, err);
+	return writer_new(fd, name, true, NULL, err);
 }
 
 struct ft_writer *ft_writer_open_with(const char *path, const struct ft_writer_options *opts,
 				      struct ft_error *err)
 {
+	const struct ft_output_opts oo = {
+		.mode = opts->mode ? opts->mode : 0600, .force = opts->force,
+		.dash_is_stdout = true, .in_place_if_new = opts->in_place_if_new,
+		.inputs = opts->inputs, .ninputs = opts->ninputs,
+	};
+	struct ft_output out;
+	struct ft_writer *w;
 	int fd;
 
-	if (strcmp(path, "-") == 0)
-		return writer_new(STDOUT_FILENO, "(stdout)", !opts->no_timestamp, err);
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, opts->mode ? opts->mode : 0600);
+	if (ft_output_open(&out, path, &oo, err))
+		return NULL;
+	/* the writer closes its descriptor; the output keeps its own until commit or abort */
+	fd = fcntl(out.fd, F_DUPFD_CLOEXEC, 3);
 	if (fd < 0) {
-		ft_error_set(err, path, "cannot create: %s", strerror(errno));
+		ft_error_set(err, path, "cannot write: %s", strerror(errno));
+		ft_output_abort(&out, false);
 		return NULL;
 	}
-	return writer_new(fd, path, !opts->no_timestamp, err);
+	w = writer_new(fd, strcmp(path, "-") ? path : "(stdout)", !opts->no_timestamp, &out, err);
+	if (!w)
+		ft_output_abort(&out, false);
+	return w;
 }
 
 struct ft_writer *ft_writer_open(const char *path, unsigned mode, struct ft_error *err)
@@ -126,31 +209,149 @@ struct ft_writer *ft_writer_open(const char *path, unsigned mode, struct ft_erro
 	return ft_writer_open_with(path, &opts, err);
 }
 
+/* Hands the raw buffer to the thread and takes a spare one, once there is one. */
+static int queue_chunk(struct ft_writer *w, struct ft_error *err)
+{
+	struct writer_bg *bg = w->bg;
+	int rc = 0;
+
+	pthread_mutex_lock(&bg->lock);
+	while (!bg->nspare && !bg->failed)
+		pthread_cond_wait(&bg->cond, &bg->lock);
+	if (bg->failed) {
+		*err = bg->err;
+		w->failed = true;
+		rc = -1;
+	} else {
+		bg->queue[bg->queued++] = (struct pending_chunk){ w->raw, w->raw_len, w->nrecords };
+		w->raw = bg->spare[--bg->nspare];
+		pthread_cond_broadcast(&bg->cond);
+	}
+	pthread_mutex_unlock(&bg->lock);
+	return rc;
+}
+
 int ft_writer_flush(struct ft_writer *w, struct ft_error *err)
 {
-	struct ft_chunk_header ch = { .magic = FT_CHUNK_MAGIC };
-	uLongf stored = w->out_cap;
-
 	if (w->failed)
 		return ft_error_set(err, w->name, "trace writer stopped after an earlier error");
 	if (!w->nrecords)
 		return 0;
-	/* Level 1: recording must keep up with the kernel; the ratio is still ~5-10x. */
-	if (compress2(w->out, &stored, w->raw, w->raw_len, 1) != Z_OK)
-		return ft_error_set(err, w->name, "compression failed");
-	ch.stored_size = (__u32)stored;
-	ch.raw_size = (__u32)w->raw_len;
-	ch.crc32 = (__u32)crc32(0L, w->out, (uInt)stored);
-	ch.nrecords = w->nrecords;
-	if (write_all(w, &ch, sizeof(ch), err) || write_all(w, w->out, stored, err))
+	if (w->bg ? queue_chunk(w, err) : write_chunk(w, w->raw, w->raw_len, w->nrecords, err)) {
+		w->failed = true;
 		return -1;
-	w->good_offset += sizeof(ch) + stored;
-	w->st.stored_bytes = w->good_offset;
-	w->st.raw_bytes += w->raw_len;
-	w->st.chunks++;
+	}
 	w->raw_len = 0;
 	w->nrecords = 0;
 	return 0;
+}
+
+/* The thread: oldest queued chunk first, until told to stop with nothing left to write. */
+static void *bg_main(void *arg)
+{
+	struct ft_writer *w = arg;
+	struct writer_bg *bg = w->bg;
+
+	pthread_mutex_lock(&bg->lock);
+	for (;;) {
+		struct pending_chunk c;
+		int rc;
+
+		while (!bg->queued && !bg->stop)
+			pthread_cond_wait(&bg->cond, &bg->lock);
+		if (!bg->queued)
+			break;
+		c = bg->queue[0];
+		memmove(bg->queue, bg->queue + 1, --bg->queued * sizeof(*bg->queue));
+		bg->busy = true;
+		pthread_mutex_unlock(&bg->lock);
+		/* After a failure what follows is dropped: the file ends on a whole chunk. */
+		rc = bg->failed ? 0 : write_chunk(w, c.raw, c.len, c.nrecords, &bg->err);
+		pthread_mutex_lock(&bg->lock);
+		if (rc)
+			bg->failed = true;
+		bg->busy = false;
+		bg->spare[bg->nspare++] = c.raw;
+		pthread_cond_broadcast(&bg->cond);
+	}
+	pthread_mutex_unlock(&bg->lock);
+	return NULL;
+}
+
+static void bg_free(struct writer_bg *bg)
+{
+	for (unsigned i = 0; i < bg->nspare; i++)
+		free(bg->spare[i]);
+	pthread_mutex_destroy(&bg->lock);
+	pthread_cond_destroy(&bg->cond);
+	free(bg);
+}
+
+int ft_writer_background(struct ft_writer *w, struct ft_error *err)
+{
+	struct writer_bg *bg = calloc(1, sizeof(*bg));
+
+	if (!bg)
+		return ft_error_set(err, w->name, "out of memory");
+	pthread_mutex_init(&bg->lock, NULL);
+	pthread_cond_init(&bg->cond, NULL);
+	for (; bg->nspare < BG_BUFFERS - 1; bg->nspare++) {
+		bg->spare[bg->nspare] = malloc(FT_CHUNK_RAW_DEFAULT);
+		if (!bg->spare[bg->nspare]) {
+			bg_free(bg);
+			return ft_error_set(err, w->name, "out of memory");
+		}
+	}
+	w->bg = bg;
+	if (pthread_create(&bg->thread, NULL, bg_main, w)) {
+		w->bg = NULL;
+		bg_free(bg);
+		return ft_error_set(err, w->name, "cannot start the compression thread");
+	}
+	return 0;
+}
+
+int ft_writer_drain(struct ft_writer *w, struct ft_error *err)
+{
+	struct writer_bg *bg = w->bg;
+	int rc;
+
+	if (ft_writer_flush(w, err) || !bg)
+		return w->failed ? -1 : 0;
+	pthread_mutex_lock(&bg->lock);
+	while ((bg->queued || bg->busy) && !bg->failed)
+		pthread_cond_wait(&bg->cond, &bg->lock);
+	rc = bg->failed ? -1 : 0;
+	if (rc) {
+		*err = bg->err;
+		w->failed = true;
+	}
+	pthread_mutex_unlock(&bg->lock);
+	return rc;
+}
+
+/* Lets the thread write what is queued, then ends it: chunks are the caller's again. */
+static int bg_stop(struct ft_writer *w, struct ft_error *err)
+{
+	struct writer_bg *bg = w->bg;
+	int rc = 0;
+
+	if (!bg)
+		return 0;
+	pthread_mutex_lock(&bg->lock);
+	bg->stop = true;
+	pthread_cond_broadcast(&bg->cond);
+	pthread_mutex_unlock(&bg->lock);
+	pthread_join(bg->thread, NULL);
+	if (bg->failed) {
+		if (err)
+			*err = bg->err;
+		w->failed = true;
+		rc = -1;
+	}
+	w->bg = NULL;
+	bg_free(bg);
+	return rc;
 }
 
 /* Checks a caller's record the way the reader will, so no writer makes an unreadable file. */
@@ -270,8 +471,12 @@ int ft_writer_host(struct ft_writer *w, const struct ft_host *host,
 
 void ft_writer_stats(const struct ft_writer *w, struct ft_writer_stats *st)
 {
+	if (w->bg)
+		pthread_mutex_lock(&w->bg->lock);
 	*st = w->st;
 	st->stored_bytes = w->good_offset;
+	if (w->bg)
+		pthread_mutex_unlock(&w->bg->lock);
 }
 
 static void writer_free(struct ft_writer *w)
@@ -279,6 +484,7 @@ static void writer_free(struct ft_writer *w)
 	free(w->raw);
 	free(w->out);
 	free(w->name);
+	ft_deflater_free(w->def);
 	free(w);
 }
 
@@ -290,18 +496,30 @@ int ft_writer_close(struct ft_writer *w, struct ft_error *err)
 	end.hdr.ts = w->last_ts;
 	end.events = w->st.events;
 	end.lost = w->st.lost;
-	if (ft_writer_append(w, &end, err) || ft_writer_flush(w, err))
+	if (ft_writer_append(w, &end, err) || ft_writer_flush(w, err) || bg_stop(w, err))
 		ret = -1;
+	bg_stop(w, NULL);	/* after an error above: the file as far as it got */
 	if (!ret && w->regular && fsync(w->fd) < 0)
 		ret = ft_error_set(err, w->name, "fsync failed: %s", strerror(errno));
 	if (close(w->fd) < 0 && !ret)
 		ret = ft_error_set(err, w->name, "close failed: %s", strerror(errno));
+	/* only a whole trace takes the target's name */
+	if (w->own_output) {
+		if (ret)
+			ft_output_abort(&w->output, w->st.chunks > 0);
+		else if (ft_output_commit(&w->output, err))
+			ret = -1;
+	}
 	writer_free(w);
 	return ret;
 }
 
 void ft_writer_abort(struct ft_writer *w)
 {
+	bg_stop(w, NULL);
 	close(w->fd);
+	/* a trace made in place (record) stays when it holds a whole chunk: it reads as cut */
+	if (w->own_output)
+		ft_output_abort(&w->output, w->st.chunks > 0);
 	writer_free(w);
 }

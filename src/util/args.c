@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 #include <argp.h>
 #include <errno.h>
+#include <stdio.h>
 
 #include "util/args.h"
 #include "util/msg.h"
@@ -21,6 +22,52 @@ int argp_one_operand(int key, char *arg, struct argp_state *state, const char **
 	default:
 		return ARGP_ERR_UNKNOWN;
 	}
+}
+
+/* The long name of key in argp or its children (argp puts the command's under its own). */
+static const char *find_name(const struct argp *argp, int key)
+{
+	const struct argp_child *c;
+	const char *name;
+
+	for (const struct argp_option *o = argp->options; o && (o->name || o->key || o->doc); o++)
+		if (o->key == key && o->name)
+			return o->name;
+	for (c = argp->children; c && c->argp; c++)
+		if ((name = find_name(c->argp, key)))
+			return name;
+	return NULL;
+}
+
+/* --NAME (or -K) of key among the parser's options, for messages. */
+static void option_name(const struct argp_state *state, int key, char *buf, size_t len)
+{
+	const char *name = state->root_argp ? find_name(state->root_argp, key) : NULL;
+
+	if (name)
+		snprintf(buf, len, "--%s", name);
+	else
+		snprintf(buf, len, "-%c", key > 0 && key < 128 ? key : '?');
+}
+
+int ft_option_once(struct ft_seen *seen, const struct argp_state *state, int key)
+{
+	char name[64];
+
+	/* argp's own keys (ARGP_KEY_END and up) and operands are not options */
+	if (key == ARGP_KEY_ARG || key >= ARGP_KEY_END)
+		return 0;
+	for (unsigned i = 0; i < seen->n; i++) {
+		if (seen->keys[i] == key) {
+			option_name(state, key, name, sizeof(name));
+			ft_warn("%s given twice: each option may be given once "
+				"(see folio-trace(1))", name);
+			return EINVAL;
+		}
+	}
+	if (seen->n < sizeof(seen->keys) / sizeof(seen->keys[0]))
+		seen->keys[seen->n++] = key;
+	return 0;
 }
 
 int ft_usage_error(const struct argp_state *state, const char *opt, const char *arg,

@@ -3,7 +3,15 @@
 #ifndef FT_UTIL_ARGS_H
 #define FT_UTIL_ARGS_H
 
+#include <stdbool.h>
+
 struct argp_state;
+
+/* The options a parser has met so far: see ft_option_once(). */
+struct ft_seen {
+	int keys[96];
+	unsigned n;
+};
 
 /*
  * For an argp parser: takes the subcommand's one operand into *slot (ARGP_KEY_ARG), and at
@@ -20,5 +28,13 @@ int argp_one_operand(int key, char *arg, struct argp_state *state, const char **
  */
 int ft_usage_error(const struct argp_state *state, const char *opt, const char *arg,
 		   const char *why);
+
+/*
+ * For an argp parser, first thing for every key: an option given a second time is a usage
+ * error (one line "folio-trace: --OPT given twice: ..."; returns EINVAL for the parser to
+ * return), as folio-trace(1) says for every subcommand: which of two values was meant is a
+ * guess. Other keys (operands, ARGP_KEY_*) and a zeroed seen on the first call: 0.
+ */
+int ft_option_once(struct ft_seen *seen, const struct argp_state *state, int key);
 
 #endif

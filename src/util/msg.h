@@ -3,7 +3,7 @@
 #ifndef FT_UTIL_MSG_H
 #define FT_UTIL_MSG_H
 
-/* "folio-trace: <message>" on stderr, one line. */
+/* "folio-trace: <message>" on stderr, one line: control bytes escaped (util/escape.h). */
 void ft_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 #endif

@@ -85,19 +85,42 @@ bool parse_u64_range(const char *s, uint64_t min, uint64_t max, uint64_t *out, c
 	return true;
 }
 
+/*
+ * A plain decimal number at s, digits with at most one '.': strtod() alone would also take
+ * "0x10", "1e3", "inf" and leading spaces, which no size or count here accepts either.
+ * Returns its value with *end past it, or false when s does not start with one.
+ */
+static bool parse_decimal(const char *s, double *out, const char **end)
+{
+	const char *p = s;
+	char *stop;
+	bool digits = false;
+
+	while (isdigit((unsigned char)*p)) {
+		p++;
+		digits = true;
+	}
+	if (*p == '.')
+		for (p++; isdigit((unsigned char)*p); p++)
+			digits = true;
+	if (!digits)
+		return false;
+	errno = 0;
+	*out = strtod(s, &stop);
+	/* strtod() stops where the scan did unless the number went on (hex, exponent) */
+	if (stop != p || errno || !isfinite(*out))
+		return false;
+	*end = p;
+	return true;
+}
+
 bool parse_double_range(const char *s, double min, double max, double *out, const char **why)
 {
-	char *end;
+	const char *end;
 	double v;
 
-	if (!s || !*s || isspace((unsigned char)*s)) {
-		*why = "expected a number";
-		return false;
-	}
-	errno = 0;
-	v = strtod(s, &end);
-	if (*end != '\0' || errno || !isfinite(v)) {
-		*why = "expected a number";
+	if (!s || !parse_decimal(s, &v, &end) || *end != '\0') {
+		*why = "expected a decimal number";
 		return false;
 	}
 	if (v < min || v > max) {
@@ -117,16 +140,10 @@ bool parse_duration_ns(const char *s, uint64_t *out, const char **why)
 		{ "", 1e9 }, { "s", 1e9 }, { "ms", 1e6 }, { "us", 1e3 }, { "ns", 1 },
 		{ "m", 60e9 }, { "h", 3600e9 },
 	};
-	char *end;
+	const char *end;
 	double v;
 
-	if (!s || !*s || !(isdigit((unsigned char)*s) || *s == '.')) {
-		*why = "expected a duration like 10, 1.5s, 500ms";
-		return false;
-	}
-	errno = 0;
-	v = strtod(s, &end);
-	if (errno || !isfinite(v) || v < 0) {
+	if (!s || !parse_decimal(s, &v, &end)) {
 		*why = "expected a duration like 10, 1.5s, 500ms";
 		return false;
 	}

@@ -13,9 +13,9 @@
 bool parse_size(const char *s, uint64_t *out, const char **why);
 /* Unsigned decimal integer in [min, max]; false with *why set. */
 bool parse_u64_range(const char *s, uint64_t min, uint64_t max, uint64_t *out, const char **why);
-/* Non-negative finite decimal number in [min, max]. */
+/* Decimal number in [min, max]: digits with at most one point, no sign, exponent or hex. */
 bool parse_double_range(const char *s, double min, double max, double *out, const char **why);
-/* Duration: number with optional unit ns, us, ms, s (default), m, h. */
+/* Duration: a decimal number as above with optional unit ns, us, ms, s (default), m, h. */
 bool parse_duration_ns(const char *s, uint64_t *out, const char **why);
 
 /* Human-readable bytes ("1.5 GiB") into buf. */

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * madvise(2) on file mappings: the advised address range turned into ranges of the files the
+ * mappings show, one access per file-backed VMA it covers (bpf_find_vma, at syscall exit).
+ */
+#ifndef FT_BPF_VMA_H
+#define FT_BPF_VMA_H
+
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+
+#include "access.bpf.h"
+#include "arch.bpf.h"
+
+#define MADVISE_MAX_VMAS	8	/* VMAs of one call recorded; the rest are left out */
+
+/*
+ * A file on a kernel-internal mount: shared anonymous memory, SysV shm and memfd live in
+ * shmem's, with no path anyone opened. Not a file mapping in the trace's sense.
+ */
+static __always_inline bool internal_file(struct file *file)
+{
+	return file->f_path.mnt->mnt_flags &
+	       bpf_core_enum_value(enum mount_flags, MNT_INTERNAL);
+}
+
+/* The walk: the part of [addr, end) still to look at; what the callback found of one VMA. */
+struct vma_walk {
+	__u64 addr, end;
+	__u32 advice;
+	__u64 next;		/* the VMA's vm_end, where to look next; 0 when no VMA */
+	__u64 file;		/* its struct file, 0 for anonymous memory */
+	__u64 pos, len;		/* the file range of its part */
+};
+
+static long vma_found(struct task_struct *task, struct vm_area_struct *vma, struct vma_walk *w)
+{
+	__u64 start = w->addr > vma->vm_start ? w->addr : vma->vm_start;
+	__u64 end = w->end < vma->vm_end ? w->end : vma->vm_end;
+
+	w->next = vma->vm_end;
+	w->file = (__u64)vma->vm_file;
+	w->pos = (start - vma->vm_start) + (vma->vm_pgoff << PAGE_SHIFT);
+	w->len = end > start ? end - start : 0;
+	return 0;
+}
+
+/* One VMA of the walk (a bpf_loop callback): 1 stops the walk. */
+static long madvise_vma(__u64 i, struct vma_walk *w)
+{
+	struct access x = { .op = FT_OP_MADVISE, .arg = w->advice };
+	struct file *file;
+	struct cur c;
+
+	if (w->addr >= w->end)
+		return 1;
+	w->next = 0;
+	if (bpf_find_vma(bpf_get_current_task_btf(), w->addr, vma_found, w, 0) || !w->next)
+		return 1;	/* no VMA there, or the mm busy: the rest is missed */
+	file = bpf_rdonly_cast((void *)w->file, bpf_core_type_id_kernel(struct file));
+	if (file && w->len && !internal_file(file) && cur_get(&c)) {
+		x.pos = w->pos;
+		x.len = w->len;
+		file_access(&c, file, &x);
+	}
+	w->addr = w->next;
+	return 0;
+}
+
+/* madvise(addr, len, advice) succeeded; each VMA's callback gets the current task afresh. */
+static __always_inline void madvise_call(const struct cur *c, struct pt_regs *regs, long nr,
+					 long ret)
+{
+	struct vma_walk w = { .addr = syscall_arg(regs, 0), .advice = syscall_arg(regs, 2) };
+
+	w.end = w.addr + syscall_arg(regs, 1);
+	bpf_loop(MADVISE_MAX_VMAS, madvise_vma, &w, 0);
+}
+
+#endif /* FT_BPF_VMA_H */
