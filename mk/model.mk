@@ -15,6 +15,7 @@ libfoliotrace_a_SOURCES += src/model/model.h src/model/instance.h src/model/mode
 	src/model/pagecache.h src/model/pagecache.c src/model/placement.h src/model/placement.c \
 	src/model/stack.h src/model/stack.c \
 	src/model/lru.h src/model/lru.c src/model/reclaim.c src/model/memory.c \
+	src/model/zone.h src/model/compaction.c \
 	src/model/shadow.h src/model/shadow.c src/model/touched.h src/model/touched.c \
 	src/model/bitmap.h src/model/writeback.c src/model/wb_flusher.c src/model/wb_throttle.c \
 	src/model/metrics.h src/model/metrics.c src/model/device.c
@@ -58,6 +59,10 @@ check_PROGRAMS += tests/test-model-mmap
 TESTS += tests/test-model-mmap
 tests_test_model_mmap_LDADD = $(MODEL_TEST_LIBS)
 
+check_PROGRAMS += tests/test-model-frag
+TESTS += tests/test-model-frag
+tests_test_model_frag_LDADD = $(MODEL_TEST_LIBS)
+
 # make bench: model throughput on generated accesses.
 noinst_PROGRAMS += bench/bench-model
 bench_bench_model_LDADD = libfoliotrace.a $(ZLIB_LIBS) -lm
@@ -89,6 +94,9 @@ noinst_PROGRAMS += bench/bench-buddy
 bench_bench_buddy_LDADD = libfoliotrace.a -lm
 BENCH += bench/buddy.sh
 EXTRA_DIST += bench/buddy.sh
+# make bench: peak RSS with --memory=16T, and for 10 M vs 100 M events (not a test).
+BENCH += bench/memory.sh
+EXTRA_DIST += bench/memory.sh
 
 check_PROGRAMS += tests/test-model-advice
 TESTS += tests/test-model-advice

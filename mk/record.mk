@@ -44,7 +44,7 @@ endif
 RECORD_TESTS = tests/record-ext4.sh tests/record-tmpfs.sh tests/record-xfs.sh \
 	tests/record-ops.sh tests/record-filter.sh tests/record-errors.sh tests/record-lost.sh \
 	tests/record-dirty.sh tests/record-memlimit.sh tests/record-io.sh tests/record-writeback.sh \
-	tests/record-advice.sh
+	tests/record-advice.sh tests/record-frag.sh
 TESTS += $(RECORD_TESTS)
 # the advice and loads tests/record-advice.sh records
 check_PROGRAMS += tests/advise
@@ -55,7 +55,7 @@ EXTRA_DIST += tests/record-lib.sh $(RECORD_TESTS)
 BENCH += bench/record.sh
 EXTRA_DIST += bench/record.sh traces/README traces/record-traces.sh traces/seq-copy.ftr \
 	traces/rand-overwrite.ftr traces/append-log.ftr traces/git-small-files.ftr \
-	traces/randread-64M-limit.ftr
+	traces/randread-64M-limit.ftr traces/frag-pairs.ftr
 dist_man_MANS += man/folio-trace-record.1
 
 # The /proc parsers and the device description need no BPF: tested in every configuration.
@@ -64,3 +64,8 @@ TESTS += tests/test-record-sampler
 tests_test_record_sampler_SOURCES = tests/test-record-sampler.c src/record/sampler.c \
 	src/record/host.c src/record/devices.c src/record/record.h
 tests_test_record_sampler_LDADD = $(TEST_LIBS)
+check_PROGRAMS += tests/test-record-fragstat
+TESTS += tests/test-record-fragstat
+tests_test_record_fragstat_SOURCES = tests/test-record-fragstat.c src/record/sampler.c \
+	src/record/host.c src/record/devices.c src/record/record.h
+tests_test_record_fragstat_LDADD = $(TEST_LIBS)

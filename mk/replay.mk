@@ -4,12 +4,18 @@ libfoliotrace_a_SOURCES += \
 	src/replay/budget.h src/replay/budget.c \
 	src/replay/host.h src/replay/host.c src/replay/replay.h src/replay/replay.c \
 	src/replay/pipeline.h src/replay/pipeline.c \
+	src/replay/startstate.h src/replay/startstate.c \
 	src/replay/sweep.h src/replay/sweep.c src/replay/mrc.h src/replay/mrc.c
 
 # Tests: option syntax, the file table, defaults from the recorded host.
 check_PROGRAMS += tests/test-replay-options
 tests_test_replay_options_LDADD = $(TEST_LIBS)
 TESTS += tests/test-replay-options
+
+# Where the memory starts: the recorded /proc/pagetypeinfo, --memory, --start-state.
+check_PROGRAMS += tests/test-replay-start
+tests_test_replay_start_LDADD = $(TEST_LIBS) -lpthread
+TESTS += tests/test-replay-start
 
 # The replay subcommand.
 folio_trace_SOURCES += src/cmd-replay.c

@@ -39,7 +39,7 @@ struct info_totals {
 	uint64_t lost_per_type[FT_TYPE_MAX];
 	uint64_t lost;
 	uint64_t first_ts, last_ts, events, records;
-	uint64_t samples[FT_SRC_CGROUP + 1];
+	uint64_t samples[FT_SRC_EXTFRAG_INDEX + 1];
 	struct ft_host host;
 	struct ft_host_dev devs[INFO_DEVS];
 	struct ft_device devinfo[INFO_DEVS];	/* FT_DEVICE of devs[i], type 0 when none */
@@ -132,7 +132,7 @@ static int count_record(struct info_totals *t, const struct ft_hdr *h)
 	case FT_COUNTERS: {
 		const struct ft_counters *c = (const void *)h;
 
-		if (c->source <= FT_SRC_CGROUP)
+		if (c->source <= FT_SRC_EXTFRAG_INDEX)
 			t->samples[c->source]++;
 		break;
 	}
@@ -240,6 +240,10 @@ static void print_counts(const struct info_totals *t)
 	printf("samples:    vmstat=%" PRIu64 " meminfo=%" PRIu64 " buddyinfo=%" PRIu64
 	       " cgroup=%" PRIu64 "\n", t->samples[FT_SRC_VMSTAT], t->samples[FT_SRC_MEMINFO],
 	       t->samples[FT_SRC_BUDDYINFO], t->samples[FT_SRC_CGROUP]);
+	/* the memory's layout, in traces recorded since they were sampled */
+	if (t->samples[FT_SRC_PAGETYPEINFO] || t->samples[FT_SRC_EXTFRAG_UNUSABLE])
+		printf("            pagetypeinfo=%" PRIu64 " extfrag=%" PRIu64 "\n",
+		       t->samples[FT_SRC_PAGETYPEINFO], t->samples[FT_SRC_EXTFRAG_UNUSABLE]);
 	printf("lost:       %" PRIu64 "\n", t->lost);
 	for (unsigned ty = 0; ty < FT_TYPE_MAX; ty++)
 		if (t->lost_per_type[ty])

@@ -49,8 +49,10 @@ if command -v jq > /dev/null 2>&1; then
 			trim(substr($0, 45, 10)) "|" trim(substr($0, 66, 40)) }' > "$TMPD/table"
 	jq -r '.metrics[] | "\(.metric)|\(.model)|\(.kernel)|\(.source)"' "$TMPD/c.json" > "$TMPD/json"
 	is "$(cat "$TMPD/json")" "$(cat "$TMPD/table")" "table and JSON give the same rows"
-	is "$(jq -r '[.metrics[] | select(.upper_bound)] | length' "$TMPD/c.json")" 3 \
-		"the system-wide rows are marked as upper bounds (pgsteal, nr_dirtied, nr_written)"
+	is "$(jq -r '[.metrics[] | select(.upper_bound)] | length' "$TMPD/c.json")" 7 \
+		"the system-wide rows are marked as upper bounds (pgsteal, nr_dirtied, nr_written, compact_*)"
+	is "$(jq -r '[.metrics[] | select(.scope == "memory")] | length' "$TMPD/c.json")" 0 \
+		"no free-memory rows: the trace has no recorded state for the model to start from"
 else
 	diag "jq not installed: JSON report not checked"
 fi

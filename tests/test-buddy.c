@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Buddy allocator: split/merge sequences with known answers, pinning, and a reference check. */
+/*
+ * Buddy allocator: split/merge sequences with known answers, pinning, a reference check, and
+ * the migratetype rules (claiming and stealing pageblocks, merging across types).
+ */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -352,6 +355,193 @@ static void test_against_reference(void)
 	free(r.free_order);
 }
 
+
+static void mt_counts_are(const struct buddy *b, unsigned mt, const uint64_t want[NR_ORDERS],
+			  const char *what)
+{
+	uint64_t got[MT_TYPES][NR_ORDERS];
+	int same;
+
+	buddy_free_counts_mt(b, got);
+	same = memcmp(got[mt], want, sizeof(got[mt])) == 0;
+	ok(same, "%s", what);
+	if (!same)
+		for (unsigned k = 0; k < NR_ORDERS; k++)
+			diag("order %u: got %" PRIu64 " want %" PRIu64, k, got[mt][k], want[k]);
+}
+
+static void blocks_are(const struct buddy *b, uint64_t unmovable, uint64_t movable,
+		       const char *what)
+{
+	uint64_t nr[MT_TYPES];
+
+	buddy_pageblock_counts(b, nr);
+	ok(nr[MT_UNMOVABLE] == unmovable && nr[MT_MOVABLE] == movable, "%s (%" PRIu64
+	   " unmovable, %" PRIu64 " movable)", what, nr[MT_UNMOVABLE], nr[MT_MOVABLE]);
+}
+
+/*
+ * __rmqueue_claim() with a block of a pageblock or more: an unmovable page on a fresh zone of
+ * two order-10 blocks takes the largest fallback block, the one at 0, and both its pageblocks
+ * become UNMOVABLE; expand() leaves one free block of each order 0..9 on the unmovable lists.
+ */
+static void test_claim_whole_blocks(void)
+{
+	struct buddy *b = buddy_new(2048);
+	uint64_t unmov[NR_ORDERS] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0 };
+	uint64_t mov[NR_ORDERS] = { [10] = 1 };
+	struct buddy_stats st;
+
+	blocks_are(b, 0, 4, "a fresh zone: every pageblock MOVABLE");
+	is_u64(buddy_alloc_mt(b, 0, MT_UNMOVABLE), 0, "unmovable page: pfn 0 of the claimed block");
+	blocks_are(b, 2, 2, "the order-10 block's two pageblocks are UNMOVABLE now");
+	mt_counts_are(b, MT_UNMOVABLE, unmov, "the rest of it: one unmovable block per order 0..9");
+	mt_counts_are(b, MT_MOVABLE, mov, "the other order-10 block stays movable");
+	buddy_stats(b, &st);
+	ok(st.claimed == 1 && st.claimed_blocks == 2 && st.stolen == 0,
+	   "one claim of two pageblocks, no steal");
+	is_u64(buddy_pageblock_type(b, 600), MT_UNMOVABLE, "pfn 600 lies in an unmovable pageblock");
+	is_u64(buddy_pageblock_type(b, 1024), MT_MOVABLE, "pfn 1024 in a movable one");
+	/* the next unmovable page comes from its own lists: no more fallback */
+	is_u64(buddy_alloc_mt(b, 0, MT_UNMOVABLE), 1, "next unmovable page: pfn 1, no fallback");
+	/* a movable order-9 allocation splits the movable order-10 block, not the unmovable 512 */
+	is_u64(buddy_alloc(b, 9), 1024, "movable order 9 comes from its own type at 1024");
+	buddy_destroy(b);
+}
+
+/*
+ * try_to_steal_block()/try_to_claim_block() below pageblock_order: a movable allocation finds
+ * only unmovable free blocks. With 511 of 512 pages free the pageblock is claimed (free +
+ * alike >= 256): its free blocks move to the movable lists and the order-4 block at 16 is
+ * taken. With 127 free it is not: __rmqueue_steal() takes the smallest fallback block of the
+ * order, and the pageblock stays UNMOVABLE with 16 movable pages in it.
+ */
+static void test_claim_or_steal(void)
+{
+	struct buddy *b = buddy_new(512);
+	uint64_t mov[NR_ORDERS] = { 1, 1, 1, 1, 0, 1, 1, 1, 1, 0, 0 };
+	uint64_t none[NR_ORDERS] = { 0 };
+	struct buddy_pageblock_usage u;
+	struct buddy_stats st;
+
+	is_u64(buddy_alloc_mt(b, 0, MT_UNMOVABLE), 0, "an unmovable page claims the pageblock");
+	blocks_are(b, 1, 0, "pageblock UNMOVABLE");
+	is_u64(buddy_alloc(b, 4), 16, "movable order 4: the half-free pageblock is claimed, pfn 16");
+	blocks_are(b, 0, 1, "the pageblock is MOVABLE again");
+	mt_counts_are(b, MT_MOVABLE, mov, "its free blocks moved to the movable lists");
+	mt_counts_are(b, MT_UNMOVABLE, none, "nothing left on the unmovable lists");
+	buddy_pageblock_usage(b, 0, &u);
+	ok(u.free == 495 && u.used[MT_UNMOVABLE] == 1 && u.used[MT_MOVABLE] == 16,
+	   "usage: 495 free, 1 unmovable, 16 movable pages");
+	buddy_destroy(b);
+
+	b = buddy_new(512);
+	buddy_alloc_mt(b, 0, MT_UNMOVABLE);
+	is_u64(buddy_alloc_mt(b, 8, MT_UNMOVABLE), 256, "unmovable order 8 at 256");
+	is_u64(buddy_alloc_mt(b, 7, MT_UNMOVABLE), 128, "unmovable order 7 at 128");
+	/* free now: 1, 2, 4, 8, 16, 32, 64 (orders 0..6), 127 pages */
+	is_u64(buddy_alloc(b, 4), 16, "movable order 4: 127 free < 256, stolen at 16");
+	blocks_are(b, 1, 0, "the pageblock stays UNMOVABLE");
+	buddy_stats(b, &st);
+	ok(st.stolen == 1 && st.claimed == 1 && st.claimed_blocks == 1,
+	   "one steal (and the first unmovable claim)");
+	buddy_pageblock_usage(b, 0, &u);
+	ok(u.free == 111 && u.used[MT_MOVABLE] == 16 && u.used[MT_UNMOVABLE] == 385,
+	   "usage: 111 free, 16 movable among 385 unmovable");
+	/* below order 4 a movable allocation never claims: orders 3..0 are only stolen */
+	is_u64(buddy_alloc(b, 0), 1, "movable order 0: stolen, the smallest block (pfn 1)");
+	blocks_are(b, 1, 0, "still UNMOVABLE");
+	buddy_free(b, 16, 4);
+	buddy_free(b, 1, 0);
+	buddy_pageblock_usage(b, 0, &u);
+	ok(u.free == 127 && u.used[MT_MOVABLE] == 0, "the stolen pages come back to the lists");
+	buddy_destroy(b);
+}
+
+/*
+ * __free_one_page(): a pageblock-sized buddy of another fallback type merges and takes the
+ * freed block's type; a HighAtomic one (not mergeable) does not.
+ */
+static void test_merge_types(void)
+{
+	struct buddy *b = buddy_new(1024);
+	uint64_t mov[NR_ORDERS] = { [10] = 1 };
+	uint64_t two9[NR_ORDERS] = { [9] = 2 };
+	struct buddy_stats st;
+
+	is_u64(buddy_alloc(b, 9), 0, "movable order 9 at 0");
+	is_u64(buddy_alloc(b, 9), 512, "movable order 9 at 512");
+	buddy_set_pageblock_type(b, 512, MT_UNMOVABLE);
+	buddy_free(b, 512, 9);
+	is_u64(buddy_last_free(b, 9, MT_UNMOVABLE), 512, "freed onto its pageblock's type's list");
+	buddy_free(b, 0, 9);
+	mt_counts_are(b, MT_MOVABLE, mov, "the two merge into one movable order-10 block");
+	blocks_are(b, 0, 2, "the buddy pageblock took the freed block's type");
+	buddy_stats(b, &st);
+	is_u64(st.merged_types, 1, "one merge across types");
+	buddy_destroy(b);
+
+	b = buddy_new(1024);
+	buddy_alloc(b, 9);
+	buddy_alloc(b, 9);
+	buddy_set_pageblock_type(b, 512, MT_HIGHATOMIC);
+	buddy_free(b, 512, 9);
+	buddy_free(b, 0, 9);
+	{
+		uint64_t all[NR_ORDERS];
+
+		buddy_free_counts(b, all);
+		ok(memcmp(all, two9, sizeof(all)) == 0, "a HighAtomic buddy does not merge");
+	}
+	ok(buddy_alloc(b, 10) == BUDDY_NO_PFN && buddy_alloc(b, 9) == 0,
+	   "its free block is never handed out; the movable one is");
+	is_u64(buddy_alloc(b, 9), BUDDY_NO_PFN, "nothing falls back to HighAtomic");
+	buddy_destroy(b);
+}
+
+/* buddy_take: a block out of the middle of a free one, the rest left free. */
+static void test_take(void)
+{
+	struct buddy *b = buddy_new(1024);
+	uint64_t after[NR_ORDERS] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0 };
+	uint64_t start;
+	unsigned order;
+
+	ok(buddy_take(b, 702, 2, MT_MOVABLE) == false, "an unaligned block is refused");
+	ok(buddy_take(b, 700, 0, MT_MOVABLE), "page 700 taken");
+	counts_are(b, after, "one free block per order 0..9 around it");
+	ok(buddy_free_block_of(b, 701, &start, &order) && start == 701 && order == 0,
+	   "701 is a free order-0 block");
+	ok(!buddy_free_block_of(b, 700, &start, &order), "700 is in use");
+	ok(!buddy_take(b, 700, 0, MT_MOVABLE), "and cannot be taken twice");
+	is_i64(buddy_free_order_at(b, 512), 7, "512 starts a free order-7 block");
+	is_i64(buddy_free_order_at(b, 513), -1, "513 starts none");
+	buddy_free(b, 700, 0);
+	is_u64(buddy_free_pages(b), 1024, "given back, all free");
+	buddy_destroy(b);
+}
+
+/* 2^32 pages: the lists and pageblocks are built as they are used, never whole. */
+static void test_sparse_zone(void)
+{
+	struct buddy *b = buddy_new(1ull << 32);
+	uint64_t nr[NR_ORDERS];
+
+	ok(b != NULL, "a zone of 2^32 pages (16 TiB)");
+	buddy_free_counts(b, nr);
+	is_u64(nr[10], 1ull << 22, "2^22 free order-10 blocks");
+	is_u64(buddy_alloc(b, 0), 0, "order 0 at pfn 0");
+	is_u64(buddy_alloc_mt(b, 0, MT_UNMOVABLE), 1024, "unmovable page claims the next order-10 block");
+	ok(buddy_take(b, (1ull << 32) - 1, 0, MT_MOVABLE), "the last page of the zone");
+	is_u64(buddy_last_free(b, 0, MT_MOVABLE), (1ull << 32) - 2, "the highest free page below it");
+	buddy_free(b, (1ull << 32) - 1, 0);
+	buddy_free(b, 0, 0);
+	buddy_free_mt(b, 1024, 0, MT_UNMOVABLE);
+	buddy_free_counts(b, nr);
+	is_u64(nr[10], 1ull << 22, "all merged back");
+	buddy_destroy(b);
+}
+
 int main(void)
 {
 	test_fresh_pool();
@@ -360,5 +550,10 @@ int main(void)
 	test_every_other_page();
 	test_pinning();
 	test_against_reference();
+	test_claim_whole_blocks();
+	test_claim_or_steal();
+	test_merge_types();
+	test_take();
+	test_sparse_zone();
 	return done_testing();
 }

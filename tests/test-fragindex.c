@@ -80,10 +80,35 @@ static void test_edge_rows(void)
 	is_i64(buddy_fragmentation_index(pages, 11), 0, "order above 10: kernel returns 0");
 }
 
+/*
+ * extfrag_for_order(): the unusable share in percent, 0 (not 100) with nothing free; the
+ * fragmentation score of proactive compaction is it at order 9. Row { 4, 2, 1 }: free 12.
+ */
+static void test_extfrag_for_order(void)
+{
+	const uint64_t n[NR_ORDERS] = { 4, 2, 1 };
+	const uint64_t none[NR_ORDERS] = { 0 };
+	/* this machine's buddyinfo, zones summed: free 1355229 pages */
+	const uint64_t host[NR_ORDERS] = { 13, 9412, 6522, 5446, 3817, 861, 258, 187, 90, 15,
+					   1081 };
+	/* (free - suitable(j) * 2^j) * 100 / free, j = 0..10 */
+	static const unsigned want[NR_ORDERS] = { 0, 33, 66, 100, 100, 100, 100, 100, 100, 100,
+						  100 };
+
+	for (unsigned j = 0; j < NR_ORDERS; j++)
+		is_u64(buddy_extfrag_for_order(n, j), want[j], "extfrag_for_order, row {4,2,1}");
+	is_u64(buddy_extfrag_for_order(none, 9), 0, "nothing free: 0");
+	/* suitable(9) = 15 + 2*1081 = 2177: (1355229 - 1114624) * 100 / 1355229 = 17 */
+	is_u64(buddy_extfrag_for_order(host, 9), 17, "this machine at order 9: 17");
+	/* unusable index of the same: 240605 * 1000 / 1355229 = 177 */
+	is_i64(buddy_unusable_free_index(host, 9), 177, "and its unusable index 0.177");
+}
+
 int main(void)
 {
 	test_small_row();
 	test_buddyinfo_like_row();
 	test_edge_rows();
+	test_extfrag_for_order();
 	return done_testing();
 }

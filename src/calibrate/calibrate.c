@@ -27,9 +27,11 @@ static void kernel_config(struct model_config *cfg, const struct kernel_facts *k
 		model_ra_rule_for_release(k->host.release, &cfg->ra_rule);
 	/*
 	 * Under a cgroup limit the folios still come from the host's memory, where large free
-	 * blocks are plenty: the model's small buddy must not fall back to smaller orders.
+	 * blocks are plenty: without the recorded state of that memory, the model's small buddy
+	 * must not fall back to smaller orders.
 	 */
-	if (k->have_host && k->host.memory_limit && k->host.memory_limit < k->host.mem_bytes)
+	if (k->have_host && k->host.memory_limit && k->host.memory_limit < k->host.mem_bytes &&
+	    !k->have_pagetypeinfo)
 		cfg->fallback = ALLOC_FALLBACK_COMPACT;
 	/* one sample at the end gives the LRU sizes to compare with the last counters */
 	cfg->interval_ns = 1000000000;
@@ -50,9 +52,10 @@ static void note_run(struct calibration *c, const struct replay *rp,
 	const struct series_col *col = &rp->series.col[0];
 
 	c->cfg = rp->cols[0].cfg;
-	/* the per-file tables die with the run */
+	/* the per-file tables and the start state die with the run */
 	c->cfg.file_orders = NULL;
 	c->cfg.file_ra_off = NULL;
+	c->cfg.start = NULL;
 	c->cgroup_limit = k->have_host && k->host.memory_limit &&
 			  c->cfg.memory_bytes == k->host.memory_limit;
 	snprintf(c->release, sizeof(c->release), "%s", rp->release);
@@ -61,6 +64,7 @@ static void note_run(struct calibration *c, const struct replay *rp,
 	/* damaged records skipped leave the figures as partial as a cut trace does */
 	c->truncated = rp->run.truncated || rp->run.bad;
 	calib_build_rows(c, &rp->cols[0].m, col->n ? &col->v[col->n - 1] : NULL, k);
+	calib_frag_rows(c, &rp->cols[0].m, col, rp->series.t0, k);
 }
 
 /*

@@ -13,6 +13,7 @@
 
 #include "calibrate/kernel.h"
 #include "model/model.h"
+#include "report/series.h"
 #include "trace/trace.h"
 
 /* Where a kernel figure comes from, so how far it can be held against the model. */
@@ -20,6 +21,7 @@ enum calib_scope {
 	CALIB_TRACE,		/* events of the traced files: the same files the model sees */
 	CALIB_CGROUP,		/* the recorded command's memory cgroup */
 	CALIB_SYSTEM,		/* system-wide counters: other tasks too, an upper bound */
+	CALIB_MEMORY,		/* the state of the memory: other tasks' pages too, no bound */
 };
 
 struct calib_row {
@@ -29,7 +31,7 @@ struct calib_row {
 	enum calib_scope scope;
 };
 
-#define CALIB_MAX_ROWS	40
+#define CALIB_MAX_ROWS	64
 
 struct calibration {
 	const char *path;
@@ -60,6 +62,13 @@ int calibrate_file(struct calibration *c, const char *path, const struct calibra
 /* (model - kernel) / kernel; false when the kernel figure is 0 and the model's is not. */
 bool calib_rel_error(const struct calib_row *r, double *err);
 const char *calib_scope_name(enum calib_scope s);
+
+/*
+ * The fragmentation rows (frag.c): the free blocks per order and the indexes at order 9 at the
+ * end, the order-9 unusable index at points of the trace, compaction counters.
+ */
+void calib_frag_rows(struct calibration *c, const struct model_metrics *m,
+		     const struct series_col *col, uint64_t t0, const struct kernel_facts *k);
 
 /* The rows from the model's totals, its last sample and the kernel's figures. */
 void calib_build_rows(struct calibration *c, const struct model_metrics *m,

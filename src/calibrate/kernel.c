@@ -14,6 +14,10 @@ static const char *const vmstat_names[KC_NR] = {
 	[KC_PGSTEAL_FILE] = "pgsteal_file",
 	[KC_INACTIVE_FILE] = "nr_inactive_file",
 	[KC_ACTIVE_FILE] = "nr_active_file",
+	[KC_COMPACT_STALL] = "compact_stall",
+	[KC_COMPACT_SUCCESS] = "compact_success",
+	[KC_COMPACT_MIGRATE_SCANNED] = "compact_migrate_scanned",
+	[KC_COMPACT_DAEMON_WAKE] = "compact_daemon_wake",
 };
 
 /* memory.stat names (v1 and v2); v1's hierarchical "total_" form is preferred when present */
@@ -41,6 +45,56 @@ void kernel_facts_release(struct kernel_facts *k)
 	file_table_release(&k->kids);
 	free(k->kf);
 	k->kf = NULL;
+	free(k->buddy_order);
+	free(k->buddy);
+	k->buddy_order = NULL;
+	k->buddy = NULL;
+}
+
+/* Buddyinfo names are "NODE/ZONE/ORDER": each counter's order. */
+static void note_buddy_names(struct kernel_facts *k, const struct ft_counter_names *n)
+{
+	const char *p = ft_counter_names_first(n);
+	int8_t *o = malloc(n->count ? n->count : 1);
+
+	if (!o)
+		return;
+	for (unsigned i = 0; i < n->count; i++) {
+		const char *slash = strrchr(p, '/');
+		char *end;
+		unsigned long order = slash ? strtoul(slash + 1, &end, 10) : 0;
+
+		o[i] = slash && *end == '\0' && end != slash + 1 && order <= MODEL_MAX_ORDER ?
+		       (int8_t)order : -1;
+		p += strlen(p) + 1;
+	}
+	free(k->buddy_order);
+	k->buddy_order = o;
+	k->nbuddy_names = n->count;
+}
+
+static void note_buddy_sample(struct kernel_facts *k, const struct ft_counters *c)
+{
+	const __u64 *v = ft_counters_values(c);
+	struct kbuddy_sample *s;
+
+	if (!k->buddy_order || c->count != k->nbuddy_names)
+		return;
+	if (k->nbuddy == k->buddy_cap) {
+		size_t cap = k->buddy_cap ? 2 * k->buddy_cap : 64;
+		struct kbuddy_sample *b = realloc(k->buddy, cap * sizeof(*b));
+
+		if (!b)
+			return;		/* the comparison over time gets fewer points */
+		k->buddy = b;
+		k->buddy_cap = cap;
+	}
+	s = &k->buddy[k->nbuddy++];
+	memset(s, 0, sizeof(*s));
+	s->ts = c->hdr.ts;
+	for (unsigned i = 0; i < c->count; i++)
+		if (k->buddy_order[i] >= 0)
+			s->nr_free[k->buddy_order[i]] += v[i];
 }
 
 /* The kfile of (dev, ino), created zeroed; NULL on ENOMEM. */
@@ -205,9 +259,15 @@ static int note_record(struct kernel_facts *k, const struct ft_hdr *h)
 		return note_access(k, (const struct ft_access *)h);
 	case FT_COUNTER_NAMES:
 		note_counter_names(k, (const struct ft_counter_names *)h);
+		if (((const struct ft_counter_names *)h)->source == FT_SRC_BUDDYINFO)
+			note_buddy_names(k, (const struct ft_counter_names *)h);
 		return 0;
 	case FT_COUNTERS:
 		note_counters(k, (const struct ft_counters *)h);
+		if (((const struct ft_counters *)h)->source == FT_SRC_BUDDYINFO)
+			note_buddy_sample(k, (const struct ft_counters *)h);
+		if (((const struct ft_counters *)h)->source == FT_SRC_PAGETYPEINFO)
+			k->have_pagetypeinfo = true;
 		return 0;
 	case FT_LOST:
 		k->lost += ((const struct ft_lost *)h)->count;

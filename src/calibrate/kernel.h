@@ -22,7 +22,17 @@ enum kcounter {
 	KC_PGSTEAL_FILE,	/* pgsteal_file: pages */
 	KC_INACTIVE_FILE,	/* nr_inactive_file (pages) or the cgroup's inactive_file (bytes) */
 	KC_ACTIVE_FILE,
+	KC_COMPACT_STALL,	/* compact_stall: direct compactions */
+	KC_COMPACT_SUCCESS,	/* compact_success */
+	KC_COMPACT_MIGRATE_SCANNED,	/* compact_migrate_scanned: pages, all compaction */
+	KC_COMPACT_DAEMON_WAKE,	/* compact_daemon_wake: kcompactd woken */
 	KC_NR
+};
+
+/* A /proc/buddyinfo sample, its zones summed: free blocks per order. */
+struct kbuddy_sample {
+	uint64_t ts;
+	uint64_t nr_free[MODEL_MAX_ORDER + 1];
 };
 
 /* First and last sample of one counter. */
@@ -70,6 +80,12 @@ struct kernel_facts {
 	int vm_idx[KC_NR], cg_idx[KC_NR];	/* counter positions in the samples, -1: none */
 	uint64_t kernel_events;			/* records of what the kernel did, all files */
 	uint64_t lost;
+	/* the free memory over time (buddyinfo), and whether pagetypeinfo was sampled */
+	int8_t *buddy_order;			/* per buddyinfo counter: its order, -1 none */
+	unsigned nbuddy_names;
+	struct kbuddy_sample *buddy;
+	size_t nbuddy, buddy_cap;
+	bool have_pagetypeinfo;
 };
 
 /* Clears k, keeping skip_mmapped. */

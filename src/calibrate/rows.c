@@ -20,6 +20,7 @@ const char *calib_scope_name(enum calib_scope s)
 	switch (s) {
 	case CALIB_TRACE: return "traced files";
 	case CALIB_CGROUP: return "cgroup";
+	case CALIB_MEMORY: return "the memory, others too";
 	default: return "system-wide (upper bound)";
 	}
 }

@@ -1,8 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Buddy allocator over the modelled cache memory (page frames 0..nr_pages-1, orders
- * 0..BUDDY_MAX_ORDER), merging on free as mm/page_alloc.c does, and the kernel's
- * fragmentation indexes (mm/vmstat.c) computed from its free counts.
+ * The zone's page allocator over page frames 0..nr_pages-1 (orders 0..BUDDY_MAX_ORDER), as
+ * mm/page_alloc.c has it: pageblocks of 2^PAGEBLOCK_ORDER pages, each of a migratetype, with
+ * one free list per order and migratetype; allocations take the smallest block of their own
+ * type, else fall back to another type, claiming a whole pageblock or stealing one block;
+ * frees merge with free buddies. The kernel's fragmentation indexes (mm/vmstat.c) are
+ * computed from its free counts (fragindex.c).
+ *
+ * Sparse: nothing is kept per page or per pageblock until it is used, so the memory of the
+ * allocator follows what is allocated, not nr_pages (2^32 pages take a few MiB of address
+ * space and touch kilobytes).
  */
 #ifndef FT_MODEL_BUDDY_H
 #define FT_MODEL_BUDDY_H
@@ -10,21 +17,67 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define BUDDY_MAX_ORDER	10
-#define BUDDY_NO_PFN	UINT64_MAX
+#define BUDDY_MAX_ORDER		10	/* MAX_PAGE_ORDER */
+#define BUDDY_NO_PFN		UINT64_MAX
+#define PAGEBLOCK_ORDER		9	/* pageblock_order: HPAGE_PMD_ORDER on x86-64 */
+#define PAGEBLOCK_PAGES		(1u << PAGEBLOCK_ORDER)
+#define PAGE_ALLOC_COSTLY_ORDER	3
+
+/*
+ * include/linux/mmzone.h: the migratetypes that have free lists of their own. HighAtomic
+ * stands for every type no allocation of the model falls back to (MIGRATE_HIGHATOMIC, CMA,
+ * ISOLATE): their free blocks are free memory, never handed out.
+ */
+enum migratetype {
+	MT_UNMOVABLE,
+	MT_MOVABLE,
+	MT_RECLAIMABLE,
+	MT_HIGHATOMIC,
+	MT_TYPES,
+};
+#define MT_PCPTYPES	3	/* MIGRATE_PCPTYPES: the types that fall back to each other */
+
+/* What a used page holds, for compaction (the model sets it; the allocator only keeps it). */
+#define BUDDY_TAG_NONE		0u		/* not set: free, or a page the model does not know */
+#define BUDDY_TAG_MOVABLE	UINT32_MAX	/* someone else's movable page (anonymous memory) */
+#define BUDDY_TAG_PINNED	(UINT32_MAX - 1)	/* someone else's page compaction can't move */
+#define BUDDY_TAG_TAIL		(UINT32_MAX - 2)	/* a later page of a block tagged at its head */
+#define BUDDY_TAG_MAX		(UINT32_MAX - 3)	/* tags below this are the model's own */
 
 struct buddy;
 
-/* All nr_pages free (split into the largest aligned blocks that fit). NULL on ENOMEM. */
+/* What the fallbacks did: mm_page_alloc_extfrag events, by the way they went. */
+struct buddy_stats {
+	uint64_t claimed;		/* __rmqueue_claim(): a pageblock changed type for an alloc */
+	uint64_t claimed_blocks;	/* pageblocks that changed type that way */
+	uint64_t stolen;		/* __rmqueue_steal(): one block taken from another type */
+	uint64_t merged_types;		/* frees that merged two pageblocks of different types */
+};
+
+/* All nr_pages free, every pageblock MOVABLE (as memmap_init leaves them). NULL on ENOMEM. */
 struct buddy *buddy_new(uint64_t nr_pages);
 void buddy_destroy(struct buddy *b);
 
-/* Lowest-address free block of exactly 2^order pages (splitting a larger one), or BUDDY_NO_PFN. */
+/* A free block of exactly 2^order pages for a MOVABLE allocation, or BUDDY_NO_PFN. */
 uint64_t buddy_alloc(struct buddy *b, unsigned order);
-/* Gives back a block buddy_alloc returned; merges with free buddies up to BUDDY_MAX_ORDER. */
+/*
+ * __rmqueue(): the smallest free block of the type (lowest address within an order, where
+ * the kernel takes its list's head, so results are reproducible), else a fallback.
+ */
+uint64_t buddy_alloc_mt(struct buddy *b, unsigned order, unsigned mt);
+/* Gives back a MOVABLE block buddy_alloc returned; merges with free buddies. */
 void buddy_free(struct buddy *b, uint64_t pfn, unsigned order);
+/* Gives back a block allocated as mt. */
+void buddy_free_mt(struct buddy *b, uint64_t pfn, unsigned order, unsigned mt);
+/*
+ * Takes the block [pfn, pfn + 2^order) out of the free block that holds it, as mt (the rest
+ * stays free, on the lists of its pageblock's type). false when it is not all free.
+ */
+bool buddy_take(struct buddy *b, uint64_t pfn, unsigned order, unsigned mt);
 /* Pins pct percent of the pages (order-0, pseudo-random pfns from seed): non-cache users. */
 void buddy_pin_random(struct buddy *b, double pct, uint64_t seed);
+/* Sets the type of the pageblock holding pfn; it must have no free block of its own yet. */
+void buddy_set_pageblock_type(struct buddy *b, uint64_t pfn, unsigned mt);
 
 uint64_t buddy_nr_pages(const struct buddy *b);
 uint64_t buddy_free_pages(const struct buddy *b);
@@ -32,12 +85,46 @@ uint64_t buddy_free_pages(const struct buddy *b);
 uint64_t buddy_pinned_pages(const struct buddy *b);
 /* Free blocks per order, the /proc/buddyinfo row. */
 void buddy_free_counts(const struct buddy *b, uint64_t nr_free[BUDDY_MAX_ORDER + 1]);
+/* Free blocks per migratetype and order, the /proc/pagetypeinfo rows. */
+void buddy_free_counts_mt(const struct buddy *b,
+			  uint64_t nr_free[MT_TYPES][BUDDY_MAX_ORDER + 1]);
+/* Pageblocks of each type. */
+void buddy_pageblock_counts(const struct buddy *b, uint64_t nr[MT_TYPES]);
+void buddy_stats(const struct buddy *b, struct buddy_stats *st);
 /* Is a block of this order (or larger) free right now? */
 bool buddy_can_alloc(const struct buddy *b, unsigned order);
+/* A free block of at least order on the list of mt? */
+bool buddy_free_area_has(const struct buddy *b, unsigned order, unsigned mt);
+/*
+ * find_suitable_fallback(): the first type of mt's fallback list with a free block of exactly
+ * order, -1 when none; *can_claim: the block may be claimed whole (should_try_claim_block()).
+ */
+int buddy_find_fallback(const struct buddy *b, unsigned order, unsigned mt, bool *can_claim);
+
+/* ---- what compaction needs to see ------------------------------------------------------- */
+
+unsigned buddy_pageblock_type(const struct buddy *b, uint64_t pfn);
+/* Pages of the pageblock holding pfn: free, and in use by allocations of each type. */
+struct buddy_pageblock_usage {
+	unsigned free;
+	unsigned used[MT_TYPES];
+};
+void buddy_pageblock_usage(const struct buddy *b, uint64_t pfn, struct buddy_pageblock_usage *u);
+/* The order of the free block starting at pfn, or -1 when pfn starts none. */
+int buddy_free_order_at(const struct buddy *b, uint64_t pfn);
+/* The free block that holds pfn: its first pfn in *start, its order in *order; false if none. */
+bool buddy_free_block_of(const struct buddy *b, uint64_t pfn, uint64_t *start, unsigned *order);
+/* The highest-address free block of exactly order on mt's list, or BUDDY_NO_PFN. */
+uint64_t buddy_last_free(const struct buddy *b, unsigned order, unsigned mt);
+/* A tag per used page, kept for its user (BUDDY_TAG_*); NONE until set. */
+bool buddy_set_tag(struct buddy *b, uint64_t pfn, uint32_t tag);
+uint32_t buddy_tag(const struct buddy *b, uint64_t pfn);
 
 /* mm/vmstat.c formulas on a buddyinfo row, in thousandths (the kernel prints d.ddd). */
 int buddy_unusable_free_index(const uint64_t nr_free[BUDDY_MAX_ORDER + 1], unsigned order);
 int buddy_fragmentation_index(const uint64_t nr_free[BUDDY_MAX_ORDER + 1], unsigned order);
+/* extfrag_for_order(): the unusable share of free memory for order, in percent. */
+unsigned buddy_extfrag_for_order(const uint64_t nr_free[BUDDY_MAX_ORDER + 1], unsigned order);
 
 /*
  * Metadata for memory_bytes of page frames cached as folios of 2^order pages:

@@ -198,6 +198,7 @@ uint32_t cache_add(struct model *m, uint32_t file, uint64_t start, unsigned orde
 	mf->order_mask |= (uint16_t)(1u << order);
 	mf->hint_order = (uint8_t)order;
 	lru_add(&m->lru, id, active);
+	memory_folio_added(m, id);
 	m->mx.insertions++;
 	m->mx.inserted_pages += 1ull << order;
 	m->mx.insertions_by_order[order]++;
@@ -250,7 +251,7 @@ void cache_remove(struct model *m, uint32_t id, bool shadow)
 		m->nonresident_age += nr;
 		shadow_shrink(m);
 	}
-	buddy_free(m->buddy, folio_pfn(f), f->order);
+	memory_free_folio(m, f);
 	folio_pool_put(&m->pool, id);
 }
 

@@ -65,7 +65,7 @@ uint32_t filemap_create(struct model *m, uint32_t file, uint64_t idx, unsigned o
 		active = workingset_refault(m, file, start, order);
 	id = cache_add(m, file, start, order, pfn, active);
 	if (id == FOLIO_NIL)
-		buddy_free(m->buddy, pfn, order);
+		memory_free_pages(m, pfn, order);
 	return id;
 }
 

@@ -28,7 +28,7 @@
 
 /*
  * 48 bytes: a 64-byte line holds one and a third, and the first 16 bytes (all a cache hit
- * reads) never straddle two lines. pfn fits 32 bits: model_new() refuses 2^32 pages.
+ * reads) never straddle two lines. pfn fits 32 bits: model_new() refuses more than 2^32 pages.
  */
 struct folio {
 	uint64_t index;		/* page index of the first page in the file */

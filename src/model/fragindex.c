@@ -63,3 +63,21 @@ int buddy_fragmentation_index(const uint64_t nr_free[BUDDY_MAX_ORDER + 1], unsig
 	return (int)(1000 - (int64_t)((1000 + info.free_pages * 1000 / requested) /
 				      info.free_blocks_total));
 }
+
+/*
+ * extfrag_for_order() (mm/vmstat.c, 5.9+): the same share as the unusable index in percent,
+ * but 0 when nothing is free. Proactive compaction's fragmentation score (compaction.c) is
+ * this at COMPACTION_HPAGE_ORDER.
+ */
+unsigned buddy_extfrag_for_order(const uint64_t nr_free[BUDDY_MAX_ORDER + 1], unsigned order)
+{
+	struct contig_page_info info;
+
+	if (order > BUDDY_MAX_ORDER)
+		order = BUDDY_MAX_ORDER + 1;
+	fill_contig_page_info(nr_free, order, &info);
+	if (info.free_pages == 0)
+		return 0;
+	return (unsigned)((info.free_pages - (info.free_blocks_suitable << order)) * 100 /
+			  info.free_pages);
+}

@@ -26,8 +26,9 @@ static const char *config_problem(const struct model_config *c)
 		return "folio order above the page cache's largest (--max-pagecache-order)";
 	if (c->memory_bytes < c->page_size)
 		return "memory smaller than one page";
-	if (c->memory_bytes / c->page_size >= (uint64_t)FOLIO_NIL - FOLIO_CHUNK)
-		return "memory too large for the model (2^32 pages)";
+	/* a folio keeps its pfn in 32 bits */
+	if (c->memory_bytes / c->page_size > (1ull << 32))
+		return "memory too large for the model (above 2^32 pages)";
 	return NULL;
 }
 
@@ -56,11 +57,9 @@ static bool model_alloc_state(struct model *m)
 	m->nr_pages = c->memory_bytes >> m->page_shift;
 	folio_pool_init(&m->pool);
 	lru_init(&m->lru, &m->pool, m->page_shift);
-	m->buddy = buddy_new(m->nr_pages);
-	if (!m->buddy)
+	/* the zone: m->nr_pages becomes its size (the host's, in a cgroup with a recorded state) */
+	if (!memory_init(m))
 		return false;
-	if (c->pinned_pct > 0)
-		buddy_pin_random(m->buddy, c->pinned_pct, c->seed);
 	if (!pagecache_init(&m->pc, m->nr_pages < 65536 ? m->nr_pages : 65536) ||
 	    !pagecache_init(&m->occ, 1024) ||
 	    !shadow_init(&m->shadow, m->nr_pages * SHADOWS_PER_PAGE + SHADOW_SLACK) ||
@@ -220,6 +219,10 @@ static int take_sample(struct model *m, uint64_t t, struct model_sample *s)
 	};
 	memory_sample_fragmentation(m);
 	idx = frag_now(m, &s->unusable_index, &s->fragmentation_index);
+	buddy_free_counts(m->buddy, s->free_blocks);
+	s->compact_stall = m->mx.compact_stall;
+	s->compact_success = m->mx.compact_success;
+	s->compact_migrate_scanned = m->mx.compact_migrate_scanned;
 	m->sample_wb_bytes = m->mx.writeback_bytes;
 	m->sample_read_io_bytes = m->mx.read_io_bytes;
 	m->last_sample_ts = t;
@@ -409,6 +412,23 @@ uint64_t model_samples(const struct model *m)
 	return m->samples;
 }
 
+/* The zone at the end: the allocator's fallbacks and its pageblocks. */
+static void model_zone_metrics(const struct model *m, struct model_metrics *out)
+{
+	struct buddy_stats st;
+
+	buddy_stats(m->buddy, &st);
+	out->extfrag_claims = st.claimed;
+	out->pageblocks_claimed = st.claimed_blocks;
+	out->extfrag_steals = st.stolen;
+	buddy_pageblock_counts(m->buddy, out->pageblocks);
+	out->zone_pages = buddy_nr_pages(m->buddy);
+	out->zone_free_pages = buddy_free_pages(m->buddy);
+	out->wmark_min = m->zone.wmark_min;
+	out->wmark_low = m->zone.wmark_low;
+	out->wmark_high = m->zone.wmark_high;
+}
+
 void model_metrics(struct model *m, struct model_metrics *out)
 {
 	int idx;
@@ -435,6 +455,7 @@ void model_metrics(struct model *m, struct model_metrics *out)
 	out->unusable_index = idx / 1000.0;
 	idx = buddy_fragmentation_index(out->free_blocks, m->cfg.order);
 	out->fragmentation_index = idx / 1000.0;
+	model_zone_metrics(m, out);
 	out->metadata_bytes_page = metadata_struct_page_bytes(m->cfg.memory_bytes,
 							      m->cfg.page_size);
 	out->metadata_bytes_folio = metadata_memdesc_bytes(m->cfg.memory_bytes, m->cfg.page_size,

@@ -36,6 +36,7 @@ enum model_recorded {
 	MODEL_REC_RA_RULE = 1u << 7,		/* from the kernel release */
 	MODEL_REC_RA_PAGES = 1u << 8,		/* each device's read_ahead_kb */
 	MODEL_REC_IO_PAGES = 1u << 9,		/* each device's max_sectors_kb */
+	MODEL_REC_START_STATE = 1u << 10,	/* /proc/pagetypeinfo at the start */
 };
 
 enum folio_policy {
@@ -108,6 +109,24 @@ enum alloc_fallback {
 	ALLOC_FALLBACK_COMPACT,	/* reclaim/compact until the order is free */
 };
 
+/* Where the memory starts from (the rows of model_start_states, variants.c). */
+enum start_state {
+	START_EMPTY,		/* all free, every pageblock MOVABLE: memory is a budget */
+	START_RECORDED,		/* the trace's first /proc/pagetypeinfo sample */
+};
+
+/*
+ * The memory as the recorded kernel had it (/proc/pagetypeinfo summed over the zones the page
+ * cache can use): pageblocks of each migratetype and their free blocks per order. Types:
+ * unmovable, movable, reclaimable, and the rest (HighAtomic, CMA, Isolate) together.
+ */
+#define MODEL_MIGRATETYPES	4
+struct model_zone_state {
+	uint64_t pageblocks[MODEL_MIGRATETYPES];
+	uint64_t free[MODEL_MIGRATETYPES][MODEL_MAX_ORDER + 1];
+	unsigned zones;			/* how many zones it sums (the watermarks count them) */
+};
+
 /* One model's configuration; params.c has a row for each field (bounds, default, option). */
 struct model_config {
 	unsigned order;			/* max folio order, 0..MODEL_MAX_ORDER */
@@ -162,6 +181,15 @@ struct model_config {
 	enum large_folios large_folios;
 	bool memcg;			/* the memory is a memory cgroup's limit (as recorded) */
 	unsigned max_pagecache_order;	/* MODEL_ORDER_DEFAULT: the kernel's (9 with 4 KiB pages) */
+
+	/* the zone: where it starts from, other users' pressure per pageblock, compaction */
+	enum start_state start_state;
+	const struct model_zone_state *start;	/* START_RECORDED; the caller keeps it alive */
+	double unmovable_blocks_pct;	/* pageblocks held by unmovable allocations */
+	double reclaimable_blocks_pct;	/* pageblocks held by reclaimable ones (slab caches) */
+	double block_fill_pct;		/* pages in use in each of those pageblocks */
+	unsigned extfrag_threshold;	/* vm.extfrag_threshold */
+	unsigned compaction_proactiveness;	/* vm.compaction_proactiveness */
 };
 
 #define MODEL_ORDER_DEFAULT	0xff
@@ -300,6 +328,18 @@ struct model_metrics {
 	uint64_t faultaround_pages;			/* pages fault-around mapped */
 	/* requests with no page missing that waited for readahead I/O still in flight */
 	uint64_t read_waited_requests, read_waited_bytes;
+	/* compaction: direct (in the allocating access) as /proc/vmstat compact_* counts it */
+	uint64_t compact_stall, compact_fail, compact_success;
+	uint64_t compact_migrate_scanned, compact_free_scanned, compact_migrated;
+	/* ... and by kcompactd, woken by a failed allocation or proactive */
+	uint64_t compact_daemon_wake, compact_daemon_migrate_scanned;
+	uint64_t compact_daemon_free_scanned, compact_daemon_migrated;
+	uint64_t compact_proactive;			/* proactive runs */
+	/* the allocator's fallbacks (mm_page_alloc_extfrag): claims, steals, pageblocks */
+	uint64_t extfrag_claims, extfrag_steals, pageblocks_claimed;
+	uint64_t pageblocks[MODEL_MIGRATETYPES];	/* at the end, by type */
+	uint64_t zone_pages, zone_free_pages;		/* at the end */
+	uint64_t wmark_min, wmark_low, wmark_high;	/* the zone's, 0 without watermarks */
 	/* fadvise and madvise calls; those of advice the model leaves out (advice.c) */
 	uint64_t advice_calls, advice_ignored;
 	uint64_t willneed_pages;			/* pages read by FADV/MADV_WILLNEED */
@@ -314,6 +354,9 @@ struct model_sample {
 	double unusable_index, fragmentation_index;
 	/* the lists in pages (nr_inactive_file, nr_active_file) */
 	uint64_t lru_inactive_pages, lru_active_pages;
+	/* the zone: free blocks per order (buddyinfo), and compaction so far */
+	uint64_t free_blocks[MODEL_MAX_ORDER + 1];
+	uint64_t compact_stall, compact_success, compact_migrate_scanned;
 };
 
 typedef void (*model_sample_fn)(void *arg, const struct model_sample *s);

@@ -13,6 +13,7 @@
 _Static_assert(sizeof(enum folio_policy) == sizeof(unsigned) &&
 	       sizeof(enum lru_kind) == sizeof(unsigned) &&
 	       sizeof(enum dirty_granularity) == sizeof(unsigned) &&
+	       sizeof(enum start_state) == sizeof(unsigned) &&
 	       sizeof(enum reclaim_writeback) == sizeof(unsigned),
 	       "choices are stored as unsigned");
 
@@ -166,6 +167,43 @@ const struct model_param model_params[] = {
 	  .store = PARAM_U32, .offset = FIELD(fallback), .choices = model_fallbacks,
 	  .def = "smaller", .group = PARAM_GROUP_MEMORY,
 	  .help = "no free block of the order", .invalid = "unknown allocation fallback" },
+	{ .key = "start_state", .option = "start-state", .arg = "FROM", .syntax = PARAM_CHOICE,
+	  .store = PARAM_U32, .offset = FIELD(start_state), .choices = model_start_states,
+	  .def = "empty", .recorded = MODEL_REC_START_STATE,
+	  .recorded_text = "recorded when the trace has a /proc/pagetypeinfo sample and the "
+			   "memory is the recorded one", .group = PARAM_GROUP_MEMORY,
+	  .help = "what the memory holds when the replay starts",
+	  .invalid = "unknown start state" },
+	{ .key = "unmovable_blocks_pct", .option = "unmovable-blocks", .arg = "PCT",
+	  .syntax = PARAM_PERCENT, .store = PARAM_DOUBLE, .offset = FIELD(unmovable_blocks_pct),
+	  .max = 100, .def = "0", .group = PARAM_GROUP_MEMORY,
+	  .help = "percent of the pageblocks others hold unmovable pages in (kernel memory, page "
+		  "tables): they become UNMOVABLE, --block-fill of their pages in use",
+	  .invalid = "unmovable pageblocks must be 0 to 100 percent" },
+	{ .key = "reclaimable_blocks_pct", .option = "reclaimable-blocks", .arg = "PCT",
+	  .syntax = PARAM_PERCENT, .store = PARAM_DOUBLE, .offset = FIELD(reclaimable_blocks_pct),
+	  .max = 100, .def = "0", .group = PARAM_GROUP_MEMORY,
+	  .help = "percent of the pageblocks others hold reclaimable pages in (dentries, "
+		  "inodes): they become RECLAIMABLE, --block-fill of their pages in use",
+	  .invalid = "reclaimable pageblocks must be 0 to 100 percent" },
+	{ .key = "block_fill_pct", .option = "block-fill", .arg = "PCT", .syntax = PARAM_PERCENT,
+	  .store = PARAM_DOUBLE, .offset = FIELD(block_fill_pct), .max = 100, .def = "50",
+	  .group = PARAM_GROUP_MEMORY,
+	  .help = "percent of the pages of each unmovable or reclaimable pageblock in use, "
+		  "at random pages",
+	  .invalid = "pageblock fill must be 0 to 100 percent" },
+	{ .key = "extfrag_threshold", .option = "extfrag-threshold", .arg = "N",
+	  .syntax = PARAM_NUMBER, .store = PARAM_U32, .offset = FIELD(extfrag_threshold),
+	  .max = 1000, .def = "500", .group = PARAM_GROUP_MEMORY,
+	  .help = "vm.extfrag_threshold: orders above 3 are compacted only when their "
+		  "fragmentation index is above it (failures for lack of memory are reclaim's)",
+	  .invalid = "extfrag threshold must be 0 to 1000" },
+	{ .key = "compaction_proactiveness", .option = "compaction-proactiveness", .arg = "N",
+	  .syntax = PARAM_NUMBER, .store = PARAM_U32, .offset = FIELD(compaction_proactiveness),
+	  .max = 100, .def = "20", .group = PARAM_GROUP_MEMORY,
+	  .help = "vm.compaction_proactiveness: kcompactd compacts when the order-9 "
+		  "fragmentation score is above 110 minus it; 0: never",
+	  .invalid = "compaction proactiveness must be 0 to 100" },
 	{ .key = "interval_ns", .option = "interval", .arg = "T", .syntax = PARAM_DURATION,
 	  .store = PARAM_U64, .offset = FIELD(interval_ns), .min = 1, .zero_unset = true,
 	  .def_text = "1s", .group = PARAM_GROUP_OUTPUT, .help = "time-series interval" },

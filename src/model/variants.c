@@ -170,3 +170,23 @@ bool model_ra_rule_for_release(const char *release, enum ra_rule *rule)
 	*rule = found;
 	return true;
 }
+
+static const struct model_variant start_empty = {
+	.name = "empty",
+	.help = "every page free, every pageblock movable",
+	.kernel = "a zone as boot leaves it: memmap_init_range() makes every pageblock MOVABLE",
+};
+
+static const struct model_variant start_recorded = {
+	.name = "recorded",
+	.help = "as the trace's first /proc/pagetypeinfo sample: pageblock types, free blocks "
+		"per order and type, the rest used by others",
+	.kernel = "the recorded kernel's zones (mm/vmstat.c pagetypeinfo_showfree, "
+		  "pagetypeinfo_showblockcount)",
+};
+
+model_variant_list model_start_states = {
+	[START_EMPTY] = &start_empty,
+	[START_RECORDED] = &start_recorded,
+	NULL,
+};

@@ -163,6 +163,8 @@ const struct dirty_reclaim *model_reclaim_row_for(const struct model_config *c,
 extern model_variant_list model_folio_policies, model_write_policies, model_lru_kinds,
 	model_dirty_kinds, model_ra_rules, model_fallbacks, model_fs_kinds, model_large_folios,
 	model_reclaim_kinds;
+/* Where the zone starts from (enum start_state). */
+extern model_variant_list model_start_states;
 
 /* Rows in a list (they are NULL-terminated). */
 unsigned model_variant_count(const struct model_variant *const *list);

@@ -105,6 +105,9 @@ void ft_counter_list_free(struct ft_counter_list *l);
 int ft_parse_vmstat(const char *text, struct ft_counter_list *l);
 int ft_parse_meminfo(const char *text, struct ft_counter_list *l);
 int ft_parse_buddyinfo(const char *text, struct ft_counter_list *l);
+int ft_parse_pagetypeinfo(const char *text, struct ft_counter_list *l);
+/* debugfs extfrag/unusable_index (offset 0) or extfrag_index (offset 1000): thousandths */
+int ft_parse_extfrag(const char *text, unsigned offset, struct ft_counter_list *l);
 
 /* ---- consumer ------------------------------------------------------------------------------- */
 

@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Periodic kernel counters, the ground truth a replay is checked against: /proc/vmstat,
- * /proc/meminfo (bytes), /proc/buddyinfo (free blocks per node/zone/order) and, for a command
- * run under --memory-limit, its memory cgroup's memory.stat and usage.
+ * /proc/meminfo (bytes), /proc/buddyinfo (free blocks per node/zone/order), /proc/pagetypeinfo
+ * (the same per migratetype, and pageblocks per type), debugfs extfrag's indexes when debugfs
+ * is mounted and, for a command run under --memory-limit, its memory cgroup's memory.stat and
+ * usage.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,7 +25,7 @@ struct sample_source {
 };
 
 struct ft_sampler {
-	struct sample_source src[5];
+	struct sample_source src[8];
 	size_t nsrc;
 	char *cg_usage;		/* memory.usage_in_bytes of the cgroup, NULL if none */
 	char *buf;
@@ -132,6 +135,114 @@ int ft_parse_buddyinfo(const char *text, struct ft_counter_list *l)
 	return 0;
 }
 
+/* A count as /proc/pagetypeinfo prints it: a number, or ">100000" where it stopped counting. */
+static bool pagetype_count(const char **p, const char *end, unsigned long long *v)
+{
+	int n = 0;
+
+	while (*p < end && (**p == ' ' || **p == '\t'))
+		(*p)++;
+	if (*p < end && **p == '>')
+		(*p)++;
+	if (*p >= end || sscanf(*p, "%llu%n", v, &n) != 1 || *p + n > end)
+		return false;
+	*p += n;
+	return true;
+}
+
+/*
+ * mm/vmstat.c pagetypeinfo_show(): "Page block order: 9", then per node, zone and type
+ * "Node    0, zone   Normal, type      Movable  n0 n1 ..." (free blocks per order), then
+ * "Number of blocks type  Unmovable Movable ..." and per zone "Node 0, zone Normal  b0 b1 ...".
+ */
+int ft_parse_pagetypeinfo(const char *text, struct ft_counter_list *l)
+{
+	char types[8][32];
+	unsigned ntypes = 0;
+
+	while (*text) {
+		const char *nl = strchr(text, '\n'), *end = nl ? nl : text + strlen(text), *p;
+		char zone[32], type[32], name[96];
+		unsigned long long v;
+		int node, used = 0;
+
+		if (sscanf(text, "Page block order: %llu", &v) == 1) {
+			if (list_push(l, "pageblock_order", v))
+				return -1;
+		} else if (strncmp(text, "Number of blocks type", 21) == 0) {
+			p = text + 21;
+			for (ntypes = 0; ntypes < 8 && p < end; ntypes++) {
+				int n = 0;
+
+				if (sscanf(p, " %31s%n", types[ntypes], &n) != 1 || p + n > end)
+					break;
+				p += n;
+			}
+		} else if (sscanf(text, "Node %d, zone %31[^,], type %31s%n", &node, zone, type,
+				  &used) == 3) {
+			p = text + used;
+			for (int order = 0; pagetype_count(&p, end, &v); order++) {
+				snprintf(name, sizeof(name), "%d/%.31s/%.31s/%d", node, zone, type, order);
+				if (list_push(l, name, v))
+					return -1;
+			}
+		} else if (ntypes && sscanf(text, "Node %d, zone %31s%n", &node, zone, &used) == 2) {
+			p = text + used;
+			for (unsigned t = 0; t < ntypes && pagetype_count(&p, end, &v); t++) {
+				snprintf(name, sizeof(name), "%d/%.31s/%.31s/blocks", node, zone, types[t]);
+				if (list_push(l, name, v))
+					return -1;
+			}
+		}
+		if (!nl)
+			break;
+		text = nl + 1;
+	}
+	return 0;
+}
+
+/* "Node 0, zone   Normal -1.000 0.012 ..." -> "0/Normal/ORDER" = thousandths + offset. */
+int ft_parse_extfrag(const char *text, unsigned offset, struct ft_counter_list *l)
+{
+	while (*text) {
+		const char *nl = strchr(text, '\n'), *end = nl ? nl : text + strlen(text), *p;
+		char zone[32], name[64];
+		int node, used = 0;
+
+		if (sscanf(text, "Node %d, zone %31s%n", &node, zone, &used) == 2) {
+			p = text + used;
+			for (int order = 0; p < end; order++) {
+				char *q;
+				double d = strtod(p, &q);
+				long long v;
+
+				if (q == p || q > end)
+					break;
+				/* printed with three decimals: the thousandths are exact */
+				v = llround(d * 1000) + (long long)offset;
+				snprintf(name, sizeof(name), "%d/%s/%d", node, zone, order);
+				if (list_push(l, name, v > 0 ? (__u64)v : 0))
+					return -1;
+				p = q;
+			}
+		}
+		if (!nl)
+			break;
+		text = nl + 1;
+	}
+	return 0;
+}
+
+static int parse_unusable(const char *text, struct ft_counter_list *l)
+{
+	return ft_parse_extfrag(text, 0, l);
+}
+
+static int parse_extfrag_index(const char *text, struct ft_counter_list *l)
+{
+	return ft_parse_extfrag(text, 1000, l);
+}
+
 /* memory.stat plus the usage file as "usage_in_bytes". */
 static int parse_cgroup_stat(const char *text, struct ft_counter_list *l)
 {
@@ -165,6 +276,12 @@ struct ft_sampler *ft_sampler_new(const char *cgroup_dir)
 						     ft_parse_meminfo, NULL };
 	s->src[s->nsrc++] = (struct sample_source){ FT_SRC_BUDDYINFO, "/proc/buddyinfo",
 						     ft_parse_buddyinfo, NULL };
+	s->src[s->nsrc++] = (struct sample_source){ FT_SRC_PAGETYPEINFO, "/proc/pagetypeinfo",
+						     ft_parse_pagetypeinfo, NULL };
+	s->src[s->nsrc++] = (struct sample_source){ FT_SRC_EXTFRAG_UNUSABLE,
+		"/sys/kernel/debug/extfrag/unusable_index", parse_unusable, NULL };
+	s->src[s->nsrc++] = (struct sample_source){ FT_SRC_EXTFRAG_INDEX,
+		"/sys/kernel/debug/extfrag/extfrag_index", parse_extfrag_index, NULL };
 	if (cgroup_dir) {
 		char *stat = NULL;
 

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -19,6 +20,7 @@ int replay_init(struct replay *rp, const struct model_config *cfg, unsigned ncfg
 	memset(rp, 0, sizeof(*rp));
 	file_table_init(&rp->files);
 	budget_init(&rp->budget);
+	start_state_init(&rp->start);
 	/* time series are kept for a few configurations only (series.h) */
 	series_init(&rp->series, ncfg < SERIES_MAX_COLS ? ncfg : SERIES_MAX_COLS,
 		    cfg[0].interval_ns);
@@ -57,6 +59,7 @@ void replay_release(struct replay *rp)
 	rp->ncfg = 0;
 	file_table_release(&rp->files);
 	series_release(&rp->series);
+	start_state_release(&rp->start);
 }
 
 /* "order 9", or "order 9, 1G" in a sweep of memory sizes. */
@@ -96,6 +99,23 @@ static void remember_host(struct replay *rp, const struct ft_host *h)
 	rp->have_host = true;
 }
 
+/*
+ * Where the memory starts: as recorded when the trace has a state and the memory is the
+ * recorded one (a cgroup's limit is a budget in the recorded zone whatever its size), the
+ * zone then being the recorded pageblocks; --start-state chooses otherwise.
+ */
+static void settle_start_state(struct replay *rp, struct model_config *c)
+{
+	if (!(rp->set & MODEL_REC_START_STATE))
+		c->start_state = rp->start.have && (c->memcg || !(rp->set & MODEL_REC_MEMORY)) ?
+				 START_RECORDED : START_EMPTY;
+	if (c->start_state != START_RECORDED || !rp->start.have)
+		return;
+	c->start = &rp->start.state;
+	if (!c->memcg && !(rp->set & MODEL_REC_MEMORY))
+		c->memory_bytes = start_state_pages(c->start) * c->page_size;
+}
+
 /* An FT_DEVICE record: the facts of one of the host's devices, kept for settle_configs(). */
 static void remember_device(struct replay *rp, const struct ft_device *d)
 {
@@ -130,6 +150,7 @@ static void settle_configs(struct replay *rp, __u32 first_dev)
 			rp->cfg[i].dirtyable_bytes = rp->dirtyable;
 		rp->cfg[i].devices = rp->devices;
 		rp->cfg[i].ndevices = rp->have_host ? rp->host.ndevs : 0;
+		settle_start_state(rp, &rp->cfg[i]);
 	}
 }
 
@@ -157,6 +178,11 @@ static int start_models(struct replay *rp, __u32 first_dev, const char *path,
 		return -1;
 	}
 	settle_configs(rp, first_dev);
+	if (rp->cfg[0].start_state == START_RECORDED && !rp->start.have) {
+		ft_error_set(err, path, "--start-state=recorded: the trace has no /proc/pagetypeinfo "
+			     "sample before its first access");
+		return -1;
+	}
 	rp->started = true;
 	for (unsigned i = 0; i < rp->ncfg && !rp->no_models; i++) {
 		const char *why = "refused";
@@ -440,11 +466,17 @@ static int feed_record(struct replay *rp, const struct ft_hdr *h, const char *pa
 	case FT_COUNTER_NAMES:
 		if (((const struct ft_counter_names *)h)->source == FT_SRC_CGROUP)
 			budget_names(&rp->budget, (const struct ft_counter_names *)h);
+		if (((const struct ft_counter_names *)h)->source == FT_SRC_PAGETYPEINFO)
+			start_state_names(&rp->start, (const struct ft_counter_names *)h);
 		note_counter_names(rp, (const struct ft_counter_names *)h);
 		return 0;
 	case FT_COUNTERS:
 		if (((const struct ft_counters *)h)->source == FT_SRC_CGROUP)
 			cgroup_sampled(rp, (const struct ft_counters *)h);
+		/* the state before the models start is where they start from */
+		if (((const struct ft_counters *)h)->source == FT_SRC_PAGETYPEINFO &&
+		    !rp->started)
+			start_state_sample(&rp->start, (const struct ft_counters *)h);
 		note_counters(rp, (const struct ft_counters *)h);
 		return 0;
 	default:
@@ -506,8 +538,20 @@ static void describe_sources(struct replay *rp)
 		add_source(rp, "; memory from --memory");
 	else if (c->memcg)
 		add_source(rp, "; memory: the cgroup limit, less what others held as sampled");
+	else if (c->start_state == START_RECORDED)
+		add_source(rp, "; memory: the recorded zones' pageblocks");
 	else
 		add_source(rp, "; memory: the host's");
+	if (c->start_state == START_RECORDED) {
+		uint64_t rec = start_state_pages(c->start), mem = c->memory_bytes / c->page_size;
+
+		add_source(rp, "; starts as recorded (%" PRIu64 " pageblocks", rec >> 9);
+		if (!c->memcg && rp->sweep_labels)
+			add_source(rp, ", scaled or extended to each memory");
+		else if (!c->memcg && mem >> 9 != rec >> 9)
+			add_source(rp, ", %s to %" PRIu64, mem < rec ? "scaled" : "extended", mem >> 9);
+		add_source(rp, ")");
+	}
 }
 
 static void collect_results(struct replay *rp, const struct ft_reader_status *st)

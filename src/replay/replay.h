@@ -16,6 +16,7 @@
 #include "replay/host.h"
 #include "replay/options.h"
 #include "replay/pipeline.h"
+#include "replay/startstate.h"
 #include "report/report.h"
 #include "report/series.h"
 #include "trace/trace.h"
@@ -83,6 +84,7 @@ struct replay {
 	} meminfo;
 	uint64_t now;			/* latest access time: models need it never decreasing */
 	char release[FT_RELEASE_LEN];
+	struct recorded_start start;	/* the recorded memory at the start */
 };
 
 /*

@@ -2,6 +2,7 @@
 /* The reported metrics, in report order. Keys are a stable interface: never rename one. */
 #include <stddef.h>
 
+#include "model/buddy.h"
 #include "report/metrics.h"
 
 static struct report_value rv_u64(uint64_t v)
@@ -111,6 +112,18 @@ FIELD(dirty_bytes)
 FIELD(faultaround_pages)
 FIELD(read_waited_requests)
 FIELD(read_waited_bytes)
+FIELD(compact_stall)
+FIELD(compact_success)
+FIELD(compact_fail)
+FIELD(compact_migrate_scanned)
+FIELD(compact_free_scanned)
+FIELD(compact_migrated)
+FIELD(compact_daemon_wake)
+FIELD(compact_daemon_migrated)
+FIELD(compact_proactive)
+FIELD(extfrag_claims)
+FIELD(pageblocks_claimed)
+FIELD(extfrag_steals)
 FIELD(advice_calls)
 FIELD(advice_ignored)
 FIELD(willneed_pages)
@@ -197,6 +210,20 @@ static struct report_value get_untouched_evicted_bytes(const struct model_metric
 						       const struct model_config *c)
 {
 	return rv_u64(m->untouched_evicted_pages * c->page_size);
+}
+
+/* The unusable index at order 9 at the end, whatever the model's order: comparable across. */
+static struct report_value get_unusable_index_9(const struct model_metrics *m,
+						const struct model_config *c)
+{
+	return rv_dbl(buddy_unusable_free_index(m->free_blocks, 9) / 1000.0);
+}
+
+/* Free blocks of a pageblock or more at the end, in pageblocks (2 MiB on x86-64). */
+static struct report_value get_free_pageblocks(const struct model_metrics *m,
+					       const struct model_config *c)
+{
+	return rv_u64(m->free_blocks[9] + 2 * m->free_blocks[10]);
 }
 
 static struct report_value get_unusable_index(const struct model_metrics *m,
@@ -320,6 +347,20 @@ const struct report_metric report_metrics[] = {
 	M(alloc_fallbacks, "allocation fallbacks", "memory", RK_COUNT),
 	M(alloc_failures, "allocation failures", "memory", RK_COUNT),
 	M(compaction_demand, "compaction demand", "memory", RK_COUNT),
+	M(compact_stall, "direct compactions", "memory", RK_COUNT),
+	M(compact_success, "  succeeded", "memory", RK_COUNT),
+	M(compact_fail, "  failed", "memory", RK_COUNT),
+	M(compact_daemon_wake, "kcompactd wakeups", "memory", RK_COUNT),
+	M(compact_proactive, "  proactive runs", "memory", RK_COUNT),
+	M(compact_migrate_scanned, "compaction: pages scanned", "memory", RK_COUNT),
+	M(compact_free_scanned, "  free pages scanned", "memory", RK_COUNT),
+	M(compact_migrated, "  pages migrated", "memory", RK_COUNT),
+	M(compact_daemon_migrated, "  of which by kcompactd", "memory", RK_COUNT),
+	M(extfrag_claims, "fallbacks claiming", "memory", RK_COUNT),
+	M(pageblocks_claimed, "  pageblocks claimed", "memory", RK_COUNT),
+	M(extfrag_steals, "fallbacks stealing", "memory", RK_COUNT),
+	M(free_pageblocks, "free pageblocks (end)", "memory", RK_COUNT),
+	M(unusable_index_9, "unusable index o9 (end)", "memory", RK_INDEX),
 	M(unusable_index, "unusable free index (end)", "memory", RK_INDEX),
 	M(fragmentation_index, "fragmentation index (end)", "memory", RK_INDEX),
 	M(unusable_index_mean, "unusable free index mean", "memory", RK_INDEX),

@@ -136,6 +136,12 @@ enum ft_counter_source {
 	FT_SRC_MEMINFO = 2,	/* /proc/meminfo, values in bytes */
 	FT_SRC_BUDDYINFO = 3,	/* /proc/buddyinfo: names "NODE/ZONE/ORDER", free blocks */
 	FT_SRC_CGROUP = 4,	/* memory cgroup of the recorded command (memory.stat and usage) */
+	FT_SRC_PAGETYPEINFO = 5, /* /proc/pagetypeinfo: "NODE/ZONE/TYPE/ORDER" free blocks,
+				  * "NODE/ZONE/TYPE/blocks" pageblocks, "pageblock_order" */
+	FT_SRC_EXTFRAG_UNUSABLE = 6, /* debugfs extfrag/unusable_index: "NODE/ZONE/ORDER",
+				  * thousandths */
+	FT_SRC_EXTFRAG_INDEX = 7, /* debugfs extfrag/extfrag_index: "NODE/ZONE/ORDER",
+				  * thousandths plus 1000 (-1.000 is 0) */
 };
 
 /* Names for one source's counters; a later FT_COUNTER_NAMES for a source replaces the earlier. */
