@@ -34,17 +34,26 @@ advised() {
 	name=$1
 	calls=$2
 	shift 2
-	# cold: DONTNEED drops every clean page of the file (no other file's cache is touched)
-	"$ADVISE" "$F" fd:0:0
-	rec "$TMPD/t.ftr" --dev="$M" -- "$ADVISE" "$F" "$@"
+	# Pages the kernel dropped beyond what the replay drops came from someone else (reclaim
+	# under a busy host, another test's drop_caches): the recording is made again, 3 times
+	# at most; the checks below then hold the last one to the replay.
+	for try in 1 2 3; do
+		# cold: DONTNEED drops every clean page of the file (no other file's cache)
+		"$ADVISE" "$F" fd:0:0
+		rec "$TMPD/t.ftr" --dev="$M" -- "$ADVISE" "$F" "$@"
+		r=$(replay_metrics "$TMPD/t.ftr")
+		dropped=$(pages_deleted "$TMPD/t.ftr" "$ino")
+		r_dropped=${r#*| }
+		[ "$dropped" -le "${r_dropped% *}" ] && break
+		diag "$fs, $name: the kernel dropped $dropped pages, the replay ${r_dropped% *}:" \
+			"someone else's reclaim (try $try)"
+	done
 	is "$rc" 0 "$fs, $name: record -- advise exits 0"
 	k=$(kernel_orders "$TMPD/t.ftr" "$ino")
 	ok "$([ -n "$k" ] && echo 0 || echo 1)" "$fs, $name: the kernel's folios recorded"
-	r=$(replay_metrics "$TMPD/t.ftr")
-	diag "$fs, $name ($*): kernel ${k}| $(pages_deleted "$TMPD/t.ftr" "$ino") dropped;" \
-		"replay $r"
+	diag "$fs, $name ($*): kernel ${k}| $dropped dropped; replay $r"
 	is "${r%%|*}" "$k" "$fs, $name: the default replay adds the kernel's folios, order by order"
-	is "${r#*| }" "$(pages_deleted "$TMPD/t.ftr" "$ino") $calls" \
+	is "$r_dropped" "$dropped $calls" \
 		"$fs, $name: the replay drops the pages the kernel dropped; $calls advice calls"
 }
 
