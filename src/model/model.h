@@ -314,6 +314,8 @@ struct model_sample {
 	double unusable_index, fragmentation_index;
 	/* the lists in pages (nr_inactive_file, nr_active_file) */
 	uint64_t lru_inactive_pages, lru_active_pages;
+	/* bytes the application read, those of them found cached, and bytes it wrote */
+	uint64_t read_bytes_interval, read_hit_bytes_interval, write_bytes_interval;
 };
 
 typedef void (*model_sample_fn)(void *arg, const struct model_sample *s);
