@@ -12,6 +12,7 @@
 #include "cmd.h"
 #include "replay/mrc.h"
 #include "replay/replay.h"
+#include "replay/survey.h"
 #include "replay/sweep.h"
 #include "report/curve.h"
 #include "report/report.h"
@@ -49,8 +50,10 @@ static const struct argp_option replay_options[] = {
 	{ "timeseries", OPT_TIMESERIES, "FILE", 0,
 	  "write one CSV row per interval per order to FILE", PARAM_GROUP_OUTPUT },
 	{ "plot", OPT_PLOT, "FILE", 0,
-	  "write an SVG plot of LRU length, write bandwidth, dirty bytes and fragmentation "
-	  "index over time to FILE", PARAM_GROUP_OUTPUT },
+	  "write an SVG plot over time to FILE: LRU length, read hit ratio and device read "
+	  "bandwidth when the trace reads, write bandwidth and dirty bytes when it writes, "
+	  "fragmentation index; without --interval, one that gives 200 to 500 samples",
+	  PARAM_GROUP_OUTPUT },
 	{ "quiet", 'q', NULL, 0, "no progress line on stderr, even on a terminal",
 	  PARAM_GROUP_OUTPUT },
 	{ "force", OPT_FORCE, NULL, 0,
@@ -77,6 +80,8 @@ struct replay_args {
 	int format;
 	bool quiet, force;
 	const char *file, *output, *timeseries, *plot, *curve, *curve_plot;
+	bool interval_given;
+	char subtitle[160];		/* the plot's: the interval and where it came from */
 	struct memory_list *mem;	/* --memory=LIST|RANGE; NULL: one size */
 	const char *mem_arg;
 	enum mrc_mode mrc;
@@ -174,6 +179,8 @@ static error_t replay_parse(int key, char *arg, struct argp_state *state)
 		a->set |= MODEL_REC_MEMORY;
 		return 0;
 	}
+	if (key == MODEL_OPTION_KEY + (int)(model_param_by_option("interval") - model_params))
+		a->interval_given = true;
 	e = model_options_parse(key, arg, &a->base, &a->set);
 	if (e == ARGP_ERR_UNKNOWN)
 		e = parse_own_opt(a, key, arg);
@@ -354,7 +361,7 @@ static int emit_plot(FILE *f, const struct replay_args *a, const struct replay *
 	char title[512];
 
 	snprintf(title, sizeof(title), "folio-trace replay: %s", a->file);
-	return series_write_svg(f, &rp->series, title);
+	return series_write_svg(f, &rp->series, title, a->subtitle);
 }
 
 /*
@@ -372,6 +379,44 @@ static int check_samples(const struct replay_args *a, const struct replay *rp)
 		(unsigned long long)a->base.interval_ns, (unsigned long long)rp->samples,
 		(double)span / 1e9, MODEL_SAMPLES_MAX, (unsigned long long)fit);
 	return -1;
+}
+
+/*
+ * What the plots need before the replay: without --interval, one that gives the time series
+ * 200 to 500 samples over the trace's span, from a first pass over the trace (a file:
+ * standard input cannot be read twice). 0, or -1 after a message with *status set.
+ */
+static int survey_trace(struct replay_args *a, struct survey *sv, int *status)
+{
+	bool auto_interval = (a->timeseries || a->plot) && !a->interval_given;
+	bool seekable = strcmp(a->file, "-") != 0;
+	struct survey_target none = { .kind = TARGET_NONE };
+	struct ft_error err;
+
+	memset(sv, 0, sizeof(*sv));
+	if (!a->interval_given && auto_interval && !seekable)
+		snprintf(a->subtitle, sizeof(a->subtitle), "a sample every %g s (the default: "
+			 "standard input cannot be read twice to fit the interval to the trace)",
+			 (double)a->base.interval_ns / 1e9);
+	else if (!auto_interval)
+		snprintf(a->subtitle, sizeof(a->subtitle), "a sample every %g s (--interval)",
+			 (double)a->base.interval_ns / 1e9);
+	if (!(auto_interval && seekable))
+		return 0;
+	if (replay_survey(a->file, &none, sv, &err) < 0) {
+		ft_warn("%s", err.msg);
+		*status = EXIT_RUNTIME;
+		return -1;
+	}
+	if (auto_interval) {
+		uint64_t span = sv->last_ts - sv->first_ts;
+
+		a->base.interval_ns = survey_interval(span);
+		snprintf(a->subtitle, sizeof(a->subtitle), "a sample every %g s, chosen for the "
+			 "trace's %.3f s (no --interval)", (double)a->base.interval_ns / 1e9,
+			 (double)span / 1e9);
+	}
+	return 0;
 }
 
 /*
@@ -449,6 +494,7 @@ int cmd_replay(int argc, char **argv)
 	uint64_t working_set = 0;
 	unsigned ncfg;
 	struct replay *rp;
+	struct survey sv;
 	struct ft_error err;
 	int ret;
 
@@ -470,6 +516,10 @@ int cmd_replay(int argc, char **argv)
 		ft_warn("--%s: curves need a sweep (--memory=LIST or RANGE) or --mrc",
 			args.curve ? "curve" : "curve-plot");
 		return EXIT_USAGE;
+	}
+	if (survey_trace(&args, &sv, &ret) < 0) {
+		free(args.mem);
+		return ret;
 	}
 	ncfg = args.norders;
 	if (args.mem || args.mrc) {
