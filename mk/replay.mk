@@ -23,6 +23,10 @@ tests_test_replay_e2e_LDADD = $(TEST_LIBS) -lpthread
 TESTS += tests/test-replay-e2e tests/replay-cli.sh tests/plot-svg.sh tests/replay-corpus.sh
 EXTRA_DIST += tests/replay-cli.sh tests/plot-svg.sh tests/replay-corpus.sh
 
+# The heatmap of one file: its cells against dump's accesses and the report's misses.
+TESTS += tests/heatmap-svg.sh
+EXTRA_DIST += tests/heatmap-svg.sh
+
 # Sweeps and stack-distance curves against single-size replays; bad ranges.
 TESTS += tests/replay-sweep.sh
 EXTRA_DIST += tests/replay-sweep.sh

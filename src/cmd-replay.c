@@ -15,6 +15,7 @@
 #include "replay/survey.h"
 #include "replay/sweep.h"
 #include "report/curve.h"
+#include "report/heatmap.h"
 #include "report/report.h"
 #include "report/series.h"
 #include "util/args.h"
@@ -34,7 +35,7 @@ static const struct {
 };
 
 enum { OPT_ORDER = 256, OPT_FORMAT, OPT_TIMESERIES, OPT_PLOT, OPT_MRC, OPT_CURVE, OPT_CURVE_PLOT,
-       OPT_FORCE };
+       OPT_FORCE, OPT_HEATMAP, OPT_HEATMAP_FILE };
 
 /* Instances of one sweep at most (orders x memory sizes). */
 #define SWEEP_MAX_INSTANCES	4096
@@ -54,6 +55,12 @@ static const struct argp_option replay_options[] = {
 	  "bandwidth when the trace reads, write bandwidth and dirty bytes when it writes, "
 	  "fragmentation index; without --interval, one that gives 200 to 500 samples",
 	  PARAM_GROUP_OUTPUT },
+	{ "heatmap", OPT_HEATMAP, "FILE", 0,
+	  "write an SVG heatmap of one traced file to FILE: accesses by time and file offset, "
+	  "then the reads that missed, one panel per order", PARAM_GROUP_OUTPUT },
+	{ "heatmap-file", OPT_HEATMAP_FILE, "PATH|MAJ:MIN:INO", 0,
+	  "the file --heatmap shows, by its recorded path or device and inode (default: the "
+	  "file with the most data accesses)", PARAM_GROUP_OUTPUT },
 	{ "quiet", 'q', NULL, 0, "no progress line on stderr, even on a terminal",
 	  PARAM_GROUP_OUTPUT },
 	{ "force", OPT_FORCE, NULL, 0,
@@ -79,9 +86,12 @@ struct replay_args {
 	unsigned set;			/* enum model_recorded: what the user gave */
 	int format;
 	bool quiet, force;
-	const char *file, *output, *timeseries, *plot, *curve, *curve_plot;
+	const char *file, *output, *timeseries, *plot, *curve, *curve_plot, *heatmap;
+	struct survey_target heat_target;
+	const char *heat_arg;
 	bool interval_given;
 	char subtitle[160];		/* the plot's: the interval and where it came from */
+	struct heatmap heat;
 	struct memory_list *mem;	/* --memory=LIST|RANGE; NULL: one size */
 	const char *mem_arg;
 	enum mrc_mode mrc;
@@ -122,6 +132,14 @@ static error_t parse_own_opt(struct replay_args *a, int key, const char *arg)
 		return 0;
 	case OPT_PLOT:
 		a->plot = arg;
+		return 0;
+	case OPT_HEATMAP:
+		a->heatmap = arg;
+		return 0;
+	case OPT_HEATMAP_FILE:
+		if (!survey_parse_target(arg, &a->heat_target, &why))
+			return ft_usage_error(NULL, "heatmap-file", arg, why);
+		a->heat_arg = arg;
 		return 0;
 	case 'q':
 		a->quiet = true;
@@ -266,9 +284,10 @@ static struct model_config *make_sweep(struct replay_args *a, uint64_t *working_
 			       "more than 4096 model instances (orders x memory sizes)");
 		return NULL;
 	}
-	if (!a->mrc && (a->timeseries || a->plot) && a->norders * nmem > SERIES_MAX_COLS) {
+	if (!a->mrc && (a->timeseries || a->plot || a->heatmap) &&
+	    a->norders * nmem > SERIES_MAX_COLS) {
 		ft_usage_error(NULL, "memory", a->mem_arg,
-			       "--timeseries and --plot take at most 11 configurations");
+			       "--timeseries, --plot and --heatmap take at most 11 configurations");
 		return NULL;
 	}
 	*ncfg = a->mrc ? a->norders : a->norders * nmem;
@@ -364,6 +383,15 @@ static int emit_plot(FILE *f, const struct replay_args *a, const struct replay *
 	return series_write_svg(f, &rp->series, title, a->subtitle);
 }
 
+static int emit_heatmap(FILE *f, const struct replay_args *a, const struct replay *rp)
+{
+	char title[512];
+
+	snprintf(title, sizeof(title), "folio-trace replay: %s, one file by time and offset",
+		 a->file);
+	return heatmap_write_svg(f, &a->heat, title);
+}
+
 /*
  * A time series keeps MODEL_SAMPLES_MAX samples per order: a shorter --interval over the trace
  * is refused, saying how many samples it would have made and which interval fits.
@@ -383,8 +411,9 @@ static int check_samples(const struct replay_args *a, const struct replay *rp)
 
 /*
  * What the plots need before the replay: without --interval, one that gives the time series
- * 200 to 500 samples over the trace's span, from a first pass over the trace (a file:
- * standard input cannot be read twice). 0, or -1 after a message with *status set.
+ * 200 to 500 samples over the trace's span; for --heatmap, the file it shows and the grid's
+ * extent. Both from a first pass over the trace (a file: standard input cannot be read
+ * twice). 0, or -1 after a message with *status set.
  */
 static int survey_trace(struct replay_args *a, struct survey *sv, int *status)
 {
@@ -394,6 +423,24 @@ static int survey_trace(struct replay_args *a, struct survey *sv, int *status)
 	struct ft_error err;
 
 	memset(sv, 0, sizeof(*sv));
+	if (a->heat_arg && !a->heatmap) {
+		ft_warn("--heatmap-file: says which file --heatmap shows; give --heatmap=FILE too");
+		*status = EXIT_USAGE;
+		return -1;
+	}
+	if (a->heatmap && a->mrc) {
+		ft_warn("--heatmap: needs model instances, which --mrc does without");
+		*status = EXIT_USAGE;
+		return -1;
+	}
+	if (a->heatmap && !seekable) {
+		ft_warn("--heatmap: needs a trace file, not standard input (the file and the grid "
+			"come from a first pass)");
+		*status = EXIT_USAGE;
+		return -1;
+	}
+	if (a->heatmap && a->heat_target.kind == TARGET_NONE)
+		a->heat_target.kind = TARGET_BUSIEST;
 	if (!a->interval_given && auto_interval && !seekable)
 		snprintf(a->subtitle, sizeof(a->subtitle), "a sample every %g s (the default: "
 			 "standard input cannot be read twice to fit the interval to the trace)",
@@ -401,9 +448,9 @@ static int survey_trace(struct replay_args *a, struct survey *sv, int *status)
 	else if (!auto_interval)
 		snprintf(a->subtitle, sizeof(a->subtitle), "a sample every %g s (--interval)",
 			 (double)a->base.interval_ns / 1e9);
-	if (!(auto_interval && seekable))
+	if (!a->heatmap && !(auto_interval && seekable))
 		return 0;
-	if (replay_survey(a->file, &none, sv, &err) < 0) {
+	if (replay_survey(a->file, a->heatmap ? &a->heat_target : &none, sv, &err) < 0) {
 		ft_warn("%s", err.msg);
 		*status = EXIT_RUNTIME;
 		return -1;
@@ -416,6 +463,31 @@ static int survey_trace(struct replay_args *a, struct survey *sv, int *status)
 			 "trace's %.3f s (no --interval)", (double)a->base.interval_ns / 1e9,
 			 (double)span / 1e9);
 	}
+	if (a->heatmap && !sv->found) {
+		if (a->heat_arg)
+			ft_warn("--heatmap-file=%s: no data access to that file in the trace",
+				a->heat_arg);
+		else
+			ft_warn("--heatmap: the trace has no data access to show");
+		*status = EXIT_USAGE;
+		return -1;
+	}
+	return 0;
+}
+
+/* The heatmap's grid for ncfg configurations, over the span survey_trace() found. */
+static int make_heatmap(struct replay_args *a, const struct survey *sv, unsigned ncfg)
+{
+	struct heatmap *h = &a->heat;
+
+	if (heatmap_init(h, sv->first_ts, sv->last_ts, sv->extent, a->base.page_size, ncfg) < 0) {
+		ft_warn("out of memory for the heatmap");
+		return -1;
+	}
+	h->dev = sv->dev;
+	h->ino = sv->ino;
+	h->expected = sv->accesses;
+	snprintf(h->path, sizeof(h->path), "%s", sv->path);
 	return 0;
 }
 
@@ -433,6 +505,7 @@ static int emit_all(const struct replay_args *a, const struct replay *rp)
 		{ a->output, emit_report, true },
 		{ a->timeseries, emit_timeseries, false },
 		{ a->plot, emit_plot, false },
+		{ a->heatmap, emit_heatmap, false },
 		{ a->curve, emit_curve_csv, false },
 		{ a->curve_plot, emit_curve_plot, false },
 	};
@@ -531,6 +604,10 @@ int cmd_replay(int argc, char **argv)
 	} else if (make_configs(&args, cfg) < 0) {
 		return EXIT_USAGE;
 	}
+	if (args.heatmap && make_heatmap(&args, &sv, ncfg) < 0) {
+		ret = EXIT_RUNTIME;
+		goto out;
+	}
 	rp = malloc(sizeof(*rp));
 	if (!rp) {
 		ft_warn("out of memory");
@@ -543,6 +620,8 @@ int cmd_replay(int argc, char **argv)
 		goto release;
 	}
 	rp->quiet = args.quiet;
+	if (args.heatmap)
+		rp->heat = &args.heat;
 	rp->sweep_labels = args.mem && args.mem->n > 1;
 	if (args.mrc)
 		mrc_attach(&mrc, rp, args.mrc, args.mrc_rate);
@@ -571,6 +650,7 @@ release:
 	mrc_release(&mrc);
 	free(rp);
 out:
+	heatmap_release(&args.heat);
 	curve_set_release(&args.curves);
 	if (cfg != one)
 		free(cfg);

@@ -416,6 +416,12 @@ uint64_t model_samples(const struct model *m)
 	return m->samples;
 }
 
+void model_read_requests(const struct model *m, uint64_t *requests, uint64_t *hits)
+{
+	*requests = m->mx.read_requests;
+	*hits = m->mx.read_hit_requests;
+}
+
 void model_metrics(struct model *m, struct model_metrics *out)
 {
 	int idx;

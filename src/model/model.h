@@ -347,6 +347,8 @@ void model_finish(struct model *m, uint64_t ts);
 void model_limit_samples(struct model *m, uint64_t max);
 /* Interval samples made so far, those past MODEL_SAMPLES_MAX included. */
 uint64_t model_samples(const struct model *m);
+/* Read requests so far, and those that found every page cached: cheap, per access. */
+void model_read_requests(const struct model *m, uint64_t *requests, uint64_t *hits);
 /* Totals so far (p99s computed on the way). */
 void model_metrics(struct model *m, struct model_metrics *out);
 
