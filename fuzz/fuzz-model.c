@@ -192,7 +192,7 @@ static void write_reports(const struct replay *rp)
 	report_write_json(f, &r);
 	report_write_csv(f, &r);
 	series_write_csv(f, &rp->series);
-	series_write_svg(f, &rp->series, "fuzz");
+	series_write_svg(f, &rp->series, "fuzz", NULL);
 	fclose(f);
 }
 

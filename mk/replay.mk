@@ -5,7 +5,8 @@ libfoliotrace_a_SOURCES += \
 	src/replay/host.h src/replay/host.c src/replay/replay.h src/replay/replay.c \
 	src/replay/pipeline.h src/replay/pipeline.c \
 	src/replay/startstate.h src/replay/startstate.c \
-	src/replay/sweep.h src/replay/sweep.c src/replay/mrc.h src/replay/mrc.c
+	src/replay/sweep.h src/replay/sweep.c src/replay/mrc.h src/replay/mrc.c \
+	src/replay/survey.h src/replay/survey.c
 
 # Tests: option syntax, the file table, defaults from the recorded host.
 check_PROGRAMS += tests/test-replay-options
@@ -27,6 +28,10 @@ check_PROGRAMS += tests/test-replay-e2e
 tests_test_replay_e2e_LDADD = $(TEST_LIBS) -lpthread
 TESTS += tests/test-replay-e2e tests/replay-cli.sh tests/plot-svg.sh tests/replay-corpus.sh
 EXTRA_DIST += tests/replay-cli.sh tests/plot-svg.sh tests/replay-corpus.sh
+
+# The heatmap of one file: its cells against dump's accesses and the report's misses.
+TESTS += tests/heatmap-svg.sh
+EXTRA_DIST += tests/heatmap-svg.sh
 
 # Sweeps and stack-distance curves against single-size replays; bad ranges.
 TESTS += tests/replay-sweep.sh

@@ -12,8 +12,10 @@
 #include "cmd.h"
 #include "replay/mrc.h"
 #include "replay/replay.h"
+#include "replay/survey.h"
 #include "replay/sweep.h"
 #include "report/curve.h"
+#include "report/heatmap.h"
 #include "report/report.h"
 #include "report/series.h"
 #include "util/args.h"
@@ -33,7 +35,7 @@ static const struct {
 };
 
 enum { OPT_ORDER = 256, OPT_FORMAT, OPT_TIMESERIES, OPT_PLOT, OPT_MRC, OPT_CURVE, OPT_CURVE_PLOT,
-       OPT_FORCE };
+       OPT_FORCE, OPT_HEATMAP, OPT_HEATMAP_FILE };
 
 /* Instances of one sweep at most (orders x memory sizes). */
 #define SWEEP_MAX_INSTANCES	4096
@@ -49,8 +51,16 @@ static const struct argp_option replay_options[] = {
 	{ "timeseries", OPT_TIMESERIES, "FILE", 0,
 	  "write one CSV row per interval per order to FILE", PARAM_GROUP_OUTPUT },
 	{ "plot", OPT_PLOT, "FILE", 0,
-	  "write an SVG plot of LRU length, write bandwidth, dirty bytes and fragmentation "
-	  "index over time to FILE", PARAM_GROUP_OUTPUT },
+	  "write an SVG plot over time to FILE: LRU length, read hit ratio and device read "
+	  "bandwidth when the trace reads, write bandwidth and dirty bytes when it writes, "
+	  "fragmentation index; without --interval, one that gives 200 to 500 samples",
+	  PARAM_GROUP_OUTPUT },
+	{ "heatmap", OPT_HEATMAP, "FILE", 0,
+	  "write an SVG heatmap of one traced file to FILE: accesses by time and file offset, "
+	  "then the reads that missed, one panel per order", PARAM_GROUP_OUTPUT },
+	{ "heatmap-file", OPT_HEATMAP_FILE, "PATH|MAJ:MIN:INO", 0,
+	  "the file --heatmap shows, by its recorded path or device and inode (default: the "
+	  "file with the most data accesses)", PARAM_GROUP_OUTPUT },
 	{ "quiet", 'q', NULL, 0, "no progress line on stderr, even on a terminal",
 	  PARAM_GROUP_OUTPUT },
 	{ "force", OPT_FORCE, NULL, 0,
@@ -76,7 +86,12 @@ struct replay_args {
 	unsigned set;			/* enum model_recorded: what the user gave */
 	int format;
 	bool quiet, force;
-	const char *file, *output, *timeseries, *plot, *curve, *curve_plot;
+	const char *file, *output, *timeseries, *plot, *curve, *curve_plot, *heatmap;
+	struct survey_target heat_target;
+	const char *heat_arg;
+	bool interval_given;
+	char subtitle[160];		/* the plot's: the interval and where it came from */
+	struct heatmap heat;
 	struct memory_list *mem;	/* --memory=LIST|RANGE; NULL: one size */
 	const char *mem_arg;
 	enum mrc_mode mrc;
@@ -117,6 +132,14 @@ static error_t parse_own_opt(struct replay_args *a, int key, const char *arg)
 		return 0;
 	case OPT_PLOT:
 		a->plot = arg;
+		return 0;
+	case OPT_HEATMAP:
+		a->heatmap = arg;
+		return 0;
+	case OPT_HEATMAP_FILE:
+		if (!survey_parse_target(arg, &a->heat_target, &why))
+			return ft_usage_error(NULL, "heatmap-file", arg, why);
+		a->heat_arg = arg;
 		return 0;
 	case 'q':
 		a->quiet = true;
@@ -174,6 +197,8 @@ static error_t replay_parse(int key, char *arg, struct argp_state *state)
 		a->set |= MODEL_REC_MEMORY;
 		return 0;
 	}
+	if (key == MODEL_OPTION_KEY + (int)(model_param_by_option("interval") - model_params))
+		a->interval_given = true;
 	e = model_options_parse(key, arg, &a->base, &a->set);
 	if (e == ARGP_ERR_UNKNOWN)
 		e = parse_own_opt(a, key, arg);
@@ -259,9 +284,10 @@ static struct model_config *make_sweep(struct replay_args *a, uint64_t *working_
 			       "more than 4096 model instances (orders x memory sizes)");
 		return NULL;
 	}
-	if (!a->mrc && (a->timeseries || a->plot) && a->norders * nmem > SERIES_MAX_COLS) {
+	if (!a->mrc && (a->timeseries || a->plot || a->heatmap) &&
+	    a->norders * nmem > SERIES_MAX_COLS) {
 		ft_usage_error(NULL, "memory", a->mem_arg,
-			       "--timeseries and --plot take at most 11 configurations");
+			       "--timeseries, --plot and --heatmap take at most 11 configurations");
 		return NULL;
 	}
 	*ncfg = a->mrc ? a->norders : a->norders * nmem;
@@ -354,7 +380,16 @@ static int emit_plot(FILE *f, const struct replay_args *a, const struct replay *
 	char title[512];
 
 	snprintf(title, sizeof(title), "folio-trace replay: %s", a->file);
-	return series_write_svg(f, &rp->series, title);
+	return series_write_svg(f, &rp->series, title, a->subtitle);
+}
+
+static int emit_heatmap(FILE *f, const struct replay_args *a, const struct replay *rp)
+{
+	char title[512];
+
+	snprintf(title, sizeof(title), "folio-trace replay: %s, one file by time and offset",
+		 a->file);
+	return heatmap_write_svg(f, &a->heat, title);
 }
 
 /*
@@ -375,6 +410,88 @@ static int check_samples(const struct replay_args *a, const struct replay *rp)
 }
 
 /*
+ * What the plots need before the replay: without --interval, one that gives the time series
+ * 200 to 500 samples over the trace's span; for --heatmap, the file it shows and the grid's
+ * extent. Both from a first pass over the trace (a file: standard input cannot be read
+ * twice). 0, or -1 after a message with *status set.
+ */
+static int survey_trace(struct replay_args *a, struct survey *sv, int *status)
+{
+	bool auto_interval = (a->timeseries || a->plot) && !a->interval_given;
+	bool seekable = strcmp(a->file, "-") != 0;
+	struct survey_target none = { .kind = TARGET_NONE };
+	struct ft_error err;
+
+	memset(sv, 0, sizeof(*sv));
+	if (a->heat_arg && !a->heatmap) {
+		ft_warn("--heatmap-file: says which file --heatmap shows; give --heatmap=FILE too");
+		*status = EXIT_USAGE;
+		return -1;
+	}
+	if (a->heatmap && a->mrc) {
+		ft_warn("--heatmap: needs model instances, which --mrc does without");
+		*status = EXIT_USAGE;
+		return -1;
+	}
+	if (a->heatmap && !seekable) {
+		ft_warn("--heatmap: needs a trace file, not standard input (the file and the grid "
+			"come from a first pass)");
+		*status = EXIT_USAGE;
+		return -1;
+	}
+	if (a->heatmap && a->heat_target.kind == TARGET_NONE)
+		a->heat_target.kind = TARGET_BUSIEST;
+	if (!a->interval_given && auto_interval && !seekable)
+		snprintf(a->subtitle, sizeof(a->subtitle), "a sample every %g s (the default: "
+			 "standard input cannot be read twice to fit the interval to the trace)",
+			 (double)a->base.interval_ns / 1e9);
+	else if (!auto_interval)
+		snprintf(a->subtitle, sizeof(a->subtitle), "a sample every %g s (--interval)",
+			 (double)a->base.interval_ns / 1e9);
+	if (!a->heatmap && !(auto_interval && seekable))
+		return 0;
+	if (replay_survey(a->file, a->heatmap ? &a->heat_target : &none, sv, &err) < 0) {
+		ft_warn("%s", err.msg);
+		*status = EXIT_RUNTIME;
+		return -1;
+	}
+	if (auto_interval) {
+		uint64_t span = sv->last_ts - sv->first_ts;
+
+		a->base.interval_ns = survey_interval(span);
+		snprintf(a->subtitle, sizeof(a->subtitle), "a sample every %g s, chosen for the "
+			 "trace's %.3f s (no --interval)", (double)a->base.interval_ns / 1e9,
+			 (double)span / 1e9);
+	}
+	if (a->heatmap && !sv->found) {
+		if (a->heat_arg)
+			ft_warn("--heatmap-file=%s: no data access to that file in the trace",
+				a->heat_arg);
+		else
+			ft_warn("--heatmap: the trace has no data access to show");
+		*status = EXIT_USAGE;
+		return -1;
+	}
+	return 0;
+}
+
+/* The heatmap's grid for ncfg configurations, over the span survey_trace() found. */
+static int make_heatmap(struct replay_args *a, const struct survey *sv, unsigned ncfg)
+{
+	struct heatmap *h = &a->heat;
+
+	if (heatmap_init(h, sv->first_ts, sv->last_ts, sv->extent, a->base.page_size, ncfg) < 0) {
+		ft_warn("out of memory for the heatmap");
+		return -1;
+	}
+	h->dev = sv->dev;
+	h->ino = sv->ino;
+	h->expected = sv->accesses;
+	snprintf(h->path, sizeof(h->path), "%s", sv->path);
+	return 0;
+}
+
+/*
  * Every output asked for, all or none: each is written to its temporary file first, and only
  * when all of them were written does any take its name (util/output.h).
  */
@@ -388,6 +505,7 @@ static int emit_all(const struct replay_args *a, const struct replay *rp)
 		{ a->output, emit_report, true },
 		{ a->timeseries, emit_timeseries, false },
 		{ a->plot, emit_plot, false },
+		{ a->heatmap, emit_heatmap, false },
 		{ a->curve, emit_curve_csv, false },
 		{ a->curve_plot, emit_curve_plot, false },
 	};
@@ -449,6 +567,7 @@ int cmd_replay(int argc, char **argv)
 	uint64_t working_set = 0;
 	unsigned ncfg;
 	struct replay *rp;
+	struct survey sv;
 	struct ft_error err;
 	int ret;
 
@@ -471,6 +590,10 @@ int cmd_replay(int argc, char **argv)
 			args.curve ? "curve" : "curve-plot");
 		return EXIT_USAGE;
 	}
+	if (survey_trace(&args, &sv, &ret) < 0) {
+		free(args.mem);
+		return ret;
+	}
 	ncfg = args.norders;
 	if (args.mem || args.mrc) {
 		cfg = make_sweep(&args, &working_set, &ncfg, &ret);
@@ -480,6 +603,10 @@ int cmd_replay(int argc, char **argv)
 		}
 	} else if (make_configs(&args, cfg) < 0) {
 		return EXIT_USAGE;
+	}
+	if (args.heatmap && make_heatmap(&args, &sv, ncfg) < 0) {
+		ret = EXIT_RUNTIME;
+		goto out;
 	}
 	rp = malloc(sizeof(*rp));
 	if (!rp) {
@@ -493,6 +620,8 @@ int cmd_replay(int argc, char **argv)
 		goto release;
 	}
 	rp->quiet = args.quiet;
+	if (args.heatmap)
+		rp->heat = &args.heat;
 	rp->sweep_labels = args.mem && args.mem->n > 1;
 	if (args.mrc)
 		mrc_attach(&mrc, rp, args.mrc, args.mrc_rate);
@@ -521,6 +650,7 @@ release:
 	mrc_release(&mrc);
 	free(rp);
 out:
+	heatmap_release(&args.heat);
 	curve_set_release(&args.curves);
 	if (cfg != one)
 		free(cfg);

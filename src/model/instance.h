@@ -149,6 +149,7 @@ struct model {
 	model_sample_fn sample_fn;
 	void *sample_arg;
 	uint64_t sample_wb_bytes, sample_read_io_bytes;
+	uint64_t sample_read_bytes, sample_read_hit_bytes, sample_write_bytes;
 
 	/* the read batch being submitted, and when the device is free again (readio.c) */
 	struct {

@@ -214,6 +214,9 @@ static int take_sample(struct model *m, uint64_t t, struct model_sample *s)
 		.dirty_bytes = m->dirty_pages << m->page_shift,
 		.writeback_bytes_interval = m->mx.writeback_bytes - m->sample_wb_bytes,
 		.read_io_bytes_interval = m->mx.read_io_bytes - m->sample_read_io_bytes,
+		.read_bytes_interval = m->mx.read_bytes - m->sample_read_bytes,
+		.read_hit_bytes_interval = m->mx.read_hit_bytes - m->sample_read_hit_bytes,
+		.write_bytes_interval = m->mx.write_bytes - m->sample_write_bytes,
 		.lru_inactive_pages = m->lru.inactive.pages,
 		.lru_active_pages = m->lru.active.pages,
 	};
@@ -225,6 +228,9 @@ static int take_sample(struct model *m, uint64_t t, struct model_sample *s)
 	s->compact_migrate_scanned = m->mx.compact_migrate_scanned;
 	m->sample_wb_bytes = m->mx.writeback_bytes;
 	m->sample_read_io_bytes = m->mx.read_io_bytes;
+	m->sample_read_bytes = m->mx.read_bytes;
+	m->sample_read_hit_bytes = m->mx.read_hit_bytes;
+	m->sample_write_bytes = m->mx.write_bytes;
 	m->last_sample_ts = t;
 	m->samples++;
 	return idx;
@@ -259,6 +265,7 @@ static void emit_samples(struct model *m, uint64_t n)
 		dist_add_n(&m->d_unusable, idx < 0 ? 0 : (uint64_t)idx, n - 1);
 		s.writeback_bytes_interval = 0;
 		s.read_io_bytes_interval = 0;
+		s.read_bytes_interval = s.read_hit_bytes_interval = s.write_bytes_interval = 0;
 		for (uint64_t i = 1; i < n && m->sample_fn && m->samples_sent < m->samples_max;
 		     i++) {
 			s.ts = t + i * iv;
@@ -427,6 +434,12 @@ static void model_zone_metrics(const struct model *m, struct model_metrics *out)
 	out->wmark_min = m->zone.wmark_min;
 	out->wmark_low = m->zone.wmark_low;
 	out->wmark_high = m->zone.wmark_high;
+}
+
+void model_read_requests(const struct model *m, uint64_t *requests, uint64_t *hits)
+{
+	*requests = m->mx.read_requests;
+	*hits = m->mx.read_hit_requests;
 }
 
 void model_metrics(struct model *m, struct model_metrics *out)

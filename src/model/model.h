@@ -357,6 +357,8 @@ struct model_sample {
 	/* the zone: free blocks per order (buddyinfo), and compaction so far */
 	uint64_t free_blocks[MODEL_MAX_ORDER + 1];
 	uint64_t compact_stall, compact_success, compact_migrate_scanned;
+	/* bytes the application read, those of them found cached, and bytes it wrote */
+	uint64_t read_bytes_interval, read_hit_bytes_interval, write_bytes_interval;
 };
 
 typedef void (*model_sample_fn)(void *arg, const struct model_sample *s);
@@ -388,6 +390,8 @@ void model_finish(struct model *m, uint64_t ts);
 void model_limit_samples(struct model *m, uint64_t max);
 /* Interval samples made so far, those past MODEL_SAMPLES_MAX included. */
 uint64_t model_samples(const struct model *m);
+/* Read requests so far, and those that found every page cached: cheap, per access. */
+void model_read_requests(const struct model *m, uint64_t *requests, uint64_t *hits);
 /* Totals so far (p99s computed on the way). */
 void model_metrics(struct model *m, struct model_metrics *out);
 

@@ -206,7 +206,9 @@ const struct model_param model_params[] = {
 	  .invalid = "compaction proactiveness must be 0 to 100" },
 	{ .key = "interval_ns", .option = "interval", .arg = "T", .syntax = PARAM_DURATION,
 	  .store = PARAM_U64, .offset = FIELD(interval_ns), .min = 1, .zero_unset = true,
-	  .def_text = "1s", .group = PARAM_GROUP_OUTPUT, .help = "time-series interval" },
+	  .def_text = "1s", .group = PARAM_GROUP_OUTPUT,
+	  .help = "time-series interval (replay --plot or --timeseries of a file: one that "
+	  "gives 200 to 500 samples)" },
 };
 
 const unsigned model_nr_params = sizeof(model_params) / sizeof(model_params[0]);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 #include <inttypes.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -83,6 +84,38 @@ static void keep_sample(void *arg, const struct model_sample *s)
 
 	if (series_append(sink->col, s) < 0)
 		sink->oom = true;
+}
+
+static bool heat_data_op(enum model_op op)
+{
+	return op == MODEL_READ || op == MODEL_WRITE || op == MODEL_MMAP_READ ||
+	       op == MODEL_MMAP_WRITE;
+}
+
+/* The model's access, and for the heatmap's file where it fell and whether a read missed. */
+static void heat_access(void *obj, const struct model_access *a)
+{
+	struct replay_heat_client *c = obj;
+	uint64_t req0, hit0, req1, hit1;
+	size_t cell;
+
+	if (a->file_id != atomic_load_explicit(&c->h->file_id, memory_order_relaxed) ||
+	    !heat_data_op(a->op)) {
+		model_access(c->m, a);
+		return;
+	}
+	model_read_requests(c->m, &req0, &hit0);
+	model_access(c->m, a);
+	model_read_requests(c->m, &req1, &hit1);
+	cell = heatmap_cell(c->h, a->ts, a->pos);
+	if (c->accesses)
+		c->accesses[cell]++;
+	c->misses[cell] += (req1 - req0) - (hit1 - hit0);
+}
+
+static void heat_advance(void *obj, uint64_t ts)
+{
+	model_advance(((struct replay_heat_client *)obj)->m, ts);
 }
 
 static void remember_host(struct replay *rp, const struct ft_host *h)
@@ -196,6 +229,19 @@ static int start_models(struct replay *rp, __u32 first_dev, const char *path,
 		rp->clients[i] = pipe_client_model(rp->models[i]);
 		if (i >= SERIES_MAX_COLS)
 			continue;
+		if (rp->heat && i < rp->heat->ncols) {
+			struct replay_heat_client *hc = &rp->heat_clients[i];
+
+			*hc = (struct replay_heat_client){
+				.m = rp->models[i], .h = rp->heat,
+				.accesses = i == 0 ? rp->heat->accesses : NULL,
+				.misses = rp->heat->col[i].misses,
+			};
+			memcpy(rp->heat->col[i].label, rp->cols[i].label,
+			       sizeof(rp->heat->col[i].label));
+			rp->heat->col[i].order = rp->cfg[i].order;
+			rp->clients[i] = (struct pipe_client){ heat_access, heat_advance, hc };
+		}
 		memcpy(rp->series.col[i].label, rp->cols[i].label, sizeof(rp->series.col[i].label));
 		rp->series.col[i].order = rp->cfg[i].order;
 		if (rp->keep_series && rp->cfg[i].interval_ns) {
@@ -347,6 +393,9 @@ static int feed_access(struct replay *rp, const struct ft_access *a, const char 
 		ft_error_set(err, path, "out of memory for the file table");
 		return -1;
 	}
+	/* set before the file's first access goes to the models: the pipeline's lock orders it */
+	if (rp->heat && a->dev == rp->heat->dev && a->ino == rp->heat->ino)
+		atomic_store_explicit(&rp->heat->file_id, id, memory_order_relaxed);
 	if (!rp->started && start_models(rp, a->dev, path, err) < 0)
 		return -1;
 	if (!make_access(a, id, file_table_get(&rp->files, id), &ma)) {

@@ -17,6 +17,7 @@
 #include "replay/options.h"
 #include "replay/pipeline.h"
 #include "replay/startstate.h"
+#include "report/heatmap.h"
 #include "report/report.h"
 #include "report/series.h"
 #include "trace/trace.h"
@@ -27,6 +28,14 @@ struct replay;
 #define REPLAY_SHOW_BAD	5	/* damaged access records named one by one */
 /* An access this much earlier than the latest is late: not the CPUs' usual reordering. */
 #define REPLAY_REORDER_NS	1000000000ull
+
+/* A model instance that also fills the heatmap's cells; it runs in the model's thread. */
+struct replay_heat_client {
+	struct model *m;
+	struct heatmap *h;
+	uint64_t *accesses;	/* the first configuration's counts the accesses; else NULL */
+	uint64_t *misses;
+};
 
 /* Where a model's samples go; it runs in the model's thread. */
 struct replay_sink {
@@ -45,6 +54,7 @@ struct replay {
 	bool quiet;			/* no progress line on a terminal */
 	const char *work;		/* what the progress line calls the work: "replay" */
 
+	struct heatmap *heat;		/* --heatmap: grid set up by the caller; NULL: none */
 	bool sweep_labels;		/* label columns with their memory too ("order 9, 1G") */
 	bool no_models;			/* cfg is settled for the extra clients only: no instances */
 
@@ -58,6 +68,7 @@ struct replay {
 	struct ft_reader *reader;
 	struct model **models;		/* [ncfg] */
 	struct replay_sink *sinks;	/* [ncfg] */
+	struct replay_heat_client heat_clients[SERIES_MAX_COLS];
 	struct pipe_client *clients;	/* the models, then the extra clients */
 	unsigned nextra;
 	struct pipe_client extra[REPLAY_MAX_EXTRA];	/* followers of the stream (mrc.h) */

@@ -7,6 +7,7 @@
 #ifndef FT_REPORT_SERIES_H
 #define FT_REPORT_SERIES_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -41,9 +42,17 @@ int series_append(struct series_col *c, const struct model_sample *sample);
 
 /* Bytes per second written back in sample i of c: the interval's bytes over its length. */
 double series_write_bandwidth(const struct series *s, const struct series_col *c, size_t i);
+/* Bytes per second read from the device in sample i of c, likewise. */
+double series_read_io_bandwidth(const struct series *s, const struct series_col *c, size_t i);
+/* Share of the bytes read in sample i's interval that were cached; NAN when none was read. */
+double series_hit_ratio(const struct series *s, const struct series_col *c, size_t i);
+/* Whether any sample saw the application read; write, dirty or write back. */
+bool series_reads(const struct series *s);
+bool series_writes(const struct series *s);
 
 /* Each returns 0, or -1 when writing failed. */
 int series_write_csv(FILE *f, const struct series *s);
-int series_write_svg(FILE *f, const struct series *s, const char *title);
+/* subtitle: a second line under the title (the interval), or NULL */
+int series_write_svg(FILE *f, const struct series *s, const char *title, const char *subtitle);
 
 #endif /* FT_REPORT_SERIES_H */

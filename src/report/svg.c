@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * --plot=FILE.svg: four stacked panels of the time series (LRU length, write bandwidth, dirty
- * bytes, fragmentation index), one polyline per configuration, shared time axis, legend on top.
- * Self-contained: no scripts, fonts or style sheets from elsewhere.
+ * --plot=FILE.svg: stacked panels of the time series, one polyline per configuration, shared
+ * time axis, legend on top. The panels follow the data: LRU length always, read hit ratio and
+ * device read bandwidth when the trace reads, write bandwidth and dirty bytes when it writes,
+ * the fragmentation index always. Self-contained: no scripts, fonts or style sheets from
+ * elsewhere.
  */
 #include <math.h>
 #include <stdbool.h>
@@ -15,23 +17,26 @@
 #define SVG_W		960.0
 #define SVG_LEFT	90.0
 #define SVG_RIGHT	30.0
-#define SVG_TOP		70.0
+#define SVG_TOP		76.0
 #define PANEL_H		190.0
 #define PANEL_GAP	70.0
 #define MAX_POINTS	2000	/* per polyline: more would not show and only bloat the file */
-#define NR_PANELS	4
+#define NR_PANELS	6
 
 static const char *const palette[] = {
 	"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
 	"#e377c2", "#7f7f7f", "#bcbd22", "#17becf", "#000000",
 };
 
-enum panel_unit { UNIT_COUNT, UNIT_BYTES, UNIT_BYTES_PER_S, UNIT_INDEX };
+enum panel_unit { UNIT_COUNT, UNIT_BYTES, UNIT_BYTES_PER_S, UNIT_INDEX, UNIT_RATIO };
+enum panel_when { ALWAYS, READS, WRITES };
 
 struct panel {
 	const char *key;
 	const char *title;
 	enum panel_unit unit;
+	enum panel_when when;
+	/* NAN: no point (a hit ratio where nothing was read) */
 	double (*value)(const struct series *s, const struct series_col *c, size_t i);
 };
 
@@ -51,12 +56,16 @@ static double v_frag(const struct series *s, const struct series_col *c, size_t 
 }
 
 static const struct panel panels[NR_PANELS] = {
-	{ "lru_entries", "LRU length", UNIT_COUNT, v_lru },
-	{ "write_bandwidth", "Write bandwidth (writeback)", UNIT_BYTES_PER_S,
+	{ "lru_entries", "LRU length", UNIT_COUNT, ALWAYS, v_lru },
+	{ "read_hit_ratio", "Read hit ratio (bytes found cached)", UNIT_RATIO, READS,
+	  series_hit_ratio },
+	{ "read_io_bandwidth", "Device read bandwidth", UNIT_BYTES_PER_S, READS,
+	  series_read_io_bandwidth },
+	{ "write_bandwidth", "Write bandwidth (writeback)", UNIT_BYTES_PER_S, WRITES,
 	  series_write_bandwidth },
-	{ "dirty_bytes", "Dirty bytes", UNIT_BYTES, v_dirty },
+	{ "dirty_bytes", "Dirty bytes", UNIT_BYTES, WRITES, v_dirty },
 	{ "fragmentation_index", "Fragmentation index at the configured order (-1: block free)",
-	  UNIT_INDEX, v_frag },
+	  UNIT_INDEX, ALWAYS, v_frag },
 };
 
 struct axis {
@@ -115,6 +124,10 @@ static void axis_unit(struct axis *a, enum panel_unit unit, double max)
 	}
 	if (unit == UNIT_INDEX) {
 		a->unit = "index";
+		return;
+	}
+	if (unit == UNIT_RATIO) {
+		a->unit = "ratio";
 		return;
 	}
 	while (max / a->scale >= 1024 && k < 4) {
@@ -190,6 +203,14 @@ static void panel_axis(const struct series *s, const struct panel *p, struct axi
 		y->step = 10;
 		y->scale = 1;
 		y->unit = "folios, log scale";
+		return;
+	}
+	if (p->unit == UNIT_RATIO) {
+		y->lo = 0;
+		y->hi = 1;
+		y->step = 0.25;
+		y->scale = 1;
+		y->unit = "ratio";
 		return;
 	}
 	if (p->unit == UNIT_INDEX) {
@@ -281,11 +302,15 @@ static void draw_series(FILE *f, const struct series *s, unsigned ci, const stru
 	fprintf(f, "<polyline class=\"series\" data-panel=\"%s\" data-order=\"%u\" fill=\"none\" "
 		"stroke=\"%s\" stroke-width=\"1.5\" points=\"", p->key, c->order,
 		palette[ci % (sizeof(palette) / sizeof(palette[0]))]);
-	for (size_t k = 0; k < c->n; k += stride) {
+	for (size_t k = 0, first = 1; k < c->n; k += stride) {
 		double t = c->v[k].ts > s->t0 ? (double)(c->v[k].ts - s->t0) / 1e9 : 0;
+		double v = p->value(s, c, k);
 
-		fprintf(f, "%s%.1f,%.1f", k ? " " : "", map(t, x->lo, x->hi, SVG_LEFT, right),
-			axis_map(y, p->value(s, c, k), bottom, top));
+		if (isnan(v))
+			continue;
+		fprintf(f, "%s%.1f,%.1f", first ? "" : " ", map(t, x->lo, x->hi, SVG_LEFT, right),
+			axis_map(y, v, bottom, top));
+		first = 0;
 	}
 	fputs("\"><title>", f);
 	plot_xml_text(f, c->label);
@@ -299,20 +324,38 @@ static void draw_legend(FILE *f, const struct series *s)
 		double lx = SVG_LEFT + 120.0 * i;
 		const char *colour = palette[i % (sizeof(palette) / sizeof(palette[0]))];
 
-		fprintf(f, "<line x1=\"%.1f\" y1=\"44\" x2=\"%.1f\" y2=\"44\" stroke=\"%s\" "
+		fprintf(f, "<line x1=\"%.1f\" y1=\"56\" x2=\"%.1f\" y2=\"56\" stroke=\"%s\" "
 			"stroke-width=\"3\"/>\n", lx, lx + 24, colour);
-		fprintf(f, "<text x=\"%.1f\" y=\"48\" font-size=\"12\">", lx + 30);
+		fprintf(f, "<text x=\"%.1f\" y=\"60\" font-size=\"12\">", lx + 30);
 		plot_xml_text(f, s->col[i].label);
 		fputs("</text>\n", f);
 	}
 	fputs("</g>\n", f);
 }
 
-int series_write_svg(FILE *f, const struct series *s, const char *title)
+static bool panel_shown(const struct series *s, const struct panel *p)
 {
-	double height = SVG_TOP + NR_PANELS * (PANEL_H + PANEL_GAP);
+	switch (p->when) {
+	case READS:
+		return series_reads(s);
+	case WRITES:
+		return series_writes(s);
+	default:
+		return true;
+	}
+}
+
+int series_write_svg(FILE *f, const struct series *s, const char *title, const char *subtitle)
+{
+	const struct panel *shown[NR_PANELS];
+	unsigned n = 0;
+	double height;
 	struct axis x;
 
+	for (unsigned p = 0; p < NR_PANELS; p++)
+		if (panel_shown(s, &panels[p]))
+			shown[n++] = &panels[p];
+	height = SVG_TOP + n * (PANEL_H + PANEL_GAP);
 	axis_fit(&x, time_max(s), 8);
 	x.scale = 1;
 	x.unit = "s";
@@ -327,15 +370,21 @@ int series_write_svg(FILE *f, const struct series *s, const char *title)
 	fprintf(f, "<text x=\"%.1f\" y=\"22\" font-size=\"15\">", SVG_LEFT);
 	plot_xml_text(f, title);
 	fputs("</text>\n", f);
+	if (subtitle) {
+		fprintf(f, "<text class=\"subtitle\" x=\"%.1f\" y=\"38\" font-size=\"12\" "
+			"fill=\"#444\">", SVG_LEFT);
+		plot_xml_text(f, subtitle);
+		fputs("</text>\n", f);
+	}
 	draw_legend(f, s);
-	for (unsigned p = 0; p < NR_PANELS; p++) {
+	for (unsigned p = 0; p < n; p++) {
 		double top = SVG_TOP + PANEL_GAP / 2 + p * (PANEL_H + PANEL_GAP);
 		struct axis y;
 
-		panel_axis(s, &panels[p], &y);
-		draw_frame(f, &panels[p], &x, &y, top);
+		panel_axis(s, shown[p], &y);
+		draw_frame(f, shown[p], &x, &y, top);
 		for (unsigned i = 0; i < s->ncols; i++)
-			draw_series(f, s, i, &panels[p], &x, &y, top);
+			draw_series(f, s, i, shown[p], &x, &y, top);
 		fputs("</g>\n", f);
 	}
 	fputs("</svg>\n", f);
