@@ -22,9 +22,10 @@ tests_test_replay_e2e_LDADD = $(TEST_LIBS) -lpthread
 TESTS += tests/test-replay-e2e tests/replay-cli.sh tests/plot-svg.sh tests/replay-corpus.sh
 EXTRA_DIST += tests/replay-cli.sh tests/plot-svg.sh tests/replay-corpus.sh
 
-# Sweeps and stack-distance curves against single-size replays; bad ranges.
-TESTS += tests/replay-sweep.sh
-EXTRA_DIST += tests/replay-sweep.sh
+# Sweeps and stack-distance curves against single-size replays; bad ranges. Chosen metrics
+# (--metrics), the long CSV and the width of the default table.
+TESTS += tests/replay-sweep.sh tests/replay-metrics.sh
+EXTRA_DIST += tests/replay-sweep.sh tests/replay-metrics.sh
 
 # Live: the default replay adds the folios this kernel added on cold sequential reads.
 TESTS += tests/replay-kernel-orders.sh
