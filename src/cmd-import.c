@@ -218,6 +218,11 @@ static int run_import(const struct import_args *a, FILE *in, struct import_ctx *
 	if (!ret)
 		ret = import_formats[a->format].fn(c, in);
 	ft_progress_end(&progress);
+	/* a trace of nothing would replay as a table of "-": an empty input is an error */
+	if (!ret && c->lines == 0) {
+		ft_error_set(&err, c->name, "empty input: nothing to import");
+		ret = -1;
+	}
 	if (!ret)
 		ret = ft_writer_close(w, &err);
 	else
@@ -229,6 +234,10 @@ static int run_import(const struct import_args *a, FILE *in, struct import_ctx *
 		return EXIT_RUNTIME;
 	}
 	report_bad_lines(c);
+	if (import_formats[a->format].format == FROM_FTRACE && !c->records[FT_ACCESS])
+		ft_warn("%s: no mm_filemap_get_pages, mm_filemap_map_pages or mm_filemap_fault "
+			"events: the trace holds no accesses and replays nothing; record with those "
+			"events enabled (folio-trace-import(1))", c->name);
 	return EXIT_OK;
 }
 
