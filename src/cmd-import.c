@@ -38,8 +38,9 @@ enum { OPT_FROM = 0x100, OPT_STRICT, OPT_MEMORY, OPT_DIRECT, OPT_FSTYPE, OPT_FOR
 static const struct argp_option import_options[] = {
 	{ "from", OPT_FROM, "FORMAT", 0, "ftrace, fio-iolog, csv or oraclegeneral; required", 0 },
 	{ "output", 'o', "FILE", 0, "write the trace to FILE (- for stdout); required", 0 },
-	{ "strict", OPT_STRICT, NULL, 0, "stop at the first bad or unsupported line (exit 1)", 0 },
-	{ "memory", OPT_MEMORY, "SIZE", 0, "memory size stored in the host record (default 4G)",
+	{ "strict", OPT_STRICT, NULL, 0, "stop at the first bad or unsupported line, exit 1",
+	  0 },
+	{ "memory", OPT_MEMORY, "SIZE", 0, "memory size for the host record (default 4G)",
 	  0 },
 	{ "direct", OPT_DIRECT, NULL, 0, "fio-iolog: the job used O_DIRECT (direct=1)", 0 },
 	{ "fstype", OPT_FSTYPE, "NAME", 0,
@@ -121,8 +122,8 @@ static error_t import_parse_opt(int key, char *arg, struct argp_state *state)
 static const char import_doc[] =
 	"Convert INPUT (- for stdin) into a folio-trace trace.\v"
 	"Formats:\n"
-	"  ftrace         trace_pipe, trace-cmd report or perf script text of the filemap,\n"
-	"                 writeback and vmscan tracepoints\n"
+	"  ftrace         trace_pipe, trace-cmd report or perf script text of the\n"
+	"                 filemap, writeback and vmscan tracepoints\n"
 	"  fio-iolog      fio iolog version 2 or 3 (write_iolog=)\n"
 	"  csv            libCacheSim csv as folio-trace export writes it\n"
 	"  oraclegeneral  libCacheSim oracleGeneral binary\n"

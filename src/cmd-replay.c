@@ -459,7 +459,7 @@ int cmd_replay(int argc, char **argv)
 		"amplification, writeback, reclaim and fragmentation per order, with ratios to "
 		"order 0. A list or range of memory sizes runs every (order, memory) pair in the "
 		"same pass and reports curves against memory. SIZE takes K, M, G, T suffixes "
-		"(binary); durations take ns, us, ms, s, m, h.",
+		"(binary, or KiB, MiB...; 1.5G is allowed); durations take ns, us, ms, s, m, h.",
 		0, 0, 0
 	};
 	struct replay_args args = { .norders = 1 };
