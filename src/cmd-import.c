@@ -44,7 +44,8 @@ static const struct argp_option import_options[] = {
 	  0 },
 	{ "direct", OPT_DIRECT, NULL, 0, "fio-iolog: the job used O_DIRECT (direct=1)", 0 },
 	{ "fstype", OPT_FSTYPE, "NAME", 0,
-	  "fio-iolog, csv, oraclegeneral: filesystem type of the device (default xfs)", 0 },
+	  "filesystem type of the device, for fio-iolog, csv and oraclegeneral (default "
+	  "xfs)", 0 },
 	{ "verbose", 'v', NULL, 0, "print the lines read and the records written", 0 },
 	{ "quiet", 'q', NULL, 0, "no progress line on stderr, even on a terminal", 0 },
 	{ "force", OPT_FORCE, NULL, 0,
