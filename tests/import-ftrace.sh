@@ -109,6 +109,14 @@ run ft import --from=ftrace -o "$TMPD/noacc.ftr" "$TMPD/noacc.txt"
 is "$rc" 0 "no access events: still imported"
 like "$err" "noacc.txt: no mm_filemap_get_pages, mm_filemap_map_pages or mm_filemap_fault events: the trace holds no accesses" \
 	"no access events: stderr says why there are no accesses"
+run ft replay "$TMPD/noacc.ftr"
+like "$out" "^no accesses in the trace: every figure below is 0 or -;" \
+	"no access events: the replay's table says it is empty"
+like "$(printf '%s\n' "$out" | sed -n '/^no accesses/,/import(1))$/p' | tr -s ' \n' '  ')" \
+	"a trace imported from ftrace needs the mm_filemap_get_pages, map_pages or fault events" \
+	"no access events: and why"
+run ft replay "$TMPD/trace-pipe.ftr"
+is "$(printf '%s\n' "$out" | grep -c '^no accesses')" 0 "with accesses: no such line"
 run ft import --from=ftrace -o "$TMPD/pipe2.ftr" "$TMPD/trace-pipe.txt"
 is "$err" "" "with access events: no such line"
 

@@ -209,6 +209,8 @@ static void print_row_cell(FILE *f, unsigned j, unsigned width, const char *s, b
 		fprintf(f, "  %*s", (int)width, s);
 }
 
+static void print_wrapped(FILE *f, const char *s);
+
 /* What was replayed, and what the figures do not cover. */
 static void print_run_line(FILE *f, const struct report_run *run)
 {
@@ -226,6 +228,10 @@ static void print_run_line(FILE *f, const struct report_run *run)
 	if (run->truncated)
 		fprintf(f, ", trace incomplete");
 	fputc('\n', f);
+	if (!run->accesses)
+		print_wrapped(f, "no accesses in the trace: every figure below is 0 or -; a trace "
+			      "imported from ftrace needs the mm_filemap_get_pages, map_pages or "
+			      "fault events (folio-trace-import(1))");
 }
 
 /*
