@@ -53,9 +53,16 @@ EXTRA_DIST += tests/record-lib.sh $(RECORD_TESTS)
 # make bench: fio slowdown and events/s with vs without recording, interleaved; recorder CPU
 # per event; ns per run of each BPF program; events/s without loss.
 BENCH += bench/record.sh
-EXTRA_DIST += bench/record.sh traces/README traces/record-traces.sh traces/seq-copy.ftr \
-	traces/rand-overwrite.ftr traces/append-log.ftr traces/git-small-files.ftr \
-	traces/randread-64M-limit.ftr traces/frag-pairs.ftr
+EXTRA_DIST += bench/record.sh traces/record-traces.sh
+
+# The shipped traces the man pages' examples read, installed for users to follow them:
+# $(pkgdatadir)/traces, with the README on how each was recorded.
+tracesdir = $(pkgdatadir)/traces
+dist_traces_DATA = traces/README traces/seq-copy.ftr traces/rand-overwrite.ftr \
+	traces/append-log.ftr traces/git-small-files.ftr traces/randread-64M-limit.ftr \
+	traces/frag-pairs.ftr
+TESTS += tests/install-traces.sh
+EXTRA_DIST += tests/install-traces.sh
 dist_man_MANS += man/folio-trace-record.1
 
 # The /proc parsers and the device description need no BPF: tested in every configuration.

@@ -34,8 +34,10 @@ TESTS += tests/heatmap-svg.sh
 EXTRA_DIST += tests/heatmap-svg.sh
 
 # Sweeps and stack-distance curves against single-size replays; bad ranges.
-TESTS += tests/replay-sweep.sh
-EXTRA_DIST += tests/replay-sweep.sh
+# Sweeps and stack-distance curves against single-size replays; bad ranges. Chosen metrics
+# (--metrics), the long CSV and the width of the default table.
+TESTS += tests/replay-sweep.sh tests/replay-metrics.sh
+EXTRA_DIST += tests/replay-sweep.sh tests/replay-metrics.sh
 
 # Live: the default replay adds the folios this kernel added on cold sequential reads.
 TESTS += tests/replay-kernel-orders.sh

@@ -9,6 +9,10 @@ EXTRA_DIST += tests/lib.sh
 TESTS += tests/exit-status.sh
 EXTRA_DIST += tests/exit-status.sh
 
+# Every subcommand's --help at 80 columns.
+TESTS += tests/help-text.sh
+EXTRA_DIST += tests/help-text.sh
+
 # Tests that compare with system-wide /proc/vmstat counters, or need exact kernel figures no
 # other test's drop_caches may disturb, run alone, one after the other, after every other test
 # (make check -j runs tests side by side).

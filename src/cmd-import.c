@@ -38,12 +38,14 @@ enum { OPT_FROM = 0x100, OPT_STRICT, OPT_MEMORY, OPT_DIRECT, OPT_FSTYPE, OPT_FOR
 static const struct argp_option import_options[] = {
 	{ "from", OPT_FROM, "FORMAT", 0, "ftrace, fio-iolog, csv or oraclegeneral; required", 0 },
 	{ "output", 'o', "FILE", 0, "write the trace to FILE (- for stdout); required", 0 },
-	{ "strict", OPT_STRICT, NULL, 0, "stop at the first bad or unsupported line (exit 1)", 0 },
-	{ "memory", OPT_MEMORY, "SIZE", 0, "memory size stored in the host record (default 4G)",
+	{ "strict", OPT_STRICT, NULL, 0, "stop at the first bad or unsupported line, exit 1",
+	  0 },
+	{ "memory", OPT_MEMORY, "SIZE", 0, "memory size for the host record (default 4G)",
 	  0 },
 	{ "direct", OPT_DIRECT, NULL, 0, "fio-iolog: the job used O_DIRECT (direct=1)", 0 },
 	{ "fstype", OPT_FSTYPE, "NAME", 0,
-	  "fio-iolog, csv, oraclegeneral: filesystem type of the device (default xfs)", 0 },
+	  "filesystem type of the device, for fio-iolog, csv and oraclegeneral (default "
+	  "xfs)", 0 },
 	{ "verbose", 'v', NULL, 0, "print the lines read and the records written", 0 },
 	{ "quiet", 'q', NULL, 0, "no progress line on stderr, even on a terminal", 0 },
 	{ "force", OPT_FORCE, NULL, 0,
@@ -121,8 +123,8 @@ static error_t import_parse_opt(int key, char *arg, struct argp_state *state)
 static const char import_doc[] =
 	"Convert INPUT (- for stdin) into a folio-trace trace.\v"
 	"Formats:\n"
-	"  ftrace         trace_pipe, trace-cmd report or perf script text of the filemap,\n"
-	"                 writeback and vmscan tracepoints\n"
+	"  ftrace         trace_pipe, trace-cmd report or perf script text of the\n"
+	"                 filemap, writeback and vmscan tracepoints\n"
 	"  fio-iolog      fio iolog version 2 or 3 (write_iolog=)\n"
 	"  csv            libCacheSim csv as folio-trace export writes it\n"
 	"  oraclegeneral  libCacheSim oracleGeneral binary\n"
@@ -218,6 +220,11 @@ static int run_import(const struct import_args *a, FILE *in, struct import_ctx *
 	if (!ret)
 		ret = import_formats[a->format].fn(c, in);
 	ft_progress_end(&progress);
+	/* a trace of nothing would replay as a table of "-": an empty input is an error */
+	if (!ret && c->lines == 0) {
+		ft_error_set(&err, c->name, "empty input: nothing to import");
+		ret = -1;
+	}
 	if (!ret)
 		ret = ft_writer_close(w, &err);
 	else
@@ -229,6 +236,10 @@ static int run_import(const struct import_args *a, FILE *in, struct import_ctx *
 		return EXIT_RUNTIME;
 	}
 	report_bad_lines(c);
+	if (import_formats[a->format].format == FROM_FTRACE && !c->records[FT_ACCESS])
+		ft_warn("%s: no mm_filemap_get_pages, mm_filemap_map_pages or mm_filemap_fault "
+			"events: the trace holds no accesses and replays nothing; record with those "
+			"events enabled (folio-trace-import(1))", c->name);
 	return EXIT_OK;
 }
 

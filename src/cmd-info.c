@@ -3,6 +3,7 @@
  * folio-trace info: what a trace holds, in one screen: format and completeness, host, time span,
  * records per type, accesses per operation, files, samples and lost events; then the files
  * written with the bytes the kernel wrote back for each, and the block devices' requests.
+ * --format=json: the same in one document, keys in folio-trace-info(1).
  */
 #include <argp.h>
 #include <errno.h>
@@ -17,6 +18,7 @@
 #include "trace/trace.h"
 #include "util/args.h"
 #include "util/escape.h"
+#include "util/json.h"
 #include "util/msg.h"
 #include "util/parse.h"
 
@@ -180,35 +182,44 @@ static void print_host(const struct info_totals *t)
 		printf("paths:      not recorded (--no-paths)\n");
 }
 
-static void print_time(const struct info_totals *t)
+/* When recording started, into when; false when the trace does not say. */
+static bool recorded_at(const struct info_totals *t, char *when, size_t len)
 {
-	char when[64] = "?";
-
 	if (t->have_host && t->host.start_realtime_ns) {
 		time_t s = (time_t)(t->host.start_realtime_ns / 1000000000ull);
 		struct tm tm;
 
-		if (gmtime_r(&s, &tm))
-			strftime(when, sizeof(when), "%Y-%m-%d %H:%M:%S UTC", &tm);
+		if (gmtime_r(&s, &tm) && strftime(when, len, "%Y-%m-%d %H:%M:%S UTC", &tm))
+			return true;
 	}
+	snprintf(when, len, "?");
+	return false;
+}
+
+static void print_time(const struct info_totals *t)
+{
+	char when[64];
+
+	recorded_at(t, when, sizeof(when));
 	printf("recorded:   %s\n", when);
 	printf("duration:   %.6f s (first to last event)\n",
 	       t->events ? (double)(t->last_ts - t->first_ts) / 1e9 : 0.0);
 }
 
+static const char *const via_names[INFO_VIAS] = {
+	"syscalls", "io_uring", "AIO", "copy_file_range", "sendfile", "splice"
+};
+
 /* Reads and writes by interface, when some went through another than read/write(2). */
 static void print_vias(const struct info_totals *t)
 {
-	static const char *const names[INFO_VIAS] = {
-		"syscalls", "io_uring", "AIO", "copy_file_range", "sendfile", "splice"
-	};
-	char label[40];
+		char label[40];
 
 	for (int w = 0; w < 2; w++) {
 		for (unsigned v = 1; v < INFO_VIAS; v++) {
 			if (!t->via_count[w][v])
 				continue;
-			snprintf(label, sizeof(label), "%s via %s", w ? "write" : "read", names[v]);
+			snprintf(label, sizeof(label), "%s via %s", w ? "write" : "read", via_names[v]);
 			printf("  %-24s %6" PRIu64 " %20" PRIu64 " bytes\n", label, t->via_count[w][v],
 			       t->via_bytes[w][v]);
 		}
@@ -358,20 +369,311 @@ static void print_format(const char *file, const struct ft_reader_status *st)
 		printf("complete:   yes\n");
 }
 
+/* --format=json: one document with what the text shows, keys in folio-trace-info(1). */
+#define INFO_JSON_VERSION 1
+
+static void json_key(FILE *f, const char *indent, const char *key, bool *first)
+{
+	fprintf(f, "%s\n%s\"%s\": ", *first ? "" : ",", indent, key);
+	*first = false;
+}
+
+/* A string of the trace: bytes above 0x7f as \u00XX, so the document is ASCII whatever it holds. */
+static void json_trace_string(FILE *f, const char *s, size_t max)
+{
+	ft_json_string_n(f, s, max, FT_JSON_ASCII);
+}
+
+static void json_u64(FILE *f, const char *indent, const char *key, uint64_t v, bool *first)
+{
+	json_key(f, indent, key, first);
+	fprintf(f, "%" PRIu64, v);
+}
+
+static void json_dev(FILE *f, const char *indent, const char *key, __u32 dev, bool *first)
+{
+	json_key(f, indent, key, first);
+	fprintf(f, "\"%u:%u\"", dev >> 20, dev & 0xfffff);
+}
+
+static void json_format(FILE *f, const char *file, const struct ft_reader_status *st)
+{
+	bool first = true;
+
+	json_key(f, "  ", "file", &first);
+	json_trace_string(f, file, (size_t)-1);
+	fputs(",\n  \"trace\": {", f);
+	first = true;
+	json_u64(f, "    ", "version_major", st->version_major, &first);
+	json_u64(f, "    ", "version_minor", st->version_minor, &first);
+	json_u64(f, "    ", "chunks", st->chunks, &first);
+	json_u64(f, "    ", "bytes", st->bytes, &first);
+	json_key(f, "    ", "complete", &first);
+	fputs(st->truncated ? "false" : "true", f);
+	json_key(f, "    ", "incomplete_why", &first);
+	if (st->truncated)
+		ft_json_string(f, st->why);
+	else
+		fputs("null", f);
+	json_key(f, "    ", "readable_bytes", &first);
+	if (st->truncated)
+		fprintf(f, "%" PRIu64, (uint64_t)st->good_bytes);
+	else
+		fputs("null", f);
+	fputs("\n  }", f);
+}
+
+static void json_host_devs(FILE *f, const struct info_totals *t)
+{
+	fputs("[", f);
+	for (__u32 i = 0; i < t->host.ndevs; i++) {
+		const struct ft_host_dev *hd = &t->devs[i];
+		const struct ft_device *d = &t->devinfo[i];
+		bool first = true;
+
+		fprintf(f, "%s\n      {", i ? "," : "");
+		json_dev(f, "        ", "dev", hd->dev, &first);
+		json_key(f, "        ", "fstype", &first);
+		json_trace_string(f, hd->fstype, sizeof(hd->fstype));
+		json_u64(f, "        ", "block_size", hd->block_size, &first);
+		json_key(f, "        ", "name", &first);
+		json_trace_string(f, hd->name, sizeof(hd->name));
+		/* from the device record, null without one */
+		json_key(f, "        ", "device", &first);
+		if (d->hdr.type) {
+			fprintf(f, "{\"ra_pages\": %u, \"io_pages\": %u, \"huge\": %u, \"flags\": %u}",
+				d->ra_pages, d->io_pages, d->huge, d->flags);
+		} else {
+			fputs("null", f);
+		}
+		fputs("\n      }", f);
+	}
+	fputs(t->host.ndevs ? "\n    ]" : "]", f);
+}
+
+static void json_host(FILE *f, const struct info_totals *t)
+{
+	const struct ft_host *h = &t->host;
+	bool first = true;
+
+	fputs(",\n  \"host\": ", f);
+	if (!t->have_host) {
+		fputs("null", f);
+		return;
+	}
+	fputs("{", f);
+	json_key(f, "    ", "hostname", &first);
+	json_trace_string(f, h->hostname, sizeof(h->hostname));
+	json_key(f, "    ", "release", &first);
+	json_trace_string(f, h->release, sizeof(h->release));
+	json_u64(f, "    ", "page_size", h->page_size, &first);
+	json_u64(f, "    ", "memory_bytes", h->mem_bytes, &first);
+	json_u64(f, "    ", "cpus", h->ncpus, &first);
+	json_key(f, "    ", "synthetic", &first);
+	fputs(h->flags & FT_HOST_SYNTHETIC ? "true" : "false", f);
+	json_u64(f, "    ", "memory_limit", h->memory_limit, &first);
+	json_key(f, "    ", "paths_recorded", &first);
+	fputs(h->flags & FT_HOST_NO_PATHS ? "false" : "true", f);
+	json_u64(f, "    ", "start_realtime_ns", h->start_realtime_ns, &first);
+	json_key(f, "    ", "sysctls", &first);
+	fprintf(f, "{\"dirty_background_ratio\": %u, \"dirty_ratio\": %u, "
+		"\"dirty_background_bytes\": %" PRIu64 ", \"dirty_bytes\": %" PRIu64 ", "
+		"\"dirty_expire_centisecs\": %u, \"dirty_writeback_centisecs\": %u}",
+		h->dirty_background_ratio, h->dirty_ratio, (uint64_t)h->dirty_background_bytes,
+		(uint64_t)h->dirty_bytes, h->dirty_expire_centisecs, h->dirty_writeback_centisecs);
+	json_key(f, "    ", "devices", &first);
+	json_host_devs(f, t);
+	fputs("\n  }", f);
+}
+
+/* {"name": {"count": N, "bytes": N}, ...} of the non-zero ones. */
+static void json_count_bytes(FILE *f, const char *indent, const char *name, uint64_t count,
+			     uint64_t bytes, bool *first)
+{
+	json_key(f, indent, name, first);
+	fprintf(f, "{\"count\": %" PRIu64 ", \"bytes\": %" PRIu64 "}", count, bytes);
+}
+
+static void json_counts(FILE *f, const struct info_totals *t)
+{
+	bool first = true;
+	char when[64];
+
+	fputs(",\n  \"recorded\": ", f);
+	if (recorded_at(t, when, sizeof(when)))
+		ft_json_string(f, when);
+	else
+		fputs("null", f);
+	fprintf(f, ",\n  \"duration_s\": %.9f", t->events ? (double)(t->last_ts - t->first_ts) / 1e9 :
+		0.0);
+	fprintf(f, ",\n  \"records\": %" PRIu64 ",\n  \"events\": %" PRIu64, t->records, t->events);
+	fputs(",\n  \"records_per_type\": {", f);
+	for (unsigned ty = 1; ty < FT_TYPE_MAX; ty++)
+		if (t->per_type[ty])
+			json_u64(f, "    ", ft_type_name((__u16)ty), t->per_type[ty], &first);
+	fputs(first ? "}" : "\n  }", f);
+	fprintf(f, ",\n  \"unknown_records\": %" PRIu64, t->unknown_types);
+	fputs(",\n  \"accesses\": {", f);
+	first = true;
+	for (unsigned op = 1; op < FT_OP_MAX; op++)
+		if (t->op_count[op])
+			json_count_bytes(f, "    ", ft_op_name((__u16)op), t->op_count[op],
+					 t->op_bytes[op], &first);
+	fputs(first ? "}" : "\n  }", f);
+	fprintf(f, ",\n  \"direct_bytes\": %" PRIu64, t->direct_bytes);
+	fputs(",\n  \"interfaces\": {", f);
+	for (int w = 0; w < 2; w++) {
+		bool in = true, no_comma = w == 0;
+
+		json_key(f, "    ", w ? "write" : "read", &no_comma);
+		fputs("{", f);
+		for (unsigned v = 1; v < INFO_VIAS; v++)
+			if (t->via_count[w][v])
+				json_count_bytes(f, "      ", via_names[v], t->via_count[w][v],
+						 t->via_bytes[w][v], &in);
+		fputs(in ? "}" : "\n    }", f);
+	}
+	fputs("\n  }", f);
+	fprintf(f, ",\n  \"files\": %" PRIu64, t->per_type[FT_FILE]);
+	fprintf(f, ",\n  \"samples\": {\"vmstat\": %" PRIu64 ", \"meminfo\": %" PRIu64
+		", \"buddyinfo\": %" PRIu64 ", \"cgroup\": %" PRIu64 "}",
+		t->samples[FT_SRC_VMSTAT], t->samples[FT_SRC_MEMINFO],
+		t->samples[FT_SRC_BUDDYINFO], t->samples[FT_SRC_CGROUP]);
+	fprintf(f, ",\n  \"lost_events\": %" PRIu64, t->lost);
+	fputs(",\n  \"lost_per_type\": {", f);
+	first = true;
+	for (unsigned ty = 0; ty < FT_TYPE_MAX; ty++)
+		if (t->lost_per_type[ty])
+			json_u64(f, "    ", ty ? ft_type_name((__u16)ty) : "any", t->lost_per_type[ty],
+				 &first);
+	fputs(first ? "}" : "\n  }", f);
+}
+
+/* The files written, sorted as the text shows them; NULL when out of memory. */
+static const struct ft_file_wb **written_files(const struct ft_filewb *wb, size_t *n)
+{
+	const struct ft_file_wb **v = calloc(wb->n ? wb->n : 1, sizeof(*v));
+
+	*n = 0;
+	if (!v)
+		return NULL;
+	for (size_t i = 0; i < wb->n; i++)
+		if (wb->files[i].written || wb->files[i].written_back)
+			v[(*n)++] = &wb->files[i];
+	qsort(v, *n, sizeof(*v), by_volume);
+	return v;
+}
+
+/* Every file written (not only the first 20), then the sums. -1: out of memory. */
+static int json_writeback(FILE *f, const struct ft_filewb *wb)
+{
+	size_t n;
+	const struct ft_file_wb **v = written_files(wb, &n);
+	uint64_t written = 0, back = 0;
+
+	if (!v)
+		return -1;
+	fputs(",\n  \"writeback\": [", f);
+	for (size_t i = 0; i < n; i++) {
+		enum ft_wb_count c = ft_filewb_count(wb, v[i]->dev);
+		bool first = true;
+
+		fprintf(f, "%s\n    {", i ? "," : "");
+		json_key(f, "      ", "path", &first);
+		if (v[i]->path)
+			json_trace_string(f, v[i]->path, (size_t)-1);
+		else
+			fputs("null", f);
+		json_dev(f, "      ", "dev", v[i]->dev, &first);
+		json_u64(f, "      ", "ino", v[i]->ino, &first);
+		json_u64(f, "      ", "written", v[i]->written, &first);
+		json_key(f, "      ", "written_back", &first);
+		if (c == FT_WB_COUNT_UNKNOWN)
+			fputs("null", f);
+		else
+			fprintf(f, "%llu", (unsigned long long)v[i]->written_back);
+		json_key(f, "      ", "ratio", &first);
+		if (c != FT_WB_COUNT_UNKNOWN && v[i]->written)
+			fprintf(f, "%.10g", (double)v[i]->written_back / (double)v[i]->written);
+		else
+			fputs("null", f);
+		fputs("\n    }", f);
+		written += v[i]->written;
+		back += v[i]->written_back;
+	}
+	fputs(n ? "\n  ]" : "]", f);
+	fprintf(f, ",\n  \"writeback_all\": {\"files\": %zu, \"written\": %" PRIu64
+		", \"written_back\": %" PRIu64 "}", n, written, back);
+	free(v);
+	return 0;
+}
+
+static void json_block(FILE *f, const struct info_totals *t)
+{
+	fputs(",\n  \"block\": [", f);
+	for (size_t i = 0; i < t->nblock; i++) {
+		const struct block_totals *b = &t->block[i];
+		bool first = true;
+
+		fprintf(f, "%s\n    {", i ? "," : "");
+		json_dev(f, "      ", "dev", b->dev, &first);
+		json_u64(f, "      ", "read_bytes", b->bytes[FT_BLK_READ], &first);
+		json_u64(f, "      ", "read_requests", b->count[FT_BLK_READ], &first);
+		json_u64(f, "      ", "write_bytes", b->bytes[FT_BLK_WRITE], &first);
+		json_u64(f, "      ", "write_requests", b->count[FT_BLK_WRITE], &first);
+		json_u64(f, "      ", "flushes", b->count[FT_BLK_FLUSH], &first);
+		json_u64(f, "      ", "discards", b->count[FT_BLK_DISCARD], &first);
+		fputs("\n    }", f);
+	}
+	fputs(t->nblock ? "\n  ]" : "]", f);
+}
+
+static int write_json(FILE *f, const char *file, const struct ft_reader_status *st,
+		      const struct info_totals *t)
+{
+	fprintf(f, "{\n  \"format\": \"folio-trace-info\",\n  \"version\": %d,", INFO_JSON_VERSION);
+	json_format(f, file, st);
+	json_host(f, t);
+	json_counts(f, t);
+	if (json_writeback(f, &t->wb) < 0)
+		return -1;
+	json_block(f, t);
+	fputs("\n}\n", f);
+	return 0;
+}
+
+enum { OPT_FORMAT = 256 };
+
 struct info_args {
 	const char *file;
+	bool json;
+	struct ft_seen seen;
 };
 
 static error_t info_parse(int key, char *arg, struct argp_state *state)
 {
 	struct info_args *a = state->input;
 
+	if (ft_option_once(&a->seen, state, key))
+		return EINVAL;
+	if (key == OPT_FORMAT) {
+		if (strcmp(arg, "text") == 0)
+			a->json = false;
+		else if (strcmp(arg, "json") == 0)
+			a->json = true;
+		else
+			return ft_usage_error(NULL, "format", arg, "expected text or json");
+		return 0;
+	}
 	return argp_one_operand(key, arg, state, &a->file, "trace file");
 }
 
 int cmd_info(int argc, char **argv)
 {
-	static const struct argp_option options[] = { { 0 } };
+	static const struct argp_option options[] = {
+		{ "format", OPT_FORMAT, "FMT", 0, "text (default) or json (one document)", 0 },
+		{ 0 }
+	};
 	static const struct argp argp = {
 		options, info_parse, "FILE",
 		"Summarise the trace FILE (- for stdin): format and completeness, host, duration, "
@@ -413,12 +715,17 @@ int cmd_info(int argc, char **argv)
 		ret = EXIT_RUNTIME;
 	} else {
 		ft_reader_status(r, &st);
-		print_format(args.file, &st);
-		print_host(t);
-		print_time(t);
-		print_counts(t);
-		print_writeback(&t->wb);
-		print_block(t);
+		if (args.json) {
+			if (write_json(stdout, args.file, &st, t) < 0)
+				ft_warn("out of memory");	/* the document is cut: not valid */
+		} else {
+			print_format(args.file, &st);
+			print_host(t);
+			print_time(t);
+			print_counts(t);
+			print_writeback(&t->wb);
+			print_block(t);
+		}
 		/* what was read goes out before the line saying where the trace ends */
 		if (fflush(stdout)) {
 			ft_warn("standard output: write failed: %s", strerror(errno));

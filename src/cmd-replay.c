@@ -16,13 +16,14 @@
 #include "replay/sweep.h"
 #include "report/curve.h"
 #include "report/heatmap.h"
+#include "report/metrics.h"
 #include "report/report.h"
 #include "report/series.h"
 #include "util/args.h"
 #include "util/msg.h"
 #include "util/output.h"
 
-enum report_format { FORMAT_TABLE, FORMAT_JSON, FORMAT_CSV };
+enum report_format { FORMAT_TABLE, FORMAT_JSON, FORMAT_CSV, FORMAT_CSV_LONG };
 
 static const struct {
 	const char *name;
@@ -31,11 +32,12 @@ static const struct {
 	{ "table", FORMAT_TABLE },
 	{ "json", FORMAT_JSON },
 	{ "csv", FORMAT_CSV },
+	{ "csv-long", FORMAT_CSV_LONG },
 	{ NULL, 0 },
 };
 
 enum { OPT_ORDER = 256, OPT_FORMAT, OPT_TIMESERIES, OPT_PLOT, OPT_MRC, OPT_CURVE, OPT_CURVE_PLOT,
-       OPT_FORCE, OPT_HEATMAP, OPT_HEATMAP_FILE };
+       OPT_FORCE, OPT_HEATMAP, OPT_HEATMAP_FILE, OPT_METRICS };
 
 /* Instances of one sweep at most (orders x memory sizes). */
 #define SWEEP_MAX_INSTANCES	4096
@@ -45,7 +47,13 @@ static const struct argp_option replay_options[] = {
 	{ "folio-order", OPT_ORDER, "N[,N...]", 0,
 	  "largest folio order of each model, up to --max-pagecache-order; a list runs one "
 	  "model per order (default 9, the kernel's largest)", PARAM_GROUP_FOLIOS },
-	{ "format", OPT_FORMAT, "FMT", 0, "table (default), json or csv", PARAM_GROUP_OUTPUT },
+	{ "format", OPT_FORMAT, "FMT", 0,
+	  "table (default), json, csv (a row per order) or csv-long (a row per order and "
+	  "metric: label,order,metric,value)", PARAM_GROUP_OUTPUT },
+	{ "metrics", OPT_METRICS, "LIST", 0,
+	  "only these metric keys and groups, comma-separated, in every format: trace, reads, "
+	  "writes, cache, lru, memory, folios, reclaim, fragmentation, all (default)",
+	  PARAM_GROUP_OUTPUT },
 	{ "output", 'o', "FILE", 0, "write the report to FILE instead of standard output",
 	  PARAM_GROUP_OUTPUT },
 	{ "timeseries", OPT_TIMESERIES, "FILE", 0,
@@ -100,6 +108,8 @@ struct replay_args {
 	struct curve_set curves;
 	bool have_curves;
 	struct ft_seen seen;
+	struct report_select sel;
+	bool have_sel;
 };
 
 static error_t parse_format(const char *arg, int *out)
@@ -110,7 +120,7 @@ static error_t parse_format(const char *arg, int *out)
 			return 0;
 		}
 	}
-	return ft_usage_error(NULL, "format", arg, "expected table, json or csv");
+	return ft_usage_error(NULL, "format", arg, "expected table, json, csv or csv-long");
 }
 
 static error_t parse_own_opt(struct replay_args *a, int key, const char *arg)
@@ -124,6 +134,11 @@ static error_t parse_own_opt(struct replay_args *a, int key, const char *arg)
 		return 0;
 	case OPT_FORMAT:
 		return parse_format(arg, &a->format);
+	case OPT_METRICS:
+		if (!report_select_parse(arg, &a->sel, &why))
+			return ft_usage_error(NULL, "metrics", arg, why);
+		a->have_sel = true;
+		return 0;
 	case 'o':
 		a->output = arg;
 		return 0;
@@ -319,6 +334,8 @@ static int write_report(FILE *f, const struct replay_args *a, const struct repor
 		return report_write_json(f, r);
 	case FORMAT_CSV:
 		return report_write_csv(f, r);
+	case FORMAT_CSV_LONG:
+		return report_write_csv_long(f, r);
 	default:
 		return report_write_table(f, r);
 	}
@@ -338,18 +355,21 @@ static int emit_stdout(emit_fn fn, const struct replay_args *a, const struct rep
 
 static int emit_report(FILE *f, const struct replay_args *a, const struct replay *rp)
 {
-	struct report r = { .run = &rp->run, .cols = rp->cols, .ncols = rp->ncfg };
+	struct report r = { .run = &rp->run, .cols = rp->cols, .ncols = rp->ncfg,
+			    .sel = a->have_sel ? &a->sel : NULL };
 
 	if (rp->no_models)
 		r.ncols = 0;
 	r.baseline = report_pick_baseline(rp->cols, r.ncols);
 	if (!a->have_curves)
 		return write_report(f, a, &r);
-	/* with curves: table and CSV show them; JSON carries the instances and the curves */
+	/* with curves: table and CSV show them; JSON and long CSV carry the instances */
 	r.curves = &a->curves;
 	switch (a->format) {
 	case FORMAT_JSON:
 		return report_write_json(f, &r);
+	case FORMAT_CSV_LONG:
+		return report_write_csv_long(f, &r);
 	case FORMAT_CSV:
 		return curve_write_csv(f, &a->curves);
 	default:
@@ -557,7 +577,7 @@ int cmd_replay(int argc, char **argv)
 		"amplification, writeback, reclaim and fragmentation per order, with ratios to "
 		"order 0. A list or range of memory sizes runs every (order, memory) pair in the "
 		"same pass and reports curves against memory. SIZE takes K, M, G, T suffixes "
-		"(binary); durations take ns, us, ms, s, m, h.",
+		"(binary, or KiB, MiB...; 1.5G is allowed); durations take ns, us, ms, s, m, h.",
 		0, 0, 0
 	};
 	struct replay_args args = { .norders = 1 };

@@ -40,7 +40,7 @@ static const struct argp_option synth_options[] = {
 	  "block popularity skew for random-read, random-overwrite and zipf-scan, 0 = uniform", 0 },
 	{ "fsync-every", OPT_FSYNC_EVERY, "N", 0,
 	  "sync a file after N writes to it, 0 = never (default 16)", 0 },
-	{ "memory", OPT_MEMORY, "SIZE", 0, "memory size stored in the host record (default 4G)",
+	{ "memory", OPT_MEMORY, "SIZE", 0, "memory size for the host record (default 4G)",
 	  0 },
 	{ "fstype", OPT_FSTYPE, "NAME", 0, "filesystem type of the device (default xfs)", 0 },
 	{ "verbose", 'v', NULL, 0, "print what was written, and how fast, on stderr", 0 },
@@ -154,17 +154,19 @@ static error_t synth_parse_opt(int key, char *arg, struct argp_state *state)
 static const char synth_doc[] =
 	"Write a reproducible synthetic trace of PATTERN: the same options and --seed give a "
 	"byte-identical file.\v"
-	"Patterns:\n"
-	"  seq-read          read each file front to back (default 1 x 256M, 128K reads)\n"
+	"Patterns (default files x size, I/O size):\n"
+	"  seq-read          read each file front to back (1 x 256M, 128K)\n"
 	"  random-read       preads of Zipf-popular blocks (1 x 1G, 4K, --zipf=0.99)\n"
 	"  random-overwrite  pwrites of random blocks, fdatasync every N (1 x 1G, 4K)\n"
-	"  append-fsync      appends round-robin over logs, fsync every N, rotation at\n"
-	"                    --file-size (4 x 64M, 4K)\n"
-	"  many-small-files  create and write a file, read back the oldest and unlink it\n"
-	"                    (100 x 16K alive, 4K)\n"
-	"  zipf-scan         random-read with a fifth of the reads from sequential scans\n"
-	"                    of 1024 blocks from random places (1 x 8G, 4K, --zipf=0.9)\n"
-	"SIZE takes K, M, G, T suffixes (binary); TIME takes ns, us, ms, s, m, h.";
+	"  append-fsync      appends round-robin over logs, fsync every N, rotation\n"
+	"                    at --file-size (4 x 64M, 4K)\n"
+	"  many-small-files  create and write a file, read back the oldest and\n"
+	"                    unlink it (100 x 16K alive, 4K)\n"
+	"  zipf-scan         random-read with a fifth of the reads from sequential\n"
+	"                    scans of 1024 blocks from random places\n"
+	"                    (1 x 8G, 4K, --zipf=0.9)\n"
+	"SIZE takes the binary suffixes K, M, G, T (or KiB...; 1.5G is allowed).\n"
+	"TIME takes ns, us, ms, s, m, h.";
 
 static const struct argp synth_argp = { synth_options, synth_parse_opt, "PATTERN", synth_doc,
 					NULL, NULL, NULL };

@@ -19,6 +19,14 @@ like "$out" '^host:       host\\x1b\]0;pwned\\x07, Linux 6\.18\\x1b\[2J\\xc2\\x9
 like "$out" '^device:     254:0 x\\x1b\[1m block=4096 /dev/\\x1b\]0;owned\\x07$' \
 	"info: fstype and device name escaped"
 
+run "$FOLIO_TRACE" info --format=json "$T"
+is "$(raw "$out")" 0 "info --format=json: no escape byte"
+is "$(printf '%s\n' "$out" | python3 -c 'import json, sys
+d = json.load(sys.stdin)
+print(repr(d["host"]["hostname"]), repr(d["host"]["devices"][-1]["name"]))')" \
+	"'host\\x1b]0;pwned\\x07' '/dev/\\x1b]0;owned\\x07'" \
+	"info --format=json: the strings are valid JSON holding the bytes"
+
 run "$FOLIO_TRACE" dump "$T"
 is "$(raw "$out")" 0 "dump: no escape byte"
 like "$out" ' names=nr_\\x1b\[31mdirty,a\\x22b\\x5cc$' "dump: counter names escaped"

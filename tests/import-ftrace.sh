@@ -91,4 +91,33 @@ is "$rc" 2 "unknown format: exit 2"
 run ft import "$TMPD/bad.txt" -o "$TMPD/x.ftr"
 is "$rc" 2 "no --from: exit 2"
 
+# An empty input is an error in every format, and writes nothing.
+: >"$TMPD/empty"
+for f in ftrace fio-iolog csv oraclegeneral; do
+	rm -f "$TMPD/e.ftr"
+	run ft import --from=$f -o "$TMPD/e.ftr" "$TMPD/empty"
+	is "$rc:$(printf '%s\n' "$err" | wc -l)" "1:1" "$f: empty input: exit 1, one line"
+	like "$err" "empty.*empty input" "$f: the message names the file and says it is empty"
+	ok $([ ! -e "$TMPD/e.ftr" ] && echo 0 || echo 1) "$f: empty input: no trace written"
+done
+run sh -c "ft() { '$FOLIO_TRACE' \"\$@\"; }; : | ft import --from=ftrace -o '$TMPD/e.ftr' -"
+is "$rc" 1 "empty standard input: exit 1"
+
+# ftrace text without the access events: imported, saying why there are no accesses.
+grep -v -E 'mm_filemap_(get_pages|map_pages|fault):' "$TMPD/trace-pipe.txt" >"$TMPD/noacc.txt"
+run ft import --from=ftrace -o "$TMPD/noacc.ftr" "$TMPD/noacc.txt"
+is "$rc" 0 "no access events: still imported"
+like "$err" "noacc.txt: no mm_filemap_get_pages, mm_filemap_map_pages or mm_filemap_fault events: the trace holds no accesses" \
+	"no access events: stderr says why there are no accesses"
+run ft replay "$TMPD/noacc.ftr"
+like "$out" "^no accesses in the trace: every figure below is 0 or -;" \
+	"no access events: the replay's table says it is empty"
+like "$(printf '%s\n' "$out" | sed -n '/^no accesses/,/import(1))$/p' | tr -s ' \n' '  ')" \
+	"a trace imported from ftrace needs the mm_filemap_get_pages, map_pages or fault events" \
+	"no access events: and why"
+run ft replay "$TMPD/trace-pipe.ftr"
+is "$(printf '%s\n' "$out" | grep -c '^no accesses')" 0 "with accesses: no such line"
+run ft import --from=ftrace -o "$TMPD/pipe2.ftr" "$TMPD/trace-pipe.txt"
+is "$err" "" "with access events: no such line"
+
 done_testing

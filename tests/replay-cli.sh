@@ -56,6 +56,15 @@ widths=$(printf '%s\n' "$out" | sed -n '/^metric/,$p' | grep -v '^[a-z]' | awk '
 	sort -u | wc -l)
 is "$widths" 1 "every metric row as wide as the others"
 
+# Sizes with a fraction and binary units (folio-trace(1), SIZES).
+for m in 1.5G:1610612736 1536MiB:1610612736 0.25G:268435456; do
+	run "$FT" replay --folio-order=9 --no-readahead --memory="${m%%:*}" --format=json \
+		"$TMPD/seq.ftr"
+	got=$(printf '%s\n' "$out" | python3 -c \
+		'import json, sys; print(json.load(sys.stdin)["configurations"][0]["config"]["memory_bytes"])')
+	is "$rc:$got" "0:${m#*:}" "--memory=${m%%:*} is ${m#*:} bytes"
+done
+
 # -o writes the report to a file and nothing to stdout.
 run "$FT" replay --folio-order=9 --no-readahead --format=csv -o "$TMPD/o.csv" "$TMPD/seq.ftr"
 is "$rc:$out" "0:" "-o: nothing on stdout"
@@ -149,6 +158,10 @@ usage_error "unknown readahead rule" --ra-rule=5.15 "$TMPD/seq.ftr"
 usage_error "unknown large-folio choice" --large-folios=some "$TMPD/seq.ftr"
 usage_error "memory 0" --memory=0 "$TMPD/seq.ftr"
 usage_error "memory junk" --memory=lots "$TMPD/seq.ftr"
+usage_error "memory in SI units" --memory=4GB "$TMPD/seq.ftr"
+run "$FT" replay --memory=4GB "$TMPD/seq.ftr"
+like "$err" "use G or GiB" "4GB: the message says what to give instead"
+usage_error "fractional bytes" --memory=1500.5 "$TMPD/seq.ftr"
 usage_error "unknown policy" --policy=bogus "$TMPD/seq.ftr"
 usage_error "unknown write policy" --write-policy=lazy "$TMPD/seq.ftr"
 usage_error "unknown lru" --lru=mglru "$TMPD/seq.ftr"

@@ -6,6 +6,7 @@
 #include "replay/files.h"
 #include "replay/host.h"
 #include "replay/options.h"
+#include "util/parse.h"
 #include "tap.h"
 
 static void test_orders(void)
@@ -55,6 +56,38 @@ static void test_centisecs(void)
 	ok(parse_centisecs("0", &ns, &why) && ns == 0, "0 turns it off");
 	ok(!parse_centisecs("5 parsecs", &ns, &why), "junk refused");
 	ok(!parse_centisecs("", &ns, &why), "empty refused");
+}
+
+/* Sizes: binary units, decimals with a unit, no SI suffixes (folio-trace(1), SIZES). */
+static void test_size(void)
+{
+	const char *why = NULL;
+	uint64_t v = 0;
+
+	ok(parse_size("4096", &v, &why) && v == 4096, "plain bytes");
+	ok(parse_size("4K", &v, &why) && v == 4096, "K is 1024");
+	ok(parse_size("4k", &v, &why) && v == 4096, "k too");
+	ok(parse_size("1.5G", &v, &why) && v == 1610612736ull, "1.5G is 1.5 GiB");
+	ok(parse_size("0.5M", &v, &why) && v == 524288, "0.5M");
+	ok(parse_size("2GiB", &v, &why) && v == 2147483648ull, "GiB");
+	ok(parse_size("64MiB", &v, &why) && v == 67108864, "MiB");
+	ok(parse_size("1KiB", &v, &why) && v == 1024, "KiB");
+	ok(parse_size("1TiB", &v, &why) && v == 1099511627776ull, "TiB");
+	ok(parse_size("512B", &v, &why) && v == 512, "B is bytes");
+	ok(parse_size("1.1K", &v, &why) && v == 1126, "a fraction rounds to the nearest byte");
+	ok(!parse_size("4GB", &v, &why) && strstr(why, "GiB"), "4GB refused, saying G or GiB");
+	ok(!parse_size("4MB", &v, &why), "4MB refused");
+	ok(!parse_size("1.5", &v, &why), "fractional bytes refused");
+	ok(!parse_size("1.G", &v, &why), "point without digits refused");
+	ok(!parse_size(".5G", &v, &why), "no leading digit refused");
+	ok(!parse_size("1e3", &v, &why), "exponent refused");
+	ok(!parse_size("0x10", &v, &why), "hex refused");
+	ok(!parse_size("1.5.2G", &v, &why), "two points refused");
+	ok(!parse_size("-1G", &v, &why), "negative refused");
+	ok(!parse_size(" 1G", &v, &why), "leading blank refused");
+	ok(!parse_size("16E", &v, &why), "overflow refused");
+	ok(!parse_size("1.5Gi", &v, &why), "Gi without B refused");
+	ok(!parse_size("1Q", &v, &why), "unknown unit refused");
 }
 
 static void test_block_size(void)
@@ -163,6 +196,7 @@ int main(void)
 	test_orders();
 	test_device();
 	test_centisecs();
+	test_size();
 	test_block_size();
 	test_files();
 	test_host();

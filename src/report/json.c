@@ -101,18 +101,22 @@ static void json_config(FILE *f, const struct model_config *c)
 	fputs("\n      }", f);
 }
 
-static void json_metrics(FILE *f, const struct report_col *c)
+static void json_metrics(FILE *f, const struct report_col *c, const struct report_select *sel)
 {
 	bool first = true;
 
 	fputs("{", f);
 	for (unsigned i = 0; i < report_nr_metrics; i++) {
+		if (sel && !sel->metric[i])
+			continue;
 		json_key(f, "        ", report_metrics[i].key, &first);
 		json_value(f, report_metrics[i].get(&c->m, &c->cfg));
 	}
 	for (unsigned i = 0; i < report_nr_arrays; i++) {
 		const uint64_t *v = report_arrays[i].get(&c->m);
 
+		if (sel && !sel->array[i])
+			continue;
 		json_key(f, "        ", report_arrays[i].key, &first);
 		fputc('[', f);
 		for (unsigned k = 0; k < report_arrays[i].len; k++)
@@ -122,7 +126,8 @@ static void json_metrics(FILE *f, const struct report_col *c)
 	fputs("\n      }", f);
 }
 
-static void json_ratios(FILE *f, const struct report_col *c, const struct report_col *base)
+static void json_ratios(FILE *f, const struct report_col *c, const struct report_col *base,
+			const struct report_select *sel)
 {
 	bool first = true;
 
@@ -130,8 +135,10 @@ static void json_ratios(FILE *f, const struct report_col *c, const struct report
 	for (unsigned i = 0; i < report_nr_metrics; i++) {
 		const struct report_metric *md = &report_metrics[i];
 
+		if (sel && !sel->metric[i])
+			continue;
 		json_key(f, "        ", md->key, &first);
-		json_value(f, report_ratio(md->get(&c->m, &c->cfg), md->get(&base->m, &base->cfg)));
+		json_value(f, report_metric_ratio(md, &c->m, &c->cfg, &base->m, &base->cfg));
 	}
 	fputs("\n      }", f);
 }
@@ -162,9 +169,9 @@ int report_write_json(FILE *f, const struct report *r)
 		fputs(",\n      \"what_ifs\": ", f);
 		ft_json_string(f, what_ifs);
 		fputs(",\n      \"metrics\": ", f);
-		json_metrics(f, c);
+		json_metrics(f, c, r->sel);
 		fputs(",\n      \"ratio_to_baseline\": ", f);
-		json_ratios(f, c, base);
+		json_ratios(f, c, base, r->sel);
 		fputs("\n    }", f);
 	}
 	fputs("\n  ]", f);

@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The reported metrics, in report order. Keys are a stable interface: never rename one. */
 #include <stddef.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "model/buddy.h"
 #include "report/metrics.h"
+#include "util/escape.h"
 
 static struct report_value rv_u64(uint64_t v)
 {
@@ -270,11 +273,11 @@ const struct report_metric report_metrics[] = {
 	M(read_amplification, "read amplification", "reads", RK_FACTOR),
 	M(write_read_bytes, "read for partial writes", "reads", RK_BYTES),
 	M(direct_read_bytes, "O_DIRECT bytes read", "reads", RK_BYTES),
-	M(faultaround_pages, "pages mapped by fault-around", "reads", RK_COUNT),
+	M(faultaround_pages, "fault-around pages", "reads", RK_COUNT),
 	M(advice_calls, "fadvise/madvise calls", "reads", RK_COUNT),
 	M(advice_ignored, "  advice not modelled", "reads", RK_COUNT),
-	M(willneed_pages, "pages read by WILLNEED", "reads", RK_COUNT),
-	M(dontneed_pages, "pages dropped by DONTNEED", "reads", RK_COUNT),
+	M(willneed_pages, "WILLNEED pages read", "reads", RK_COUNT),
+	M(dontneed_pages, "DONTNEED pages dropped", "reads", RK_COUNT),
 
 	M(write_requests, "write requests", "writes", RK_COUNT),
 	M(write_bytes, "bytes written", "writes", RK_BYTES),
@@ -283,20 +286,20 @@ const struct report_metric report_metrics[] = {
 	M(write_amplification, "write amplification", "writes", RK_FACTOR),
 	M(writeback_ios, "writeback I/Os", "writes", RK_COUNT),
 	M(writeback_io_mean_bytes, "writeback I/O mean size", "writes", RK_MEAN_BYTES),
-	M(wb_fsync_bytes, "  by fsync/sync_file_range", "writes", RK_BYTES),
+	M(wb_fsync_bytes, "  by fsync or syncs", "writes", RK_BYTES),
 	M(wb_expire_bytes, "  by age (dirty_expire)", "writes", RK_BYTES),
-	M(wb_background_bytes, "  by background threshold", "writes", RK_BYTES),
+	M(wb_background_bytes, "  by background limit", "writes", RK_BYTES),
 	M(wb_vmscan_bytes, "  by flusher for reclaim", "writes", RK_BYTES),
 	M(wb_reclaim_bytes, "  by reclaim", "writes", RK_BYTES),
 	M(wb_truncated_bytes, "dirty bytes truncated", "writes", RK_BYTES),
 	M(dirtied_pages, "folio pages dirtied", "writes", RK_COUNT),
 	M(written_pages, "folio pages written back", "writes", RK_COUNT),
 	M(reclaim_dirty_folios, "dirty folios at LRU tail", "writes", RK_COUNT),
-	M(reclaim_writeback_folios, "writeback folios at LRU tail", "writes", RK_COUNT),
+	M(reclaim_writeback_folios, "in writeback at LRU tail", "writes", RK_COUNT),
 	M(reclaim_immediate_pages, "immediate reclaim pages", "writes", RK_COUNT),
-	M(rotated_pages, "pages rotated (pgrotated)", "writes", RK_COUNT),
+	M(rotated_pages, "rotated (pgrotated)", "writes", RK_COUNT),
 	M(flusher_wakeups, "flusher woken by reclaim", "writes", RK_COUNT),
-	M(reclaim_stalls, "reclaim stalls on writeback", "writes", RK_COUNT),
+	M(reclaim_stalls, "reclaim writeback stalls", "writes", RK_COUNT),
 	M(reclaim_stall_time_s, "reclaim stall time", "writes", RK_SECONDS),
 	M(extents, "writeback extents", "writes", RK_COUNT),
 	M(extent_mean_bytes, "extent mean size", "writes", RK_MEAN_BYTES),
@@ -321,9 +324,9 @@ const struct report_metric report_metrics[] = {
 	M(cached_bytes_mean, "cached bytes mean", "cache", RK_MEAN_BYTES),
 	M(cached_bytes_p99, "cached bytes p99", "cache", RK_BYTES),
 	M(cached_bytes_max, "cached bytes max", "cache", RK_BYTES),
-	M(untouched_cached_bytes_mean, "cached, never accessed, mean", "cache", RK_MEAN_BYTES),
-	M(untouched_cached_bytes_p99, "cached, never accessed, p99", "cache", RK_BYTES),
-	M(untouched_cached_bytes_max, "cached, never accessed, max", "cache", RK_BYTES),
+	M(untouched_cached_bytes_mean, "cached unaccessed mean", "cache", RK_MEAN_BYTES),
+	M(untouched_cached_bytes_p99, "cached unaccessed p99", "cache", RK_BYTES),
+	M(untouched_cached_bytes_max, "cached unaccessed max", "cache", RK_BYTES),
 
 	M(lru_entries_mean, "LRU entries mean", "lru", RK_MEAN),
 	M(lru_entries_p99, "LRU entries p99", "lru", RK_COUNT),
@@ -352,7 +355,7 @@ const struct report_metric report_metrics[] = {
 	M(compact_fail, "  failed", "memory", RK_COUNT),
 	M(compact_daemon_wake, "kcompactd wakeups", "memory", RK_COUNT),
 	M(compact_proactive, "  proactive runs", "memory", RK_COUNT),
-	M(compact_migrate_scanned, "compaction: pages scanned", "memory", RK_COUNT),
+	M(compact_migrate_scanned, "compaction pages scanned", "memory", RK_COUNT),
 	M(compact_free_scanned, "  free pages scanned", "memory", RK_COUNT),
 	M(compact_migrated, "  pages migrated", "memory", RK_COUNT),
 	M(compact_daemon_migrated, "  of which by kcompactd", "memory", RK_COUNT),
@@ -361,10 +364,10 @@ const struct report_metric report_metrics[] = {
 	M(extfrag_steals, "fallbacks stealing", "memory", RK_COUNT),
 	M(free_pageblocks, "free pageblocks (end)", "memory", RK_COUNT),
 	M(unusable_index_9, "unusable index o9 (end)", "memory", RK_INDEX),
-	M(unusable_index, "unusable free index (end)", "memory", RK_INDEX),
-	M(fragmentation_index, "fragmentation index (end)", "memory", RK_INDEX),
-	M(unusable_index_mean, "unusable free index mean", "memory", RK_INDEX),
-	M(unusable_index_max, "unusable free index max", "memory", RK_INDEX),
+	M(unusable_index, "unusable index (end)", "memory", RK_INDEX),
+	M(fragmentation_index, "frag. index (end)", "memory", RK_INDEX),
+	M(unusable_index_mean, "unusable index mean", "memory", RK_INDEX),
+	M(unusable_index_max, "unusable index max", "memory", RK_INDEX),
 	M(metadata_bytes_page, "struct page metadata", "memory", RK_BYTES),
 	M(metadata_bytes_folio, "per-folio metadata", "memory", RK_BYTES),
 };
@@ -399,3 +402,161 @@ const struct report_array report_arrays[] = {
 };
 
 const unsigned report_nr_arrays = sizeof(report_arrays) / sizeof(report_arrays[0]);
+
+_Static_assert(sizeof(report_metrics) / sizeof(report_metrics[0]) <= REPORT_MAX_METRICS,
+	       "raise REPORT_MAX_METRICS");
+_Static_assert(sizeof(report_arrays) / sizeof(report_arrays[0]) <= REPORT_MAX_ARRAYS,
+	       "raise REPORT_MAX_ARRAYS");
+
+struct report_value report_metric_ratio(const struct report_metric *md, const struct model_metrics *m,
+					const struct model_config *c, const struct model_metrics *bm,
+					const struct model_config *bc)
+{
+	/* an index is no quantity: -1 (no fragmentation problem) over 0.125 means nothing */
+	if (md->kind == RK_INDEX)
+		return rv_none();
+	return report_ratio(md->get(m, c), md->get(bm, bc));
+}
+
+/* The groups that are not a section: their keys, metrics or arrays, NULL-terminated. */
+static const struct {
+	const char *name;
+	const char *keys[24];
+} extra_groups[] = {
+	{ "folios", { "insertions", "inserted_pages", "insertions_by_order", "alloc_by_order",
+		      NULL } },
+	{ "reclaim", { "evictions", "evicted_pages", "untouched_evicted_bytes", "refaults",
+		       "refault_activations", "refault_folios", "wb_vmscan_bytes",
+		       "wb_reclaim_bytes", "reclaim_dirty_folios", "reclaim_writeback_folios",
+		       "reclaim_immediate_pages", "rotated_pages", "flusher_wakeups",
+		       "reclaim_stalls", "reclaim_stall_time_s", NULL } },
+	{ "fragmentation", { "alloc_fallbacks", "alloc_failures", "compaction_demand",
+			     "unusable_index", "fragmentation_index", "unusable_index_mean",
+			     "unusable_index_max", "free_blocks", NULL } },
+};
+#define NR_EXTRA_GROUPS (sizeof(extra_groups) / sizeof(extra_groups[0]))
+
+/* The arrays' sections, as a metric's: where each belongs besides the extra groups. */
+static const char *const array_sections[] = { "cache", "memory", "memory", "writes" };
+_Static_assert(sizeof(array_sections) / sizeof(array_sections[0]) ==
+	       sizeof(report_arrays) / sizeof(report_arrays[0]), "a section per array");
+
+void report_select_all(struct report_select *s)
+{
+	memset(s, 0, sizeof(*s));
+	for (unsigned i = 0; i < report_nr_metrics; i++)
+		s->metric[i] = true;
+	for (unsigned i = 0; i < report_nr_arrays; i++)
+		s->array[i] = true;
+	s->orders = true;
+}
+
+/* A key of a metric or an array: selects it. */
+static bool select_key(const char *name, size_t len, struct report_select *s)
+{
+	for (unsigned i = 0; i < report_nr_metrics; i++) {
+		if (strlen(report_metrics[i].key) == len &&
+		    memcmp(report_metrics[i].key, name, len) == 0) {
+			s->metric[i] = true;
+			return true;
+		}
+	}
+	for (unsigned i = 0; i < report_nr_arrays; i++) {
+		if (strlen(report_arrays[i].key) == len &&
+		    memcmp(report_arrays[i].key, name, len) == 0) {
+			s->array[i] = true;
+			if (strcmp(report_arrays[i].key, "insertions_by_order") == 0)
+				s->orders = true;
+			return true;
+		}
+	}
+	return false;
+}
+
+static bool is_name(const char *name, size_t len, const char *want)
+{
+	return strlen(want) == len && memcmp(want, name, len) == 0;
+}
+
+static bool select_group(const char *name, size_t len, struct report_select *s)
+{
+	bool found = false;
+
+	for (unsigned i = 0; i < report_nr_metrics; i++) {
+		if (is_name(name, len, report_metrics[i].section)) {
+			s->metric[i] = true;
+			found = true;
+		}
+	}
+	for (unsigned i = 0; i < report_nr_arrays; i++) {
+		if (is_name(name, len, array_sections[i])) {
+			s->array[i] = true;
+			found = true;
+		}
+	}
+	for (unsigned g = 0; g < NR_EXTRA_GROUPS; g++) {
+		if (!is_name(name, len, extra_groups[g].name))
+			continue;
+		for (unsigned k = 0; extra_groups[g].keys[k]; k++)
+			select_key(extra_groups[g].keys[k], strlen(extra_groups[g].keys[k]), s);
+		found = true;
+	}
+	if (is_name(name, len, "all")) {
+		report_select_all(s);
+		found = true;
+	}
+	return found;
+}
+
+const char *report_group_names(void)
+{
+	static char buf[256];
+	size_t n = 0;
+
+	if (buf[0])
+		return buf;
+	/* the sections in table order, then the other groups */
+	for (unsigned i = 0; i < report_nr_metrics; i++) {
+		const char *sec = report_metrics[i].section;
+
+		if (i && strcmp(sec, report_metrics[i - 1].section) == 0)
+			continue;
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%s", n ? ", " : "", sec);
+	}
+	for (unsigned g = 0; g < NR_EXTRA_GROUPS && n < sizeof(buf); g++)
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n, ", %s", extra_groups[g].name);
+	if (n < sizeof(buf))
+		snprintf(buf + n, sizeof(buf) - n, ", all");
+	return buf;
+}
+
+bool report_select_parse(const char *list, struct report_select *s, const char **why)
+{
+	static char msg[400];
+	const char *p = list;
+
+	memset(s, 0, sizeof(*s));
+	for (;;) {
+		size_t len = strcspn(p, ",");
+
+		if (len == 0) {
+			snprintf(msg, sizeof(msg), "expected metric keys or groups, comma-separated: "
+				 "%s", report_group_names());
+			*why = msg;
+			return false;
+		}
+		if (!select_group(p, len, s) && !select_key(p, len, s)) {
+			char name[4 * 40 + 1];
+
+			snprintf(msg, sizeof(msg), "unknown metric or group '%s' (groups: %s; "
+				 "metric keys: folio-trace-replay(1))",
+				 ft_escape(name, sizeof(name), p, len > 40 ? 40 : len),
+				 report_group_names());
+			*why = msg;
+			return false;
+		}
+		if (p[len] == '\0')
+			return true;
+		p += len + 1;
+	}
+}

@@ -52,6 +52,38 @@ struct report_array {
 extern const struct report_array report_arrays[];
 extern const unsigned report_nr_arrays;
 
+/*
+ * Which metrics a report shows (--metrics=LIST): metric keys, array keys and named groups. The
+ * groups are the table's sections (trace, reads, writes, cache, lru, memory), folios (the
+ * folios inserted and allocated by order) and the cross-cutting reclaim and fragmentation.
+ */
+#define REPORT_MAX_METRICS	160
+#define REPORT_MAX_ARRAYS	8
+
+struct report_select {
+	bool metric[REPORT_MAX_METRICS];	/* by index in report_metrics */
+	bool array[REPORT_MAX_ARRAYS];		/* by index in report_arrays */
+	bool orders;				/* the table's rows of folios inserted by order */
+};
+
+/* Everything: the default. */
+void report_select_all(struct report_select *s);
+/*
+ * A comma-separated list of keys and group names, in any order, duplicates allowed. False with
+ * *why set (a static buffer naming the groups) on an empty item or an unknown name.
+ */
+bool report_select_parse(const char *list, struct report_select *s, const char **why);
+/* The group names, comma-separated, for help and messages. */
+const char *report_group_names(void);
+
+/*
+ * The ratio of a metric to the baseline's: invalid when value / base is meaningless, as for an
+ * index that may be negative (the fragmentation index is -1 when an allocation would succeed).
+ */
+struct report_value report_metric_ratio(const struct report_metric *md, const struct model_metrics *m,
+					const struct model_config *c, const struct model_metrics *bm,
+					const struct model_config *bc);
+
 /* value / base as a double; invalid when either is invalid or base is 0. */
 struct report_value report_ratio(struct report_value value, struct report_value base);
 double report_value_double(struct report_value v);

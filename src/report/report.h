@@ -38,6 +38,7 @@ struct report_run {
 };
 
 struct curve_set;
+struct report_select;
 
 struct report {
 	const struct report_run *run;
@@ -45,6 +46,7 @@ struct report {
 	unsigned ncols;
 	unsigned baseline;		/* column the ratios divide by: order 0, else the first */
 	const struct curve_set *curves;	/* a sweep's curves (report/curve.h), or NULL */
+	const struct report_select *sel;	/* the metrics shown (--metrics), NULL: all */
 };
 
 /* Index of the first column with order 0, else 0. */
@@ -54,6 +56,8 @@ unsigned report_pick_baseline(const struct report_col *cols, unsigned ncols);
 int report_write_table(FILE *f, const struct report *r);
 int report_write_json(FILE *f, const struct report *r);
 int report_write_csv(FILE *f, const struct report *r);
+/* CSV, one row per configuration and metric: label,order,metric,value (arrays as KEY_N). */
+int report_write_csv_long(FILE *f, const struct report *r);
 /* A sweep's table: what was replayed and the curves against memory, not the columns. */
 int report_write_curve_table(FILE *f, const struct report *r);
 

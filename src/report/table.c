@@ -114,8 +114,8 @@ static void metric_cell(const struct report *r, unsigned mi, unsigned j, char *b
 		k = j - r->ncols - 1;
 		if (k >= r->baseline)
 			k++;
-		format_ratio(buf, report_ratio(md->get(&r->cols[k].m, &r->cols[k].cfg),
-					       md->get(&base->m, &base->cfg)));
+		format_ratio(buf, report_metric_ratio(md, &r->cols[k].m, &r->cols[k].cfg, &base->m,
+						      &base->cfg));
 	}
 }
 
@@ -161,10 +161,12 @@ static void order_cell(const struct report *r, unsigned order, unsigned j, char 
 static bool row_cell(const struct report *r, unsigned row, unsigned j, char *buf)
 {
 	if (row < report_nr_metrics) {
+		if (r->sel && !r->sel->metric[row])
+			return false;
 		metric_cell(r, row, j, buf);
 		return true;
 	}
-	if (!order_used(r, row - report_nr_metrics))
+	if ((r->sel && !r->sel->orders) || !order_used(r, row - report_nr_metrics))
 		return false;
 	order_cell(r, row - report_nr_metrics, j, buf);
 	return true;
@@ -207,6 +209,8 @@ static void print_row_cell(FILE *f, unsigned j, unsigned width, const char *s, b
 		fprintf(f, "  %*s", (int)width, s);
 }
 
+static void print_wrapped(FILE *f, const char *s);
+
 /* What was replayed, and what the figures do not cover. */
 static void print_run_line(FILE *f, const struct report_run *run)
 {
@@ -224,24 +228,67 @@ static void print_run_line(FILE *f, const struct report_run *run)
 	if (run->truncated)
 		fprintf(f, ", trace incomplete");
 	fputc('\n', f);
+	if (!run->accesses)
+		print_wrapped(f, "no accesses in the trace: every figure below is 0 or -; a trace "
+			      "imported from ftrace needs the mm_filemap_get_pages, map_pages or "
+			      "fault events (folio-trace-import(1))");
 }
 
-/* One line saying what every column shares: the model's rows that have a summary place. */
-static void print_config_line(FILE *f, const struct model_config *c)
-{
-	char item[CELL_LEN * 2];
-	bool first = true;
+/*
+ * Our own prose (no untrusted bytes) folded to TABLE_WIDTH columns after a comma or semicolon,
+ * so that no value is cut from its unit; continuation lines are indented by two.
+ */
+#define TABLE_WIDTH	80
 
-	for (unsigned place = 1; place <= MODEL_SUMMARY_MAX; place++) {
-		for (unsigned i = 0; i < model_nr_params; i++) {
-			if (model_params[i].summary != place)
-				continue;
-			model_param_brief(&model_params[i], c, item, sizeof(item));
-			fprintf(f, "%s%s", first ? "" : ", ", item);
-			first = false;
+/* Length of the piece of s up to and with the next ", " or "; " (without the space). */
+static size_t piece_len(const char *s)
+{
+	const char *p = s;
+
+	while (*p && !((p[0] == ',' || p[0] == ';') && p[1] == ' '))
+		p++;
+	return (size_t)(p - s) + (*p ? 1 : 0);
+}
+
+static void print_wrapped(FILE *f, const char *s)
+{
+	size_t col = 0;
+
+	while (*s) {
+		size_t len = piece_len(s);
+
+		if (col && col + 1 + len > TABLE_WIDTH) {
+			fputs("\n  ", f);
+			col = 2;
+		} else if (col) {
+			fputc(' ', f);
+			col++;
 		}
+		fwrite(s, 1, len, f);
+		col += len;
+		s += len;
+		while (*s == ' ')
+			s++;
 	}
 	fputc('\n', f);
+}
+
+/* What every column shares: the model's rows that have a summary place. */
+static void print_config_line(FILE *f, const struct model_config *c)
+{
+	char item[CELL_LEN * 2], line[1024];
+	size_t n = 0;
+
+	line[0] = '\0';
+	for (unsigned place = 1; place <= MODEL_SUMMARY_MAX; place++) {
+		for (unsigned i = 0; i < model_nr_params; i++) {
+			if (model_params[i].summary != place || n >= sizeof(line))
+				continue;
+			model_param_brief(&model_params[i], c, item, sizeof(item));
+			n += (size_t)snprintf(line + n, sizeof(line) - n, "%s%s", n ? ", " : "", item);
+		}
+	}
+	print_wrapped(f, line);
 }
 
 /* Where the configuration came from, and the what-ifs of any column. */
@@ -249,12 +296,15 @@ static void print_sources(FILE *f, const struct report *r)
 {
 	char what_ifs[256];
 
+	char line[sizeof(what_ifs) + 64];
+
 	if (r->run->sources && r->run->sources[0])
-		fprintf(f, "%s\n", r->run->sources);
+		print_wrapped(f, r->run->sources);
 	for (unsigned i = 0; i < r->ncols; i++) {
 		model_config_what_ifs(&r->cols[i].cfg, what_ifs, sizeof(what_ifs));
 		if (what_ifs[0]) {
-			fprintf(f, "what-ifs (no kernel behaves so): %s\n", what_ifs);
+			snprintf(line, sizeof(line), "what-ifs (no kernel behaves so): %s", what_ifs);
+			print_wrapped(f, line);
 			break;
 		}
 	}

@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "util/parse.h"
 
@@ -32,37 +31,82 @@ static bool parse_digits(const char *s, uint64_t *out, const char **end, const c
 	return true;
 }
 
-bool parse_size(const char *s, uint64_t *out, const char **why)
+/*
+ * The unit after a size's number: K, M, G, T, P, E (any case), alone or as KiB, MiB...: binary
+ * multiples, as the kernel's own sizes are; B or nothing: bytes. Returns the shift, or -1 with
+ * *why set. "GB"-style suffixes are refused: in SI they mean powers of 1000, which no size here
+ * is, and taking them as binary would be a silent 7% surprise.
+ */
+static int size_unit(const char *end, const char **why)
 {
 	static const char units[] = "BKMGTPE";
-	const char *end, *u;
-	uint64_t v;
+	const char *u;
 	unsigned shift;
 
-	if (!s || !parse_digits(s, &v, &end, why))
-		return false;
-	if (*end == '\0') {
-		*out = v;
-		return true;
-	}
+	if (*end == '\0')
+		return 0;
 	u = strchr(units, toupper((unsigned char)*end));
 	if (!u) {
-		*why = "unknown size unit (use K, M, G or T)";
-		return false;
+		*why = "unknown size unit (use K, M, G or T, or KiB, MiB, GiB, TiB: binary)";
+		return -1;
 	}
 	shift = 10 * (unsigned)(u - units);
 	end++;
-	if (shift && (strcasecmp(end, "iB") == 0 || strcasecmp(end, "B") == 0))
-		end += strlen(end);
+	if (shift && (end[0] == 'i' || end[0] == 'I') && (end[1] == 'B' || end[1] == 'b'))
+		end += 2;
+	else if (shift && (end[0] == 'B' || end[0] == 'b') && end[1] == '\0') {
+		*why = "decimal (SI) units like GB are not taken: use G or GiB (binary, 2^30) "
+		       "or bytes";
+		return -1;
+	}
 	if (*end != '\0') {
 		*why = "junk after the size";
+		return -1;
+	}
+	return (int)shift;
+}
+
+bool parse_size(const char *s, uint64_t *out, const char **why)
+{
+	const char *end, *frac = NULL;
+	uint64_t v, part;
+	double f = 0;
+	int shift;
+
+	if (!s || !parse_digits(s, &v, &end, why))
 		return false;
+	if (*end == '.') {
+		/* a plain decimal fraction, digits only: 1.5G */
+		frac = ++end;
+		while (isdigit((unsigned char)*end))
+			end++;
+		if (end == frac) {
+			*why = "expected digits after the decimal point";
+			return false;
+		}
+	}
+	shift = size_unit(end, why);
+	if (shift < 0)
+		return false;
+	if (frac) {
+		for (const char *p = end; p > frac; p--)
+			f = (f + (p[-1] - '0')) / 10;
+		if (f != 0 && shift == 0) {
+			*why = "a size in bytes is a whole number (1.5 takes a unit: 1.5K)";
+			return false;
+		}
 	}
 	if (shift && v > (UINT64_MAX >> shift)) {
 		*why = "size too large";
 		return false;
 	}
-	*out = v << shift;
+	/* the fraction of the unit, to the nearest byte */
+	part = (uint64_t)llround(ldexp(f, shift));
+	if ((v << shift) > UINT64_MAX - part) {
+		*why = "size too large";
+		return false;
+	}
+	*out = (v << shift) + part;
 	return true;
 }
 

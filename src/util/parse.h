@@ -7,8 +7,10 @@
 #include <stdint.h>
 
 /*
- * Parse a size: digits with an optional binary suffix K, M, G, T (KiB, MiB...; "KiB"/"k" too)
- * or B. Rejects empty, negative, junk and overflow. Returns false with *why set.
+ * Parse a size: a plain decimal (digits, at most one point) with an optional binary suffix K, M,
+ * G, T, P, E (any case, or KiB, MiB...) or B; a fraction needs a unit ("1.5G") and is rounded to
+ * the nearest byte. Rejects empty, negative, junk, overflow and SI suffixes ("GB": powers of 1000
+ * are not meant anywhere). Returns false with *why set.
  */
 bool parse_size(const char *s, uint64_t *out, const char **why);
 /* Unsigned decimal integer in [min, max]; false with *why set. */
