@@ -4,7 +4,8 @@ libfoliotrace_a_SOURCES += \
 	src/replay/budget.h src/replay/budget.c \
 	src/replay/host.h src/replay/host.c src/replay/replay.h src/replay/replay.c \
 	src/replay/pipeline.h src/replay/pipeline.c \
-	src/replay/sweep.h src/replay/sweep.c src/replay/mrc.h src/replay/mrc.c
+	src/replay/sweep.h src/replay/sweep.c src/replay/mrc.h src/replay/mrc.c \
+	src/replay/units.h src/replay/units.c
 
 # Tests: option syntax, the file table, defaults from the recorded host.
 check_PROGRAMS += tests/test-replay-options

@@ -38,6 +38,7 @@ struct report_run {
 };
 
 struct curve_set;
+struct report_units;
 
 struct report {
 	const struct report_run *run;
@@ -45,6 +46,7 @@ struct report {
 	unsigned ncols;
 	unsigned baseline;		/* column the ratios divide by: order 0, else the first */
 	const struct curve_set *curves;	/* a sweep's curves (report/curve.h), or NULL */
+	const struct report_units *units;	/* --by (report/units.h), or NULL */
 };
 
 /* Index of the first column with order 0, else 0. */
