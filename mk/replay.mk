@@ -23,6 +23,10 @@ tests_test_replay_e2e_LDADD = $(TEST_LIBS) -lpthread
 TESTS += tests/test-replay-e2e tests/replay-cli.sh tests/plot-svg.sh tests/replay-corpus.sh
 EXTRA_DIST += tests/replay-cli.sh tests/plot-svg.sh tests/replay-corpus.sh
 
+# Figures per file and per process (--by) on a trace with known answers; info --by=file.
+TESTS += tests/replay-by.sh
+EXTRA_DIST += tests/replay-by.sh
+
 # Sweeps and stack-distance curves against single-size replays; bad ranges.
 TESTS += tests/replay-sweep.sh
 EXTRA_DIST += tests/replay-sweep.sh
