@@ -426,7 +426,7 @@ int cmd_info(int argc, char **argv)
 		  "pages evicted", 0 },
 		{ "top", OPT_TOP, "N", 0, "with --by: the first N files (default 20)", 0 },
 		{ "sort", OPT_SORT, "COLUMN", 0, "with --by: sort by this column of top's (default "
-		  "WBACK)", 0 },
+		  "INSERTED)", 0 },
 		{ 0 }
 	};
 	static const struct argp argp = {
@@ -436,7 +436,7 @@ int cmd_info(int argc, char **argv)
 		"bytes written to each file and written back by the kernel; block requests.",
 		0, 0, 0
 	};
-	struct info_args args = { .top = INFO_TOP, .sort = TOP_COL_WRITTEN_BACK };
+	struct info_args args = { .top = INFO_TOP, .sort = TOP_COL_INSERTED };
 	struct top_tally tally;
 	struct info_totals *t;
 	struct ft_reader_status st;

@@ -121,11 +121,14 @@ done
 # info --by=file: the trace's own figures per file, no model.
 run "$FT" info --by=file "$T"
 is "$rc" 0 "info --by=file exits 0"
-like "$out" "^folio-trace info: the whole trace (0\.720000 s), by file, sorted by WBACK$" \
+like "$out" "^folio-trace info: the whole trace (0\.720000 s), by file, sorted by INSERTED$" \
 	"info --by=file: heading"
 got=$(printf '%s\n' "$out" | sed -n '/ NAME$/,$p' | awk 'NR > 1 { print $(NF - 8), $(NF - 7), $(NF - 4), $NF }')
-is "$got" "80 80 0 /data/rand
-16384 0 32 /data/seq" "info --by=file: pages and folios the kernel inserted, by order"
+is "$got" "16384 0 32 /data/seq
+80 80 0 /data/rand" "info --by=file: pages and folios the kernel inserted, by order"
+run "$FT" info --by=file --top=1 --sort=WBACK "$T"
+got=$(printf '%s\n' "$out" | sed -n '/ NAME$/,$p' | sed 1d | awk '{ print $(NF - 11), $(NF - 10), $(NF - 9), $NF }')
+is "$got" "64.0 KiB 1.00 /data/rand" "info --by=file --sort=WBACK: the file system's written back, per byte written"
 run "$FT" info --by=file --top=1 --sort=READ "$T"
 got=$(printf '%s\n' "$out" | sed -n '/ NAME$/,$p' | sed 1d | awk '{ print $NF }')
 is "$got" "/data/seq" "info --by=file --top=1 --sort=READ: one row, the largest reader"
