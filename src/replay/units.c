@@ -82,6 +82,20 @@ static void kernel_figures(struct replay_units *u, struct report_unit *r, uint64
 	r->kernel_written_back = t->total.written_back_bytes;
 }
 
+/* A file only named by the trace (no access, no kernel event) is left out. */
+static bool has_figures(const struct report_unit *r, unsigned ncols)
+{
+	static const struct model_unit none;
+
+	for (unsigned c = 0; c < ncols; c++)
+		if (memcmp(&r->m[c], &none, sizeof(none)))
+			return true;
+	for (unsigned o = 0; o < REPORT_UNIT_ORDERS; o++)
+		if (r->kernel_inserted[o])
+			return true;
+	return r->kernel_written_back != 0;
+}
+
 int replay_units_report(struct replay_units *u, const struct replay *rp,
 			enum report_unit_sort sort, uint32_t top, struct report_units *out)
 {
@@ -89,7 +103,7 @@ int replay_units_report(struct replay_units *u, const struct replay *rp,
 	unsigned ncols = rp->no_models ? 0 : rp->ncfg;
 
 	*out = (struct report_units){ .by_process = u->by_process, .sort = sort, .top = top,
-				      .total = n, .cols = rp->cols, .ncols = ncols };
+				      .cols = rp->cols, .ncols = ncols };
 	u->rows = calloc(n ? n : 1, sizeof(*u->rows));
 	u->figures = calloc((size_t)(n ? n : 1) * (ncols ? ncols : 1), sizeof(*u->figures));
 	if (!u->rows || !u->figures)
@@ -105,8 +119,9 @@ int replay_units_report(struct replay_units *u, const struct replay *rp,
 			u->figures[(size_t)i * ncols + c] = mu[i];
 	}
 	for (uint32_t i = 0; i < n; i++) {
-		struct report_unit *r = &u->rows[i];
+		struct report_unit *r = &u->rows[out->nrows];
 
+		memset(r, 0, sizeof(*r));	/* the slot of a unit left out before */
 		r->m = &u->figures[(size_t)i * ncols];
 		r->name = "?";
 		if (u->by_process) {
@@ -122,9 +137,11 @@ int replay_units_report(struct replay_units *u, const struct replay *rp,
 			kernel_figures(u, r, file_key(fi->dev, fi->ino));
 			r->kernel_wb_known = ft_filewb_count(&u->wb, fi->dev) != FT_WB_COUNT_UNKNOWN;
 		}
+		if (has_figures(r, ncols))
+			out->nrows++;
 	}
 	out->rows = u->rows;
-	out->nrows = n;
+	out->total = out->nrows;
 	report_units_sort(out);
 	return 0;
 }

@@ -45,7 +45,7 @@ struct report_units {
 	bool by_process;		/* else by file */
 	enum report_unit_sort sort;
 	uint32_t top;			/* rows kept at most */
-	uint32_t total;			/* units of the trace */
+	uint32_t total;			/* units with any figure in the trace */
 	const struct report_col *cols;	/* the models, as in the main report */
 	unsigned ncols;
 	struct report_unit *rows;
