@@ -529,6 +529,7 @@ int cmd_replay(int argc, char **argv)
 	}
 	if ((args.top_given || args.sort_given) && !args.by) {
 		ft_warn("--%s: only with --by", args.top_given ? "top" : "sort");
+		free(args.mem);
 		return EXIT_USAGE;
 	}
 	if (args.by && (args.mem || args.mrc)) {
