@@ -18,7 +18,7 @@ libfoliotrace_a_SOURCES += src/model/model.h src/model/instance.h src/model/mode
 	src/model/zone.h src/model/compaction.c \
 	src/model/shadow.h src/model/shadow.c src/model/touched.h src/model/touched.c \
 	src/model/bitmap.h src/model/writeback.c src/model/wb_flusher.c src/model/wb_throttle.c \
-	src/model/metrics.h src/model/metrics.c src/model/device.c
+	src/model/metrics.h src/model/metrics.c src/model/device.c src/model/units.c
 
 # Shorthands shared by the model tests.
 check_LIBRARIES += tests/libmodelharness.a

@@ -6,7 +6,7 @@ libfoliotrace_a_SOURCES += \
 	src/replay/pipeline.h src/replay/pipeline.c \
 	src/replay/startstate.h src/replay/startstate.c \
 	src/replay/sweep.h src/replay/sweep.c src/replay/mrc.h src/replay/mrc.c \
-	src/replay/survey.h src/replay/survey.c
+	src/replay/survey.h src/replay/survey.c src/replay/units.h src/replay/units.c
 
 # Tests: option syntax, the file table, defaults from the recorded host.
 check_PROGRAMS += tests/test-replay-options
@@ -32,6 +32,10 @@ EXTRA_DIST += tests/replay-cli.sh tests/plot-svg.sh tests/replay-corpus.sh
 # The heatmap of one file: its cells against dump's accesses and the report's misses.
 TESTS += tests/heatmap-svg.sh
 EXTRA_DIST += tests/heatmap-svg.sh
+
+# Figures per file and per process (--by) on a trace with known answers; info --by=file.
+TESTS += tests/replay-by.sh
+EXTRA_DIST += tests/replay-by.sh
 
 # Sweeps and stack-distance curves against single-size replays; bad ranges.
 # Sweeps and stack-distance curves against single-size replays; bad ranges. Chosen metrics

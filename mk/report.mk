@@ -4,7 +4,7 @@ libfoliotrace_a_SOURCES += \
 	src/report/table.c src/report/json.c src/report/csv.c \
 	src/report/series.h src/report/series.c src/report/svg.c \
 	src/report/curve.h src/report/curve.c src/report/curve_svg.c src/report/plot.h \
-	src/report/heatmap.h src/report/heatmap.c
+	src/report/heatmap.h src/report/heatmap.c src/report/units.h src/report/units.c
 
 # Tests: report formats on hand-made metrics.
 check_PROGRAMS += tests/test-replay-report

@@ -14,6 +14,8 @@
 #include <time.h>
 
 #include "cmd.h"
+#include "top/tally.h"
+#include "top/view.h"
 #include "trace/filewb.h"
 #include "trace/trace.h"
 #include "util/args.h"
@@ -25,6 +27,7 @@
 #define INFO_DEVS	16
 #define INFO_VIAS	(FT_VIA_SPLICE + 1)
 #define INFO_WB_FILES	20	/* files listed under writeback; the others are summed */
+#define INFO_TOP	20	/* --by's rows, by default */
 
 /* Requests one block device completed, by enum ft_block_op. */
 struct block_totals {
@@ -642,21 +645,27 @@ static int write_json(FILE *f, const char *file, const struct ft_reader_status *
 	return 0;
 }
 
-enum { OPT_FORMAT = 256 };
+enum { OPT_FORMAT = 256, OPT_BY, OPT_TOP, OPT_SORT };
 
 struct info_args {
 	const char *file;
 	bool json;
+	bool by_file;
+	uint64_t top;
+	int sort;
+	bool top_given, sort_given;
 	struct ft_seen seen;
 };
 
 static error_t info_parse(int key, char *arg, struct argp_state *state)
 {
 	struct info_args *a = state->input;
+	const char *why;
 
 	if (ft_option_once(&a->seen, state, key))
 		return EINVAL;
-	if (key == OPT_FORMAT) {
+	switch (key) {
+	case OPT_FORMAT:
 		if (strcmp(arg, "text") == 0)
 			a->json = false;
 		else if (strcmp(arg, "json") == 0)
@@ -664,14 +673,58 @@ static error_t info_parse(int key, char *arg, struct argp_state *state)
 		else
 			return ft_usage_error(NULL, "format", arg, "expected text or json");
 		return 0;
+	case OPT_BY:
+		if (strcmp(arg, "file") != 0)
+			return ft_usage_error(NULL, "by", arg, strcmp(arg, "process") == 0 ||
+					      strcmp(arg, "cgroup") == 0 ? "expected file: "
+					      "folio-trace top --from=FILE shows processes" :
+					      "expected file");
+		a->by_file = true;
+		return 0;
+	case OPT_TOP:
+		if (!parse_u64_range(arg, 1, UINT32_MAX - 6, &a->top, &why))
+			return ft_usage_error(NULL, "top", arg, why);
+		a->top_given = true;
+		return 0;
+	case OPT_SORT:
+		a->sort = top_column_parse(arg);
+		if (a->sort < 0)
+			return ft_usage_error(NULL, "sort", arg,
+					      "a column: READ, WRITE, DIRTIED, WBACK, WAF, INSERTED, O0, "
+					      "O1-3, O4-8, O9+, EVICTED, HIT%, RA or NAME");
+		a->sort_given = true;
+		return 0;
 	}
 	return argp_one_operand(key, arg, state, &a->file, "trace file");
+}
+
+/*
+ * --by=file: the trace's own figures per file, as `top --from` counts them over the whole
+ * trace (top/tally.h): read and written, dirtied, written back by the file system, folios the
+ * kernel inserted by order, evicted, the hit ratio as cachestat estimates it, readahead.
+ */
+static void print_by_file(const struct info_args *a, const struct top_tally *tally,
+			  const struct info_totals *t)
+{
+	struct top_view v = { .sort = (enum top_column)a->sort,
+			      .height = (unsigned)a->top + 6,
+			      .heading = "folio-trace info: the whole trace" };
+
+	putchar('\n');
+	top_view_text(stdout, &v, tally, 1,
+		      t->events ? (double)(t->last_ts - t->first_ts) / 1e9 : 0.0);
 }
 
 int cmd_info(int argc, char **argv)
 {
 	static const struct argp_option options[] = {
 		{ "format", OPT_FORMAT, "FMT", 0, "text (default) or json (one document)", 0 },
+		{ "by", OPT_BY, "file", 0, "also the trace's figures per file, as top counts "
+		  "them: bytes read, written, dirtied and written back, folios inserted by order, "
+		  "pages evicted", 0 },
+		{ "top", OPT_TOP, "N", 0, "with --by: the first N files (default 20)", 0 },
+		{ "sort", OPT_SORT, "COLUMN", 0, "with --by: sort by this column of top's (default "
+		  "INSERTED)", 0 },
 		{ 0 }
 	};
 	static const struct argp argp = {
@@ -681,7 +734,8 @@ int cmd_info(int argc, char **argv)
 		"bytes written to each file and written back by the kernel; block requests.",
 		0, 0, 0
 	};
-	struct info_args args = { 0 };
+	struct info_args args = { .top = INFO_TOP, .sort = TOP_COL_INSERTED };
+	struct top_tally tally;
 	struct info_totals *t;
 	struct ft_reader_status st;
 	const struct ft_hdr *h;
@@ -691,9 +745,29 @@ int cmd_info(int argc, char **argv)
 
 	if (argp_parse(&argp, argc, argv, 0, NULL, &args))
 		return EXIT_USAGE;
+	if (args.by_file && args.json) {
+		ft_warn("--by=file: text only; folio-trace top --from=FILE --format=json gives the "
+			"same figures as JSON");
+		return EXIT_USAGE;
+	}
+	if (args.by_file && args.json) {
+		ft_warn("--by=file: text only; folio-trace top --from=FILE --format=json gives the "
+			"same figures as JSON");
+		return EXIT_USAGE;
+	}
+	if ((args.top_given || args.sort_given) && !args.by_file) {
+		ft_warn("--%s: only with --by", args.top_given ? "top" : "sort");
+		return EXIT_USAGE;
+	}
+	if (args.by_file && top_tally_init(&tally, TOP_BY_FILE)) {
+		ft_warn("out of memory");
+		return EXIT_RUNTIME;
+	}
 	r = ft_reader_open(args.file, &err);
 	if (!r) {
 		ft_warn("%s", err.msg);
+		if (args.by_file)
+			top_tally_release(&tally);
 		return EXIT_RUNTIME;
 	}
 	t = calloc(1, sizeof(*t));
@@ -701,10 +775,12 @@ int cmd_info(int argc, char **argv)
 		ft_warn("out of memory");
 		free(t);
 		ft_reader_close(r);
+		if (args.by_file)
+			top_tally_release(&tally);
 		return EXIT_RUNTIME;
 	}
 	while ((ret = ft_reader_next(r, &h, &err)) == FT_READ_MORE) {
-		if (count_record(t, h)) {
+		if (count_record(t, h) || (args.by_file && top_tally_add(&tally, h))) {
 			snprintf(err.msg, sizeof(err.msg), "info: out of memory");
 			ret = FT_READ_ERROR;
 			break;
@@ -725,6 +801,8 @@ int cmd_info(int argc, char **argv)
 			print_counts(t);
 			print_writeback(&t->wb);
 			print_block(t);
+			if (args.by_file)
+				print_by_file(&args, &tally, t);
 		}
 		/* what was read goes out before the line saying where the trace ends */
 		if (fflush(stdout)) {
@@ -738,5 +816,7 @@ int cmd_info(int argc, char **argv)
 	ft_filewb_free(&t->wb);
 	free(t);
 	ft_reader_close(r);
+	if (args.by_file)
+		top_tally_release(&tally);
 	return ret;
 }

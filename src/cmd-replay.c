@@ -14,14 +14,17 @@
 #include "replay/replay.h"
 #include "replay/survey.h"
 #include "replay/sweep.h"
+#include "replay/units.h"
 #include "report/curve.h"
 #include "report/heatmap.h"
 #include "report/metrics.h"
 #include "report/report.h"
 #include "report/series.h"
+#include "report/units.h"
 #include "util/args.h"
 #include "util/msg.h"
 #include "util/output.h"
+#include "util/parse.h"
 
 enum report_format { FORMAT_TABLE, FORMAT_JSON, FORMAT_CSV, FORMAT_CSV_LONG };
 
@@ -37,7 +40,12 @@ static const struct {
 };
 
 enum { OPT_ORDER = 256, OPT_FORMAT, OPT_TIMESERIES, OPT_PLOT, OPT_MRC, OPT_CURVE, OPT_CURVE_PLOT,
-       OPT_FORCE, OPT_HEATMAP, OPT_HEATMAP_FILE, OPT_METRICS };
+       OPT_FORCE, OPT_HEATMAP, OPT_HEATMAP_FILE, OPT_METRICS, OPT_BY, OPT_TOP, OPT_SORT };
+
+enum replay_by { BY_NONE, BY_FILE, BY_PROCESS };
+
+/* --top's default: the rows of --by kept */
+#define UNITS_TOP_DEFAULT	20
 
 /* Instances of one sweep at most (orders x memory sizes). */
 #define SWEEP_MAX_INSTANCES	4096
@@ -82,6 +90,17 @@ static const struct argp_option replay_options[] = {
 	{ "curve", OPT_CURVE, "FILE", 0,
 	  "write the curves against memory (a sweep or --mrc) as CSV to FILE, a row per order "
 	  "and memory size", PARAM_GROUP_OUTPUT },
+	{ "by", OPT_BY, "UNIT", 0,
+	  "also report each file or process (UNIT file or process) in every model, beside "
+	  "the folios the kernel inserted for it and the bytes its file system wrote back",
+	  PARAM_GROUP_OUTPUT },
+	{ "top", OPT_TOP, "N", 0, "with --by: the first N files or processes (default 20)",
+	  PARAM_GROUP_OUTPUT },
+	{ "sort", OPT_SORT, "METRIC", 0,
+	  "with --by: the order of the rows, by METRIC of the first model: reads, read_bytes, "
+	  "hit_ratio (lowest first), device_read_bytes (default), refaults, write_bytes, "
+	  "writeback_bytes, write_amplification, inserted, kernel_inserted or "
+	  "kernel_writeback_bytes", PARAM_GROUP_OUTPUT },
 	{ "curve-plot", OPT_CURVE_PLOT, "FILE", 0,
 	  "write an SVG plot of read hit ratio, device read bytes, refaults and write-back "
 	  "bytes against memory, a line per order, to FILE", PARAM_GROUP_OUTPUT },
@@ -110,6 +129,11 @@ struct replay_args {
 	struct ft_seen seen;
 	struct report_select sel;
 	bool have_sel;
+	enum replay_by by;
+	uint64_t top;
+	bool top_given, sort_given;
+	enum report_unit_sort sort;
+	struct report_units units;	/* --by's rows, after the replay */
 };
 
 static error_t parse_format(const char *arg, int *out)
@@ -171,6 +195,30 @@ static error_t parse_own_opt(struct replay_args *a, int key, const char *arg)
 		return 0;
 	case OPT_CURVE_PLOT:
 		a->curve_plot = arg;
+		return 0;
+	case OPT_BY:
+		if (strcmp(arg, "file") == 0)
+			a->by = BY_FILE;
+		else if (strcmp(arg, "process") == 0)
+			a->by = BY_PROCESS;
+		else if (strcmp(arg, "cgroup") == 0)
+			return ft_usage_error(NULL, "by", arg, "the trace records no cgroup per "
+					      "task: folio-trace top --by=cgroup shows them live");
+		else
+			return ft_usage_error(NULL, "by", arg, "expected file or process");
+		return 0;
+	case OPT_TOP:
+		if (!parse_u64_range(arg, 1, UINT32_MAX, &a->top, &why))
+			return ft_usage_error(NULL, "top", arg, why);
+		a->top_given = true;
+		return 0;
+	case OPT_SORT:
+		if (!report_unit_sort_parse(arg, &a->sort))
+			return ft_usage_error(NULL, "sort", arg, "expected reads, read_bytes, "
+					      "hit_ratio, device_read_bytes, refaults, write_bytes, "
+					      "writeback_bytes, write_amplification, inserted, "
+					      "kernel_inserted or kernel_writeback_bytes");
+		a->sort_given = true;
 		return 0;
 	}
 	return ARGP_ERR_UNKNOWN;
@@ -361,6 +409,16 @@ static int emit_report(FILE *f, const struct replay_args *a, const struct replay
 	if (rp->no_models)
 		r.ncols = 0;
 	r.baseline = report_pick_baseline(rp->cols, r.ncols);
+	if (a->by) {
+		/* the table and JSON carry both; CSV is the rows per unit alone */
+		r.units = &a->units;
+		if (a->format == FORMAT_CSV)
+			return report_units_csv(f, &a->units);
+		if (a->format == FORMAT_TABLE && report_write_table(f, &r) < 0)
+			return -1;
+		if (a->format == FORMAT_TABLE)
+			return report_units_table(f, &a->units);
+	}
 	if (!a->have_curves)
 		return write_report(f, a, &r);
 	/* with curves: table and CSV show them; JSON and long CSV carry the instances */
@@ -580,7 +638,10 @@ int cmd_replay(int argc, char **argv)
 		"(binary, or KiB, MiB...; 1.5G is allowed); durations take ns, us, ms, s, m, h.",
 		0, 0, 0
 	};
-	struct replay_args args = { .norders = 1 };
+	struct replay_args args = { .norders = 1, .top = UNITS_TOP_DEFAULT,
+				    .sort = UNIT_SORT_DEVICE_READ_BYTES };
+	struct replay_units units;
+	bool have_units = false;
 	struct model_config one[REPLAY_MAX_CONFIGS], *cfg = one;
 	struct model_options mo;
 	struct mrc_run mrc = { 0 };
@@ -602,6 +663,22 @@ int cmd_replay(int argc, char **argv)
 	ret = argp_parse(&argp, argc, argv, 0, NULL, &args);
 	model_options_release(&mo);
 	if (ret) {
+		free(args.mem);
+		return EXIT_USAGE;
+	}
+	if ((args.top_given || args.sort_given) && !args.by) {
+		ft_warn("--%s: only with --by", args.top_given ? "top" : "sort");
+		free(args.mem);
+		return EXIT_USAGE;
+	}
+	if (args.by && (args.mem || args.mrc)) {
+		ft_warn("--by: one memory size, without --mrc");
+		free(args.mem);
+		return EXIT_USAGE;
+	}
+	if (args.by && (args.format == FORMAT_CSV_LONG || args.have_sel)) {
+		ft_warn("--by: %s", args.have_sel ? "its rows have their own figures, not --metrics"
+						  : "its CSV is one row per unit, not --format=csv-long");
 		free(args.mem);
 		return EXIT_USAGE;
 	}
@@ -642,6 +719,15 @@ int cmd_replay(int argc, char **argv)
 	rp->quiet = args.quiet;
 	if (args.heatmap)
 		rp->heat = &args.heat;
+	if (args.by) {
+		if (replay_units_init(&units, args.by == BY_PROCESS) < 0) {
+			ft_warn("out of memory");
+			ret = EXIT_RUNTIME;
+			goto release;
+		}
+		have_units = true;
+		rp->units = &units;
+	}
 	rp->sweep_labels = args.mem && args.mem->n > 1;
 	if (args.mrc)
 		mrc_attach(&mrc, rp, args.mrc, args.mrc_rate);
@@ -659,6 +745,12 @@ int cmd_replay(int argc, char **argv)
 		}
 		args.have_curves = true;
 	}
+	if (have_units && replay_units_report(&units, rp, args.sort, (uint32_t)args.top,
+					      &args.units) < 0) {
+		ft_warn("out of memory for the figures per unit");
+		ret = EXIT_RUNTIME;
+		goto release;
+	}
 	if (check_samples(&args, rp) < 0)
 		ret = EXIT_USAGE;
 	else if (emit_all(&args, rp) < 0)
@@ -667,6 +759,8 @@ int cmd_replay(int argc, char **argv)
 		ret = rp->run.truncated || rp->run.bad ? EXIT_RUNTIME : EXIT_OK;
 release:
 	replay_release(rp);
+	if (have_units)
+		replay_units_release(&units);
 	mrc_release(&mrc);
 	free(rp);
 out:

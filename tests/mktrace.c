@@ -5,6 +5,11 @@
  *   empty      a host record and nothing else
  *   counters   a host record and counter samples, no accesses
  *   truncated  1 MiB written to a file, then the file truncated to zero
+ *   units      two files, two processes (one of two threads), the kernel's events for each:
+ *              process 100 reads /data/seq (64 MiB) front to back in 128 KiB reads; process
+ *              200 reads 64 distinct pages of /data/rand (8 MiB) at random in its last 6 MiB
+ *              (thread 201), then writes 4 KiB at every 16th page of its first 1 MiB and
+ *              fsyncs it (thread 200)
  * and traces as damaged as an attacker can make them, each a valid container:
  *   ts-max     writes, then an access at the last nanosecond of time (2^64 - 1), then more
  *   ts-random  400 accesses of 4 files and 100 page-cache insertions, at random 64-bit
@@ -74,6 +79,79 @@ static int append_access(struct ft_writer *w, __u64 ts, __u64 ino, __u16 op, __u
 			       .isize = pos + len };
 
 	return ft_writer_append(w, &a, err);
+}
+
+static int append_task(struct ft_writer *w, __u32 tid, __u32 pid, const char *comm,
+		       struct ft_error *err)
+{
+	struct ft_task t = { .hdr = { .type = FT_TASK, .size = sizeof(t), .tid = tid, .ts = 1000 },
+			     .pid = pid };
+
+	snprintf(t.comm, sizeof(t.comm), "%s", comm);
+	return ft_writer_append(w, &t, err);
+}
+
+static int append_unit_access(struct ft_writer *w, __u32 tid, __u64 ts, __u64 ino, __u16 op,
+			      __u64 pos, __u64 len, __u64 isize, struct ft_error *err)
+{
+	struct ft_access a = { .hdr = { .type = FT_ACCESS, .size = sizeof(a), .tid = tid,
+					.ts = ts }, .ino = ino, .dev = 254u << 20, .op = op,
+			       .pos = pos, .len = len, .isize = isize };
+
+	return ft_writer_append(w, &a, err);
+}
+
+static int append_add(struct ft_writer *w, __u32 tid, __u64 ts, __u64 ino, __u64 index,
+		      __u8 order, struct ft_error *err)
+{
+	struct ft_folio_event fe = { .hdr = { .type = FT_PAGECACHE_ADD, .size = sizeof(fe),
+					      .tid = tid, .ts = ts }, .ino = ino, .index = index,
+				     .dev = 254u << 20, .order = order };
+
+	return ft_writer_append(w, &fe, err);
+}
+
+static int write_units(struct ft_writer *w, struct ft_error *err)
+{
+	struct ft_host h = host;
+	struct ft_host_dev dev = { .dev = 254u << 20, .block_size = 4096, .fstype = "xfs",
+				   .name = "/dev/vdb" };
+	struct ft_writeback wb = { .hdr = { .type = FT_WRITEBACK, .size = sizeof(wb), .tid = 200,
+					    .ts = 721000000 }, .ino = 11, .nr_pages = 65536,
+				   .dev = 254u << 20, .kind = FT_WB_IOMAP };
+	__u64 ts;
+
+	h.ndevs = 1;
+	if (ft_writer_host(w, &h, &dev, err) || append_task(w, 100, 100, "reader", err) ||
+	    append_task(w, 200, 200, "writer", err) || append_task(w, 201, 200, "writer", err) ||
+	    ft_writer_file(w, 1000, 254u << 20, 10, 64u << 20, "/data/seq", err) ||
+	    ft_writer_file(w, 1000, 254u << 20, 11, 8u << 20, "/data/rand", err))
+		return -1;
+	for (__u64 i = 0; i < 512; i++) {
+		ts = 1000000 * (i + 1);
+		if (append_unit_access(w, 100, ts, 10, FT_OP_READ, i << 17, 1u << 17, 64u << 20,
+				       err) ||
+		    (i % 16 == 0 && append_add(w, 100, ts, 10, i << 5, 9, err)))
+			return -1;
+	}
+	for (__u64 i = 0; i < 64; i++) {
+		__u64 page = 512 + i * 37 % 1536;
+
+		ts = 600000000 + 1000000 * i;
+		if (append_unit_access(w, 201, ts, 11, FT_OP_READ, page << 12, 4096, 8u << 20,
+				       err) ||
+		    append_add(w, 201, ts, 11, page, 0, err))
+			return -1;
+	}
+	for (__u64 k = 0; k < 16; k++) {
+		ts = 700000000 + 1000000 * k;
+		if (append_unit_access(w, 200, ts, 11, FT_OP_WRITE, k << 16, 4096, 8u << 20,
+				       err) ||
+		    append_add(w, 200, ts, 11, k << 4, 0, err))
+			return -1;
+	}
+	return append_unit_access(w, 200, 720000000, 11, FT_OP_FSYNC, 0, 0, 8u << 20, err) ||
+	       ft_writer_append(w, &wb, err);
 }
 
 static int write_ts_max(struct ft_writer *w, struct ft_error *err)
@@ -174,6 +252,7 @@ static const struct {
 	{ "ts-back", write_ts_back },
 	{ "huge", write_huge },
 	{ "escapes", write_escapes },
+	{ "units", write_units },
 };
 
 int main(int argc, char **argv)
@@ -185,7 +264,7 @@ int main(int argc, char **argv)
 
 	if (argc < 2 || argc > 3) {
 		fprintf(stderr, "usage: mktrace [sample|empty|counters|truncated|ts-max|ts-random|"
-			"ts-back|huge|escapes] FILE\n");
+			"ts-back|huge|escapes|units] FILE\n");
 		return 2;
 	}
 	w = ft_writer_open(argv[argc - 1], 0644, &err);

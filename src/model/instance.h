@@ -204,6 +204,16 @@ struct model {
 		uint64_t inactive_pages;
 	} pend;
 
+	/* per-unit figures (units.c), when model_set_units() asked for them */
+	struct {
+		enum model_units_by by;
+		struct model_unit *u;
+		uint32_t n, cap;
+		uint32_t *file_unit;	/* MODEL_UNITS_GIVEN: the last writer of each file */
+		uint32_t nfiles;
+		bool oom;
+	} units;
+
 	struct model_metrics mx;	/* counters; distributions below */
 	struct dist d_entries, d_inactive, d_active, d_pages, d_cached, d_unusable;
 	struct dist d_untouched;
@@ -467,6 +477,15 @@ void advice_fadvise(struct model *m, const struct model_access *a, struct mfile 
 void advice_madvise(struct model *m, const struct model_access *a, struct mfile *mf);
 /* vma_has_recency(): do its mappings' PTE young bits count at reclaim? */
 bool advice_mapping_has_recency(const struct mfile *mf);
+
+/* units.c: an access's figures counted for its unit; writeback bytes of a file for its unit */
+struct units_snap {
+	struct model_unit u;
+};
+void units_begin(struct model *m, const struct model_access *a, struct units_snap *s);
+void units_end(struct model *m, const struct model_access *a, const struct units_snap *s);
+void units_writeback(struct model *m, uint32_t file, uint64_t bytes);
+void units_release(struct model *m);
 
 /* access.c */
 void access_apply(struct model *m, const struct model_access *a);

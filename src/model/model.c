@@ -123,6 +123,7 @@ void model_free(struct model *m)
 	free(m->others);
 	free(m->scratch);
 	wb_release(m);
+	units_release(m);
 	free(m);
 }
 
@@ -386,7 +387,15 @@ void model_access(struct model *m, const struct model_access *a)
 		memory_set_others(m, a->pos);
 		return;
 	}
-	access_apply(m, a);
+	if (m->units.by) {
+		struct units_snap snap;
+
+		units_begin(m, a, &snap);
+		access_apply(m, a);
+		units_end(m, a, &snap);
+	} else {
+		access_apply(m, a);
+	}
 	m->mx.accesses++;
 	/* a throttled or stalled access ends later than it started */
 	m->mx.last_ts = m->now;

@@ -253,6 +253,7 @@ struct model_access {
 	bool fault_around;
 	uint16_t device;	/* index into cfg.devices, or MODEL_DEVICE_NONE */
 	uint32_t advice;	/* MODEL_FADVISE: POSIX_FADV_*; MODEL_MADVISE: MADV_* (Linux's) */
+	uint32_t unit;		/* MODEL_UNITS_GIVEN: the unit (process) the access counts for */
 };
 
 /* Running distribution with constant memory: mean exact, p99 from a log-linear histogram. */
@@ -394,5 +395,31 @@ uint64_t model_samples(const struct model *m);
 void model_read_requests(const struct model *m, uint64_t *requests, uint64_t *hits);
 /* Totals so far (p99s computed on the way). */
 void model_metrics(struct model *m, struct model_metrics *out);
+
+/*
+ * Per-unit figures (replay --by): what each access did, counted for the unit it belongs to,
+ * its file (MODEL_UNITS_FILE: unit = file_id) or the unit the caller gave it
+ * (MODEL_UNITS_GIVEN: model_access.unit, a process). Bytes written back count for the file
+ * written back, or for the unit that last wrote to that file. Off by default: then no access
+ * pays anything for it.
+ */
+enum model_units_by { MODEL_UNITS_NONE, MODEL_UNITS_FILE, MODEL_UNITS_GIVEN };
+
+struct model_unit {
+	uint64_t read_requests, read_hit_requests, read_bytes;
+	uint64_t read_io_bytes;				/* bytes read from the device */
+	uint64_t refaults;				/* pages */
+	uint64_t write_requests, write_bytes;
+	uint64_t writeback_bytes;
+	uint64_t insertions_by_order[MODEL_MAX_ORDER + 1];	/* folios */
+};
+
+/* Before the first access. */
+void model_set_units(struct model *m, enum model_units_by by);
+/*
+ * The units' figures, indexed by unit (*n of them; a unit past it had none). NULL with *n 0
+ * when none; *oom: memory ran out on the way and some figures are missing.
+ */
+const struct model_unit *model_units(const struct model *m, uint32_t *n, bool *oom);
 
 #endif /* FT_MODEL_MODEL_H */

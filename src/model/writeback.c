@@ -219,6 +219,8 @@ void wb_run_flush(struct model *m)
 	m->run.open = false;
 	x->writeback_ios++;
 	x->writeback_bytes += len;
+	if (m->units.by)
+		units_writeback(m, m->run.file, len);
 	count_cause(x, m->run.cause, len);
 	x->iosize_hist[iosize_bucket(len)]++;
 	x->extents++;

@@ -9,6 +9,7 @@
 
 #include "model/variants.h"
 #include "replay/replay.h"
+#include "replay/units.h"
 #include "util/msg.h"
 #include "util/progress.h"
 #include "util/parse.h"
@@ -226,6 +227,9 @@ static int start_models(struct replay *rp, __u32 first_dev, const char *path,
 			return -1;
 		}
 		label_column(rp, i);
+		if (rp->units)
+			model_set_units(rp->models[i], rp->units->by_process ? MODEL_UNITS_GIVEN :
+					MODEL_UNITS_FILE);
 		rp->clients[i] = pipe_client_model(rp->models[i]);
 		if (i >= SERIES_MAX_COLS)
 			continue;
@@ -402,6 +406,11 @@ static int feed_access(struct replay *rp, const struct ft_access *a, const char 
 		rp->run.ignored++;
 		return 0;
 	}
+	if (rp->units && rp->units->by_process &&
+	    (ma.unit = replay_units_of_tid(rp->units, a->hdr.tid)) == UINT32_MAX) {
+		ft_error_set(err, path, "out of memory for the processes");
+		return -1;
+	}
 	ma.fault_around = mmap_fault_around(rp, a);
 	ma.device = device_index(rp, a->dev);
 	if (ma.device < 32)
@@ -498,6 +507,11 @@ static void note_counters(struct replay *rp, const struct ft_counters *c)
 static int feed_record(struct replay *rp, const struct ft_hdr *h, const char *path,
 		       struct ft_error *err)
 {
+	if (rp->units && replay_units_note(rp->units, h) < 0) {
+		ft_error_set(err, path, "out of memory for the figures per %s",
+			     rp->units->by_process ? "process" : "file");
+		return -1;
+	}
 	switch (h->type) {
 	case FT_ACCESS:
 		return feed_access(rp, (const struct ft_access *)h, path, err);

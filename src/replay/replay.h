@@ -23,6 +23,7 @@
 #include "trace/trace.h"
 
 struct replay;
+struct replay_units;
 
 #define REPLAY_MAX_EXTRA	(2 * (MODEL_MAX_ORDER + 1))
 #define REPLAY_SHOW_BAD	5	/* damaged access records named one by one */
@@ -57,6 +58,7 @@ struct replay {
 	struct heatmap *heat;		/* --heatmap: grid set up by the caller; NULL: none */
 	bool sweep_labels;		/* label columns with their memory too ("order 9, 1G") */
 	bool no_models;			/* cfg is settled for the extra clients only: no instances */
+	struct replay_units *units;	/* --by: figures per file or process; NULL: none */
 
 	/* results */
 	struct report_col *cols;	/* [ncfg] */

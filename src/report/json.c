@@ -11,6 +11,7 @@
 #include "report/curve.h"
 #include "report/metrics.h"
 #include "report/report.h"
+#include "report/units.h"
 #include "util/json.h"
 
 #define REPORT_JSON_VERSION 1
@@ -178,6 +179,10 @@ int report_write_json(FILE *f, const struct report *r)
 	if (r->curves) {
 		fputs(",\n  \"sweep\": ", f);
 		curve_write_json(f, r->curves);
+	}
+	if (r->units) {
+		fputs(",\n  \"by\": ", f);
+		report_units_json(f, r->units);
 	}
 	fputs("\n}\n", f);
 	return ferror(f) ? -1 : 0;

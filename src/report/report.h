@@ -39,6 +39,7 @@ struct report_run {
 
 struct curve_set;
 struct report_select;
+struct report_units;
 
 struct report {
 	const struct report_run *run;
@@ -47,6 +48,7 @@ struct report {
 	unsigned baseline;		/* column the ratios divide by: order 0, else the first */
 	const struct curve_set *curves;	/* a sweep's curves (report/curve.h), or NULL */
 	const struct report_select *sel;	/* the metrics shown (--metrics), NULL: all */
+	const struct report_units *units;	/* --by (report/units.h), or NULL */
 };
 
 /* Index of the first column with order 0, else 0. */

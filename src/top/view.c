@@ -140,9 +140,13 @@ static void header_lines(FILE *f, const struct top_view *v, const struct top_tal
 	char b1[32], b2[32], b3[32], b4[32], hit[16], waf[16];
 	static const char *const by[] = { "file", "process", "cgroup" };
 
-	fprintf(f, "folio-trace top: %s, interval %u (%.1f s), by %s, sorted by %s%s\n",
-		v->title ? v->title : "the whole system", interval, seconds, by[t->by],
-		top_column_name(v->sort), v->reverse ? " (smallest first)" : "");
+	if (v->heading)
+		fprintf(f, "%s (%.6f s), by %s, sorted by %s%s\n", v->heading, seconds, by[t->by],
+			top_column_name(v->sort), v->reverse ? " (smallest first)" : "");
+	else
+		fprintf(f, "folio-trace top: %s, interval %u (%.1f s), by %s, sorted by %s%s\n",
+			v->title ? v->title : "the whole system", interval, seconds, by[t->by],
+			top_column_name(v->sort), v->reverse ? " (smallest first)" : "");
 	fprintf(f, "inserted %llu pages in folios of order", (unsigned long long)a->inserted_pages);
 	for (unsigned o = 0; o < TOP_ORDERS; o++)
 		if (a->inserted[o])

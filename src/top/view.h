@@ -20,6 +20,8 @@ struct top_view {
 	bool reverse;		/* smallest first */
 	unsigned width, height;	/* of the terminal; 0: no limit */
 	const char *title;	/* what is traced */
+	/* a whole trace at once (info --by): this heading instead of top's interval line */
+	const char *heading;
 };
 
 const char *top_column_name(enum top_column c);
