@@ -53,7 +53,7 @@ EXTRA_DIST += tests/record-lib.sh $(RECORD_TESTS)
 # make bench: fio slowdown and events/s with vs without recording, interleaved; recorder CPU
 # per event; ns per run of each BPF program; events/s without loss.
 BENCH += bench/record.sh
-EXTRA_DIST += bench/record.sh traces/record-traces.sh
+EXTRA_DIST += bench/record.sh traces/record-traces.sh traces/frag-pairs.py
 
 # The shipped traces the man pages' examples read, installed for users to follow them:
 # $(pkgdatadir)/traces, with the README on how each was recorded.

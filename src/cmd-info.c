@@ -689,9 +689,7 @@ static error_t info_parse(int key, char *arg, struct argp_state *state)
 	case OPT_SORT:
 		a->sort = top_column_parse(arg);
 		if (a->sort < 0)
-			return ft_usage_error(NULL, "sort", arg,
-					      "a column: READ, WRITE, DIRTIED, WBACK, WAF, INSERTED, O0, "
-					      "O1-3, O4-8, O9+, EVICTED, HIT%, RA or NAME");
+			return ft_usage_error(NULL, "sort", arg, TOP_COLUMN_CHOICES);
 		a->sort_given = true;
 		return 0;
 	}

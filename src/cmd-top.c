@@ -124,9 +124,7 @@ static error_t parse_top_opt(int key, char *arg, struct argp_state *state)
 	case OPT_SORT:
 		a->sort = top_column_parse(arg);
 		if (a->sort < 0)
-			return ft_usage_error(state, "sort", arg,
-					      "a column: READ, WRITE, DIRTIED, WBACK, WAF, INSERTED, O0, "
-					      "O1-3, O4-8, O9+, EVICTED, HIT%, RA or NAME");
+			return ft_usage_error(state, "sort", arg, TOP_COLUMN_CHOICES);
 		return 0;
 	case 'b':
 		a->batch = true;

@@ -24,38 +24,8 @@ T=$TMPD/frag.ftr
 # the host's cache stays)
 prepare() {
 	rm -rf "$D"/*
-	python3 - "$D" <<'PY'
-import os, sys
-d = sys.argv[1]
-buf = os.urandom(1 << 20)
-with open(os.path.join(d, "big"), "wb") as f:
-    for i in range(256):
-        f.write(buf)
-for i in range(1000):
-    for p in ("a", "b"):
-        with open(os.path.join(d, "%s%05d" % (p, i)), "wb") as f:
-            f.write(buf[i % 64 * 4096:][:65536])
-os.sync()
-for name in os.listdir(d):
-    fd = os.open(os.path.join(d, name), os.O_RDONLY)
-    os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
-    os.close(fd)
-PY
+	python3 "$TOP_SRCDIR/traces/frag-pairs.py" prepare "$D"
 }
-cat > "$TMPD/work.py" <<'PY'
-import os, sys
-d = sys.argv[1]
-fd = os.open(os.path.join(d, "big"), os.O_RDONLY)
-chunk = os.fstat(fd).st_size // 1000
-for i in range(1000):
-    for p in ("a", "b"):
-        with open(os.path.join(d, "%s%05d" % (p, i)), "rb") as f:
-            f.read()
-    os.pread(fd, chunk, i * chunk)
-os.close(fd)
-for i in range(1000):
-    os.unlink(os.path.join(d, "b%05d" % i))
-PY
 
 # others TRACE: "TOOK FIRST PBTOOK ADDED DELETED": the pages the rest of the host took (or gave
 # back, negative) while recording: the free pages lost between the first and the last
@@ -107,7 +77,7 @@ for attempt in 1 2 3; do
 		sleep 3
 	fi
 	prepare
-	rec "$T" --interval=1s -- python3 "$TMPD/work.py" "$D"
+	rec "$T" --interval=1s -- python3 "$TOP_SRCDIR/traces/frag-pairs.py" run "$D" keep-big
 	[ "$rc" -eq 0 ] || break
 	set -- $(others "$T")
 	o=${1:-0} first=${2:-0} opb=${3:-0} added=${4:-0} deleted=${5:-0}

@@ -57,35 +57,7 @@ cold
 #    256 MiB file read in large folios, then one file of each pair and the big file unlinked.
 #    The files are dropped from the cache with POSIX_FADV_DONTNEED (the rest of the host's
 #    memory stays as it is: the trace's first /proc/pagetypeinfo sample is the start state).
-python3 - "$W" <<'PY'
-import os, sys
-d = os.path.join(sys.argv[1], "pairs")
-os.mkdir(d)
-buf = os.urandom(1 << 20)
-with open(os.path.join(d, "big"), "wb") as f:
-    for i in range(256):
-        f.write(buf)
-for i in range(1000):
-    for p in ("a", "b"):
-        with open(os.path.join(d, "%s%04d" % (p, i)), "wb") as f:
-            f.write(buf[i % 64 * 4096:][:65536])
-os.sync()
-for name in os.listdir(d):
-    fd = os.open(os.path.join(d, name), os.O_RDONLY)
-    os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
-    os.close(fd)
-PY
-"$FT" record -o "$OUT/frag-pairs.ftr" -- python3 -c '
-import os
-d = "'"$W"'/pairs"
-fd = os.open(d + "/big", os.O_RDONLY)
-for i in range(1000):
-    for p in ("a", "b"):
-        with open("%s/%s%04d" % (d, p, i), "rb") as f:
-            f.read()
-    os.pread(fd, 256 << 10, i << 18)
-os.close(fd)
-for i in range(1000):
-    os.unlink("%s/b%04d" % (d, i))
-os.unlink(d + "/big")'
+mkdir "$W/pairs"
+python3 "$(dirname "$0")/frag-pairs.py" prepare "$W/pairs"
+"$FT" record -o "$OUT/frag-pairs.ftr" -- python3 "$(dirname "$0")/frag-pairs.py" run "$W/pairs"
 ls -l "$OUT"/*.ftr

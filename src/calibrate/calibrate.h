@@ -59,6 +59,11 @@ struct calibrate_request {
 int calibrate_file(struct calibration *c, const char *path, const struct calibrate_request *req,
 		   struct ft_error *err);
 
+/* Appends a row (none past CALIB_MAX_ROWS): the metric named by fmt, its source, both figures. */
+void calib_add_row(struct calibration *c, const char *source, uint64_t model, uint64_t kernel,
+		   enum calib_scope scope, const char *fmt, ...)
+	__attribute__((format(printf, 6, 7)));
+
 /* (model - kernel) / kernel; false when the kernel figure is 0 and the model's is not. */
 bool calib_rel_error(const struct calib_row *r, double *err);
 const char *calib_scope_name(enum calib_scope s);

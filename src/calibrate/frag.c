@@ -5,35 +5,12 @@
  * memory, and its compaction against /proc/vmstat's compact_* counters. Both are
  * system-wide: other tasks allocate and free too.
  */
-#include <stdarg.h>
 #include <stdio.h>
 
 #include "calibrate/calibrate.h"
 #include "model/buddy.h"
 
 #define FRAG_ORDER	9	/* the order proactive compaction and THP care about */
-
-static void frag_row(struct calibration *c, enum calib_scope scope, const char *source,
-		     uint64_t model, uint64_t kernel, const char *fmt, ...)
-	__attribute__((format(printf, 6, 7)));
-
-static void frag_row(struct calibration *c, enum calib_scope scope, const char *source,
-		     uint64_t model, uint64_t kernel, const char *fmt, ...)
-{
-	struct calib_row *r;
-	va_list ap;
-
-	if (c->nrows >= CALIB_MAX_ROWS)
-		return;
-	r = &c->rows[c->nrows++];
-	va_start(ap, fmt);
-	vsnprintf(r->metric, sizeof(r->metric), fmt, ap);
-	va_end(ap);
-	r->source = source;
-	r->model = model;
-	r->kernel = kernel;
-	r->scope = scope;
-}
 
 static uint64_t unusable(const uint64_t *nr_free)
 {
@@ -67,27 +44,33 @@ static void index_over_time(struct calibration *c, const struct series_col *col,
 			s = &k->buddy[j];
 		mf = model_at(col, s->ts);
 		if (mf)
-			frag_row(c, CALIB_MEMORY, "buddyinfo", unusable(mf), unusable(s->nr_free),
-				 "unusable index o9 at %u%%, 1/1000", pct[i]);
+			calib_add_row(c, "buddyinfo", unusable(mf), unusable(s->nr_free),
+				      CALIB_MEMORY, "unusable index o9 at %u%%, 1/1000", pct[i]);
 	}
 }
 
 static void compaction_rows(struct calibration *c, const struct model_metrics *m,
 			    const struct kernel_facts *k)
 {
-	if (k->vm[KC_COMPACT_STALL].seen)
-		frag_row(c, CALIB_SYSTEM, "compact_stall", m->compact_stall,
-			 kcounter_delta(&k->vm[KC_COMPACT_STALL]), "direct compactions");
-	if (k->vm[KC_COMPACT_SUCCESS].seen)
-		frag_row(c, CALIB_SYSTEM, "compact_success", m->compact_success,
-			 kcounter_delta(&k->vm[KC_COMPACT_SUCCESS]), "direct compactions succeeded");
-	if (k->vm[KC_COMPACT_DAEMON_WAKE].seen)
-		frag_row(c, CALIB_SYSTEM, "compact_daemon_wake", m->compact_daemon_wake,
-			 kcounter_delta(&k->vm[KC_COMPACT_DAEMON_WAKE]), "kcompactd wakeups");
-	if (k->vm[KC_COMPACT_MIGRATE_SCANNED].seen)
-		frag_row(c, CALIB_SYSTEM, "compact_migrate_scanned", m->compact_migrate_scanned,
-			 kcounter_delta(&k->vm[KC_COMPACT_MIGRATE_SCANNED]),
-			 "compaction pages scanned");
+	const struct {
+		unsigned kc;
+		uint64_t model;
+		const char *name, *what;
+	} rows[] = {
+		{ KC_COMPACT_STALL, m->compact_stall, "compact_stall", "direct compactions" },
+		{ KC_COMPACT_SUCCESS, m->compact_success, "compact_success",
+		  "direct compactions succeeded" },
+		{ KC_COMPACT_DAEMON_WAKE, m->compact_daemon_wake, "compact_daemon_wake",
+		  "kcompactd wakeups" },
+		{ KC_COMPACT_MIGRATE_SCANNED, m->compact_migrate_scanned,
+		  "compact_migrate_scanned", "compaction pages scanned" },
+	};
+
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++)
+		if (k->vm[rows[i].kc].seen)
+			calib_add_row(c, rows[i].name, rows[i].model,
+				      kcounter_delta(&k->vm[rows[i].kc]), CALIB_SYSTEM, "%s",
+				      rows[i].what);
 }
 
 void calib_frag_rows(struct calibration *c, const struct model_metrics *m,
@@ -107,19 +90,19 @@ void calib_frag_rows(struct calibration *c, const struct model_metrics *m,
 		mf += m->free_blocks[o] << o;
 		kf += end->nr_free[o] << o;
 	}
-	frag_row(c, CALIB_MEMORY, "buddyinfo", mf, kf, "free pages (end)");
-	frag_row(c, CALIB_MEMORY, "buddyinfo", m->free_blocks[9] + 2 * m->free_blocks[10],
-		 end->nr_free[9] + 2 * end->nr_free[10], "free pageblocks (end)");
+	calib_add_row(c, "buddyinfo", mf, kf, CALIB_MEMORY, "free pages (end)");
+	calib_add_row(c, "buddyinfo", m->free_blocks[9] + 2 * m->free_blocks[10],
+		      end->nr_free[9] + 2 * end->nr_free[10], CALIB_MEMORY, "free pageblocks (end)");
 	for (unsigned o = 0; o <= MODEL_MAX_ORDER; o++)
-		frag_row(c, CALIB_MEMORY, "buddyinfo", m->free_blocks[o], end->nr_free[o],
-			 "free order-%u blocks (end)", o);
-	frag_row(c, CALIB_MEMORY, "buddyinfo", unusable(m->free_blocks), unusable(end->nr_free),
-		 "unusable index o9 (end), 1/1000");
+		calib_add_row(c, "buddyinfo", m->free_blocks[o], end->nr_free[o],
+			      CALIB_MEMORY, "free order-%u blocks (end)", o);
+	calib_add_row(c, "buddyinfo", unusable(m->free_blocks), unusable(end->nr_free),
+		      CALIB_MEMORY, "unusable index o9 (end), 1/1000");
 	/* -1.000 (a block is free) to 1.000: shown 1000 up, so that -1.000 is 0 */
 	mi = buddy_fragmentation_index(m->free_blocks, FRAG_ORDER);
 	ki = buddy_fragmentation_index(end->nr_free, FRAG_ORDER);
-	frag_row(c, CALIB_MEMORY, "buddyinfo", (uint64_t)(mi + 1000), (uint64_t)(ki + 1000),
-		 "frag. index o9 + 1 (end), 1/1000");
+	calib_add_row(c, "buddyinfo", (uint64_t)(mi + 1000), (uint64_t)(ki + 1000),
+		      CALIB_MEMORY, "frag. index o9 + 1 (end), 1/1000");
 	if (col)
 		index_over_time(c, col, k);
 }

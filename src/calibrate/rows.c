@@ -25,12 +25,8 @@ const char *calib_scope_name(enum calib_scope s)
 	}
 }
 
-static void add_row(struct calibration *c, const char *source, uint64_t model, uint64_t kernel,
-		    enum calib_scope scope, const char *fmt, ...)
-	__attribute__((format(printf, 6, 7)));
-
-static void add_row(struct calibration *c, const char *source, uint64_t model, uint64_t kernel,
-		    enum calib_scope scope, const char *fmt, ...)
+void calib_add_row(struct calibration *c, const char *source, uint64_t model, uint64_t kernel,
+		   enum calib_scope scope, const char *fmt, ...)
 {
 	struct calib_row *r;
 	va_list ap;
@@ -50,13 +46,13 @@ static void add_row(struct calibration *c, const char *source, uint64_t model, u
 static void insertion_rows(struct calibration *c, const struct model_metrics *m,
 			   const struct kernel_facts *k)
 {
-	add_row(c, "mm_filemap_add_to_page_cache", m->insertions, k->add_folios, CALIB_TRACE,
+	calib_add_row(c, "mm_filemap_add_to_page_cache", m->insertions, k->add_folios, CALIB_TRACE,
 		"insertions, folios");
-	add_row(c, "mm_filemap_add_to_page_cache", m->inserted_pages, k->add_pages, CALIB_TRACE,
+	calib_add_row(c, "mm_filemap_add_to_page_cache", m->inserted_pages, k->add_pages, CALIB_TRACE,
 		"insertions, pages");
 	for (unsigned o = 0; o <= MODEL_MAX_ORDER; o++)
 		if (m->insertions_by_order[o] || k->add_by_order[o])
-			add_row(c, "mm_filemap_add_to_page_cache", m->insertions_by_order[o],
+			calib_add_row(c, "mm_filemap_add_to_page_cache", m->insertions_by_order[o],
 				k->add_by_order[o], CALIB_TRACE, "insertions at order %u, folios", o);
 }
 
@@ -66,20 +62,20 @@ static void counter_row(struct calibration *c, const struct kernel_facts *k, enu
 			const char *cg_name)
 {
 	if (k->have_cgroup && k->cg[kc].seen)
-		add_row(c, cg_name, model, kcounter_delta(&k->cg[kc]), CALIB_CGROUP, "%s", what);
+		calib_add_row(c, cg_name, model, kcounter_delta(&k->cg[kc]), CALIB_CGROUP, "%s", what);
 	else if (k->vm[kc].seen)
-		add_row(c, vm_name, model, kcounter_delta(&k->vm[kc]), CALIB_SYSTEM, "%s", what);
+		calib_add_row(c, vm_name, model, kcounter_delta(&k->vm[kc]), CALIB_SYSTEM, "%s", what);
 }
 
 static void reclaim_rows(struct calibration *c, const struct model_metrics *m,
 			 const struct kernel_facts *k)
 {
-	add_row(c, "mm_filemap_delete_from_page_cache", m->evictions, k->del_folios, CALIB_TRACE,
+	calib_add_row(c, "mm_filemap_delete_from_page_cache", m->evictions, k->del_folios, CALIB_TRACE,
 		"evictions, folios");
-	add_row(c, "mm_filemap_delete_from_page_cache", m->evicted_pages, k->del_pages,
+	calib_add_row(c, "mm_filemap_delete_from_page_cache", m->evicted_pages, k->del_pages,
 		CALIB_TRACE, "evictions, pages");
 	if (k->vm[KC_PGSTEAL_FILE].seen)
-		add_row(c, "pgsteal_file", m->evicted_pages, kcounter_delta(&k->vm[KC_PGSTEAL_FILE]),
+		calib_add_row(c, "pgsteal_file", m->evicted_pages, kcounter_delta(&k->vm[KC_PGSTEAL_FILE]),
 			CALIB_SYSTEM, "evictions, pages");
 	/* pages of the refaulting folios, as workingset_refault_file counts them */
 	counter_row(c, k, KC_REFAULT_FILE, m->refaults, "refaults", "workingset_refault_file",
@@ -95,21 +91,21 @@ static void dirty_rows(struct calibration *c, const struct model_metrics *m,
 	 * to nr_written (one byte written back out of an order-9 folio counts 512).
 	 */
 	if (k->vm[KC_DIRTIED].seen)
-		add_row(c, "nr_dirtied", m->dirtied_pages, kcounter_delta(&k->vm[KC_DIRTIED]),
+		calib_add_row(c, "nr_dirtied", m->dirtied_pages, kcounter_delta(&k->vm[KC_DIRTIED]),
 			CALIB_SYSTEM, "pages dirtied");
 	/* the event fires once per folio going dirty; the model counts buffered writes' */
-	add_row(c, "writeback_dirty_folio", m->write_dirtied_folios, k->dirty_folios, CALIB_TRACE,
+	calib_add_row(c, "writeback_dirty_folio", m->write_dirtied_folios, k->dirty_folios, CALIB_TRACE,
 		"folios dirtied");
 	if (k->vm[KC_WRITTEN].seen)
-		add_row(c, "nr_written", m->written_pages, kcounter_delta(&k->vm[KC_WRITTEN]),
+		calib_add_row(c, "nr_written", m->written_pages, kcounter_delta(&k->vm[KC_WRITTEN]),
 			CALIB_SYSTEM, "pages written back");
 	/* writeback_single_inode's wrote: nr_to_write spent, folio_nr_pages() per folio */
 	if (k->wb_events)
-		add_row(c, "writeback_single_inode", m->written_pages, k->wb_inode_pages,
+		calib_add_row(c, "writeback_single_inode", m->written_pages, k->wb_inode_pages,
 			CALIB_TRACE, "pages written back");
 	/* what the file systems wrote back, whoever started it: fsync's too */
 	if (k->have_wb_fs)
-		add_row(c, "ext4/iomap/btrfs writeback", m->writeback_bytes, k->wb_fs_bytes,
+		calib_add_row(c, "ext4/iomap/btrfs writeback", m->writeback_bytes, k->wb_fs_bytes,
 			CALIB_TRACE, "bytes written back");
 }
 
@@ -132,13 +128,13 @@ static void lru_rows(struct calibration *c, const struct model_sample *last,
 		return;
 	ia = lru_kernel(k, KC_INACTIVE_FILE, cg, page);
 	ac = lru_kernel(k, KC_ACTIVE_FILE, cg, page);
-	add_row(c, cg ? "memory.stat inactive_file + active_file" :
+	calib_add_row(c, cg ? "memory.stat inactive_file + active_file" :
 		"nr_inactive_file + nr_active_file", last->lru_pages, ia + ac, scope,
 		"LRU pages at the end");
 	/* nr_inactive_file and nr_active_file count pages, whatever the folio orders */
-	add_row(c, cg ? "memory.stat inactive_file" : "nr_inactive_file", last->lru_inactive_pages,
+	calib_add_row(c, cg ? "memory.stat inactive_file" : "nr_inactive_file", last->lru_inactive_pages,
 		ia, scope, "LRU inactive pages");
-	add_row(c, cg ? "memory.stat active_file" : "nr_active_file", last->lru_active_pages, ac,
+	calib_add_row(c, cg ? "memory.stat active_file" : "nr_active_file", last->lru_active_pages, ac,
 		scope, "LRU active pages");
 }
 

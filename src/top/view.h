@@ -24,6 +24,11 @@ struct top_view {
 	const char *heading;
 };
 
+/* What --sort takes, for its usage error. */
+#define TOP_COLUMN_CHOICES \
+	"a column: READ, WRITE, DIRTIED, WBACK, WAF, INSERTED, O0, O1-3, O4-8, O9+, EVICTED, " \
+	"HIT%, RA or NAME"
+
 const char *top_column_name(enum top_column c);
 /* The column named (case-insensitive), or -1. */
 int top_column_parse(const char *name);
