@@ -27,8 +27,6 @@ static struct model *make(unsigned order, uint64_t memory, const struct model_zo
 			  void (*tweak)(struct model_config *))
 {
 	struct model_config c;
-	const char *why = NULL;
-	struct model *m;
 
 	model_config_defaults(&c);
 	c.policy = FOLIO_POLICY_FIXED;
@@ -42,10 +40,7 @@ static struct model *make(unsigned order, uint64_t memory, const struct model_zo
 	}
 	if (tweak)
 		tweak(&c);
-	m = model_new(&c, &why);
-	if (!m)
-		diag("model_new: %s", why);
-	return m;
+	return checked_model(&c);
 }
 
 static void counts_are(const uint64_t *got, const uint64_t *want, const char *what)

@@ -17,8 +17,6 @@
 static struct model *make(unsigned order, uint64_t memory, void (*tweak)(struct model_config *))
 {
 	struct model_config c;
-	const char *why = NULL;
-	struct model *m;
 
 	model_config_defaults(&c);
 	c.policy = FOLIO_POLICY_FIXED;	/* folios of the order: counts known exactly */
@@ -27,10 +25,7 @@ static struct model *make(unsigned order, uint64_t memory, void (*tweak)(struct 
 	c.readahead = false;
 	if (tweak)
 		tweak(&c);
-	m = model_new(&c, &why);
-	if (!m)
-		diag("model_new: %s", why);
-	return m;
+	return checked_model(&c);
 }
 
 static void test_dist(void)
