@@ -662,3 +662,22 @@ int BPF_PROG(process_exec, struct task_struct *p, pid_t old_pid, struct linux_bi
 	}
 	return 0;
 }
+
+/*
+ * A task moved to another cgroup: the filters are asked again (--cgroup) and, if it is in
+ * the trace already, it is announced again with its new memory cgroup at its next event, so
+ * what it does from then on counts there.
+ */
+SEC("tp_btf/cgroup_attach_task")
+int BPF_PROG(cgroup_attach, struct cgroup *dst, const char *path, struct task_struct *task,
+	     bool threadgroup)
+{
+	struct task_state *ts = bpf_task_storage_get(&tasks, task, NULL, 0);
+
+	if (!ts)
+		return 0;
+	ts->known = 0;
+	ts->announced = 0;
+	__sync_fetch_and_add(&exec_gen, 1);
+	return 0;
+}

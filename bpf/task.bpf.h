@@ -7,6 +7,7 @@
 #define FT_BPF_TASK_H
 
 #include "vmlinux.h"
+#include <bpf/bpf_core_read.h>
 #include <bpf/bpf_helpers.h>
 
 #include "arch.bpf.h"
@@ -75,6 +76,29 @@ static __always_inline bool cur_traced(const struct cur *c)
 	return c->cs->verdict == V_TRACED;
 }
 
+/*
+ * The id of the current task's memory cgroup (its kernfs node: the directory's inode number),
+ * which charges the page cache it reads: the css of the memory controller, in its own (v1)
+ * hierarchy or in the unified one. Without a memory controller, the unified cgroup.
+ */
+static __always_inline __u64 current_memcg_id(void)
+{
+	struct task_struct *task = bpf_get_current_task_btf();
+	struct cgroup_subsys_state *css = NULL;
+	struct css_set *set;
+	int sub;
+
+	if (!bpf_core_enum_value_exists(enum cgroup_subsys_id, memory_cgrp_id))
+		return bpf_get_current_cgroup_id();
+	sub = bpf_core_enum_value(enum cgroup_subsys_id, memory_cgrp_id);
+	if (sub < 0 || sub >= CGROUP_SUBSYS_COUNT)
+		return 0;
+	set = BPF_CORE_READ(task, cgroups);
+	if (!set || bpf_core_read(&css, sizeof(css), &set->subsys[sub]) || !css)
+		return 0;
+	return BPF_CORE_READ(css, cgroup, kn, id);
+}
+
 /* FT_TASK the first time a thread has an event in the trace (and after exec). */
 static __noinline void announce_task(struct cpu_state *cs, __u64 pid_tgid)
 {
@@ -91,6 +115,7 @@ static __noinline void announce_task(struct cpu_state *cs, __u64 pid_tgid)
 	cs->announced = 1;
 	t->pid = pid_tgid >> 32;
 	t->pad = 0;
+	t->cgroup = current_memcg_id();
 	bpf_get_current_comm(t->comm, sizeof(t->comm));
 	if (ts) {
 		__builtin_memcpy(ts->comm, t->comm, sizeof(ts->comm));

@@ -8,9 +8,9 @@ EXTRA_DIST += bpf/record.bpf.c $(RECORD_BPF_INCLUDES)
 
 if HAVE_BPF
 folio_trace_SOURCES += src/record/record.h src/record/idset.c src/record/mounts.c \
-	src/record/host.c src/record/devices.c src/record/sampler.c src/record/consumer.c src/record/loader.c \
-	src/record/progress.c src/record/memcg.c src/record/child.c \
-	src/record/recorder.h src/record/recorder.c
+	src/record/host.c src/record/devices.c src/record/sampler.c src/record/consumer.c \
+	src/record/cgroups.c src/record/loader.c src/record/progress.c src/record/memcg.c \
+	src/record/child.c src/record/recorder.h src/record/recorder.c
 folio_trace_LDADD += $(LIBBPF_LIBS) $(LIBELF_LIBS)
 BUILT_SOURCES += bpf/record.skel.h
 CLEANFILES += bpf/vmlinux.h bpf/record.bpf.o bpf/record.skel.h
@@ -44,7 +44,7 @@ endif
 RECORD_TESTS = tests/record-ext4.sh tests/record-tmpfs.sh tests/record-xfs.sh \
 	tests/record-ops.sh tests/record-filter.sh tests/record-errors.sh tests/record-lost.sh \
 	tests/record-dirty.sh tests/record-memlimit.sh tests/record-io.sh tests/record-writeback.sh \
-	tests/record-advice.sh tests/record-frag.sh
+	tests/record-advice.sh tests/record-frag.sh tests/record-cgroup.sh
 TESTS += $(RECORD_TESTS)
 # the advice and loads tests/record-advice.sh records
 check_PROGRAMS += tests/advise
@@ -65,12 +65,18 @@ TESTS += tests/install-traces.sh
 EXTRA_DIST += tests/install-traces.sh
 dist_man_MANS += man/folio-trace-record.1
 
-# The /proc parsers and the device description need no BPF: tested in every configuration.
+# The /proc parsers, the device description and the cgroup names need no BPF: tested in every
+# configuration.
 check_PROGRAMS += tests/test-record-sampler
 TESTS += tests/test-record-sampler
 tests_test_record_sampler_SOURCES = tests/test-record-sampler.c src/record/sampler.c \
 	src/record/host.c src/record/devices.c src/record/record.h
 tests_test_record_sampler_LDADD = $(TEST_LIBS)
+check_PROGRAMS += tests/test-record-cgroups
+TESTS += tests/test-record-cgroups
+tests_test_record_cgroups_SOURCES = tests/test-record-cgroups.c src/record/cgroups.c \
+	src/record/idset.c src/record/record.h
+tests_test_record_cgroups_LDADD = $(TEST_LIBS)
 check_PROGRAMS += tests/test-record-fragstat
 TESTS += tests/test-record-fragstat
 tests_test_record_fragstat_SOURCES = tests/test-record-fragstat.c src/record/sampler.c \

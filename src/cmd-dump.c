@@ -211,6 +211,16 @@ static void dump_fields(const struct dump_out *o, const struct ft_hdr *h)
 
 		put_u64(o, "pid", t->pid);
 		put_str(o, "comm", t->comm, sizeof(t->comm));
+		if (h->size >= sizeof(*t))	/* 1.1 */
+			put_u64(o, "cgroup", t->cgroup);
+		break;
+	}
+	case FT_CGROUP: {
+		const struct ft_cgroup *c = (const void *)h;
+
+		put_u64(o, "id", c->id);
+		put_str(o, "hierarchy", c->flags & FT_CG_V1 ? "v1" : "v2", 2);
+		put_str(o, "path", ft_cgroup_path(c), c->path_len);
 		break;
 	}
 	case FT_COUNTER_NAMES:

@@ -42,7 +42,7 @@ static const struct {
 enum { OPT_ORDER = 256, OPT_FORMAT, OPT_TIMESERIES, OPT_PLOT, OPT_MRC, OPT_CURVE, OPT_CURVE_PLOT,
        OPT_FORCE, OPT_HEATMAP, OPT_HEATMAP_FILE, OPT_METRICS, OPT_BY, OPT_TOP, OPT_SORT };
 
-enum replay_by { BY_NONE, BY_FILE, BY_PROCESS };
+enum replay_by { BY_NONE, BY_FILE, BY_PROCESS, BY_CGROUP };
 
 /* --top's default: the rows of --by kept */
 #define UNITS_TOP_DEFAULT	20
@@ -91,10 +91,10 @@ static const struct argp_option replay_options[] = {
 	  "write the curves against memory (a sweep or --mrc) as CSV to FILE, a row per order "
 	  "and memory size", PARAM_GROUP_OUTPUT },
 	{ "by", OPT_BY, "UNIT", 0,
-	  "also report each file or process (UNIT file or process) in every model, beside "
-	  "the folios the kernel inserted for it and the bytes its file system wrote back",
-	  PARAM_GROUP_OUTPUT },
-	{ "top", OPT_TOP, "N", 0, "with --by: the first N files or processes (default 20)",
+	  "file, process or cgroup: also report each file, process or memory cgroup in every "
+	  "model, beside the folios the kernel inserted for it and the bytes its file system "
+	  "wrote back", PARAM_GROUP_OUTPUT },
+	{ "top", OPT_TOP, "N", 0, "with --by: the first N rows (default 20)",
 	  PARAM_GROUP_OUTPUT },
 	{ "sort", OPT_SORT, "METRIC", 0,
 	  "with --by: the order of the rows, by METRIC of the first model: reads, read_bytes, "
@@ -202,10 +202,9 @@ static error_t parse_own_opt(struct replay_args *a, int key, const char *arg)
 		else if (strcmp(arg, "process") == 0)
 			a->by = BY_PROCESS;
 		else if (strcmp(arg, "cgroup") == 0)
-			return ft_usage_error(NULL, "by", arg, "the trace records no cgroup per "
-					      "task: folio-trace top --by=cgroup shows them live");
+			a->by = BY_CGROUP;
 		else
-			return ft_usage_error(NULL, "by", arg, "expected file or process");
+			return ft_usage_error(NULL, "by", arg, "expected file, process or cgroup");
 		return 0;
 	case OPT_TOP:
 		if (!parse_u64_range(arg, 1, UINT32_MAX, &a->top, &why))
@@ -720,7 +719,12 @@ int cmd_replay(int argc, char **argv)
 	if (args.heatmap)
 		rp->heat = &args.heat;
 	if (args.by) {
-		if (replay_units_init(&units, args.by == BY_PROCESS) < 0) {
+		static const enum report_unit_kind kinds[] = {
+			[BY_FILE] = UNIT_FILE, [BY_PROCESS] = UNIT_PROCESS,
+			[BY_CGROUP] = UNIT_CGROUP,
+		};
+
+		if (replay_units_init(&units, kinds[args.by]) < 0) {
 			ft_warn("out of memory");
 			ret = EXIT_RUNTIME;
 			goto release;
@@ -751,6 +755,10 @@ int cmd_replay(int argc, char **argv)
 		ret = EXIT_RUNTIME;
 		goto release;
 	}
+	if (args.by == BY_CGROUP && !units.tasks_with_cgroup)
+		ft_warn("--by=cgroup: the trace records no memory cgroup of its tasks (made by "
+			"synth or import, or recorded by folio-trace before trace format 1.1): "
+			"their figures are under \"?\"");
 	if (check_samples(&args, rp) < 0)
 		ret = EXIT_USAGE;
 	else if (emit_all(&args, rp) < 0)

@@ -52,7 +52,7 @@ static const struct argp_option top_options[] = {
 	{ NULL, 0, NULL, 0, "How to show it:", 2 },
 	{ "interval", 'i', "DURATION", 0, "refresh every DURATION (default 2s, at least 1s live)",
 	  2 },
-	{ "by", OPT_BY, "KIND", 0, "a row per file (default), process or cgroup", 2 },
+	{ "by", OPT_BY, "KIND", 0, "file (default), process or cgroup: a row for each", 2 },
 	{ "sort", OPT_SORT, "COLUMN", 0,
 	  "sort by this column (default INSERTED); '<' and '>' change it on the screen", 2 },
 	{ "batch", 'b', NULL, 0, "lines instead of a screen, even on a terminal", 2 },

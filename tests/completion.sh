@@ -38,6 +38,8 @@ is "$(complete_words "$FOLIO_TRACE" import --from = f)" "fio-iolog ftrace " "imp
 is "$(complete_words "$FOLIO_TRACE" export --to = )" "csv oraclegeneral " "export --to values"
 is "$(complete_words "$FOLIO_TRACE" replay --metrics = re)" "reads reclaim " "replay --metrics groups"
 is "$(complete_words "$FOLIO_TRACE" replay --lru = )" " " "no list in the help: no values"
+is "$(complete_words "$FOLIO_TRACE" replay --by = )" "cgroup file process " "replay --by values"
+is "$(complete_words "$FOLIO_TRACE" top --by = )" "cgroup file process " "top --by values"
 
 # Trace operands complete to *.ftr files and directories; FILE values to any file.
 mkdir "$TMPD/w" "$TMPD/w/dir"

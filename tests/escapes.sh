@@ -43,6 +43,16 @@ for l in open(sys.argv[1]):
 run "$FOLIO_TRACE" top --from="$T" -b
 is "$(raw "$out")" 0 "top: no escape byte"
 like "$out" ' /data/\\x1b\[8mhidden$' "top: the file name escaped"
+run "$FOLIO_TRACE" top --from="$T" -b --by=cgroup
+is "$(raw "$out")" 0 "top --by=cgroup: no escape byte"
+like "$out" ' /\\x1b\[31mred$' "top --by=cgroup: the cgroup's path escaped"
+for fmt in table csv json; do
+	run "$FOLIO_TRACE" replay --by=cgroup --format=$fmt "$T"
+	is "$(raw "$out")" 0 "replay --by=cgroup --format=$fmt: no escape byte"
+done
+like "$out" '"name": "/\\u001b\[31mred"' "replay --by=cgroup --format=json: a valid JSON string"
+run "$FOLIO_TRACE" dump "$T"
+like "$out" ' cgroup tid=0 id=77 hierarchy=v2 path=/\\x1b\[31mred$' "dump: the cgroup's path escaped"
 
 run "$FOLIO_TRACE" calibrate "$T"
 is "$(raw "$out")" 0 "calibrate: no escape byte"

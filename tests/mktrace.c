@@ -10,6 +10,9 @@
  *              200 reads 64 distinct pages of /data/rand (8 MiB) at random in its last 6 MiB
  *              (thread 201), then writes 4 KiB at every 16th page of its first 1 MiB and
  *              fsyncs it (thread 200)
+ *   units-cgroup  units with the tasks' memory cgroups: 100 in /batch (id 3001) for its
+ *              first 256 reads, then (after an exec) in cgroup 3003, removed before the
+ *              recorder could name it; 200 and 201 in /web (id 3002)
  * and traces as damaged as an attacker can make them, each a valid container:
  *   ts-max     writes, then an access at the last nanosecond of time (2^64 - 1), then more
  *   ts-random  400 accesses of 4 files and 100 page-cache insertions, at random 64-bit
@@ -18,7 +21,8 @@
  *   huge       a 1 TiB read, an access ending past 2^63 and a write of MAX_RW_COUNT + 1
  *              bytes among 8 good accesses, and a file record claiming 2^64 - 1 bytes
  *   escapes    terminal escapes, quotes and a C1 control in every string a trace carries:
- *              hostname, release, fstype, device name, path, counter names; a kernel event
+ *              hostname, release, fstype, device name, path, counter names, command,
+ *              cgroup path; a kernel event
  *              so that calibrate reads it
  */
 #include <stdio.h>
@@ -82,10 +86,10 @@ static int append_access(struct ft_writer *w, __u64 ts, __u64 ino, __u16 op, __u
 }
 
 static int append_task(struct ft_writer *w, __u32 tid, __u32 pid, const char *comm,
-		       struct ft_error *err)
+		       __u64 cgroup, struct ft_error *err)
 {
 	struct ft_task t = { .hdr = { .type = FT_TASK, .size = sizeof(t), .tid = tid, .ts = 1000 },
-			     .pid = pid };
+			     .pid = pid, .cgroup = cgroup };
 
 	snprintf(t.comm, sizeof(t.comm), "%s", comm);
 	return ft_writer_append(w, &t, err);
@@ -111,8 +115,10 @@ static int append_add(struct ft_writer *w, __u32 tid, __u64 ts, __u64 ino, __u64
 	return ft_writer_append(w, &fe, err);
 }
 
-static int write_units(struct ft_writer *w, struct ft_error *err)
+/* The units trace; with_cgroups: its tasks' memory cgroups too. */
+static int write_units_trace(struct ft_writer *w, bool with_cgroups, struct ft_error *err)
 {
+	const __u64 batch = with_cgroups ? 3001 : 0, web = with_cgroups ? 3002 : 0;
 	struct ft_host h = host;
 	struct ft_host_dev dev = { .dev = 254u << 20, .block_size = 4096, .fstype = "xfs",
 				   .name = "/dev/vdb" };
@@ -122,13 +128,21 @@ static int write_units(struct ft_writer *w, struct ft_error *err)
 	__u64 ts;
 
 	h.ndevs = 1;
-	if (ft_writer_host(w, &h, &dev, err) || append_task(w, 100, 100, "reader", err) ||
-	    append_task(w, 200, 200, "writer", err) || append_task(w, 201, 200, "writer", err) ||
+	if (ft_writer_host(w, &h, &dev, err) ||
+	    (with_cgroups && (ft_writer_cgroup(w, 1000, batch, FT_CG_V1, "/batch", err) ||
+			      ft_writer_cgroup(w, 1000, web, FT_CG_V1, "/web", err))) ||
+	    append_task(w, 100, 100, "reader", batch, err) ||
+	    append_task(w, 200, 200, "writer", web, err) ||
+	    append_task(w, 201, 200, "writer", web, err) ||
 	    ft_writer_file(w, 1000, 254u << 20, 10, 64u << 20, "/data/seq", err) ||
 	    ft_writer_file(w, 1000, 254u << 20, 11, 8u << 20, "/data/rand", err))
 		return -1;
 	for (__u64 i = 0; i < 512; i++) {
 		ts = 1000000 * (i + 1);
+		if (with_cgroups && i == 256 &&
+		    (ft_writer_cgroup(w, ts, 3003, FT_CG_V1, "", err) ||
+		     append_task(w, 100, 100, "reader", 3003, err)))
+			return -1;
 		if (append_unit_access(w, 100, ts, 10, FT_OP_READ, i << 17, 1u << 17, 64u << 20,
 				       err) ||
 		    (i % 16 == 0 && append_add(w, 100, ts, 10, i << 5, 9, err)))
@@ -152,6 +166,16 @@ static int write_units(struct ft_writer *w, struct ft_error *err)
 	}
 	return append_unit_access(w, 200, 720000000, 11, FT_OP_FSYNC, 0, 0, 8u << 20, err) ||
 	       ft_writer_append(w, &wb, err);
+}
+
+static int write_units(struct ft_writer *w, struct ft_error *err)
+{
+	return write_units_trace(w, false, err);
+}
+
+static int write_units_cgroup(struct ft_writer *w, struct ft_error *err)
+{
+	return write_units_trace(w, true, err);
 }
 
 static int write_ts_max(struct ft_writer *w, struct ft_error *err)
@@ -236,6 +260,8 @@ static int write_escapes(struct ft_writer *w, struct ft_error *err)
 	strcpy(h.release, "6.18\033[2J\xc2\x9b");
 	h.ndevs = 1;
 	return ft_writer_host(w, &h, &dev, err) ||
+	       ft_writer_cgroup(w, 1000, 77, 0, "/\033[31mred", err) ||
+	       append_task(w, 5, 5, "\033[1mbold", 77, err) ||
 	       ft_writer_file(w, 1000, 254u << 20, 7, 8192, "/data/\033[8mhidden", err) ||
 	       ft_writer_counter_names(w, 1000, FT_SRC_VMSTAT, 2, names, err) ||
 	       ft_writer_counters(w, 1000, FT_SRC_VMSTAT, 2, values, err) ||
@@ -253,6 +279,7 @@ static const struct {
 	{ "huge", write_huge },
 	{ "escapes", write_escapes },
 	{ "units", write_units },
+	{ "units-cgroup", write_units_cgroup },
 };
 
 int main(int argc, char **argv)
@@ -264,7 +291,7 @@ int main(int argc, char **argv)
 
 	if (argc < 2 || argc > 3) {
 		fprintf(stderr, "usage: mktrace [sample|empty|counters|truncated|ts-max|ts-random|"
-			"ts-back|huge|escapes|units] FILE\n");
+			"ts-back|huge|escapes|units|units-cgroup] FILE\n");
 		return 2;
 	}
 	w = ft_writer_open(argv[argc - 1], 0644, &err);

@@ -29,7 +29,7 @@ comms=$("$FOLIO_TRACE" dump "$T" | awk '
 	$2 == "access" { split($3, a, "="); tid[a[2]] = 1 }
 	END { for (x in tid) print (x in comm) ? comm[x] : "unknown-" x }' | sort -u | tr '\n' ' ')
 is "$comms" "dd sh " "accesses: the command and its children"
-dump_type "$T" task | grep -q " comm=folio-trace$"
+dump_type "$T" task | grep -q " comm=folio-trace\( \|$\)"
 ok $? "tasks: the recorder's fork before exec too"
 
 # -p: only that process, whole system otherwise quiet for it.
@@ -52,7 +52,7 @@ echo hello > "$D/c"
 cino=$(stat -c %i "$D/c")
 rec "$T" --comm dd -- sh -c "cat '$D/c' > /dev/null; dd if='$D/c' of=/dev/null status=none"
 is "$(access_sum "$T" read "$cino")" 6 "--comm dd: dd's read of 6 bytes recorded, cat's not"
-is "$(dump_type "$T" task | sed 's/.* comm=//' | sort -u)" "dd" "--comm dd: only dd tasks"
+is "$(dump_type "$T" task | sed 's/.* comm=\([^ ]*\).*/\1/' | sort -u)" "dd" "--comm dd: only dd tasks"
 
 # --dev: files on other filesystems are left out.
 M=$TMPD/mnt

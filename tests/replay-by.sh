@@ -100,15 +100,53 @@ print(a == b)' "$TMPD/plain.json" "$TMPD/file.json")
 is "$got" True "json: the report is the same with --by as without"
 
 # Usage errors: one line, exit 2.
-for bad in "--by=cgroup" "--by=inode" "--by=file --sort=bogus" "--by=file --top=0" \
+for bad in "--by=inode" "--by=file --sort=bogus" "--by=file --top=0" \
 	   "--top=3" "--sort=reads" "--by=file --memory=64M,128M" "--by=file --by=process"; do
 	run "$FT" replay -q $bad "$T"
 	is "$rc" 2 "replay $bad: usage error"
 	is "$(printf '%s\n' "$err" | wc -l)" 1 "replay $bad: one line"
 done
 like "$err" "given twice" "a second --by is refused"
-run "$FT" replay -q --by=cgroup "$T"
-like "$err" "records no cgroup" "--by=cgroup says why not"
+
+# Per memory cgroup (tests/mktrace.c "units-cgroup": the units trace with the tasks' cgroups).
+# Process 100's reads split at its exec: 256 in /batch, 256 in cgroup 3003, gone before it
+# could be named; at order 9 each half inserts 16 folios, 240 of its reads hit. /web holds
+# both threads of process 200: its figures are process 200's above.
+"$TOP_BUILDDIR/tests/mktrace" units-cgroup "$TMPD/cg.ftr" || exit 1
+run "$FT" replay -q $W --by=cgroup --format=json "$TMPD/cg.ftr"
+is "$rc" 0 "replay --by=cgroup --format=json exits 0"
+is "$err" "" "--by=cgroup on a trace that records cgroups: nothing on stderr"
+got=$(printf '%s\n' "$out" | python3 -c '
+import json, sys
+b = json.load(sys.stdin)["by"]
+print(b["unit"], b["units"])
+for r in b["rows"]:
+    k = r["kernel"]
+    print(r["name"], r["cgroup_id"], k["inserted_by_order"][9], k["writeback_bytes"],
+          [(m["order"], m["read_requests"], m["read_hit_requests"], m["device_read_bytes"],
+            m["writeback_bytes"]) for m in r["models"]])')
+is "$got" "cgroup 3
+/batch 3001 16 0 [(0, 256, 0, 33554432, 0), (9, 256, 240, 33554432, 0)]
+cgroup id 3003 3003 16 0 [(0, 256, 0, 33554432, 0), (9, 256, 240, 33554432, 0)]
+/web 3002 0 65536 [(0, 64, 0, 262144, 65536), (9, 64, 61, 6291456, 2097152)]" \
+	"by cgroup: each cgroup's figures, a cgroup gone unnamed by its id"
+run "$FT" replay -q $W --by=cgroup --format=csv --sort=write_bytes --top=1 "$TMPD/cg.ftr"
+is "$(printf '%s\n' "$out" | cut -d, -f1-5)" "rank,cgroup_id,name,label,order
+1,3002,\"/web\",\"order 0\",0
+1,3002,\"/web\",\"order 9\",9" "by cgroup, CSV: the cgroup's id and name, --top=1"
+run "$FT" replay -q $W --by=cgroup "$TMPD/cg.ftr"
+like "$out" "^By cgroup: 3 of 3 cgroups, by device_read_bytes of order 0" "by cgroup, table: heading"
+run "$FT" top --from="$TMPD/cg.ftr" --by=cgroup -b
+got=$(printf '%s\n' "$out" | sed -n '/ NAME$/,$p' | sed 1d | awk '{ print $1, $2, $NF }')
+is "$got" "32.0 MiB /batch
+32.0 MiB 3003
+256.0 KiB /web" "top --from --by=cgroup: the trace's cgroups"
+# A trace without cgroups: every access under "?", and a word on stderr saying why.
+run "$FT" replay -q $W --by=cgroup --format=csv "$T"
+is "$rc" 0 "--by=cgroup on a trace without cgroups exits 0"
+is "$(printf '%s\n' "$out" | cut -d, -f2,3 | sort -u)" "0,\"?\"
+cgroup_id,name" "--by=cgroup without cgroups: one row, \"?\""
+like "$err" "records no memory cgroup of its tasks" "--by=cgroup without cgroups says why"
 
 # Names from the trace are escaped in the table and the CSV.
 "$TOP_BUILDDIR/tests/mktrace" escapes "$TMPD/esc.ftr" || exit 1

@@ -29,7 +29,7 @@ int sample_trace_write(struct ft_writer *w, struct ft_error *err)
 	static const char *const names[] = { "nr_dirtied", "nr_written", "nr_file_pages" };
 	const __u64 values[] = { 100, 90, 5000 };
 	struct ft_task task = { .hdr = { .type = FT_TASK, .tid = 77, .ts = 1500 }, .pid = 70,
-				.comm = "dd" };
+				.comm = "dd", .cgroup = 4242 };
 	struct ft_access rd = { .hdr = { .type = FT_ACCESS, .tid = 77, .ts = 2000 }, .ino = 12,
 				.pos = 0, .len = 65536, .isize = 1048576, .dev = 254u << 20,
 				.op = FT_OP_READ };
@@ -61,6 +61,7 @@ int sample_trace_write(struct ft_writer *w, struct ft_error *err)
 
 	if (ft_writer_host(w, &host, devs, err) ||
 	    ft_writer_file(w, 1200, 254u << 20, 12, 1048576, "/tmp/data file", err) ||
+	    ft_writer_cgroup(w, 1450, 4242, FT_CG_V1, "/batch/dd", err) ||
 	    put(w, &task, sizeof(task), err) ||
 	    ft_writer_counter_names(w, 1300, FT_SRC_VMSTAT, 3, names, err) ||
 	    ft_writer_counters(w, 1400, FT_SRC_VMSTAT, 3, values, err) ||

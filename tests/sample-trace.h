@@ -4,9 +4,9 @@
 
 #include "trace/trace.h"
 
-/* Appends the sample records (3 chunks once closed: 5, 5 and 6 records with the end). */
+/* Appends the sample records (3 chunks once closed: 6, 5 and 6 records with the end). */
 int sample_trace_write(struct ft_writer *w, struct ft_error *err);
 
-#define SAMPLE_TRACE_RECORDS 16	/* records read back, the end record included */
+#define SAMPLE_TRACE_RECORDS 17	/* records read back, the end record included */
 
 #endif

@@ -113,7 +113,7 @@ static void test_round_trip(const char *path)
 		seen[h->type] = true;
 		off += h->size;
 	}
-	is_u64(types, 14, "all 14 record types present");
+	is_u64(types, 15, "all 15 record types present");
 	{
 		/* Fields survive exactly: spot-check variable parts. */
 		size_t off = 0;
@@ -246,7 +246,7 @@ static unsigned chunk_ends(const struct blob *b, size_t *ends, unsigned max)
 
 static void test_cut_everywhere(const char *path)
 {
-	const unsigned per_chunk[3] = { 5, 5, 6 };
+	const unsigned per_chunk[3] = { 6, 5, 6 };
 	struct blob whole = read_file(path);
 	size_t ends[8];
 	unsigned nchunks = chunk_ends(&whole, ends, 8);
@@ -298,7 +298,7 @@ static void test_damage(const char *path)
 	whole.data[ends[0] + sizeof(struct ft_chunk_header) + 10] ^= 0x55;
 	write_file(bad, whole.data, whole.len);
 	got = read_all(bad, NULL, &st, &last);
-	is_u64(got, 5, "a damaged second chunk leaves the first chunk's 5 records");
+	is_u64(got, 6, "a damaged second chunk leaves the first chunk's 6 records");
 	ok(st.truncated && st.good_bytes == ends[0], "damage reported at the chunk's offset");
 	ok(strstr(st.why, "chunk 1 fails its checksum") != NULL, "reason names the chunk: %s",
 	   st.why);
@@ -312,7 +312,7 @@ static void test_damage(const char *path)
 		memcpy(whole.data + ends[0], &ch, sizeof(ch));
 		write_file(bad, whole.data, whole.len);
 		got = read_all(bad, NULL, &st, &last);
-		ok(got == 5 && st.truncated && strstr(st.why, "chunk 1 does not decompress"),
+		ok(got == 6 && st.truncated && strstr(st.why, "chunk 1 does not decompress"),
 		   "a bad stream with a matching checksum: %s", st.why);
 		whole.data[ends[0] + sizeof(ch) + 10] ^= 0x55;
 		ch.crc32 = (__u32)crc32(0L, stored, ch.stored_size);
@@ -323,14 +323,14 @@ static void test_damage(const char *path)
 	whole.data[ends[0]] ^= 0xff;
 	write_file(bad, whole.data, whole.len);
 	got = read_all(bad, NULL, &st, &last);
-	ok(got == 5 && st.truncated && strstr(st.why, "bad magic"), "bad chunk magic: %s",
+	ok(got == 6 && st.truncated && strstr(st.why, "bad magic"), "bad chunk magic: %s",
 	   st.why);
 	whole.data[ends[0]] ^= 0xff;
 
 	/* A trace without its end record (recorder killed after a flush). */
 	write_file(bad, whole.data, ends[1]);
 	got = read_all(bad, NULL, &st, &last);
-	ok(got == 10 && st.truncated && strstr(st.why, "no end record"),
+	ok(got == 11 && st.truncated && strstr(st.why, "no end record"),
 	   "missing end record: %s", st.why);
 	free(whole.data);
 }

@@ -9,7 +9,7 @@ size=$(stat -c %s s.ftr)
 # The stored size depends on the zlib build: checked against the file, the rest verbatim.
 run "$FOLIO_TRACE" info s.ftr
 is "$rc" 0 "info exits 0 on a complete trace"
-is "$(printf '%s\n' "$out" | sed -n 2p)" "format:     version 1.0, 3 chunks, $size B" \
+is "$(printf '%s\n' "$out" | sed -n 2p)" "format:     version 1.1, 3 chunks, $size B" \
 	"info: format line gives the file's size"
 is "$(printf '%s\n' "$out" | sed 2d)" "$(sed 2d "$DATA/sample.info")" "info output exact"
 
@@ -23,13 +23,13 @@ run "$FOLIO_TRACE" dump --type=access s.ftr
 is "$(printf '%s\n' "$out" | awk '{s += substr($8, 5)} END {print NR, s}')" "3 65537" \
 	"dump --type=access: 3 lines, len fields sum to 65537 (awk-friendly)"
 run sh -c "cat s.ftr | '$FOLIO_TRACE' dump - | wc -l"
-is "$out" 16 "dump reads stdin"
+is "$out" 17 "dump reads stdin"
 
 # Cut inside the last chunk: the first two chunks still print, exit 1 with one line.
 head -c $((size - 5)) s.ftr > cut.ftr
 run "$FOLIO_TRACE" dump cut.ftr
 is "$rc" 1 "cut trace: exit 1"
-is "$(printf '%s\n' "$out" | wc -l)" 10 "cut trace: the 10 records of whole chunks printed"
+is "$(printf '%s\n' "$out" | wc -l)" 11 "cut trace: the 11 records of whole chunks printed"
 is "$(printf '%s\n' "$err" | wc -l)" 1 "cut trace: one line on stderr"
 case "$err" in
 "folio-trace: cut.ftr: trace incomplete at byte "*"chunk 2 cut short"*) ok 0 "cut: message names file, offset, problem" ;;

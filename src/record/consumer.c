@@ -2,7 +2,8 @@
 /*
  * Ring buffer -> trace. BPF records are already in their trace layout and go through as they
  * are; the private path record becomes FT_FILE. Every event naming a file is preceded, once,
- * by an FT_FILE for its (dev, ino), so readers always know a file before its first event.
+ * by an FT_FILE for its (dev, ino), and every task by an FT_CGROUP for its memory cgroup, so
+ * readers always know a file or cgroup before its first mention.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,11 +21,13 @@ void ft_consumer_init(struct ft_consumer *c, struct ft_writer *w, const struct f
 	c->mounts = ms;
 	c->no_paths = no_paths;
 	ft_idset_init(&c->files);
+	ft_cgroups_init(&c->cgroups, ms);
 }
 
 void ft_consumer_fini(struct ft_consumer *c)
 {
 	ft_idset_free(&c->files);
+	ft_cgroups_free(&c->cgroups);
 }
 
 /*
@@ -117,6 +120,15 @@ static int describe_file(struct ft_consumer *c, const struct ft_hdr *h)
 	}
 }
 
+/* The memory cgroup a task record names, if it is new. */
+static int describe_cgroup(struct ft_consumer *c, const struct ft_hdr *h)
+{
+	if (h->type != FT_TASK)
+		return 0;
+	return ft_cgroups_name(&c->cgroups, c->w, h->ts, ft_task_cgroup((const void *)h),
+			       &c->err);
+}
+
 /*
  * truncate(2) by path: stat it now (relative paths from the process's cwd). A file renamed or
  * removed in between is lost to the trace, like a lost event, but silently: rare enough.
@@ -169,7 +181,7 @@ int ft_consumer_handle(void *ctx, void *data, size_t size)
 		rc = file_named(c, data);
 	else if (h->type == FT_PRIV_TRUNCATE)
 		rc = truncate_resolved(c, data);
-	else if ((rc = describe_file(c, h)) >= 0)
+	else if ((rc = describe_cgroup(c, h)) >= 0 && (rc = describe_file(c, h)) >= 0)
 		rc = ft_writer_append(c->w, h, &c->err);
 	if (rc < 0) {
 		if (!c->err.msg[0])

@@ -7,6 +7,7 @@
  *   devices.c   the FT_DEVICE records: readahead, I/O size, tmpfs huge pages, mount options
  *   sampler.c   /proc/vmstat, /proc/meminfo, /proc/buddyinfo, memory cgroup samples
  *   consumer.c  ring-buffer records -> trace records (FT_FILE before a file's first event)
+ *   cgroups.c   FT_CGROUP: the memory cgroup ids of tasks, named by their directories
  *   loader.c    BPF skeleton: filters, load, attach, lost counters
  *   progress.c  the live progress line
  *   memcg.c     a memory cgroup (v1 or v2) limiting the recorded command (--memory-limit)
@@ -109,12 +110,30 @@ int ft_parse_pagetypeinfo(const char *text, struct ft_counter_list *l);
 /* debugfs extfrag/unusable_index (offset 0) or extfrag_index (offset 1000): thousandths */
 int ft_parse_extfrag(const char *text, unsigned offset, struct ft_counter_list *l);
 
+/* ---- cgroups ------------------------------------------------------------------------------- */
+
+struct ft_cgroups {
+	struct ft_idset named;	/* (0, id) with an FT_CGROUP in the trace */
+	const char *root;	/* mount point of the memory controller's hierarchy; NULL: none */
+	bool v1;		/* its own (v1) hierarchy, else the unified one */
+};
+
+/* The hierarchy from the mounts (ms outlives c). */
+void ft_cgroups_init(struct ft_cgroups *c, const struct ft_mounts *ms);
+void ft_cgroups_free(struct ft_cgroups *c);
+/* FT_CGROUP for id the first time it is met (none for 0). 0, or -1 with err set. */
+int ft_cgroups_name(struct ft_cgroups *c, struct ft_writer *w, __u64 ts, __u64 id,
+		    struct ft_error *err);
+/* The directory under root whose inode number is id, as "/a/b" ("/": root); false: none. */
+bool ft_cgroup_find(const char *root, __u64 id, char *path, size_t len);
+
 /* ---- consumer ------------------------------------------------------------------------------- */
 
 struct ft_consumer {
 	struct ft_writer *w;
 	const struct ft_mounts *mounts;
 	struct ft_idset files;	/* (dev, ino) with an FT_FILE in the trace */
+	struct ft_cgroups cgroups;	/* memory cgroups of the tasks */
 	__u32 last_dev;		/* the file of the previous event: most events repeat it */
 	__u64 last_ino;
 	bool no_paths;

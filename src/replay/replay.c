@@ -228,8 +228,8 @@ static int start_models(struct replay *rp, __u32 first_dev, const char *path,
 		}
 		label_column(rp, i);
 		if (rp->units)
-			model_set_units(rp->models[i], rp->units->by_process ? MODEL_UNITS_GIVEN :
-					MODEL_UNITS_FILE);
+			model_set_units(rp->models[i], rp->units->kind != UNIT_FILE ?
+					MODEL_UNITS_GIVEN : MODEL_UNITS_FILE);
 		rp->clients[i] = pipe_client_model(rp->models[i]);
 		if (i >= SERIES_MAX_COLS)
 			continue;
@@ -406,9 +406,9 @@ static int feed_access(struct replay *rp, const struct ft_access *a, const char 
 		rp->run.ignored++;
 		return 0;
 	}
-	if (rp->units && rp->units->by_process &&
+	if (rp->units && rp->units->kind != UNIT_FILE &&
 	    (ma.unit = replay_units_of_tid(rp->units, a->hdr.tid)) == UINT32_MAX) {
-		ft_error_set(err, path, "out of memory for the processes");
+		ft_error_set(err, path, "out of memory for the units of --by");
 		return -1;
 	}
 	ma.fault_around = mmap_fault_around(rp, a);
@@ -508,8 +508,7 @@ static int feed_record(struct replay *rp, const struct ft_hdr *h, const char *pa
 		       struct ft_error *err)
 {
 	if (rp->units && replay_units_note(rp->units, h) < 0) {
-		ft_error_set(err, path, "out of memory for the figures per %s",
-			     rp->units->by_process ? "process" : "file");
+		ft_error_set(err, path, "out of memory for the figures of --by");
 		return -1;
 	}
 	switch (h->type) {

@@ -58,7 +58,7 @@ struct replay {
 	struct heatmap *heat;		/* --heatmap: grid set up by the caller; NULL: none */
 	bool sweep_labels;		/* label columns with their memory too ("order 9, 1G") */
 	bool no_models;			/* cfg is settled for the extra clients only: no instances */
-	struct replay_units *units;	/* --by: figures per file or process; NULL: none */
+	struct replay_units *units;	/* --by: figures per file, process or cgroup; NULL: none */
 
 	/* results */
 	struct report_col *cols;	/* [ncfg] */

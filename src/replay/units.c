@@ -6,13 +6,17 @@
 #include "replay/replay.h"
 #include "replay/units.h"
 
-int replay_units_init(struct replay_units *u, bool by_process)
+static const enum top_by tally_by[] = {
+	[UNIT_FILE] = TOP_BY_FILE, [UNIT_PROCESS] = TOP_BY_PROCESS, [UNIT_CGROUP] = TOP_BY_CGROUP,
+};
+
+int replay_units_init(struct replay_units *u, enum report_unit_kind kind)
 {
 	memset(u, 0, sizeof(*u));
-	u->by_process = by_process;
-	if (top_tally_init(&u->tally, by_process ? TOP_BY_PROCESS : TOP_BY_FILE))
+	u->kind = kind;
+	if (top_tally_init(&u->tally, tally_by[kind]))
 		return -1;
-	if (ft_filewb_init(&u->wb) || u64map_init(&u->pid_unit, 64)) {
+	if (ft_filewb_init(&u->wb) || u64map_init(&u->key_unit, 64)) {
 		replay_units_release(u);
 		return -1;
 	}
@@ -23,11 +27,12 @@ void replay_units_release(struct replay_units *u)
 {
 	top_tally_release(&u->tally);
 	ft_filewb_free(&u->wb);
-	u64map_free(&u->pid_unit);
-	free(u->pids);
+	u64map_free(&u->key_unit);
+	free(u->keys);
+	free(u->ids);
 	free(u->rows);
 	free(u->figures);
-	u->pids = NULL;
+	u->keys = u->ids = NULL;
 	u->rows = NULL;
 	u->figures = NULL;
 }
@@ -36,35 +41,69 @@ int replay_units_note(struct replay_units *u, const struct ft_hdr *h)
 {
 	if (top_tally_add(&u->tally, h) < 0)
 		return -1;
+	if (h->type == FT_TASK || h->type == FT_CGROUP)
+		u->last_valid = false;	/* a thread's pid or cgroup may have changed */
+	if (h->type == FT_TASK) {
+		u->tasks++;
+		u->tasks_with_cgroup += ft_task_cgroup((const void *)h) != 0;
+	}
 	/* the writeback records, the devices: enough to say whether a device's count is known */
 	if (h->type == FT_HOST || h->type == FT_WRITEBACK)
 		return ft_filewb_note(&u->wb, h);
 	return 0;
 }
 
-uint32_t replay_units_of_tid(struct replay_units *u, uint32_t tid)
+/* The unit of the tally's row key (id: the pid or cgroup id it stands for). */
+static uint32_t unit_of_key(struct replay_units *u, uint64_t key, uint64_t id)
 {
-	const uint64_t *pid = u64map_find(&u->tally.task_pid, tid);
-	uint64_t p = pid ? *pid : tid, *slot;
+	uint64_t *slot;
 	bool added;
 
-	slot = u64map_get_or_add(&u->pid_unit, p, 0, &added);
+	slot = u64map_get_or_add(&u->key_unit, key, 0, &added);
 	if (!slot)
 		return UINT32_MAX;
 	if (*slot)
 		return (uint32_t)(*slot - 1);
-	if (u->npids == u->cap) {
+	if (u->nunits == u->cap) {
 		uint32_t cap = u->cap ? 2 * u->cap : 64;
-		uint64_t *pids = realloc(u->pids, cap * sizeof(*pids));
+		uint64_t *keys = realloc(u->keys, cap * sizeof(*keys));
 
-		if (!pids)
+		if (!keys)
 			return UINT32_MAX;
-		u->pids = pids;
+		u->keys = keys;
+		keys = realloc(u->ids, cap * sizeof(*keys));
+		if (!keys)
+			return UINT32_MAX;
+		u->ids = keys;
 		u->cap = cap;
 	}
-	u->pids[u->npids] = p;
-	*slot = ++u->npids;
-	return u->npids - 1;
+	u->keys[u->nunits] = key;
+	u->ids[u->nunits] = id;
+	*slot = ++u->nunits;
+	return u->nunits - 1;
+}
+
+uint32_t replay_units_of_tid(struct replay_units *u, uint32_t tid)
+{
+	const uint64_t *pid = u64map_find(&u->tally.task_pid, tid);
+	uint64_t p = pid ? *pid : tid;
+	char name[TOP_NAME_LEN];
+	uint32_t unit;
+
+	if (u->last_valid && u->last_tid == tid)
+		return u->last_unit;
+	if (u->kind == UNIT_CGROUP) {
+		uint64_t id = top_tally_cgroup_of(&u->tally, tid);
+
+		unit = unit_of_key(u, top_tally_cgroup_key(&u->tally, id, (uint32_t)p, name,
+							   sizeof(name)), id);
+	} else {
+		unit = unit_of_key(u, p, p);
+	}
+	u->last_tid = tid;
+	u->last_unit = unit;
+	u->last_valid = unit != UINT32_MAX;
+	return unit;
 }
 
 /* The kernel's figures of the unit with this tally key, and its name. */
@@ -99,10 +138,10 @@ static bool has_figures(const struct report_unit *r, unsigned ncols)
 int replay_units_report(struct replay_units *u, const struct replay *rp,
 			enum report_unit_sort sort, uint32_t top, struct report_units *out)
 {
-	uint32_t n = u->by_process ? u->npids : (uint32_t)rp->files.nfiles;
+	uint32_t n = u->kind != UNIT_FILE ? u->nunits : (uint32_t)rp->files.nfiles;
 	unsigned ncols = rp->no_models ? 0 : rp->ncfg;
 
-	*out = (struct report_units){ .by_process = u->by_process, .sort = sort, .top = top,
+	*out = (struct report_units){ .kind = u->kind, .sort = sort, .top = top,
 				      .cols = rp->cols, .ncols = ncols };
 	u->rows = calloc(n ? n : 1, sizeof(*u->rows));
 	u->figures = calloc((size_t)(n ? n : 1) * (ncols ? ncols : 1), sizeof(*u->figures));
@@ -124,9 +163,9 @@ int replay_units_report(struct replay_units *u, const struct replay *rp,
 		memset(r, 0, sizeof(*r));	/* the slot of a unit left out before */
 		r->m = &u->figures[(size_t)i * ncols];
 		r->name = "?";
-		if (u->by_process) {
-			r->pid = u->pids[i];
-			kernel_figures(u, r, r->pid);
+		if (u->kind != UNIT_FILE) {
+			r->id = u->ids[i];
+			kernel_figures(u, r, u->keys[i]);
 			/* by the task the file system wrote back in (fsync; not the flusher's) */
 			r->kernel_wb_known = u->wb.ncounted > 0;
 		} else {

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * replay --by=file|process: the driver's side. Each access gets its unit (a process: the pid
- * of its thread, from the trace's FT_TASK records, as a dense index), the models count per
- * unit, and the kernel's own figures per unit come from the trace's events through the same
- * tally `top` keeps (top/tally.h), which also names the units.
+ * replay --by=file|process|cgroup: the driver's side. Each access gets its unit (a process:
+ * the pid of its thread, from the trace's FT_TASK records; a cgroup: the memory cgroup they
+ * name, as FT_CGROUP records name it; as a dense index), the models count per unit, and the
+ * kernel's own figures per unit come from the trace's events through the same tally `top`
+ * keeps (top/tally.h), which also names the units.
  */
 #ifndef FT_REPLAY_UNITS_H
 #define FT_REPLAY_UNITS_H
@@ -19,22 +20,27 @@
 struct replay;
 
 struct replay_units {
-	bool by_process;
-	struct top_tally tally;		/* the kernel's figures, names, tid -> pid */
+	enum report_unit_kind kind;
+	struct top_tally tally;		/* the kernel's figures, names, tid -> pid and cgroup */
 	struct ft_filewb wb;		/* whether a device's writeback is counted */
-	struct u64map pid_unit;		/* pid -> unit + 1 */
-	uint64_t *pids;			/* unit -> pid */
-	uint32_t npids, cap;
+	struct u64map key_unit;		/* the tally's row key -> unit + 1 */
+	uint64_t *keys, *ids;		/* unit -> row key; unit -> pid or cgroup id */
+	uint32_t nunits, cap;
+	/* the unit of the last access's thread, until a task or cgroup record */
+	uint32_t last_tid, last_unit;
+	bool last_valid;
+	/* tasks with a recorded cgroup: without any, --by=cgroup has only "?" */
+	uint64_t tasks, tasks_with_cgroup;
 	/* the report's rows and the models' figures they point to */
 	struct report_unit *rows;
 	struct model_unit *figures;
 };
 
-int replay_units_init(struct replay_units *u, bool by_process);
+int replay_units_init(struct replay_units *u, enum report_unit_kind kind);
 void replay_units_release(struct replay_units *u);
 /* Every record of the trace, in order. -1: out of memory. */
 int replay_units_note(struct replay_units *u, const struct ft_hdr *h);
-/* The unit of an access of thread tid (by process); UINT32_MAX when out of memory. */
+/* The unit of an access of thread tid (by process or cgroup); UINT32_MAX when out of memory. */
 uint32_t replay_units_of_tid(struct replay_units *u, uint32_t tid);
 /* After replay_file(), before replay_release(): the report's rows, sorted and cut. -1: ENOMEM. */
 int replay_units_report(struct replay_units *u, const struct replay *rp,

@@ -102,7 +102,7 @@ static int compare_rows(const void *pa, const void *pb)
 	c = strcmp(a->name, b->name);
 	if (c)
 		return c;
-	return a->pid != b->pid ? (a->pid < b->pid ? -1 : 1) :
+	return a->id != b->id ? (a->id < b->id ? -1 : 1) :
 	       a->ino != b->ino ? (a->ino < b->ino ? -1 : 1) :
 	       a->dev != b->dev ? (a->dev < b->dev ? -1 : 1) : 0;
 }
@@ -115,6 +115,17 @@ void report_units_sort(struct report_units *u)
 	if (u->nrows > u->top)
 		u->nrows = u->top;
 }
+
+static const char *const kind_names[] = {
+	[UNIT_FILE] = "file", [UNIT_PROCESS] = "process", [UNIT_CGROUP] = "cgroup",
+};
+static const char *const kind_plurals[] = {
+	[UNIT_FILE] = "files", [UNIT_PROCESS] = "processes", [UNIT_CGROUP] = "cgroups",
+};
+/* The CSV columns before the name that tell units apart. */
+static const char *const kind_csv_ids[] = {
+	[UNIT_FILE] = "dev,ino", [UNIT_PROCESS] = "pid", [UNIT_CGROUP] = "cgroup_id",
+};
 
 /* ---- table --------------------------------------------------------------------------------- */
 
@@ -184,7 +195,7 @@ static void print_model_block(FILE *f, const struct report_units *u, unsigned c)
 	fprintf(f, "%s\n", u->cols[c].label);
 	fprintf(f, "%9s %10s %6s %10s %9s %10s %10s %6s  %-*s  %s\n", "reads", "read", "hit",
 		"dev read", "refaults", "written", "wrt back", "w-amp", ow,
-		"folios in (order:n)", u->by_process ? "process" : "file");
+		"folios in (order:n)", kind_names[u->kind]);
 	for (uint32_t i = 0; i < u->nrows; i++) {
 		const struct report_unit *r = &u->rows[i];
 		const struct model_unit *m = &r->m[c];
@@ -209,7 +220,7 @@ static void print_kernel_block(FILE *f, const struct report_units *u)
 
 	fprintf(f, "kernel (the trace's events)\n");
 	fprintf(f, "%-*s %10s %6s  %s\n", ow, "folios in (order:n)", "wrt back", "w-amp",
-		u->by_process ? "process" : "file");
+		kind_names[u->kind]);
 	for (uint32_t i = 0; i < u->nrows; i++) {
 		const struct report_unit *r = &u->rows[i];
 
@@ -223,10 +234,10 @@ static void print_kernel_block(FILE *f, const struct report_units *u)
 
 int report_units_table(FILE *f, const struct report_units *u)
 {
-	const char *what = u->by_process ? "process" : "file";
+	const char *what = kind_names[u->kind];
 
-	fprintf(f, "\nBy %s: %" PRIu32 " of %" PRIu32 " %s%s, by %s%s of %s%s\n", what,
-		u->nrows, u->total, what, u->total == 1 ? "" : u->by_process ? "es" : "s",
+	fprintf(f, "\nBy %s: %" PRIu32 " of %" PRIu32 " %s, by %s%s of %s%s\n", what,
+		u->nrows, u->total, u->total == 1 ? what : kind_plurals[u->kind],
 		report_unit_sorts[u->sort], u->sort == UNIT_SORT_HIT_RATIO ? " (lowest first)" :
 		"", u->ncols ? u->cols[0].label : "-",
 		u->incomplete ? " (incomplete: out of memory)" : "");
@@ -276,15 +287,17 @@ int report_units_json(FILE *f, const struct report_units *u)
 {
 	fprintf(f, "{\n    \"unit\": \"%s\",\n    \"sort\": \"%s\",\n    \"top\": %" PRIu32
 		",\n    \"units\": %" PRIu32 ",\n    \"incomplete\": %s,\n    \"rows\": [",
-		u->by_process ? "process" : "file", report_unit_sorts[u->sort], u->top, u->total,
+		kind_names[u->kind], report_unit_sorts[u->sort], u->top, u->total,
 		u->incomplete ? "true" : "false");
 	for (uint32_t i = 0; i < u->nrows; i++) {
 		const struct report_unit *r = &u->rows[i];
 
 		fprintf(f, "%s\n      {\"name\": ", i ? "," : "");
 		ft_json_string(f, r->name);
-		if (u->by_process)
-			fprintf(f, ", \"pid\": %" PRIu64, r->pid);
+		if (u->kind == UNIT_PROCESS)
+			fprintf(f, ", \"pid\": %" PRIu64, r->id);
+		else if (u->kind == UNIT_CGROUP)
+			fprintf(f, ", \"cgroup_id\": %" PRIu64, r->id);
 		else
 			fprintf(f, ", \"dev\": \"%u:%u\", \"ino\": %" PRIu64, r->dev >> 20,
 				r->dev & 0xfffff, r->ino);
@@ -332,7 +345,7 @@ int report_units_csv(FILE *f, const struct report_units *u)
 {
 	fprintf(f, "rank,%s,name,label,order,read_requests,read_hit_requests,read_bytes,hit_ratio,"
 		"device_read_bytes,refault_pages,write_requests,write_bytes,writeback_bytes,"
-		"write_amplification", u->by_process ? "pid" : "dev,ino");
+		"write_amplification", kind_csv_ids[u->kind]);
 	for (unsigned o = 0; o <= MODEL_MAX_ORDER; o++)
 		fprintf(f, ",inserted_%u", o);
 	for (unsigned o = 0; o < REPORT_UNIT_ORDERS; o++)
@@ -345,8 +358,8 @@ int report_units_csv(FILE *f, const struct report_units *u)
 			const struct model_unit *m = &r->m[c];
 
 			fprintf(f, "%" PRIu32 ",", i + 1);
-			if (u->by_process)
-				fprintf(f, "%" PRIu64 ",", r->pid);
+			if (u->kind != UNIT_FILE)
+				fprintf(f, "%" PRIu64 ",", r->id);
 			else
 				fprintf(f, "%u:%u,%" PRIu64 ",", r->dev >> 20, r->dev & 0xfffff,
 					r->ino);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * replay --by=file|process: each unit's figures in every model, beside what the kernel did
+ * replay --by=file|process|cgroup: each unit's figures in every model, beside what the kernel did
  * for it by the trace's own events (the folios it inserted per order, the bytes its file
  * system wrote back), sorted by one metric and cut to the top N. Table, JSON and CSV.
  */
@@ -26,12 +26,15 @@ enum report_unit_sort {
 };
 
 extern const char *const report_unit_sorts[UNIT_SORT_N];
+
+/* What a unit is. */
+enum report_unit_kind { UNIT_FILE, UNIT_PROCESS, UNIT_CGROUP };
 /* The sort named s; false when none is. */
 bool report_unit_sort_parse(const char *s, enum report_unit_sort *out);
 
 struct report_unit {
 	const char *name;		/* a path or a command: untrusted, escaped where shown */
-	uint64_t pid;			/* by process */
+	uint64_t id;			/* by process: the pid; by cgroup: its id, 0 unknown */
 	uint32_t dev;			/* by file */
 	uint64_t ino;
 	uint64_t kernel_inserted[REPORT_UNIT_ORDERS];	/* FT_PAGECACHE_ADD folios */
@@ -42,7 +45,7 @@ struct report_unit {
 };
 
 struct report_units {
-	bool by_process;		/* else by file */
+	enum report_unit_kind kind;
 	enum report_unit_sort sort;
 	uint32_t top;			/* rows kept at most */
 	uint32_t total;			/* units with any figure in the trace */

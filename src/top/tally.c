@@ -18,8 +18,8 @@ int top_tally_init(struct top_tally *t, enum top_by by)
 	t->page_size = 4096;
 	t->refault_index = -1;
 	if (u64map_init(&t->row_of, 64) || u64map_init(&t->file_name, 64) ||
-	    u64map_init(&t->task_pid, 64) ||
-	    u64map_init(&t->pid_comm, 64)) {
+	    u64map_init(&t->task_pid, 64) || u64map_init(&t->pid_comm, 64) ||
+	    u64map_init(&t->task_cgroup, 64) || u64map_init(&t->cgroup_name, 16)) {
 		top_tally_release(t);
 		return -1;
 	}
@@ -32,6 +32,8 @@ void top_tally_release(struct top_tally *t)
 	u64map_free(&t->file_name);
 	u64map_free(&t->task_pid);
 	u64map_free(&t->pid_comm);
+	u64map_free(&t->task_cgroup);
+	u64map_free(&t->cgroup_name);
 	free(t->rows);
 	free(t->names);
 	t->rows = NULL;
@@ -85,6 +87,34 @@ static int remember_task(struct top_tally *t, const struct ft_task *k)
 		return -1;
 	if (!*comm && !(*comm = keep_name(t, k->comm, strnlen(k->comm, FT_COMM_LEN))))
 		return -1;
+	if (ft_task_cgroup(k)) {
+		uint64_t *cg = u64map_get_or_add(&t->task_cgroup, k->hdr.tid, 0, &(bool){ 0 });
+
+		if (!cg)
+			return -1;
+		*cg = ft_task_cgroup(k);
+	}
+	return 0;
+}
+
+/* A cgroup with no path was gone before the recorder could look it up: its id stands in. */
+static int remember_cgroup(struct top_tally *t, const struct ft_cgroup *c)
+{
+	char gone[48];
+	const char *name = ft_cgroup_path(c);
+	size_t len = c->path_len;
+	uint64_t *slot;
+
+	if (!c->id)
+		return 0;
+	if (!len) {
+		snprintf(gone, sizeof(gone), "cgroup id %llu", (unsigned long long)c->id);
+		name = gone;
+		len = strlen(gone);
+	}
+	slot = u64map_get_or_add(&t->cgroup_name, c->id, 0, &(bool){ 0 });
+	if (!slot || (!*slot && !(*slot = keep_name(t, name, len))))
+		return -1;
 	return 0;
 }
 
@@ -96,6 +126,27 @@ static uint64_t name_key(const char *s)
 	for (; *s; s++)
 		h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
 	return h;
+}
+
+uint64_t top_tally_cgroup_of(const struct top_tally *t, uint32_t tid)
+{
+	const uint64_t *id = u64map_find(&t->task_cgroup, tid);
+
+	return id ? *id : 0;
+}
+
+uint64_t top_tally_cgroup_key(const struct top_tally *t, uint64_t id, uint32_t pid, char *name,
+			      unsigned len)
+{
+	const uint64_t *nm = id ? u64map_find(&t->cgroup_name, id) : NULL;
+
+	if (nm)
+		snprintf(name, len, "%s", t->names[*nm - 1]);
+	else if (t->cgroup_of)
+		t->cgroup_of(pid, name, len);
+	else
+		snprintf(name, len, "?");
+	return name_key(name);
 }
 
 /* The row an event of thread tid on file (dev, ino) counts in; NULL when out of memory. */
@@ -123,11 +174,8 @@ static struct top_row *row_for(struct top_tally *t, uint32_t tid, uint32_t dev, 
 		snprintf(name, sizeof(name), "%u %s", p, nm ? t->names[*nm - 1] : "?");
 		break;
 	default:
-		if (t->cgroup_of)
-			t->cgroup_of(p, name, sizeof(name));
-		else
-			snprintf(name, sizeof(name), "-");
-		key = name_key(name);
+		key = top_tally_cgroup_key(t, top_tally_cgroup_of(t, tid), p, name,
+					   sizeof(name));
 		break;
 	}
 	slot = u64map_get_or_add(&t->row_of, key, 0, &added);
@@ -273,6 +321,8 @@ int top_tally_add(struct top_tally *t, const struct ft_hdr *h)
 		return remember_file(t, (const void *)h);
 	case FT_TASK:
 		return remember_task(t, (const void *)h);
+	case FT_CGROUP:
+		return remember_cgroup(t, (const void *)h);
 	case FT_COUNTER_NAMES:
 	case FT_COUNTERS:
 		count_counters(t, h);

@@ -54,6 +54,8 @@ struct top_tally {
 	uint32_t nnames, cap_names;
 	struct u64map task_pid;		/* tid -> pid */
 	struct u64map pid_comm;		/* pid -> index + 1 in names (its comm) */
+	struct u64map task_cgroup;	/* tid -> memory cgroup id (FT_TASK since 1.1) */
+	struct u64map cgroup_name;	/* memory cgroup id -> index + 1 in names (its path) */
 	/* the vmstat names of the trace and the last sample, for refault deltas */
 	int refault_index;
 	uint64_t last_refaults;
@@ -61,7 +63,8 @@ struct top_tally {
 	struct top_system sys_now, sys_total;
 	struct top_counts all_now, all_total;
 	uint64_t records;
-	/* Where a process's cgroup comes from (live: /proc); NULL: "-". */
+	/* Where a process's cgroup comes from when the trace does not say (live: /proc);
+	 * NULL: "?". */
 	void (*cgroup_of)(uint32_t pid, char *out, unsigned len);
 };
 
@@ -69,6 +72,14 @@ int top_tally_init(struct top_tally *t, enum top_by by);
 void top_tally_release(struct top_tally *t);
 /* Counts one record the reader returned; -1 only when out of memory. */
 int top_tally_add(struct top_tally *t, const struct ft_hdr *h);
+/* The memory cgroup id of thread tid as its FT_TASK gave it; 0 when the trace does not say. */
+uint64_t top_tally_cgroup_of(const struct top_tally *t, uint32_t tid);
+/*
+ * The row key and name of memory cgroup id (of process pid): the trace's FT_CGROUP for it,
+ * else cgroup_of's answer, else "?".
+ */
+uint64_t top_tally_cgroup_key(const struct top_tally *t, uint64_t id, uint32_t pid, char *name,
+			      unsigned len);
 /* Ends an interval: the "now" figures are zeroed (the caller printed them). */
 void top_tally_next_interval(struct top_tally *t);
 

@@ -28,6 +28,7 @@ enum ft_type {
 	FT_LOST = 6,		/* struct ft_lost */
 	FT_END = 7,		/* struct ft_end: clean end of recording */
 	FT_DEVICE = 8,		/* struct ft_device: one per device of FT_HOST, after it */
+	FT_CGROUP = 9,		/* struct ft_cgroup + path bytes: a memory cgroup's name (1.1) */
 
 	/* What the application asked for: drives the replay. */
 	FT_ACCESS = 16,		/* struct ft_access */
@@ -129,7 +130,29 @@ struct ft_task {
 	__u32 pid;		/* thread group id */
 	__u32 pad;
 	char comm[FT_COMM_LEN];
+	/* Since 1.1 (older records end before it: ft_task_cgroup() reads it): the id of the
+	 * thread's memory cgroup when it was announced, as an FT_CGROUP names it; 0 unknown. */
+	__u64 cgroup;
 };
+
+#define FT_TASK_SIZE_1_0	40	/* struct ft_task without cgroup */
+
+/*
+ * A memory cgroup some task of the trace was in, before the first FT_TASK that names it. id is
+ * the kernel's id of the cgroup (its kernfs node: the inode number of its directory); the
+ * path is the directory under the root of its hierarchy, "/" for the root itself, empty when
+ * the cgroup was gone before it could be looked up.
+ */
+struct ft_cgroup {
+	struct ft_hdr hdr;
+	__u64 id;
+	__u16 path_len;		/* bytes of path following, no NUL */
+	__u16 flags;		/* FT_CG_* */
+	__u32 pad;
+	/* char path[path_len], then zero padding to a multiple of 8 */
+};
+
+#define FT_CG_V1	(1u << 0)	/* the memory controller's own (v1) hierarchy, else v2 */
 
 enum ft_counter_source {
 	FT_SRC_VMSTAT = 1,	/* /proc/vmstat, by name */

@@ -12,12 +12,13 @@ static const struct {
 } record_types[FT_TYPE_MAX] = {
 	[FT_HOST] = { "host", sizeof(struct ft_host) },
 	[FT_FILE] = { "file", sizeof(struct ft_file) },
-	[FT_TASK] = { "task", sizeof(struct ft_task) },
+	[FT_TASK] = { "task", FT_TASK_SIZE_1_0 },
 	[FT_COUNTER_NAMES] = { "counter_names", sizeof(struct ft_counter_names) },
 	[FT_COUNTERS] = { "counters", sizeof(struct ft_counters) },
 	[FT_LOST] = { "lost", sizeof(struct ft_lost) },
 	[FT_END] = { "end", sizeof(struct ft_end) },
 	[FT_DEVICE] = { "device", sizeof(struct ft_device) },
+	[FT_CGROUP] = { "cgroup", sizeof(struct ft_cgroup) },
 	[FT_ACCESS] = { "access", sizeof(struct ft_access) },
 	[FT_PAGECACHE_ADD] = { "pagecache_add", sizeof(struct ft_folio_event) },
 	[FT_PAGECACHE_DELETE] = { "pagecache_delete", sizeof(struct ft_folio_event) },
@@ -69,7 +70,9 @@ _Static_assert(sizeof(struct ft_hdr) == 16, "record header layout");
 _Static_assert(sizeof(struct ft_host) == 232, "host layout");
 _Static_assert(sizeof(struct ft_host_dev) == 56, "host device layout");
 _Static_assert(sizeof(struct ft_file) == 40, "file layout");
-_Static_assert(sizeof(struct ft_task) == 40, "task layout");
+_Static_assert(sizeof(struct ft_task) == 48, "task layout");
+_Static_assert(offsetof(struct ft_task, cgroup) == FT_TASK_SIZE_1_0, "task 1.0 layout");
+_Static_assert(sizeof(struct ft_cgroup) == 32, "cgroup layout");
 _Static_assert(sizeof(struct ft_counter_names) == 24, "counter names layout");
 _Static_assert(sizeof(struct ft_counters) == 24, "counters layout");
 _Static_assert(sizeof(struct ft_lost) == 32, "lost layout");

@@ -293,6 +293,11 @@ static const char *check_variable_part(const struct ft_hdr *h)
 
 		return sizeof(*f) + f->path_len > h->size ? "path past the record" : NULL;
 	}
+	case FT_CGROUP: {
+		const struct ft_cgroup *c = (const void *)h;
+
+		return sizeof(*c) + c->path_len > h->size ? "path past the record" : NULL;
+	}
 	case FT_COUNTER_NAMES: {
 		const struct ft_counter_names *n = (const void *)h;
 		const char *p = ft_counter_names_first(n);

@@ -19,7 +19,7 @@
 #define FT_MAGIC		"FOLIOTRC"
 #define FT_MAGIC_LEN		8
 #define FT_VERSION_MAJOR	1
-#define FT_VERSION_MINOR	0
+#define FT_VERSION_MINOR	1	/* 1.1: FT_CGROUP, ft_task.cgroup */
 #define FT_CHUNK_MAGIC		0x4b435446u	/* "FTCK" little-endian */
 #define FT_CHUNK_RAW_MAX	(16u << 20)	/* readers refuse larger chunks */
 #define FT_CHUNK_RAW_DEFAULT	(1u << 20)	/* writers flush at this many raw bytes */
@@ -71,6 +71,9 @@ int ft_writer_append(struct ft_writer *w, const void *rec, struct ft_error *err)
 /* Builders for the variable-length records; ts/tid taken from the arguments. */
 int ft_writer_file(struct ft_writer *w, __u64 ts, __u32 dev, __u64 ino, __u64 size,
 		   const char *path, struct ft_error *err);
+/* FT_CGROUP; path "" when the cgroup could not be named. */
+int ft_writer_cgroup(struct ft_writer *w, __u64 ts, __u64 id, __u16 flags, const char *path,
+		     struct ft_error *err);
 int ft_writer_counter_names(struct ft_writer *w, __u64 ts, __u16 source, __u16 count,
 			    const char *const *names, struct ft_error *err);
 int ft_writer_counters(struct ft_writer *w, __u64 ts, __u16 source, __u16 count,
@@ -188,6 +191,17 @@ const char *ft_op_name(__u16 op);
 static inline const char *ft_file_path(const struct ft_file *f)
 {
 	return (const char *)(f + 1);
+}
+
+static inline const char *ft_cgroup_path(const struct ft_cgroup *c)
+{
+	return (const char *)(c + 1);
+}
+
+/* The task's memory cgroup id; 0 when unknown (a record of a 1.0 trace ends before it). */
+static inline __u64 ft_task_cgroup(const struct ft_task *t)
+{
+	return t->hdr.size >= sizeof(*t) ? t->cgroup : 0;
 }
 
 static inline const __u64 *ft_counters_values(const struct ft_counters *c)

@@ -429,6 +429,18 @@ int ft_writer_file(struct ft_writer *w, __u64 ts, __u32 dev, __u64 ino, __u64 si
 	return append_with_tail(w, &f, sizeof(f), path, len, err);
 }
 
+int ft_writer_cgroup(struct ft_writer *w, __u64 ts, __u64 id, __u16 flags, const char *path,
+		     struct ft_error *err)
+{
+	struct ft_cgroup c = { .hdr = { .type = FT_CGROUP, .ts = ts }, .id = id, .flags = flags };
+	size_t len = strlen(path);
+
+	if (len > 4096)
+		len = 4096;	/* as ft_writer_file */
+	c.path_len = (__u16)len;
+	return append_with_tail(w, &c, sizeof(c), path, len, err);
+}
+
 int ft_writer_counter_names(struct ft_writer *w, __u64 ts, __u16 source, __u16 count,
 			    const char *const *names, struct ft_error *err)
 {

@@ -11,8 +11,8 @@
 
 /*
  * s up to its NUL or max bytes, whichever comes first, as a quoted JSON string on f: '"' and
- * '\\' backslashed, control bytes as \u00XX, other bytes as they are (so UTF-8 stays UTF-8)
- * unless FT_JSON_ASCII. NULL is the empty string.
+ * '\\' backslashed, control bytes (C1 ones in UTF-8 too) as \u00XX, other bytes as they are
+ * (so UTF-8 stays UTF-8) unless FT_JSON_ASCII. NULL is the empty string.
  */
 void ft_json_string_n(FILE *f, const char *s, size_t max, unsigned flags);
 

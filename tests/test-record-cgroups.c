@@ -1,0 +1,152 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * record's memory cgroup names: the hierarchy picked from the mounts, a cgroup found by the
+ * inode number of its directory in a tree made here, and one FT_CGROUP per id in the trace.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "record/record.h"
+#include "tap.h"
+
+static __u64 inode_of(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 ? st.st_ino : 0;
+}
+
+static void test_hierarchy(void)
+{
+	struct ft_mount m[] = {
+		{ .fstype = "cgroup", .dir = "/sys/fs/cgroup/cpu", .options = "rw,cpu" },
+		{ .fstype = "cgroup2", .dir = "/sys/fs/cgroup/unified", .options = "rw" },
+		{ .fstype = "cgroup", .dir = "/sys/fs/cgroup/memory", .options = "rw,memory" },
+		{ .fstype = "cgroup", .dir = "/x", .options = "rw,name=memory_not" },
+	};
+	struct ft_mounts ms = { .m = m, .n = 2 };
+	struct ft_cgroups c;
+
+	ft_cgroups_init(&c, &ms);
+	is_str(c.root, "/sys/fs/cgroup/unified", "no memory hierarchy of its own: the unified one");
+	ok(!c.v1, "... said to be v2");
+	ft_cgroups_free(&c);
+	ms.n = 4;
+	ft_cgroups_init(&c, &ms);
+	is_str(c.root, "/sys/fs/cgroup/memory", "the v1 memory controller's hierarchy first");
+	ok(c.v1, "... said to be v1");
+	ft_cgroups_free(&c);
+	m[2].options = "rw,memoryx";
+	ft_cgroups_init(&c, &ms);
+	is_str(c.root, "/sys/fs/cgroup/unified", "an option that only starts with memory is not it");
+	ft_cgroups_free(&c);
+	ft_cgroups_init(&c, NULL);
+	ok(c.root == NULL, "no mounts: no hierarchy");
+	ft_cgroups_free(&c);
+}
+
+static void test_find(const char *root)
+{
+	char path[256], sub[512];
+
+	ok(ft_cgroup_find(root, inode_of(root), path, sizeof(path)), "the root is found");
+	is_str(path, "/", "the root is \"/\"");
+	snprintf(sub, sizeof(sub), "%s/a/b/c", root);
+	ok(ft_cgroup_find(root, inode_of(sub), path, sizeof(path)), "a cgroup three levels down");
+	is_str(path, "/a/b/c", "... by its path under the root");
+	snprintf(sub, sizeof(sub), "%s/z", root);
+	ok(ft_cgroup_find(root, inode_of(sub), path, sizeof(path)), "a sibling of a");
+	is_str(path, "/z", "... by its own path, nothing of a's left in it");
+	snprintf(sub, sizeof(sub), "%s/a/file", root);
+	ok(!ft_cgroup_find(root, inode_of(sub), path, sizeof(path)), "a file is no cgroup");
+	ok(!ft_cgroup_find(root, 0, path, sizeof(path)), "id 0 is unknown");
+	ok(!ft_cgroup_find(NULL, 1, path, sizeof(path)), "no hierarchy: nothing found");
+	snprintf(sub, sizeof(sub), "%s/a/b/c", root);
+	ok(!ft_cgroup_find(root, inode_of(sub), path, 5), "a path too long to hold: not found");
+}
+
+/* The FT_CGROUP records of the trace at path, as "id:flags:path" lines. */
+static void read_cgroups(const char *trace, char *out, size_t len)
+{
+	struct ft_error err;
+	struct ft_reader *r = ft_reader_open(trace, &err);
+	const struct ft_hdr *h;
+	size_t used = 0;
+
+	out[0] = '\0';
+	if (!r)
+		return;
+	while (ft_reader_next(r, &h, &err) == FT_READ_MORE) {
+		const struct ft_cgroup *c = (const void *)h;
+
+		if (h->type == FT_CGROUP && used < len)
+			used += (size_t)snprintf(out + used, len - used, "%llu:%u:%.*s\n",
+						 (unsigned long long)c->id, c->flags,
+						 (int)c->path_len, ft_cgroup_path(c));
+	}
+	ft_reader_close(r);
+}
+
+static void test_records(const char *root, const char *trace)
+{
+	struct ft_mount m = { .fstype = "cgroup", .dir = (char *)root, .options = "rw,memory" };
+	struct ft_mounts ms = { .m = &m, .n = 1 };
+	struct ft_error err;
+	struct ft_writer *w = ft_writer_open(trace, 0600, &err);
+	struct ft_cgroups c;
+	char sub[512], got[512], want[512];
+	__u64 b, gone = 999999999;
+
+	snprintf(sub, sizeof(sub), "%s/a/b", root);
+	b = inode_of(sub);
+	ft_cgroups_init(&c, &ms);
+	ok(w != NULL, "trace opened");
+	is_i64(ft_cgroups_name(&c, w, 1, b, &err), 0, "a cgroup named");
+	is_i64(ft_cgroups_name(&c, w, 2, b, &err), 0, "the same again: nothing written");
+	is_i64(ft_cgroups_name(&c, w, 3, 0, &err), 0, "id 0: nothing written");
+	is_i64(ft_cgroups_name(&c, w, 4, gone, &err), 0, "a cgroup no longer there");
+	ok(ft_writer_close(w, &err) == 0, "trace closed");
+	ft_cgroups_free(&c);
+	read_cgroups(trace, got, sizeof(got));
+	snprintf(want, sizeof(want), "%llu:%u:/a/b\n%llu:%u:\n", (unsigned long long)b, FT_CG_V1,
+		 (unsigned long long)gone, FT_CG_V1);
+	is_str(got, want, "one FT_CGROUP per id, the one gone with an empty path");
+}
+
+int main(void)
+{
+	char root[] = "/tmp/ft-cgroups.XXXXXX", p[600], trace[600];
+	FILE *f;
+
+	if (!mkdtemp(root))
+		tap_skip_all("cannot make a directory in /tmp");
+	snprintf(p, sizeof(p), "%s/a", root);
+	mkdir(p, 0700);
+	snprintf(p, sizeof(p), "%s/a/b", root);
+	mkdir(p, 0700);
+	snprintf(p, sizeof(p), "%s/a/b/c", root);
+	mkdir(p, 0700);
+	snprintf(p, sizeof(p), "%s/z", root);
+	mkdir(p, 0700);
+	snprintf(p, sizeof(p), "%s/a/file", root);
+	f = fopen(p, "w");
+	if (f)
+		fclose(f);
+	snprintf(trace, sizeof(trace), "%s.ftr", root);
+
+	test_hierarchy();
+	test_find(root);
+	test_records(root, trace);
+
+	unlink(trace);
+	unlink(p);
+	for (const char *d = "/a/b/c\0/a/b\0/a\0/z\0"; *d; d += strlen(d) + 1) {
+		snprintf(p, sizeof(p), "%s%s", root, d);
+		rmdir(p);
+	}
+	rmdir(root);
+	return tap_done();
+}
