@@ -650,7 +650,8 @@ enum { OPT_FORMAT = 256, OPT_BY, OPT_TOP, OPT_SORT };
 struct info_args {
 	const char *file;
 	bool json;
-	bool by_file;
+	bool by;		/* --by given: a row per unit of by_kind */
+	enum top_by by_kind;
 	uint64_t top;
 	int sort;
 	bool top_given, sort_given;
@@ -674,12 +675,15 @@ static error_t info_parse(int key, char *arg, struct argp_state *state)
 			return ft_usage_error(NULL, "format", arg, "expected text or json");
 		return 0;
 	case OPT_BY:
-		if (strcmp(arg, "file") != 0)
-			return ft_usage_error(NULL, "by", arg, strcmp(arg, "process") == 0 ||
-					      strcmp(arg, "cgroup") == 0 ? "expected file: "
-					      "folio-trace top --from=FILE shows processes" :
-					      "expected file");
-		a->by_file = true;
+		if (strcmp(arg, "file") == 0)
+			a->by_kind = TOP_BY_FILE;
+		else if (strcmp(arg, "process") == 0)
+			a->by_kind = TOP_BY_PROCESS;
+		else if (strcmp(arg, "cgroup") == 0)
+			a->by_kind = TOP_BY_CGROUP;
+		else
+			return ft_usage_error(NULL, "by", arg, "expected file, process or cgroup");
+		a->by = true;
 		return 0;
 	case OPT_TOP:
 		if (!parse_u64_range(arg, 1, UINT32_MAX - 6, &a->top, &why))
@@ -697,11 +701,12 @@ static error_t info_parse(int key, char *arg, struct argp_state *state)
 }
 
 /*
- * --by=file: the trace's own figures per file, as `top --from` counts them over the whole
- * trace (top/tally.h): read and written, dirtied, written back by the file system, folios the
- * kernel inserted by order, evicted, the hit ratio as cachestat estimates it, readahead.
+ * --by: the trace's own figures per file, process or memory cgroup, as `top --from` counts
+ * them over the whole trace (top/tally.h): read and written, dirtied, written back by the file
+ * system, folios the kernel inserted by order, evicted, the hit ratio as cachestat estimates
+ * it, readahead.
  */
-static void print_by_file(const struct info_args *a, const struct top_tally *tally,
+static void print_by_unit(const struct info_args *a, const struct top_tally *tally,
 			  const struct info_totals *t)
 {
 	struct top_view v = { .sort = (enum top_column)a->sort,
@@ -717,10 +722,10 @@ int cmd_info(int argc, char **argv)
 {
 	static const struct argp_option options[] = {
 		{ "format", OPT_FORMAT, "FMT", 0, "text (default) or json (one document)", 0 },
-		{ "by", OPT_BY, "file", 0, "also the trace's figures per file, as top counts "
-		  "them: bytes read, written, dirtied and written back, folios inserted by order, "
-		  "pages evicted", 0 },
-		{ "top", OPT_TOP, "N", 0, "with --by: the first N files (default 20)", 0 },
+		{ "by", OPT_BY, "UNIT", 0, "file, process or cgroup: also the trace's figures per "
+		  "unit, as top counts them: bytes read, written, dirtied and written back, folios "
+		  "inserted by order, pages evicted", 0 },
+		{ "top", OPT_TOP, "N", 0, "with --by: the first N rows (default 20)", 0 },
 		{ "sort", OPT_SORT, "COLUMN", 0, "with --by: sort by this column of top's (default "
 		  "INSERTED)", 0 },
 		{ 0 }
@@ -743,28 +748,23 @@ int cmd_info(int argc, char **argv)
 
 	if (argp_parse(&argp, argc, argv, 0, NULL, &args))
 		return EXIT_USAGE;
-	if (args.by_file && args.json) {
-		ft_warn("--by=file: text only; folio-trace top --from=FILE --format=json gives the "
+	if (args.by && args.json) {
+		ft_warn("--by: text only; folio-trace top --from=FILE --format=json gives the "
 			"same figures as JSON");
 		return EXIT_USAGE;
 	}
-	if (args.by_file && args.json) {
-		ft_warn("--by=file: text only; folio-trace top --from=FILE --format=json gives the "
-			"same figures as JSON");
-		return EXIT_USAGE;
-	}
-	if ((args.top_given || args.sort_given) && !args.by_file) {
+	if ((args.top_given || args.sort_given) && !args.by) {
 		ft_warn("--%s: only with --by", args.top_given ? "top" : "sort");
 		return EXIT_USAGE;
 	}
-	if (args.by_file && top_tally_init(&tally, TOP_BY_FILE)) {
+	if (args.by && top_tally_init(&tally, args.by_kind)) {
 		ft_warn("out of memory");
 		return EXIT_RUNTIME;
 	}
 	r = ft_reader_open(args.file, &err);
 	if (!r) {
 		ft_warn("%s", err.msg);
-		if (args.by_file)
+		if (args.by)
 			top_tally_release(&tally);
 		return EXIT_RUNTIME;
 	}
@@ -773,12 +773,12 @@ int cmd_info(int argc, char **argv)
 		ft_warn("out of memory");
 		free(t);
 		ft_reader_close(r);
-		if (args.by_file)
+		if (args.by)
 			top_tally_release(&tally);
 		return EXIT_RUNTIME;
 	}
 	while ((ret = ft_reader_next(r, &h, &err)) == FT_READ_MORE) {
-		if (count_record(t, h) || (args.by_file && top_tally_add(&tally, h))) {
+		if (count_record(t, h) || (args.by && top_tally_add(&tally, h))) {
 			snprintf(err.msg, sizeof(err.msg), "info: out of memory");
 			ret = FT_READ_ERROR;
 			break;
@@ -799,8 +799,8 @@ int cmd_info(int argc, char **argv)
 			print_counts(t);
 			print_writeback(&t->wb);
 			print_block(t);
-			if (args.by_file)
-				print_by_file(&args, &tally, t);
+			if (args.by)
+				print_by_unit(&args, &tally, t);
 		}
 		/* what was read goes out before the line saying where the trace ends */
 		if (fflush(stdout)) {
@@ -814,7 +814,7 @@ int cmd_info(int argc, char **argv)
 	ft_filewb_free(&t->wb);
 	free(t);
 	ft_reader_close(r);
-	if (args.by_file)
+	if (args.by)
 		top_tally_release(&tally);
 	return ret;
 }

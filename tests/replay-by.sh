@@ -170,10 +170,22 @@ is "$got" "64.0 KiB 1.00 /data/rand" "info --by=file --sort=WBACK: the file syst
 run "$FT" info --by=file --top=1 --sort=READ "$T"
 got=$(printf '%s\n' "$out" | sed -n '/ NAME$/,$p' | sed 1d | awk '{ print $NF }')
 is "$got" "/data/seq" "info --by=file --top=1 --sort=READ: one row, the largest reader"
-for bad in "--by=process" "--top=2" "--by=file --sort=nope"; do
+for bad in "--by=inode" "--top=2" "--by=file --sort=nope"; do
 	run "$FT" info $bad "$T"
 	is "$rc" 2 "info $bad: usage error"
 done
+# info --by=process and --by=cgroup: the same tally per process and per memory cgroup.
+run "$FT" info --by=process "$T"
+like "$out" "by process, sorted by INSERTED$" "info --by=process: heading"
+# (fields: READ and the other byte columns are two words each, so INSERTED is $10, O9+ $14)
+got=$(printf '%s\n' "$out" | sed -n '/ NAME$/,$p' | awk 'NR > 1 { print $10, $14, $(NF - 1), $NF }')
+is "$got" "16384 32 100 reader
+80 0 200 writer" "info --by=process: pages and order-9 folios inserted by each process"
+run "$FT" info --by=cgroup "$TMPD/cg.ftr"
+got=$(printf '%s\n' "$out" | sed -n '/ NAME$/,$p' | awk 'NR > 1 { print $1, $2, $10, $NF }')
+is "$got" "32.0 MiB 8192 /batch
+32.0 MiB 8192 3003
+256.0 KiB 80 /web" "info --by=cgroup: bytes read and pages inserted in each memory cgroup"
 # The rows per unit have a CSV and figures of their own; info --by is text.
 for bad in "--format=csv-long" "--metrics=reads"; do
 	run "$FT" replay -q --by=file $bad "$T"
