@@ -5,7 +5,7 @@ libfoliotrace_a_SOURCES += \
 	src/util/parse.h src/util/parse.c src/util/args.h src/util/args.c \
 	src/util/json.h src/util/json.c src/util/hash.h src/util/rng.h \
 	src/util/escape.h src/util/escape.c src/util/output.h src/util/output.c \
-	src/util/u64map.h src/util/u64map.c \
+	src/util/u64map.h src/util/u64map.c src/util/grow.h \
 	src/util/progress.h src/util/progress.c
 
 TESTS += tests/progress.sh

@@ -6,6 +6,7 @@
 
 #include "calibrate/kernel.h"
 #include "trace/filewb.h"
+#include "util/grow.h"
 
 static const char *const vmstat_names[KC_NR] = {
 	[KC_REFAULT_FILE] = "workingset_refault_file",
@@ -80,15 +81,10 @@ static void note_buddy_sample(struct kernel_facts *k, const struct ft_counters *
 
 	if (!k->buddy_order || c->count != k->nbuddy_names)
 		return;
-	if (k->nbuddy == k->buddy_cap) {
-		size_t cap = k->buddy_cap ? 2 * k->buddy_cap : 64;
-		struct kbuddy_sample *b = realloc(k->buddy, cap * sizeof(*b));
-
-		if (!b)
-			return;		/* the comparison over time gets fewer points */
-		k->buddy = b;
-		k->buddy_cap = cap;
-	}
+	s = ft_grow(k->buddy, &k->buddy_cap, k->nbuddy, sizeof(*s), 64);
+	if (!s)
+		return;		/* the comparison over time gets fewer points */
+	k->buddy = s;
 	s = &k->buddy[k->nbuddy++];
 	memset(s, 0, sizeof(*s));
 	s->ts = c->hdr.ts;

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "replay/files.h"
+#include "util/grow.h"
 #include "util/hash.h"
 
 void file_table_init(struct file_table *t)
@@ -51,19 +52,15 @@ static int grow_slots(struct file_table *t)
 
 static uint32_t add_file(struct file_table *t, uint32_t dev, uint64_t ino)
 {
+	struct file_info *files;
 	uint32_t id;
 
 	if (t->nfiles >= FILE_ID_NONE - 1)
 		return FILE_ID_NONE;
-	if (t->nfiles == t->cap) {
-		size_t cap = t->cap ? 2 * t->cap : 256;
-		struct file_info *files = realloc(t->files, cap * sizeof(*files));
-
-		if (!files)
-			return FILE_ID_NONE;
-		t->files = files;
-		t->cap = cap;
-	}
+	files = ft_grow(t->files, &t->cap, t->nfiles, sizeof(*files), 256);
+	if (!files)
+		return FILE_ID_NONE;
+	t->files = files;
 	if (2 * (t->nfiles + 1) > t->nslots && grow_slots(t) < 0)
 		return FILE_ID_NONE;
 	id = (uint32_t)t->nfiles++;

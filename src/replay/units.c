@@ -5,6 +5,7 @@
 
 #include "replay/replay.h"
 #include "replay/units.h"
+#include "util/grow.h"
 
 static const enum top_by tally_by[] = {
 	[UNIT_FILE] = TOP_BY_FILE, [UNIT_PROCESS] = TOP_BY_PROCESS, [UNIT_CGROUP] = TOP_BY_CGROUP,
@@ -56,7 +57,7 @@ int replay_units_note(struct replay_units *u, const struct ft_hdr *h)
 /* The unit of the tally's row key (id: the pid or cgroup id it stands for). */
 static uint32_t unit_of_key(struct replay_units *u, uint64_t key, uint64_t id)
 {
-	uint64_t *slot;
+	uint64_t *slot, *grown;
 	bool added;
 
 	slot = u64map_get_or_add(&u->key_unit, key, 0, &added);
@@ -64,19 +65,14 @@ static uint32_t unit_of_key(struct replay_units *u, uint64_t key, uint64_t id)
 		return UINT32_MAX;
 	if (*slot)
 		return (uint32_t)(*slot - 1);
-	if (u->nunits == u->cap) {
-		uint32_t cap = u->cap ? 2 * u->cap : 64;
-		uint64_t *keys = realloc(u->keys, cap * sizeof(*keys));
-
-		if (!keys)
-			return UINT32_MAX;
-		u->keys = keys;
-		keys = realloc(u->ids, cap * sizeof(*keys));
-		if (!keys)
-			return UINT32_MAX;
-		u->ids = keys;
-		u->cap = cap;
-	}
+	grown = ft_grow(u->keys, &u->cap, u->nunits, sizeof(*grown), 64);
+	if (!grown)
+		return UINT32_MAX;
+	u->keys = grown;
+	grown = ft_grow(u->ids, &u->cap_ids, u->nunits, sizeof(*grown), 64);
+	if (!grown)
+		return UINT32_MAX;
+	u->ids = grown;
 	u->keys[u->nunits] = key;
 	u->ids[u->nunits] = id;
 	*slot = ++u->nunits;

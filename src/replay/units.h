@@ -25,7 +25,8 @@ struct replay_units {
 	struct ft_filewb wb;		/* whether a device's writeback is counted */
 	struct u64map key_unit;		/* the tally's row key -> unit + 1 */
 	uint64_t *keys, *ids;		/* unit -> row key; unit -> pid or cgroup id */
-	uint32_t nunits, cap;
+	uint32_t nunits;
+	size_t cap, cap_ids;
 	/* the unit of the last access's thread, until a task or cgroup record */
 	uint32_t last_tid, last_unit;
 	bool last_valid;

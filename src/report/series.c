@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "report/series.h"
+#include "util/grow.h"
 
 void series_init(struct series *s, unsigned ncols, uint64_t interval_ns)
 {
@@ -27,17 +28,14 @@ void series_release(struct series *s)
 
 int series_append(struct series_col *c, const struct model_sample *sample)
 {
+	struct model_sample *v;
+
 	if (c->n >= c->max)
 		return 0;
-	if (c->n == c->cap) {
-		size_t cap = c->cap ? 2 * c->cap : 256;
-		struct model_sample *v = realloc(c->v, cap * sizeof(*v));
-
-		if (!v)
-			return -1;
-		c->v = v;
-		c->cap = cap;
-	}
+	v = ft_grow(c->v, &c->cap, c->n, sizeof(*v), 256);
+	if (!v)
+		return -1;
+	c->v = v;
 	c->v[c->n++] = *sample;
 	return 0;
 }

@@ -7,6 +7,7 @@
 #include "import/synthetic-host.h"
 #include "synth/generator.h"
 #include "util/error.h"
+#include "util/grow.h"
 
 static const char *const pattern_names[SYNTH_NR_PATTERNS] = {
 	[SYNTH_SEQ_READ] = "seq-read",
@@ -132,17 +133,14 @@ struct synth_slot *synth_slot(struct synth *s, uint64_t n)
 		return NULL;
 	}
 	if (added) {
-		if (s->nslots == s->slot_cap) {
-			size_t cap = s->slot_cap ? 2 * s->slot_cap : 64;
-			struct synth_slot *v = realloc(s->slot_v, cap * sizeof(*v));
+		struct synth_slot *v = ft_grow(s->slot_v, &s->slot_cap, s->nslots, sizeof(*v),
+					       64);
 
-			if (!v) {
-				ft_error_set(s->err, NULL, "out of memory for the file slots");
-				return NULL;
-			}
-			s->slot_v = v;
-			s->slot_cap = cap;
+		if (!v) {
+			ft_error_set(s->err, NULL, "out of memory for the file slots");
+			return NULL;
 		}
+		s->slot_v = v;
 		s->slot_v[s->nslots++] = (struct synth_slot){ .seq = n };
 	}
 	return &s->slot_v[*i];

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "top/tally.h"
+#include "util/grow.h"
 #include "trace/filewb.h"
 #include "trace/trace.h"
 
@@ -43,15 +44,11 @@ void top_tally_release(struct top_tally *t)
 /* A name kept for later rows; its index + 1, or 0 when out of memory. */
 static uint64_t keep_name(struct top_tally *t, const char *name, size_t len)
 {
-	if (t->nnames == t->cap_names) {
-		uint32_t cap = t->cap_names ? 2 * t->cap_names : 64;
-		char (*n)[TOP_NAME_LEN] = realloc(t->names, cap * sizeof(*n));
+	char (*n)[TOP_NAME_LEN] = ft_grow(t->names, &t->cap_names, t->nnames, sizeof(*n), 64);
 
-		if (!n)
-			return 0;
-		t->names = n;
-		t->cap_names = cap;
-	}
+	if (!n)
+		return 0;
+	t->names = n;
 	if (len >= TOP_NAME_LEN)	/* the end of a path tells files apart best */
 		name += len - (TOP_NAME_LEN - 1), len = TOP_NAME_LEN - 1;
 	memcpy(t->names[t->nnames], name, len);
@@ -183,15 +180,10 @@ static struct top_row *row_for(struct top_tally *t, uint32_t tid, uint32_t dev, 
 		return NULL;
 	if (*slot)
 		return &t->rows[*slot - 1];
-	if (t->nrows == t->cap) {
-		uint32_t cap = t->cap ? 2 * t->cap : 64;
-		struct top_row *rows = realloc(t->rows, cap * sizeof(*rows));
-
-		if (!rows)
-			return NULL;
-		t->rows = rows;
-		t->cap = cap;
-	}
+	r = ft_grow(t->rows, &t->cap, t->nrows, sizeof(*r), 64);
+	if (!r)
+		return NULL;
+	t->rows = r;
 	r = &t->rows[t->nrows];
 	memset(r, 0, sizeof(*r));
 	r->key = key;

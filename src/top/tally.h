@@ -47,11 +47,13 @@ struct top_tally {
 	enum top_by by;
 	uint32_t page_size;
 	struct top_row *rows;
-	uint32_t nrows, cap;
+	uint32_t nrows;
+	size_t cap;
 	struct u64map row_of;		/* key -> row index + 1 */
 	struct u64map file_name;	/* file key -> index + 1 in names */
 	char (*names)[TOP_NAME_LEN];
-	uint32_t nnames, cap_names;
+	uint32_t nnames;
+	size_t cap_names;
 	struct u64map task_pid;		/* tid -> pid */
 	struct u64map pid_comm;		/* pid -> index + 1 in names (its comm) */
 	struct u64map task_cgroup;	/* tid -> memory cgroup id (FT_TASK since 1.1) */
