@@ -75,8 +75,11 @@ static inline uint32_t pagecache_get(const struct pagecache *pc, uint32_t file, 
 /* Adds a folio that starts at index (no folio may start there yet). false on ENOMEM. */
 bool pagecache_insert(struct pagecache *pc, uint32_t file, uint64_t index, uint32_t folio);
 void pagecache_remove(struct pagecache *pc, uint32_t file, uint64_t index);
-/* Hints the line of the key's home slot. */
-static inline void pagecache_prefetch(const struct pagecache *pc, uint32_t file, uint64_t index)
+/*
+ * Hints the line of the key's home slot. Always inlined, as are the other prefetch helpers of
+ * the model: a call around a prefetch costs about what the prefetch saves.
+ */
+static inline __attribute__((always_inline)) void pagecache_prefetch(const struct pagecache *pc, uint32_t file, uint64_t index)
 {
 	__builtin_prefetch(&pc->slots[pc_home(pc, file, index)]);
 }

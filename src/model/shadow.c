@@ -3,17 +3,8 @@
 #include <stdlib.h>
 
 #include "model/shadow.h"
-#include "util/hash.h"
 
 #define SHADOW_MIN_SLOTS	1024
-
-static uint64_t shadow_key(uint32_t file, uint32_t gen, uint64_t index, unsigned order)
-{
-	uint64_t k = ft_hash64(index * FT_GOLDEN64 ^ ((uint64_t)file << 32 | gen) ^
-			       ((uint64_t)order << 58));
-
-	return k ? k : 1;	/* 0 marks an empty slot */
-}
 
 static bool shadow_alloc(struct shadow_table *t, uint64_t slots)
 {
@@ -38,7 +29,7 @@ void shadow_release(struct shadow_table *t)
 /* The slot of key, or the empty slot where it would go. */
 static struct shadow_entry *shadow_find(const struct shadow_table *t, uint64_t key)
 {
-	uint64_t i = (key >> 17) & t->mask;
+	uint64_t i = shadow_home(t, key);
 
 	while (t->e[i].key && t->e[i].key != key)
 		i = (i + 1) & t->mask;
@@ -98,12 +89,6 @@ void shadow_store(struct shadow_table *t, uint32_t file, uint32_t gen, uint64_t 
 	e->eviction = eviction;
 }
 
-void shadow_prefetch(const struct shadow_table *t, uint32_t file, uint32_t gen, uint64_t index,
-		     unsigned order)
-{
-	__builtin_prefetch(&t->e[(shadow_key(file, gen, index, order) >> 17) & t->mask]);
-}
-
 /* Backward-shift deletion: no tombstones, so a probe always ends at an empty slot. */
 static void shadow_delete(struct shadow_table *t, struct shadow_entry *hole)
 {
@@ -115,7 +100,7 @@ static void shadow_delete(struct shadow_table *t, struct shadow_entry *hole)
 		j = (j + 1) & t->mask;
 		if (!t->e[j].key)
 			break;
-		home = (t->e[j].key >> 17) & t->mask;
+		home = shadow_home(t, t->e[j].key);
 		if (((j - home) & t->mask) >= ((j - i) & t->mask)) {
 			t->e[i] = t->e[j];
 			i = j;
