@@ -15,15 +15,25 @@ static void client_model_advance(void *obj, uint64_t ts)
 	model_advance(obj, ts);
 }
 
+static void client_model_prefetch(const void *obj, const struct model_access *a, unsigned n)
+{
+	model_prefetch_ahead(obj, a, n);
+}
+
 struct pipe_client pipe_client_model(struct model *m)
 {
-	return (struct pipe_client){ client_model_access, client_model_advance, m };
+	return (struct pipe_client){
+		.access = client_model_access, .advance = client_model_advance, .obj = m,
+		.prefetch = client_model_prefetch
+	};
 }
 
 /* One client runs the whole batch. */
 static void run_client(const struct pipe_client *c, const struct pipe_batch *b)
 {
 	for (unsigned i = 0; i < b->n; i++) {
+		if (c->prefetch)
+			c->prefetch(c->obj, &b->item[i], b->n - i);
 		if (b->item[i].op)
 			c->access(c->obj, &b->item[i]);
 		else
