@@ -7,13 +7,6 @@
 #include "model/bitmap.h"
 #include "model/instance.h"
 
-/*
- * Region occupancy, for files with folios of several orders: the pages of folios below order
- * OCC_SHIFT counted per aligned 64-page region, so "is this range free" and "no folio here"
- * need no probe per small slot. Larger folios are found with one probe per order. A file is
- * counted from the first time it needs it (built from its folio list), then kept up to date.
- */
-#define OCC_SHIFT	6
 #define OCC_SMALL	((1u << OCC_SHIFT) - 1)	/* mask of the small orders 0..5 */
 
 static void occupancy_update(struct model *m, const struct folio *f, int sign)
@@ -171,7 +164,8 @@ uint32_t cache_add(struct model *m, uint32_t file, uint64_t start, unsigned orde
 
 /*
  * Reclaim takes the inactive tail, so the folio before this one is most likely the next
- * victim: hint the lines its eviction will touch (its page cache slot and shadow set), and
+ * victim: hint the lines its eviction will touch (its page cache slots, shadow entry and
+ * region count), and
  * the descriptor of the one after it, whose fields the next call reads. Changes no state.
  */
 static inline __attribute__((always_inline)) void
@@ -182,8 +176,10 @@ evict_prefetch_next(struct model *m, const struct folio *f)
 	if (f->lru_prev == FOLIO_NIL)
 		return;
 	p = folio_at(&m->pool, f->lru_prev);
-	pagecache_prefetch(&m->pc, p->file, p->index);
+	pagecache_prefetch_removal(&m->pc, p->file, p->index);
 	shadow_prefetch(&m->shadow, p->file, model_file(m, p->file)->gen, p->index, p->order);
+	if (model_file(m, p->file)->occ && p->order < OCC_SHIFT)
+		pagecache_prefetch(&m->occ, p->file, p->index >> OCC_SHIFT);
 	if (p->lru_prev != FOLIO_NIL)
 		__builtin_prefetch(folio_at(&m->pool, p->lru_prev));
 }

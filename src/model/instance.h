@@ -230,6 +230,15 @@ static inline uint64_t model_page_size(const struct model *m)
 	return 1ull << m->page_shift;
 }
 
+/*
+ * Region occupancy (cache.c), for files with folios of several orders: the pages of folios
+ * below order OCC_SHIFT counted per aligned 64-page region, so "is this range free" and "no
+ * folio here" need no probe per small slot. Larger folios are found with one probe per order.
+ * A file is counted from the first time it needs it (built from its folio list), then kept
+ * up to date.
+ */
+#define OCC_SHIFT	6
+
 /* cache.c: folios in the page cache, with every index kept in step. */
 uint32_t cache_lookup_slow(struct model *m, uint32_t file, uint64_t idx);
 bool cache_range_empty(struct model *m, uint32_t file, uint64_t start, uint64_t n);

@@ -413,7 +413,8 @@ static const struct pc_slot *prefetch_slot(const struct model *m, const struct m
 
 /*
  * Step 2: the folio in the slot. When the slot holds another key the folio is further on or
- * not cached: the next slot to probe, and the shadow entry a miss will look up.
+ * not cached: the next slot to probe, and what a miss will look up and count (its shadow
+ * entry, touched region and region occupancy).
  */
 static inline __attribute__((always_inline)) void
 prefetch_folio(const struct model *m, const struct model_access *a)
@@ -437,6 +438,9 @@ prefetch_folio(const struct model *m, const struct model_access *a)
 	mf = &m->files[a->file_id];
 	if (mf->shadow_mask & (1u << mf->hint_order))
 		shadow_prefetch(&m->shadow, a->file_id, mf->gen, start, mf->hint_order);
+	touched_prefetch(&m->touched, a->file_id, mf->gen, page_of(m, a->pos));
+	if (mf->occ)
+		pagecache_prefetch(&m->occ, a->file_id, start >> OCC_SHIFT);
 }
 
 /* Step 1: the LRU neighbours of the folio, which a hit unlinks it from. */

@@ -84,6 +84,16 @@ static inline __attribute__((always_inline)) void pagecache_prefetch(const struc
 	__builtin_prefetch(&pc->slots[pc_home(pc, file, index)]);
 }
 
+/* Hints the lines a removal of the key reads: its home slot and the next group's. */
+static inline __attribute__((always_inline)) void
+pagecache_prefetch_removal(const struct pagecache *pc, uint32_t file, uint64_t index)
+{
+	uint64_t i = pc_home(pc, file, index);
+
+	__builtin_prefetch(&pc->slots[i]);
+	__builtin_prefetch(&pc->slots[(i + PC_STEP) & pc->mask]);
+}
+
 /*
  * The same table as a map (file, index) -> non-zero count (cache.c's region occupancy):
  * adds delta (may be negative) and drops the entry at 0. false on ENOMEM.

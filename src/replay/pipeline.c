@@ -28,10 +28,18 @@ struct pipe_client pipe_client_model(struct model *m)
 	};
 }
 
+/*
+ * Accesses of the batch fetched ahead of the one running: another thread wrote them, and
+ * a client with a prefetch hook reads them a dozen places ahead already.
+ */
+#define PIPE_FETCH_AHEAD	32
+
 /* One client runs the whole batch. */
 static void run_client(const struct pipe_client *c, const struct pipe_batch *b)
 {
 	for (unsigned i = 0; i < b->n; i++) {
+		if (i + PIPE_FETCH_AHEAD < b->n)
+			__builtin_prefetch(&b->item[i + PIPE_FETCH_AHEAD]);
 		if (c->prefetch)
 			c->prefetch(c->obj, &b->item[i], b->n - i);
 		if (b->item[i].op)
