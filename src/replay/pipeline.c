@@ -196,6 +196,9 @@ static void push(struct pipeline *p, const struct model_access *a)
 {
 	struct pipe_batch *b = &p->batch[p->published % PIPE_DEPTH];
 
+	/* the slots ahead, for writing: a worker read them last, on another core */
+	if (b->n + PIPE_FETCH_AHEAD < PIPE_BATCH)
+		__builtin_prefetch(&b->item[b->n + PIPE_FETCH_AHEAD], 1);
 	b->item[b->n++] = *a;
 	if (b->n == PIPE_BATCH)
 		publish(p);
