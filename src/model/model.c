@@ -468,8 +468,18 @@ void model_prefetch_ahead(const struct model *m, const struct model_access *a, u
 {
 	uint64_t start;
 
-	if (m->pc.count < PREFETCH_MIN_FOLIOS)
+	if (m->pc.count < PREFETCH_MIN_FOLIOS) {
+		/*
+		 * Large folios: the pages a read touches first in its folio are marked in the
+		 * touched set, a table of the data set's size, once per page.
+		 */
+		const struct model_access *b = &a[2 * PREFETCH_GAP];
+
+		if (n > 2 * PREFETCH_GAP && b->op == MODEL_READ && b->file_id < m->nr_files)
+			touched_prefetch(&m->touched, b->file_id, m->files[b->file_id].gen,
+					 page_of(m, b->pos));
 		return;
+	}
 	if (n > 3 * PREFETCH_GAP) {
 		const struct pc_slot *s = prefetch_slot(m, &a[3 * PREFETCH_GAP], &start);
 
