@@ -46,12 +46,18 @@ static inline uint64_t shadow_home(const struct shadow_table *t, uint64_t key)
 	return (key >> 17) & t->mask;
 }
 
-/* Hints the line of the folio's slot: an eviction or a refault check on it comes soon. */
+/*
+ * Hints the lines of the folio's slot and the slots after it: an eviction or a refault check
+ * on it comes soon, and a refault's deletion walks the rest of the cluster.
+ */
 static inline __attribute__((always_inline)) void
 shadow_prefetch(const struct shadow_table *t, uint32_t file, uint32_t gen, uint64_t index,
 		unsigned order)
 {
-	__builtin_prefetch(&t->e[shadow_home(t, shadow_key(file, gen, index, order))]);
+	uint64_t i = shadow_home(t, shadow_key(file, gen, index, order));
+
+	__builtin_prefetch(&t->e[i]);
+	__builtin_prefetch(&t->e[(i + 4) & t->mask]);
 }
 /* Finds and removes the entry of the folio (file, gen, index, order); false if none. */
 bool shadow_take(struct shadow_table *t, uint32_t file, uint32_t gen, uint64_t index,
