@@ -77,9 +77,11 @@ bool pagecache_insert(struct pagecache *pc, uint32_t file, uint64_t index, uint3
 void pagecache_remove(struct pagecache *pc, uint32_t file, uint64_t index);
 /*
  * Hints the line of the key's home slot. Always inlined, as are the other prefetch helpers of
- * the model: a call around a prefetch costs about what the prefetch saves.
+ * the model: GCC takes a function that only prefetches for one without effect and may drop
+ * the call, prefetches and all.
  */
-static inline __attribute__((always_inline)) void pagecache_prefetch(const struct pagecache *pc, uint32_t file, uint64_t index)
+static inline __attribute__((always_inline)) void
+pagecache_prefetch(const struct pagecache *pc, uint32_t file, uint64_t index)
 {
 	__builtin_prefetch(&pc->slots[pc_home(pc, file, index)]);
 }
