@@ -60,3 +60,7 @@ EXTRA_DIST += tests/replay-robust.sh tests/replay-hostile.sh
 # make bench: exact and sampled curves, sweeps against single runs.
 BENCH += bench/sweep.sh
 EXTRA_DIST += bench/sweep.sh
+
+# make bench: replay requests per CPU second on zipf-scan, optionally against an older build.
+BENCH += bench/speed.sh
+EXTRA_DIST += bench/speed.sh

@@ -48,10 +48,20 @@ static inline uint64_t bitmap_clear_range(uint64_t *map, uint64_t from, uint64_t
 
 	while (from < to) {
 		uint64_t w = from >> 6, lo = from & 63;
-		uint64_t hi = (to - (from - lo)) < 64 ? to - (from - lo) : 64;
-		uint64_t mask = bitmap_word_mask(lo, hi);
+		uint64_t hi, mask, set;
 
-		uint64_t set = mask & map[w];
+		/* whole words, as a folio of order 6 or more clears: no mask to build */
+		if (!lo && to - from >= 64) {
+			if (map[w]) {
+				was += (uint64_t)__builtin_popcountll(map[w]);
+				map[w] = 0;
+			}
+			from += 64;
+			continue;
+		}
+		hi = (to - (from - lo)) < 64 ? to - (from - lo) : 64;
+		mask = bitmap_word_mask(lo, hi);
+		set = mask & map[w];
 
 		if (set) {
 			was += (uint64_t)__builtin_popcountll(set);

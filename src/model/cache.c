@@ -7,13 +7,6 @@
 #include "model/bitmap.h"
 #include "model/instance.h"
 
-/*
- * Region occupancy, for files with folios of several orders: the pages of folios below order
- * OCC_SHIFT counted per aligned 64-page region, so "is this range free" and "no folio here"
- * need no probe per small slot. Larger folios are found with one probe per order. A file is
- * counted from the first time it needs it (built from its folio list), then kept up to date.
- */
-#define OCC_SHIFT	6
 #define OCC_SMALL	((1u << OCC_SHIFT) - 1)	/* mask of the small orders 0..5 */
 
 static void occupancy_update(struct model *m, const struct folio *f, int sign)
@@ -65,42 +58,6 @@ uint32_t cache_lookup_slow(struct model *m, uint32_t file, uint64_t idx)
 		}
 	}
 	return FOLIO_NIL;
-}
-
-/*
- * Hints the lines a read of pages [first, last] will look up: the page cache slots at the
- * file's hint order, then the folios they name. A lookup needs its slot before its folio and
- * the next lookup needs the folio's size, so without this every page of a read waits for two
- * misses in turn; with it the misses of the whole read overlap. Changes no state.
- */
-#define PREFETCH_MAX	16
-
-void cache_prefetch(struct model *m, uint32_t file, uint64_t first, uint64_t last)
-{
-	const struct mfile *mf = model_file(m, file);
-	const struct pagecache *pc = &m->pc;
-	unsigned order = mf->hint_order, n = 0;
-	uint64_t step = 1ull << order, start = first & ~(step - 1), h = 0;
-	uint64_t slot[PREFETCH_MAX];
-
-	/* one folio of the order covers the read: nothing to overlap */
-	if (!(mf->order_mask & (1u << order)) || last - start < step)
-		return;
-	/* one hash per group of eight slots */
-	for (uint64_t i = start; i <= last && n < PREFETCH_MAX; i += step) {
-		if (!n || !(i & (PC_STEP - 1)) || order >= PC_GROUP_SHIFT)
-			h = pc_group_hash(file, i);
-		slot[n] = pc_group_slot(pc, h, i);
-		__builtin_prefetch(&pc->slots[slot[n]]);
-		n++;
-	}
-	/* home slots only: a displaced key is looked up for real soon enough */
-	for (unsigned k = 0; k < n; k++) {
-		const struct pc_slot *s = &pc->slots[slot[k]];
-
-		if (s->folio != FOLIO_NIL && s->index == start + k * step && s->file == file)
-			__builtin_prefetch(folio_at(&m->pool, s->folio));
-	}
 }
 
 /*
@@ -207,18 +164,22 @@ uint32_t cache_add(struct model *m, uint32_t file, uint64_t start, unsigned orde
 
 /*
  * Reclaim takes the inactive tail, so the folio before this one is most likely the next
- * victim: hint the lines its eviction will touch (its page cache slot and shadow set), and
- * the descriptor of the one after it, whose fields the next call reads. Changes no state.
+ * victim: hint the lines its eviction will touch (its page cache slots, shadow entry and
+ * region count), and the descriptor of the one after it, whose fields the next call reads.
+ * Changes no state.
  */
-static void evict_prefetch_next(struct model *m, const struct folio *f)
+static inline __attribute__((always_inline)) void
+evict_prefetch_next(struct model *m, const struct folio *f)
 {
 	const struct folio *p;
 
 	if (f->lru_prev == FOLIO_NIL)
 		return;
 	p = folio_at(&m->pool, f->lru_prev);
-	pagecache_prefetch(&m->pc, p->file, p->index);
+	pagecache_prefetch_removal(&m->pc, p->file, p->index);
 	shadow_prefetch(&m->shadow, p->file, model_file(m, p->file)->gen, p->index, p->order);
+	if (model_file(m, p->file)->occ && p->order < OCC_SHIFT)
+		pagecache_prefetch(&m->occ, p->file, p->index >> OCC_SHIFT);
 	if (p->lru_prev != FOLIO_NIL)
 		__builtin_prefetch(folio_at(&m->pool, p->lru_prev));
 }

@@ -20,8 +20,8 @@ uint64_t filemap_read_bytes(const struct model *m, const struct folio *f, uint64
  * (its page cache slot, and its shadow set when the file has shadows of the order) while
  * reclaim makes room for this one. Changes no state.
  */
-static void filemap_prefetch_next(struct model *m, uint32_t file, uint64_t idx, unsigned order,
-				  bool read)
+static inline __attribute__((always_inline)) void
+filemap_prefetch_next(struct model *m, uint32_t file, uint64_t idx, unsigned order, bool read)
 {
 	const struct mfile *mf = model_file(m, file);
 	uint64_t next = (idx | ((1ull << order) - 1)) + 1;

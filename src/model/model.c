@@ -374,6 +374,124 @@ static uint64_t model_clock(struct model *m, uint64_t ts)
 	return ts > m->now ? ts : m->now;	/* never backwards */
 }
 
+/* ---- hints for the accesses ahead ---------------------------------------------------------- */
+
+/*
+ * A random read waits for its page cache slot, then for the folio the slot names, then for
+ * that folio's LRU neighbours (a hit relinks it) or its shadow entry (a miss checks for a
+ * refault): misses one after the other, each a full memory latency. Looking a few accesses
+ * ahead, each step below runs PREFETCH_GAP accesses after the one before it, on the same
+ * access, and finds the lines it reads already brought in by that one.
+ * Reads of the model state only, at the file's last found order: the state may change before
+ * the access runs, which only makes a hint useless. The helpers are always inlined: GCC takes
+ * a function that only prefetches for one without effect and drops the calls to it.
+ */
+#define PREFETCH_GAP	4
+/*
+ * Below this many cached folios their slots and descriptors stay in the CPU caches and the
+ * hints only cost (order 9 at 800 MiB: 400 folios, 1.16 times the CPU with them).
+ */
+#define PREFETCH_MIN_FOLIOS	16384
+
+/*
+ * Step 3: the home slot of the read's first page (NULL: no buffered read of a file with
+ * folios).
+ */
+static const struct pc_slot *prefetch_slot(const struct model *m, const struct model_access *a,
+					   uint64_t *start)
+{
+	const struct mfile *mf;
+
+	if (a->op != MODEL_READ || a->direct || a->file_id >= m->nr_files)
+		return NULL;
+	mf = &m->files[a->file_id];
+	if (!mf->order_mask)
+		return NULL;
+	*start = page_of(m, a->pos) & ~((1ull << mf->hint_order) - 1);
+	return &m->pc.slots[pc_home(&m->pc, a->file_id, *start)];
+}
+
+/*
+ * Step 2: the folio in the slot. When the slot holds another key the folio is further on or
+ * not cached: the next slot to probe, and what a miss will look up and count (its shadow
+ * entry, touched region and region occupancy).
+ */
+static inline __attribute__((always_inline)) void
+prefetch_folio(const struct model *m, const struct model_access *a)
+{
+	const struct pc_slot *s;
+	const struct mfile *mf;
+	uint64_t start;
+
+	s = prefetch_slot(m, a, &start);
+	if (!s)
+		return;
+	if (s->folio != FOLIO_NIL && s->index == start && s->file == a->file_id) {
+		const struct folio *f = folio_at(&m->pool, s->folio);
+
+		__builtin_prefetch(f);
+		__builtin_prefetch(&f->lru_next);	/* may be the next line */
+		return;
+	}
+	if (s->folio != FOLIO_NIL)
+		__builtin_prefetch(&m->pc.slots[(s - m->pc.slots + PC_STEP) & m->pc.mask]);
+	mf = &m->files[a->file_id];
+	if (mf->shadow_mask & (1u << mf->hint_order))
+		shadow_prefetch(&m->shadow, a->file_id, mf->gen, start, mf->hint_order);
+	touched_prefetch(&m->touched, a->file_id, mf->gen, page_of(m, a->pos));
+	if (mf->occ)
+		pagecache_prefetch(&m->occ, a->file_id, start >> OCC_SHIFT);
+}
+
+/* Step 1: the LRU neighbours of the folio, which a hit unlinks it from. */
+static inline __attribute__((always_inline)) void
+prefetch_neighbours(const struct model *m, const struct model_access *a)
+{
+	const struct folio *f;
+	uint32_t id;
+
+	if (a->op != MODEL_READ || a->direct || a->file_id >= m->nr_files ||
+	    !m->files[a->file_id].order_mask)
+		return;
+	id = pagecache_get(&m->pc, a->file_id, page_of(m, a->pos) &
+			   ~((1ull << m->files[a->file_id].hint_order) - 1));
+	if (id == FOLIO_NIL)
+		return;
+	f = folio_at(&m->pool, id);
+	if (f->lru_prev != FOLIO_NIL)
+		__builtin_prefetch(&folio_at(&m->pool, f->lru_prev)->lru_next, 1);
+	if (f->lru_next != FOLIO_NIL)
+		__builtin_prefetch(&folio_at(&m->pool, f->lru_next)->lru_prev, 1);
+}
+
+void model_prefetch_ahead(const struct model *m, const struct model_access *a, unsigned n)
+{
+	uint64_t start;
+
+	if (m->pc.count < PREFETCH_MIN_FOLIOS) {
+		/*
+		 * Large folios: the pages a read touches first in its folio are marked in the
+		 * touched set, a table of the data set's size, once per page.
+		 */
+		const struct model_access *b = &a[2 * PREFETCH_GAP];
+
+		if (n > 2 * PREFETCH_GAP && b->op == MODEL_READ && b->file_id < m->nr_files)
+			touched_prefetch(&m->touched, b->file_id, m->files[b->file_id].gen,
+					 page_of(m, b->pos));
+		return;
+	}
+	if (n > 3 * PREFETCH_GAP) {
+		const struct pc_slot *s = prefetch_slot(m, &a[3 * PREFETCH_GAP], &start);
+
+		if (s)
+			__builtin_prefetch(s);
+	}
+	if (n > 2 * PREFETCH_GAP)
+		prefetch_folio(m, &a[2 * PREFETCH_GAP]);
+	if (n > PREFETCH_GAP)
+		prefetch_neighbours(m, &a[PREFETCH_GAP]);
+}
+
 void model_access(struct model *m, const struct model_access *a)
 {
 	uint64_t ts = model_clock(m, a->ts);

@@ -380,6 +380,11 @@ const struct model_config *model_config(const struct model *m);
 void model_set_sample_fn(struct model *m, model_sample_fn fn, void *arg);
 
 void model_access(struct model *m, const struct model_access *a);
+/*
+ * Hints the lines the accesses a[1] .. a[n - 1] will touch, a[0] being the one to run next:
+ * a runner holding a batch calls it before each access. Changes no state.
+ */
+void model_prefetch_ahead(const struct model *m, const struct model_access *a, unsigned n);
 /* Time passes without an access: flusher ticks, interval samples. */
 void model_advance(struct model *m, uint64_t ts);
 /* End of trace at ts: last sample; dirty data stays dirty (not written back). */

@@ -75,10 +75,25 @@ static inline uint32_t pagecache_get(const struct pagecache *pc, uint32_t file, 
 /* Adds a folio that starts at index (no folio may start there yet). false on ENOMEM. */
 bool pagecache_insert(struct pagecache *pc, uint32_t file, uint64_t index, uint32_t folio);
 void pagecache_remove(struct pagecache *pc, uint32_t file, uint64_t index);
-/* Hints the line of the key's home slot. */
-static inline void pagecache_prefetch(const struct pagecache *pc, uint32_t file, uint64_t index)
+/*
+ * Hints the line of the key's home slot. Always inlined, as are the other prefetch helpers of
+ * the model: GCC takes a function that only prefetches for one without effect and may drop
+ * the call, prefetches and all.
+ */
+static inline __attribute__((always_inline)) void
+pagecache_prefetch(const struct pagecache *pc, uint32_t file, uint64_t index)
 {
 	__builtin_prefetch(&pc->slots[pc_home(pc, file, index)]);
+}
+
+/* Hints the lines a removal of the key reads: its home slot and the next group's. */
+static inline __attribute__((always_inline)) void
+pagecache_prefetch_removal(const struct pagecache *pc, uint32_t file, uint64_t index)
+{
+	uint64_t i = pc_home(pc, file, index);
+
+	__builtin_prefetch(&pc->slots[i]);
+	__builtin_prefetch(&pc->slots[(i + PC_STEP) & pc->mask]);
 }
 
 /*

@@ -3,17 +3,8 @@
 #include <stdlib.h>
 
 #include "model/shadow.h"
-#include "util/hash.h"
 
 #define SHADOW_MIN_SLOTS	1024
-
-static uint64_t shadow_key(uint32_t file, uint32_t gen, uint64_t index, unsigned order)
-{
-	uint64_t k = ft_hash64(index * FT_GOLDEN64 ^ ((uint64_t)file << 32 | gen) ^
-			       ((uint64_t)order << 58));
-
-	return k ? k : 1;	/* 0 marks an empty slot */
-}
 
 static bool shadow_alloc(struct shadow_table *t, uint64_t slots)
 {
@@ -38,7 +29,7 @@ void shadow_release(struct shadow_table *t)
 /* The slot of key, or the empty slot where it would go. */
 static struct shadow_entry *shadow_find(const struct shadow_table *t, uint64_t key)
 {
-	uint64_t i = (key >> 17) & t->mask;
+	uint64_t i = shadow_home(t, key);
 
 	while (t->e[i].key && t->e[i].key != key)
 		i = (i + 1) & t->mask;
@@ -64,10 +55,46 @@ static bool shadow_rehash(struct shadow_table *t, uint64_t slots, uint64_t keep_
 	return true;
 }
 
+/*
+ * Drops the entries evicted before keep_from in place: no second table to allocate, fault in
+ * and zero. The walk starts after a slot that is empty now, which no probe sequence crosses,
+ * so the entries before the one in hand are final: each survivor moves back to the first free
+ * slot from its home. false if there is no empty slot (a table left full by ENOMEM).
+ */
+static bool shadow_drop_before(struct shadow_table *t, uint64_t keep_from)
+{
+	uint64_t first = 0;
+
+	while (t->e[first].key)
+		if (++first > t->mask)
+			return false;
+	for (uint64_t n = 0, i = first; n <= t->mask; n++) {
+		struct shadow_entry *e;
+
+		i = (i + 1) & t->mask;
+		e = &t->e[i];
+		if (!e->key)
+			continue;
+		if (e->eviction < keep_from) {
+			e->key = 0;
+			t->count--;
+			continue;
+		}
+		for (uint64_t j = shadow_home(t, e->key); j != i; j = (j + 1) & t->mask) {
+			if (!t->e[j].key) {
+				t->e[j] = *e;
+				e->key = 0;
+				break;
+			}
+		}
+	}
+	return true;
+}
+
 /* At max_entries: forget the older half (by eviction age), as a shrinker frees old nodes. */
 static void shadow_forget_oldest(struct shadow_table *t)
 {
-	uint64_t lo = UINT64_MAX, hi = 0;
+	uint64_t lo = UINT64_MAX, hi = 0, keep_from;
 
 	for (uint64_t i = 0; i <= t->mask; i++) {
 		if (!t->e[i].key)
@@ -77,7 +104,9 @@ static void shadow_forget_oldest(struct shadow_table *t)
 		if (t->e[i].eviction > hi)
 			hi = t->e[i].eviction;
 	}
-	shadow_rehash(t, t->mask + 1, lo + (hi - lo) / 2 + 1);
+	keep_from = lo + (hi - lo) / 2 + 1;
+	if (!shadow_drop_before(t, keep_from))
+		shadow_rehash(t, t->mask + 1, keep_from);
 }
 
 void shadow_store(struct shadow_table *t, uint32_t file, uint32_t gen, uint64_t index,
@@ -98,12 +127,6 @@ void shadow_store(struct shadow_table *t, uint32_t file, uint32_t gen, uint64_t 
 	e->eviction = eviction;
 }
 
-void shadow_prefetch(const struct shadow_table *t, uint32_t file, uint32_t gen, uint64_t index,
-		     unsigned order)
-{
-	__builtin_prefetch(&t->e[(shadow_key(file, gen, index, order) >> 17) & t->mask]);
-}
-
 /* Backward-shift deletion: no tombstones, so a probe always ends at an empty slot. */
 static void shadow_delete(struct shadow_table *t, struct shadow_entry *hole)
 {
@@ -115,7 +138,7 @@ static void shadow_delete(struct shadow_table *t, struct shadow_entry *hole)
 		j = (j + 1) & t->mask;
 		if (!t->e[j].key)
 			break;
-		home = (t->e[j].key >> 17) & t->mask;
+		home = shadow_home(t, t->e[j].key);
 		if (((j - home) & t->mask) >= ((j - i) & t->mask)) {
 			t->e[i] = t->e[j];
 			i = j;

@@ -15,6 +15,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "util/hash.h"
+
 struct shadow_entry {
 	uint64_t key;		/* fingerprint; 0: empty */
 	uint64_t eviction;	/* nonresident age at eviction */
@@ -30,9 +32,33 @@ bool shadow_init(struct shadow_table *t, uint64_t max_entries);
 void shadow_release(struct shadow_table *t);
 void shadow_store(struct shadow_table *t, uint32_t file, uint32_t gen, uint64_t index,
 		  unsigned order, uint64_t eviction);
-/* Hints the line of the folio's slot: an eviction or a refault check on it comes soon. */
-void shadow_prefetch(const struct shadow_table *t, uint32_t file, uint32_t gen, uint64_t index,
-		     unsigned order);
+static inline uint64_t shadow_key(uint32_t file, uint32_t gen, uint64_t index, unsigned order)
+{
+	uint64_t k = ft_hash64(index * FT_GOLDEN64 ^ ((uint64_t)file << 32 | gen) ^
+			       ((uint64_t)order << 58));
+
+	return k ? k : 1;	/* 0 marks an empty slot */
+}
+
+/* The home slot of a key. */
+static inline uint64_t shadow_home(const struct shadow_table *t, uint64_t key)
+{
+	return (key >> 17) & t->mask;
+}
+
+/*
+ * Hints the lines of the folio's slot and the slots after it: an eviction or a refault check
+ * on it comes soon, and a refault's deletion walks the rest of the cluster.
+ */
+static inline __attribute__((always_inline)) void
+shadow_prefetch(const struct shadow_table *t, uint32_t file, uint32_t gen, uint64_t index,
+		unsigned order)
+{
+	uint64_t i = shadow_home(t, shadow_key(file, gen, index, order));
+
+	__builtin_prefetch(&t->e[i]);
+	__builtin_prefetch(&t->e[(i + 4) & t->mask]);
+}
 /* Finds and removes the entry of the folio (file, gen, index, order); false if none. */
 bool shadow_take(struct shadow_table *t, uint32_t file, uint32_t gen, uint64_t index,
 		 unsigned order, uint64_t *eviction);

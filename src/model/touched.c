@@ -5,14 +5,8 @@
 
 #include "model/bitmap.h"
 #include "model/touched.h"
-#include "util/hash.h"
 
 #define REGION_PAGES	(1ull << TOUCHED_REGION_SHIFT)
-
-static uint64_t touched_hash(uint32_t file, uint32_t gen, uint64_t region)
-{
-	return ft_hash64(region * FT_GOLDEN64 ^ ((uint64_t)file << 32 | gen));
-}
 
 static bool touched_alloc(struct touched_set *t, uint64_t cap)
 {

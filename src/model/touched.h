@@ -10,6 +10,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "util/hash.h"
+
 #define TOUCHED_REGION_SHIFT	9	/* pages per region: 512 */
 
 struct touched_region {
@@ -24,6 +26,23 @@ struct touched_set {
 	uint64_t mask, count;
 	uint64_t pages;		/* distinct pages ever touched */
 };
+
+/* gen: the file generation + 1, as stored */
+static inline uint64_t touched_hash(uint32_t file, uint32_t gen, uint64_t region)
+{
+	return ft_hash64(region * FT_GOLDEN64 ^ ((uint64_t)file << 32 | gen));
+}
+
+/* Hints the lines touched_mark() reads for the page: its region's home slot and bit word. */
+static inline __attribute__((always_inline)) void
+touched_prefetch(const struct touched_set *t, uint32_t file, uint32_t gen, uint64_t page)
+{
+	const struct touched_region *r;
+
+	r = &t->r[touched_hash(file, gen + 1, page >> TOUCHED_REGION_SHIFT) & t->mask];
+	__builtin_prefetch(r);
+	__builtin_prefetch(&r->bits[(page & ((1u << TOUCHED_REGION_SHIFT) - 1)) / 64]);
+}
 
 bool touched_init(struct touched_set *t);
 void touched_release(struct touched_set *t);

@@ -65,7 +65,9 @@ static int add_engine(struct mrc_run *m, const struct model_config *cfg, bool sa
 	m->sampled[m->n] = sampled;
 	m->rate_of[m->n] = rate < 1 ? rate : 1.0;
 	m->order[m->n] = cfg->order;
-	m->rp->extra[m->n] = (struct pipe_client){ engine_access, engine_advance, s };
+	m->rp->extra[m->n] = (struct pipe_client){
+		.access = engine_access, .advance = engine_advance, .obj = s
+	};
 	m->n++;
 	m->rp->nextra = m->n;
 	return 0;

@@ -15,15 +15,33 @@ static void client_model_advance(void *obj, uint64_t ts)
 	model_advance(obj, ts);
 }
 
+static void client_model_prefetch(const void *obj, const struct model_access *a, unsigned n)
+{
+	model_prefetch_ahead(obj, a, n);
+}
+
 struct pipe_client pipe_client_model(struct model *m)
 {
-	return (struct pipe_client){ client_model_access, client_model_advance, m };
+	return (struct pipe_client){
+		.access = client_model_access, .advance = client_model_advance, .obj = m,
+		.prefetch = client_model_prefetch
+	};
 }
+
+/*
+ * Accesses of the batch fetched ahead of the one running: another thread wrote them, and
+ * a client with a prefetch hook reads them a dozen places ahead already.
+ */
+#define PIPE_FETCH_AHEAD	32
 
 /* One client runs the whole batch. */
 static void run_client(const struct pipe_client *c, const struct pipe_batch *b)
 {
 	for (unsigned i = 0; i < b->n; i++) {
+		if (i + PIPE_FETCH_AHEAD < b->n)
+			__builtin_prefetch(&b->item[i + PIPE_FETCH_AHEAD]);
+		if (c->prefetch)
+			c->prefetch(c->obj, &b->item[i], b->n - i);
 		if (b->item[i].op)
 			c->access(c->obj, &b->item[i]);
 		else
@@ -178,6 +196,9 @@ static void push(struct pipeline *p, const struct model_access *a)
 {
 	struct pipe_batch *b = &p->batch[p->published % PIPE_DEPTH];
 
+	/* the slots ahead, for writing: a worker read them last, on another core */
+	if (b->n + PIPE_FETCH_AHEAD < PIPE_BATCH)
+		__builtin_prefetch(&b->item[b->n + PIPE_FETCH_AHEAD], 1);
 	b->item[b->n++] = *a;
 	if (b->n == PIPE_BATCH)
 		publish(p);

@@ -39,6 +39,8 @@ struct pipe_client {
 	void (*access)(void *obj, const struct model_access *a);
 	void (*advance)(void *obj, uint64_t ts);
 	void *obj;
+	/* Optional: hints for a[1] .. a[n - 1] before a[0] runs (model_prefetch_ahead()). */
+	void (*prefetch)(const void *obj, const struct model_access *a, unsigned n);
 };
 
 /* A model instance as a client. */

@@ -244,7 +244,9 @@ static int start_models(struct replay *rp, __u32 first_dev, const char *path,
 			memcpy(rp->heat->col[i].label, rp->cols[i].label,
 			       sizeof(rp->heat->col[i].label));
 			rp->heat->col[i].order = rp->cfg[i].order;
-			rp->clients[i] = (struct pipe_client){ heat_access, heat_advance, hc };
+			rp->clients[i] = (struct pipe_client){
+				.access = heat_access, .advance = heat_advance, .obj = hc
+			};
 		}
 		memcpy(rp->series.col[i].label, rp->cols[i].label, sizeof(rp->series.col[i].label));
 		rp->series.col[i].order = rp->cfg[i].order;

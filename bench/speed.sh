@@ -1,0 +1,62 @@
+#!/bin/sh
+# make bench: replay speed on the zipf-scan workload (10 M 4 KiB reads over an 8 GiB file,
+# 800 MiB of memory), in requests per CPU second: the plain model (LRU, fixed folios, no
+# readahead) at orders 0 and 9 and the default model at order 0.
+# SPEED_BENCH_BASELINE=PROGRAM: an older folio-trace; each configuration is then run by both,
+# alternately (SPEED_BENCH_PAIRS pairs, 5 by default, as the machine may be noisy), and the
+# median of the per-pair CPU ratios new/old is printed. BENCH_SPEED_EVENTS lowers the length.
+set -eu
+FT=${FOLIO_TRACE:-./folio-trace}
+OLD=${SPEED_BENCH_BASELINE:-}
+N=${BENCH_SPEED_EVENTS:-10000000}
+PAIRS=${SPEED_BENCH_PAIRS:-5}
+TIME=/usr/bin/time
+DIR=$(mktemp -d "${TMPDIR:-/tmp}/ft-bench-speed.XXXXXX")
+trap 'rm -rf "$DIR"' EXIT
+PLAIN="--lru=plain --policy=fixed --no-readahead"
+
+[ -x "$TIME" ] || { echo "speed bench: needs GNU time at $TIME"; exit 0; }
+
+# cpu PROGRAM ARGS...: CPU seconds of one replay of the trace
+cpu() {
+	prog=$1
+	shift
+	"$TIME" -f '%U %S' -o "$DIR/time" "$prog" replay "$@" --memory=800M --format=csv \
+		"$DIR/t.ftr" >/dev/null
+	awk '{ print $1 + $2 }' "$DIR/time"
+}
+
+# speed NAME ARGS...: one configuration, alone or against the baseline
+speed() {
+	name=$1
+	shift
+	if [ -z "$OLD" ]; then
+		awk -v s="$(cpu "$FT" "$@")" -v n="$N" -v name="$name" 'BEGIN {
+			printf "%-16s %7.2f CPU-s %7.2f M requests/CPU-s\n", name, s,
+			       (s > 0 ? n / s / 1e6 : 0) }'
+		return
+	fi
+	: >"$DIR/pairs"
+	i=0
+	while [ "$i" -lt "$PAIRS" ]; do
+		echo "$(cpu "$OLD" "$@") $(cpu "$FT" "$@")" >>"$DIR/pairs"
+		i=$((i + 1))
+	done
+	# the pair with the median ratio, printed with its own times
+	awk '{ print ($1 > 0 ? $2 / $1 : 0), $1, $2 }' "$DIR/pairs" | sort -n |
+		awk -v n="$N" -v name="$name" -v pairs="$PAIRS" '
+		{ r[NR] = $1; o[NR] = $2; c[NR] = $3 }
+		END {
+			m = int((NR + 1) / 2)
+			printf "%-16s old %6.2f CPU-s (%5.2f M/s) new %6.2f CPU-s (%5.2f M/s)" \
+			       " CPU new/old %.3f (median of %u pairs)\n", name, o[m],
+			       (o[m] > 0 ? n / o[m] / 1e6 : 0), c[m],
+			       (c[m] > 0 ? n / c[m] / 1e6 : 0), r[m], pairs
+		}'
+}
+
+"$FT" synth zipf-scan --events="$N" -o "$DIR/t.ftr"
+echo "trace: zipf-scan, $N reads; targets: 7.5, 4 and 25 M requests/CPU-s"
+speed "order 0 plain" $PLAIN --folio-order=0
+speed "order 0 default" --folio-order=0
+speed "order 9 plain" $PLAIN --folio-order=9
