@@ -675,13 +675,7 @@ static error_t info_parse(int key, char *arg, struct argp_state *state)
 			return ft_usage_error(NULL, "format", arg, "expected text or json");
 		return 0;
 	case OPT_BY:
-		if (strcmp(arg, "file") == 0)
-			a->by_kind = TOP_BY_FILE;
-		else if (strcmp(arg, "process") == 0)
-			a->by_kind = TOP_BY_PROCESS;
-		else if (strcmp(arg, "cgroup") == 0)
-			a->by_kind = TOP_BY_CGROUP;
-		else
+		if (!top_by_parse(arg, &a->by_kind))
 			return ft_usage_error(NULL, "by", arg, "expected file, process or cgroup");
 		a->by = true;
 		return 0;

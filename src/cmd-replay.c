@@ -42,7 +42,6 @@ static const struct {
 enum { OPT_ORDER = 256, OPT_FORMAT, OPT_TIMESERIES, OPT_PLOT, OPT_MRC, OPT_CURVE, OPT_CURVE_PLOT,
        OPT_FORCE, OPT_HEATMAP, OPT_HEATMAP_FILE, OPT_METRICS, OPT_BY, OPT_TOP, OPT_SORT };
 
-enum replay_by { BY_NONE, BY_FILE, BY_PROCESS, BY_CGROUP };
 
 /* --top's default: the rows of --by kept */
 #define UNITS_TOP_DEFAULT	20
@@ -129,7 +128,8 @@ struct replay_args {
 	struct ft_seen seen;
 	struct report_select sel;
 	bool have_sel;
-	enum replay_by by;
+	bool by;			/* --by given: rows per unit of by_kind */
+	enum top_by by_kind;
 	uint64_t top;
 	bool top_given, sort_given;
 	enum report_unit_sort sort;
@@ -197,14 +197,9 @@ static error_t parse_own_opt(struct replay_args *a, int key, const char *arg)
 		a->curve_plot = arg;
 		return 0;
 	case OPT_BY:
-		if (strcmp(arg, "file") == 0)
-			a->by = BY_FILE;
-		else if (strcmp(arg, "process") == 0)
-			a->by = BY_PROCESS;
-		else if (strcmp(arg, "cgroup") == 0)
-			a->by = BY_CGROUP;
-		else
+		if (!top_by_parse(arg, &a->by_kind))
 			return ft_usage_error(NULL, "by", arg, "expected file, process or cgroup");
+		a->by = true;
 		return 0;
 	case OPT_TOP:
 		if (!parse_u64_range(arg, 1, UINT32_MAX, &a->top, &why))
@@ -720,11 +715,11 @@ int cmd_replay(int argc, char **argv)
 		rp->heat = &args.heat;
 	if (args.by) {
 		static const enum report_unit_kind kinds[] = {
-			[BY_FILE] = UNIT_FILE, [BY_PROCESS] = UNIT_PROCESS,
-			[BY_CGROUP] = UNIT_CGROUP,
+			[TOP_BY_FILE] = UNIT_FILE, [TOP_BY_PROCESS] = UNIT_PROCESS,
+			[TOP_BY_CGROUP] = UNIT_CGROUP,
 		};
 
-		if (replay_units_init(&units, kinds[args.by]) < 0) {
+		if (replay_units_init(&units, kinds[args.by_kind]) < 0) {
 			ft_warn("out of memory");
 			ret = EXIT_RUNTIME;
 			goto release;
@@ -755,7 +750,7 @@ int cmd_replay(int argc, char **argv)
 		ret = EXIT_RUNTIME;
 		goto release;
 	}
-	if (args.by == BY_CGROUP && !units.tasks_with_cgroup)
+	if (args.by && args.by_kind == TOP_BY_CGROUP && !units.tasks_with_cgroup)
 		ft_warn("--by=cgroup: the trace records no memory cgroup of its tasks (made by "
 			"synth or import, or recorded by folio-trace before trace format 1.1): "
 			"their figures are under \"?\"");

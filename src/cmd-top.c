@@ -112,13 +112,7 @@ static error_t parse_top_opt(int key, char *arg, struct argp_state *state)
 			return ft_usage_error(state, "interval", arg, "at least 1ms");
 		return 0;
 	case OPT_BY:
-		if (!strcmp(arg, "file"))
-			a->by = TOP_BY_FILE;
-		else if (!strcmp(arg, "process"))
-			a->by = TOP_BY_PROCESS;
-		else if (!strcmp(arg, "cgroup"))
-			a->by = TOP_BY_CGROUP;
-		else
+		if (!top_by_parse(arg, &a->by))
 			return ft_usage_error(state, "by", arg, "file, process or cgroup");
 		return 0;
 	case OPT_SORT:

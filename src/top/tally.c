@@ -12,6 +12,21 @@
 #include "trace/filewb.h"
 #include "trace/trace.h"
 
+bool top_by_parse(const char *s, enum top_by *out)
+{
+	static const char *const names[] = {
+		[TOP_BY_FILE] = "file", [TOP_BY_PROCESS] = "process", [TOP_BY_CGROUP] = "cgroup",
+	};
+
+	for (unsigned i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		if (strcmp(s, names[i]) == 0) {
+			*out = (enum top_by)i;
+			return true;
+		}
+	}
+	return false;
+}
+
 int top_tally_init(struct top_tally *t, enum top_by by)
 {
 	memset(t, 0, sizeof(*t));

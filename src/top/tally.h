@@ -70,6 +70,9 @@ struct top_tally {
 	void (*cgroup_of)(uint32_t pid, char *out, unsigned len);
 };
 
+/* --by's value: "file", "process" or "cgroup"; false for anything else. */
+bool top_by_parse(const char *s, enum top_by *out);
+
 int top_tally_init(struct top_tally *t, enum top_by by);
 void top_tally_release(struct top_tally *t);
 /* Counts one record the reader returned; -1 only when out of memory. */
