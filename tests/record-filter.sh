@@ -74,11 +74,16 @@ if [ -n "$U" ] && mkdir "$U/ft-test-$$" 2> /dev/null; then
 	sh -c "echo \$\$ > '$CG/cgroup.procs'; \
 		dd if=/dev/zero of='$D/cg' bs=4k count=5 status=none"
 	dd if=/dev/zero of="$D/out" bs=4k count=3 status=none
+	# A shell that writes outside, then moves in and writes again (builtins: no exec):
+	# asked again when it moves, only its second write is recorded.
+	sh -c "printf 1234 > '$D/mv'; echo \$\$ > '$CG/cgroup.procs'; printf 123456 >> '$D/mv'"
 	kill -INT $recorder
 	wait $recorder
 	is "$?" 0 "--cgroup recording exits 0 on SIGINT"
 	rmdir "$CG"
 	is "$(access_sum "$T" write "$(stat -c %i "$D/cg")")" 20480 "--cgroup: the task inside is recorded"
 	is "$(access_count "$T" write "$(stat -c %i "$D/out")")" 0 "--cgroup: the task outside is not"
+	is "$(access_sum "$T" write "$(stat -c %i "$D/mv")")" 6 \
+		"--cgroup: a task that moves in is recorded from then on, not before"
 fi
 done_testing
