@@ -394,20 +394,28 @@ static uint64_t model_clock(struct model *m, uint64_t ts)
 #define PREFETCH_MIN_FOLIOS	16384
 
 /*
- * Step 3: the home slot of the read's first page (NULL: no buffered read of a file with
- * folios).
+ * The first page of the folio of the file's hint order a read would look up first; false for
+ * an access that is no buffered read of a file with folios.
  */
-static const struct pc_slot *prefetch_slot(const struct model *m, const struct model_access *a,
-					   uint64_t *start)
+static bool hint_start(const struct model *m, const struct model_access *a, uint64_t *start)
 {
 	const struct mfile *mf;
 
 	if (a->op != MODEL_READ || a->direct || a->file_id >= m->nr_files)
-		return NULL;
+		return false;
 	mf = &m->files[a->file_id];
 	if (!mf->order_mask)
-		return NULL;
+		return false;
 	*start = page_of(m, a->pos) & ~((1ull << mf->hint_order) - 1);
+	return true;
+}
+
+/* Step 3: the home slot of the read's first folio (NULL: see hint_start()). */
+static const struct pc_slot *prefetch_slot(const struct model *m, const struct model_access *a,
+					   uint64_t *start)
+{
+	if (!hint_start(m, a, start))
+		return NULL;
 	return &m->pc.slots[pc_home(&m->pc, a->file_id, *start)];
 }
 
@@ -448,13 +456,12 @@ static inline __attribute__((always_inline)) void
 prefetch_neighbours(const struct model *m, const struct model_access *a)
 {
 	const struct folio *f;
+	uint64_t start;
 	uint32_t id;
 
-	if (a->op != MODEL_READ || a->direct || a->file_id >= m->nr_files ||
-	    !m->files[a->file_id].order_mask)
+	if (!hint_start(m, a, &start))
 		return;
-	id = pagecache_get(&m->pc, a->file_id, page_of(m, a->pos) &
-			   ~((1ull << m->files[a->file_id].hint_order) - 1));
+	id = pagecache_get(&m->pc, a->file_id, start);
 	if (id == FOLIO_NIL)
 		return;
 	f = folio_at(&m->pool, id);

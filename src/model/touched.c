@@ -31,7 +31,7 @@ void touched_release(struct touched_set *t)
 static struct touched_region *touched_slot(struct touched_set *t, uint32_t file, uint32_t gen,
 					   uint64_t region)
 {
-	uint64_t i = touched_hash(file, gen, region) & t->mask;
+	uint64_t i = touched_home(t, file, gen, region);
 
 	while (t->r[i].gen && !(t->r[i].region == region && t->r[i].file == file &&
 				t->r[i].gen == gen))

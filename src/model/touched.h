@@ -27,10 +27,11 @@ struct touched_set {
 	uint64_t pages;		/* distinct pages ever touched */
 };
 
-/* gen: the file generation + 1, as stored */
-static inline uint64_t touched_hash(uint32_t file, uint32_t gen, uint64_t region)
+/* The home slot of a region; gen: the file generation + 1, as stored. */
+static inline uint64_t touched_home(const struct touched_set *t, uint32_t file, uint32_t gen,
+				    uint64_t region)
 {
-	return ft_hash64(region * FT_GOLDEN64 ^ ((uint64_t)file << 32 | gen));
+	return ft_hash64(region * FT_GOLDEN64 ^ ((uint64_t)file << 32 | gen)) & t->mask;
 }
 
 /* Hints the lines touched_mark() reads for the page: its region's home slot and bit word. */
@@ -39,7 +40,7 @@ touched_prefetch(const struct touched_set *t, uint32_t file, uint32_t gen, uint6
 {
 	const struct touched_region *r;
 
-	r = &t->r[touched_hash(file, gen + 1, page >> TOUCHED_REGION_SHIFT) & t->mask];
+	r = &t->r[touched_home(t, file, gen + 1, page >> TOUCHED_REGION_SHIFT)];
 	__builtin_prefetch(r);
 	__builtin_prefetch(&r->bits[(page & ((1u << TOUCHED_REGION_SHIFT) - 1)) / 64]);
 }
