@@ -42,7 +42,6 @@ static const struct {
 enum { OPT_ORDER = 256, OPT_FORMAT, OPT_TIMESERIES, OPT_PLOT, OPT_MRC, OPT_CURVE, OPT_CURVE_PLOT,
        OPT_FORCE, OPT_HEATMAP, OPT_HEATMAP_FILE, OPT_METRICS, OPT_BY, OPT_TOP, OPT_SORT };
 
-
 /* --top's default: the rows of --by kept */
 #define UNITS_TOP_DEFAULT	20
 
@@ -714,12 +713,7 @@ int cmd_replay(int argc, char **argv)
 	if (args.heatmap)
 		rp->heat = &args.heat;
 	if (args.by) {
-		static const enum report_unit_kind kinds[] = {
-			[TOP_BY_FILE] = UNIT_FILE, [TOP_BY_PROCESS] = UNIT_PROCESS,
-			[TOP_BY_CGROUP] = UNIT_CGROUP,
-		};
-
-		if (replay_units_init(&units, kinds[args.by_kind]) < 0) {
+		if (replay_units_init(&units, args.by_kind) < 0) {
 			ft_warn("out of memory");
 			ret = EXIT_RUNTIME;
 			goto release;

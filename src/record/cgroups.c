@@ -104,10 +104,9 @@ bool ft_cgroup_find(const char *root, __u64 id, char *path, size_t len)
 		snprintf(path, len, "/");
 		return true;
 	}
-	path[0] = '\0';
 	if (find_below(fd, id, path, 0, len, 0))
 		return true;
-	path[0] = '\0';
+	path[0] = '\0';	/* what a walk that found nothing left there */
 	return false;
 }
 

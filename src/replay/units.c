@@ -7,15 +7,16 @@
 #include "replay/units.h"
 #include "util/grow.h"
 
-static const enum top_by tally_by[] = {
-	[UNIT_FILE] = TOP_BY_FILE, [UNIT_PROCESS] = TOP_BY_PROCESS, [UNIT_CGROUP] = TOP_BY_CGROUP,
-};
-
-int replay_units_init(struct replay_units *u, enum report_unit_kind kind)
+int replay_units_init(struct replay_units *u, enum top_by by)
 {
+	static const enum report_unit_kind kinds[] = {
+		[TOP_BY_FILE] = UNIT_FILE, [TOP_BY_PROCESS] = UNIT_PROCESS,
+		[TOP_BY_CGROUP] = UNIT_CGROUP,
+	};
+
 	memset(u, 0, sizeof(*u));
-	u->kind = kind;
-	if (top_tally_init(&u->tally, tally_by[kind]))
+	u->kind = kinds[by];
+	if (top_tally_init(&u->tally, by))
 		return -1;
 	if (ft_filewb_init(&u->wb) || u64map_init(&u->key_unit, 64)) {
 		replay_units_release(u);
@@ -29,11 +30,10 @@ void replay_units_release(struct replay_units *u)
 	top_tally_release(&u->tally);
 	ft_filewb_free(&u->wb);
 	u64map_free(&u->key_unit);
-	free(u->keys);
-	free(u->ids);
+	free(u->units);
 	free(u->rows);
 	free(u->figures);
-	u->keys = u->ids = NULL;
+	u->units = NULL;
 	u->rows = NULL;
 	u->figures = NULL;
 }
@@ -44,10 +44,8 @@ int replay_units_note(struct replay_units *u, const struct ft_hdr *h)
 		return -1;
 	if (h->type == FT_TASK || h->type == FT_CGROUP)
 		u->last_valid = false;	/* a thread's pid or cgroup may have changed */
-	if (h->type == FT_TASK) {
-		u->tasks++;
+	if (h->type == FT_TASK)
 		u->tasks_with_cgroup += ft_task_cgroup((const void *)h) != 0;
-	}
 	/* the writeback records, the devices: enough to say whether a device's count is known */
 	if (h->type == FT_HOST || h->type == FT_WRITEBACK)
 		return ft_filewb_note(&u->wb, h);
@@ -57,7 +55,8 @@ int replay_units_note(struct replay_units *u, const struct ft_hdr *h)
 /* The unit of the tally's row key (id: the pid or cgroup id it stands for). */
 static uint32_t unit_of_key(struct replay_units *u, uint64_t key, uint64_t id)
 {
-	uint64_t *slot, *grown;
+	struct replay_unit_key *units;
+	uint64_t *slot;
 	bool added;
 
 	slot = u64map_get_or_add(&u->key_unit, key, 0, &added);
@@ -65,16 +64,11 @@ static uint32_t unit_of_key(struct replay_units *u, uint64_t key, uint64_t id)
 		return UINT32_MAX;
 	if (*slot)
 		return (uint32_t)(*slot - 1);
-	grown = ft_grow(u->keys, &u->cap, u->nunits, sizeof(*grown), 64);
-	if (!grown)
+	units = ft_grow(u->units, &u->cap, u->nunits, sizeof(*units), 64);
+	if (!units)
 		return UINT32_MAX;
-	u->keys = grown;
-	grown = ft_grow(u->ids, &u->cap_ids, u->nunits, sizeof(*grown), 64);
-	if (!grown)
-		return UINT32_MAX;
-	u->ids = grown;
-	u->keys[u->nunits] = key;
-	u->ids[u->nunits] = id;
+	u->units = units;
+	units[u->nunits] = (struct replay_unit_key){ .key = key, .id = id };
 	*slot = ++u->nunits;
 	return u->nunits - 1;
 }
@@ -160,8 +154,8 @@ int replay_units_report(struct replay_units *u, const struct replay *rp,
 		r->m = &u->figures[(size_t)i * ncols];
 		r->name = "?";
 		if (u->kind != UNIT_FILE) {
-			r->id = u->ids[i];
-			kernel_figures(u, r, u->keys[i]);
+			r->id = u->units[i].id;
+			kernel_figures(u, r, u->units[i].key);
 			/* by the task the file system wrote back in (fsync; not the flusher's) */
 			r->kernel_wb_known = u->wb.ncounted > 0;
 		} else {

@@ -24,20 +24,23 @@ struct replay_units {
 	struct top_tally tally;		/* the kernel's figures, names, tid -> pid and cgroup */
 	struct ft_filewb wb;		/* whether a device's writeback is counted */
 	struct u64map key_unit;		/* the tally's row key -> unit + 1 */
-	uint64_t *keys, *ids;		/* unit -> row key; unit -> pid or cgroup id */
+	struct replay_unit_key {
+		uint64_t key;		/* the tally's row key */
+		uint64_t id;		/* the pid or cgroup id */
+	} *units;
 	uint32_t nunits;
-	size_t cap, cap_ids;
+	size_t cap;
 	/* the unit of the last access's thread, until a task or cgroup record */
 	uint32_t last_tid, last_unit;
 	bool last_valid;
 	/* tasks with a recorded cgroup: without any, --by=cgroup has only "?" */
-	uint64_t tasks, tasks_with_cgroup;
+	uint64_t tasks_with_cgroup;
 	/* the report's rows and the models' figures they point to */
 	struct report_unit *rows;
 	struct model_unit *figures;
 };
 
-int replay_units_init(struct replay_units *u, enum report_unit_kind kind);
+int replay_units_init(struct replay_units *u, enum top_by by);
 void replay_units_release(struct replay_units *u);
 /* Every record of the trace, in order. -1: out of memory. */
 int replay_units_note(struct replay_units *u, const struct ft_hdr *h);

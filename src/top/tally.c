@@ -12,14 +12,14 @@
 #include "trace/filewb.h"
 #include "trace/trace.h"
 
+const char *const top_by_names[3] = {
+	[TOP_BY_FILE] = "file", [TOP_BY_PROCESS] = "process", [TOP_BY_CGROUP] = "cgroup",
+};
+
 bool top_by_parse(const char *s, enum top_by *out)
 {
-	static const char *const names[] = {
-		[TOP_BY_FILE] = "file", [TOP_BY_PROCESS] = "process", [TOP_BY_CGROUP] = "cgroup",
-	};
-
-	for (unsigned i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		if (strcmp(s, names[i]) == 0) {
+	for (unsigned i = 0; i < sizeof(top_by_names) / sizeof(top_by_names[0]); i++) {
+		if (strcmp(s, top_by_names[i]) == 0) {
 			*out = (enum top_by)i;
 			return true;
 		}
@@ -89,7 +89,7 @@ static int remember_file(struct top_tally *t, const struct ft_file *f)
 static int remember_task(struct top_tally *t, const struct ft_task *k)
 {
 	uint64_t *pid = u64map_get_or_add(&t->task_pid, k->hdr.tid, k->pid, &(bool){ 0 });
-	uint64_t *comm;
+	uint64_t *comm, cgroup = ft_task_cgroup(k);
 
 	if (!pid)
 		return -1;
@@ -99,12 +99,12 @@ static int remember_task(struct top_tally *t, const struct ft_task *k)
 		return -1;
 	if (!*comm && !(*comm = keep_name(t, k->comm, strnlen(k->comm, FT_COMM_LEN))))
 		return -1;
-	if (ft_task_cgroup(k)) {
+	if (cgroup) {
 		uint64_t *cg = u64map_get_or_add(&t->task_cgroup, k->hdr.tid, 0, &(bool){ 0 });
 
 		if (!cg)
 			return -1;
-		*cg = ft_task_cgroup(k);
+		*cg = cgroup;
 	}
 	return 0;
 }

@@ -70,6 +70,8 @@ struct top_tally {
 	void (*cgroup_of)(uint32_t pid, char *out, unsigned len);
 };
 
+/* The names of enum top_by, as --by takes them and the views print them. */
+extern const char *const top_by_names[3];
 /* --by's value: "file", "process" or "cgroup"; false for anything else. */
 bool top_by_parse(const char *s, enum top_by *out);
 

@@ -138,14 +138,14 @@ static void header_lines(FILE *f, const struct top_view *v, const struct top_tal
 	const struct top_counts *a = &t->all_now;
 	const struct top_system *s = &t->sys_now;
 	char b1[32], b2[32], b3[32], b4[32], hit[16], waf[16];
-	static const char *const by[] = { "file", "process", "cgroup" };
+	const char *by = top_by_names[t->by];
 
 	if (v->heading)
-		fprintf(f, "%s (%.6f s), by %s, sorted by %s%s\n", v->heading, seconds, by[t->by],
+		fprintf(f, "%s (%.6f s), by %s, sorted by %s%s\n", v->heading, seconds, by,
 			top_column_name(v->sort), v->reverse ? " (smallest first)" : "");
 	else
 		fprintf(f, "folio-trace top: %s, interval %u (%.1f s), by %s, sorted by %s%s\n",
-			v->title ? v->title : "the whole system", interval, seconds, by[t->by],
+			v->title ? v->title : "the whole system", interval, seconds, by,
 			top_column_name(v->sort), v->reverse ? " (smallest first)" : "");
 	fprintf(f, "inserted %llu pages in folios of order", (unsigned long long)a->inserted_pages);
 	for (unsigned o = 0; o < TOP_ORDERS; o++)
@@ -235,11 +235,10 @@ static void json_system(FILE *f, const struct top_system *s)
 
 void top_view_json(FILE *f, const struct top_tally *t, unsigned interval, double seconds)
 {
-	static const char *const by[] = { "file", "process", "cgroup" };
 	bool first = true;
 
 	fprintf(f, "{\"interval\":%u,\"seconds\":%.3f,\"by\":\"%s\",\"page_size\":%u,"
-		"\"interval_totals\":{", interval, seconds, by[t->by], t->page_size);
+		"\"interval_totals\":{", interval, seconds, top_by_names[t->by], t->page_size);
 	json_counts(f, &t->all_now);
 	json_system(f, &t->sys_now);
 	fputs("},\"run_totals\":{", f);
