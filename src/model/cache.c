@@ -164,8 +164,8 @@ uint32_t cache_add(struct model *m, uint32_t file, uint64_t start, unsigned orde
 
 /*
  * Reclaim takes the inactive tail, so the folio before this one is most likely the next
- * victim: hint the lines its eviction will touch (its page cache slots, shadow entry and
- * region count), and the descriptor of the one after it, whose fields the next call reads.
+ * victim: hint the lines its eviction will touch (its page cache slots, shadow entry, region
+ * count and file list neighbours), and the descriptor of the one after it, whose fields the next call reads.
  * Changes no state.
  */
 static inline __attribute__((always_inline)) void
@@ -180,6 +180,11 @@ evict_prefetch_next(struct model *m, const struct folio *f)
 	shadow_prefetch(&m->shadow, p->file, model_file(m, p->file)->gen, p->index, p->order);
 	if (model_file(m, p->file)->occ && p->order < OCC_SHIFT)
 		pagecache_prefetch(&m->occ, p->file, p->index >> OCC_SHIFT);
+	/* its neighbours on the file's list, which its removal relinks */
+	if (p->file_prev != FOLIO_NIL)
+		__builtin_prefetch(&folio_at(&m->pool, p->file_prev)->file_next, 1);
+	if (p->file_next != FOLIO_NIL)
+		__builtin_prefetch(&folio_at(&m->pool, p->file_next)->file_prev, 1);
 	if (p->lru_prev != FOLIO_NIL)
 		__builtin_prefetch(folio_at(&m->pool, p->lru_prev));
 }

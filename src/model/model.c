@@ -422,7 +422,7 @@ static const struct pc_slot *prefetch_slot(const struct model *m, const struct m
 /*
  * Step 2: the folio in the slot. When the slot holds another key the folio is further on or
  * not cached: the next slot to probe, and what a miss will look up and count (its shadow
- * entry, touched region and region occupancy).
+ * entry, touched region, region occupancy and the folio before it).
  */
 static inline __attribute__((always_inline)) void
 prefetch_folio(const struct model *m, const struct model_access *a)
@@ -449,6 +449,10 @@ prefetch_folio(const struct model *m, const struct model_access *a)
 	touched_prefetch(&m->touched, a->file_id, mf->gen, page_of(m, a->pos));
 	if (mf->occ)
 		pagecache_prefetch(&m->occ, a->file_id, start >> OCC_SHIFT);
+	/* readahead's page_cache_prev_miss() looks up the folio before it */
+	if (m->cfg.readahead && start)
+		pagecache_prefetch(&m->pc, a->file_id,
+				   (start - 1) & ~((1ull << mf->hint_order) - 1));
 }
 
 /* Step 1: the LRU neighbours of the folio, which a hit unlinks it from. */

@@ -4,10 +4,11 @@
 
 #include "model/folio.h"
 #include "model/pagecache.h"
+#include "util/table.h"
 
 static bool pc_alloc(struct pagecache *pc, uint64_t cap)
 {
-	pc->slots = malloc(cap * sizeof(*pc->slots));
+	pc->slots = ft_table_alloc(cap, sizeof(*pc->slots));
 	if (!pc->slots)
 		return false;
 	for (uint64_t i = 0; i < cap; i++)
@@ -28,7 +29,7 @@ bool pagecache_init(struct pagecache *pc, uint64_t expected)
 
 void pagecache_release(struct pagecache *pc)
 {
-	free(pc->slots);
+	ft_table_free(pc->slots, pc->mask + 1, sizeof(*pc->slots));
 	pc->slots = NULL;
 }
 
@@ -63,12 +64,12 @@ static bool pc_grow(struct pagecache *pc)
 		const struct pc_slot *s = &old.slots[i];
 
 		if (s->folio != FOLIO_NIL && !pc_place(pc, s->file, s->index, s->folio)) {
-			free(pc->slots);
+			ft_table_free(pc->slots, pc->mask + 1, sizeof(*pc->slots));
 			*pc = old;
 			return false;
 		}
 	}
-	free(old.slots);
+	ft_table_free(old.slots, old.mask + 1, sizeof(*old.slots));
 	return true;
 }
 

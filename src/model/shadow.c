@@ -3,12 +3,13 @@
 #include <stdlib.h>
 
 #include "model/shadow.h"
+#include "util/table.h"
 
 #define SHADOW_MIN_SLOTS	1024
 
 static bool shadow_alloc(struct shadow_table *t, uint64_t slots)
 {
-	t->e = calloc(slots, sizeof(*t->e));
+	t->e = ft_table_alloc(slots, sizeof(*t->e));
 	t->mask = slots - 1;
 	t->count = 0;
 	return t->e != NULL;
@@ -22,7 +23,7 @@ bool shadow_init(struct shadow_table *t, uint64_t max_entries)
 
 void shadow_release(struct shadow_table *t)
 {
-	free(t->e);
+	ft_table_free(t->e, t->mask + 1, sizeof(*t->e));
 	t->e = NULL;
 }
 
@@ -51,7 +52,7 @@ static bool shadow_rehash(struct shadow_table *t, uint64_t slots, uint64_t keep_
 		*shadow_find(t, old.e[i].key) = old.e[i];
 		t->count++;
 	}
-	free(old.e);
+	ft_table_free(old.e, old.mask + 1, sizeof(*old.e));
 	return true;
 }
 
