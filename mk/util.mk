@@ -15,3 +15,8 @@ EXTRA_DIST += tests/progress.sh
 # The output rules of util/output.h through every subcommand that writes files.
 TESTS += tests/output-safety.sh
 EXTRA_DIST += tests/output-safety.sh
+
+# util/table.h: zeroed large tables on huge pages, through the page cache index's growth.
+check_PROGRAMS += tests/test-util-table
+TESTS += tests/test-util-table
+tests_test_util_table_LDADD = $(TEST_LIBS)
