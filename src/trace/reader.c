@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "trace/deflate.h"
 #include "trace/inflate.h"
 #include "trace/trace.h"
 #include "util/msg.h"
@@ -254,7 +255,7 @@ static int load_chunk(struct ft_reader *r, struct ft_error *err)
 			     (unsigned long long)r->st.chunks, n, ch.stored_size);
 		return 0;
 	}
-	if ((__u32)crc32(0L, r->stored, ch.stored_size) != ch.crc32) {
+	if (ft_deflate_crc32(r->stored, ch.stored_size) != ch.crc32) {
 		mark_damaged(r, "chunk %llu fails its checksum", (unsigned long long)r->st.chunks);
 		return 0;
 	}
