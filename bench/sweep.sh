@@ -57,20 +57,47 @@ for c in json.load(open(sys.argv[1]))["sweep"]["curves"]:
 PY
 echo "sampled curve (order 0) / single CPU: $(ratio "$(cpu sampled)" "$(cpu single)")"
 
-# N orders in one pass against N runs
-for o in 4 9; do
-	measure "single$o" "$FT" replay $PLAIN --folio-order=$o --memory=$MEM --format=csv \
+# N orders in one pass against N runs one after the other, and against the same runs started
+# together (what sharing the cores and caches costs by itself): SWEEP_BENCH_ROUNDS interleaved
+# rounds (3 by default, as the machine may be noisy), the round with the median ratio printed.
+ROUNDS=${SWEEP_BENCH_ROUNDS:-3}
+export FT PLAIN MEM DIR
+: >"$DIR/rounds"
+i=0
+while [ "$i" -lt "$ROUNDS" ]; do
+	for o in 0 4 9; do
+		measure "single$o" "$FT" replay $PLAIN --folio-order=$o --memory=$MEM --format=csv \
+			"$DIR/t.ftr"
+	done
+	measure orders "$FT" replay $PLAIN --folio-order=0,4,9 --memory=$MEM --format=csv \
 		"$DIR/t.ftr"
+	# GNU time counts the CPU of the children the shell waited for
+	measure together sh -c 'for o in 0 4 9; do
+			"$FT" replay $PLAIN --folio-order=$o --memory=$MEM --format=csv \
+				"$DIR/t.ftr" >/dev/null &
+		done
+		wait'
+	K=cpu
+	singles_cpu=$(sum single0 single4 single9)
+	K=wall
+	singles_wall=$(sum single0 single4 single9)
+	echo "$(cpu orders) $(wall orders) $singles_cpu $singles_wall $(cpu together)" \
+		"$(wall together)" >>"$DIR/rounds"
+	i=$((i + 1))
 done
-measure orders "$FT" replay $PLAIN --folio-order=0,4,9 --memory=$MEM --format=csv "$DIR/t.ftr"
-K=cpu
-singles_cpu=$(sum single single4 single9)
-K=wall
-singles_wall=$(sum single single4 single9)
-echo "orders 0,4,9 in one pass:     $(cpu orders) CPU-s, $(wall orders) s wall"
-echo "three single runs:            $singles_cpu CPU-s, $singles_wall s wall"
-echo "one pass / single runs CPU:   $(ratio "$(cpu orders)" "$singles_cpu") (target <= 1.0)"
-echo "one pass / single runs wall:  $(ratio "$(wall orders)" "$singles_wall") (target < 1)"
+awk '{ print ($3 > 0 ? $1 / $3 : 0), $0 }' "$DIR/rounds" | sort -n | awk -v n="$ROUNDS" '
+	{ line[NR] = $0 }
+	END {
+		split(line[int((NR + 1) / 2)], f, " ")
+		printf "orders 0,4,9 in one pass:     %.2f CPU-s, %.2f s wall\n", f[2], f[3]
+		printf "three single runs:            %.2f CPU-s, %.2f s wall\n", f[4], f[5]
+		printf "the three started together:   %.2f CPU-s, %.2f s wall\n", f[6], f[7]
+		printf "one pass / single runs CPU:   %.2f (target <= 1.0; median of %u rounds)\n",
+		       f[1], n
+		printf "one pass / single runs wall:  %.2f (target < 1)\n", (f[5] > 0 ? f[3] / f[5] : 0)
+		printf "one pass / together CPU:      %.2f, wall %.2f\n", (f[6] > 0 ? f[2] / f[6] : 0),
+		       (f[7] > 0 ? f[3] / f[7] : 0)
+	}'
 
 # (order, memory) pairs in one pass against a run each
 measure pairs "$FT" replay $PLAIN --folio-order=0,4,9 --memory=400M,800M,1600M,3200M \
