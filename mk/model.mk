@@ -75,6 +75,10 @@ check_PROGRAMS += tests/test-model-pagecache
 TESTS += tests/test-model-pagecache
 tests_test_model_pagecache_LDADD = $(TEST_LIBS)
 
+check_PROGRAMS += tests/test-model-shadow
+TESTS += tests/test-model-shadow
+tests_test_model_shadow_LDADD = $(TEST_LIBS)
+
 check_PROGRAMS += tests/test-model-pageindex
 TESTS += tests/test-model-pageindex
 tests_test_model_pageindex_LDADD = $(TEST_LIBS)

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Unit tests of util/table.h: small tables from the heap, large ones mapped 2 MiB aligned,
- * every byte zeroed and writable; sizes that overflow refused. And the page cache index grown
+ * every byte zeroed and writable; sizes that overflow refused; growth keeping the elements
+ * there and zeroing the new ones, across the huge size. And the page cache index grown
  * through several large tables, every key still found.
  */
 #include <stdint.h>
@@ -42,6 +43,39 @@ static void test_sizes(void)
 	ok(1, "freeing NULL does nothing");
 }
 
+/* Does t hold i + 1 in element i below n and zero from n to new_n? */
+static bool grown_right(const uint64_t *t, size_t n, size_t new_n)
+{
+	for (size_t i = 0; i < new_n; i++)
+		if (t[i] != (i < n ? i + 1 : 0))
+			return false;
+	return true;
+}
+
+/* 1 KiB -> 8 KiB (heap), -> 4 MiB (heap to mapping), -> 16 MiB (pages moved). */
+static void test_grow(void)
+{
+	size_t sizes[] = { 128, 1024, 512 * 1024, 2 * 1024 * 1024 }, n = sizes[0];
+	uint64_t *t = ft_table_alloc(n, sizeof(*t));
+
+	for (size_t i = 0; i < n; i++)
+		t[i] = i + 1;
+	for (unsigned s = 1; s < 4 && t; s++) {
+		uint64_t *g = ft_table_grow(t, n, sizes[s], sizeof(*t));
+
+		if (!ok(g && grown_right(g, n, sizes[s]), "grown from %zu to %zu elements: kept "
+			"and zeroed", n, sizes[s]))
+			break;
+		for (size_t i = n; i < sizes[s]; i++)
+			g[i] = i + 1;
+		t = g;
+		n = sizes[s];
+	}
+	is_u64((uintptr_t)t & ((2ul << 20) - 1), 0, "the grown table starts on a 2 MiB boundary");
+	ok(ft_table_grow(t, n, n, sizeof(*t)) == NULL, "growing to the same size is refused");
+	ft_table_free(t, n, sizeof(*t));
+}
+
 /* 300000 folios: the index grows from 1024 slots to 1 Mi (16 MiB), past the huge size. */
 static void test_pagecache_growth(void)
 {
@@ -72,6 +106,7 @@ static void test_pagecache_growth(void)
 int main(void)
 {
 	test_sizes();
+	test_grow();
 	test_pagecache_growth();
 	return done_testing();
 }

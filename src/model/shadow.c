@@ -57,6 +57,56 @@ static bool shadow_rehash(struct shadow_table *t, uint64_t slots, uint64_t keep_
 }
 
 /*
+ * Doubles the table in place: its memory grows (ft_table_grow() moves the pages, neither
+ * copying nor zeroing what is there) and every entry moves to its slot under the new mask, in
+ * slot order, each taken out and put back from its new home. Such a probe crosses only entries
+ * put back already, and ends at the latest at the slot just emptied, so every entry is found
+ * afterwards, provided no run of entries wraps from the end of the old table to its start:
+ * that run is set aside first and put back last. false on ENOMEM, the table as it was.
+ */
+static bool shadow_grow(struct shadow_table *t)
+{
+	uint64_t n = t->mask + 1, k = 0, c = n, nwrap = 0;
+	struct shadow_entry *wrap = NULL, *e;
+
+	/* the run through slot 0: slots [c, n) and [0, k) */
+	while (k < n && t->e[k].key)
+		k++;
+	if (k == n)
+		return false;
+	while (k && c > k && t->e[c - 1].key)
+		c--;
+	if (k) {
+		wrap = malloc((k + n - c) * sizeof(*wrap));
+		if (!wrap)
+			return false;
+	}
+	e = ft_table_grow(t->e, n, 2 * n, sizeof(*e));
+	if (!e) {
+		free(wrap);
+		return false;
+	}
+	for (uint64_t i = c; k && i < n + k; i++) {
+		wrap[nwrap++] = e[i % n];
+		e[i % n].key = 0;
+	}
+	t->e = e;
+	t->mask = 2 * n - 1;
+	for (uint64_t i = 0; i < n; i++) {
+		struct shadow_entry x = e[i];
+
+		if (!x.key)
+			continue;
+		e[i].key = 0;
+		*shadow_find(t, x.key) = x;
+	}
+	for (uint64_t i = 0; i < nwrap; i++)
+		*shadow_find(t, wrap[i].key) = wrap[i];
+	free(wrap);
+	return true;
+}
+
+/*
  * Drops the entries evicted before keep_from in place: no second table to allocate, fault in
  * and zero. The walk starts after a slot that is empty now, which no probe sequence crosses,
  * so the entries before the one in hand are final: each survivor moves back to the first free
@@ -119,7 +169,7 @@ void shadow_store(struct shadow_table *t, uint32_t file, uint32_t gen, uint64_t 
 	if (t->count >= t->max_entries)
 		shadow_forget_oldest(t);
 	/* at most half full: probe runs stay short (ENOMEM only leaves it fuller) */
-	if ((t->count + 1) * 2 > t->mask + 1)
+	if ((t->count + 1) * 2 > t->mask + 1 && !shadow_grow(t))
 		shadow_rehash(t, (t->mask + 1) * 2, 0);
 	e = shadow_find(t, key);
 	if (!e->key)

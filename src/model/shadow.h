@@ -5,9 +5,9 @@
  * Which shadows the kernel's shrinker frees is reclaim.c's (shadow_kept()); this store keeps
  * every one of them up to a size above what the kernel could keep (max_entries), then forgets
  * the oldest half at once. An open-addressing hash of 16-byte entries, a 64-bit fingerprint of
- * (file, generation, index, order) and the age, at most half full, grown as entries come, so
- * its memory follows the evictions, not the modelled memory; a false match needs a 64-bit
- * collision.
+ * (file, generation, index, order) and the age, at most half full, doubled in place as entries
+ * come, so its memory follows the evictions, not the modelled memory; a false match needs a
+ * 64-bit collision.
  */
 #ifndef FT_MODEL_SHADOW_H
 #define FT_MODEL_SHADOW_H

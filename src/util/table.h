@@ -13,6 +13,12 @@
 
 /* n elements of size bytes, zeroed; NULL when out of memory or n * size overflows. */
 void *ft_table_alloc(size_t n, size_t size);
+/*
+ * The table grown from n to new_n elements (new_n > n), its first n elements kept and the rest
+ * zeroed; NULL when out of memory, the table then as it was. A large table's pages are moved,
+ * not copied: what the old table held is neither copied nor faulted in and zeroed again.
+ */
+void *ft_table_grow(void *table, size_t n, size_t new_n, size_t size);
 /* Frees a table of n elements of size bytes from ft_table_alloc() (NULL: nothing). */
 void ft_table_free(void *table, size_t n, size_t size);
 
