@@ -10,6 +10,7 @@
 #     one more whole-system run per job count: statistics cost time of their own, so the
 #     timed runs go without them.
 #  3. events/s the recorder sustains without loss (64-byte writes to tmpfs).
+#  4. the floor: what a pread of a cached file costs more with an empty program on the hook.
 # Needs root and BPF. The machine may be shared: ROUNDS (default 7) and RUNTIME (default 3 s
 # per fio run) set the length. The file is kept in memory with mlock(2) (python3) for the
 # whole benchmark, so that others dropping caches do not turn its reads into disk reads.
@@ -166,3 +167,41 @@ for size in 8M 16M 32M; do
 	rm -f "$M"/ev*
 done
 echo "record: sustained without loss: $best events/s"
+
+# What the hook costs before a program does anything: a loop of 4 KiB preads of the cached file
+# alone, with an empty program on its exit tracepoint (the recorder's kind of hook), with one on
+# the raw exit of every syscall that leaves at once for other calls, under the whole-system
+# recorder, and with nothing before and after: each against the mean of the round's two runs
+# with nothing, and the medians over the rounds.
+FLOOR=./bench/hook-floor
+if [ -x "$FLOOR" ] && [ -f "$FLOOR.bpf.o" ]; then
+	echo "record: hook floor: ns per 4 KiB pread of the cached file, $ROUNDS rounds"
+	echo "record:   round   none  tracepoint  raw exit  recorder   none"
+	: > "$W/floor"
+	for round in $(seq "$ROUNDS"); do
+		n1=$("$FLOOR" "$FLOOR.bpf.o" none "$W/f" 1000000)
+		tp=$("$FLOOR" "$FLOOR.bpf.o" pread_exit_empty "$W/f" 1000000)
+		raw=$("$FLOOR" "$FLOOR.bpf.o" sys_exit_filter "$W/f" 1000000)
+		rm -f "$M/fl.ftr"
+		"$FT" record -o "$M/fl.ftr" 2> "$W/rec.err" &
+		rp=$!
+		wait_recording "$M/fl.ftr"
+		rec=$("$FLOOR" "$FLOOR.bpf.o" none "$W/f" 1000000)
+		kill -INT $rp
+		wait $rp
+		n2=$("$FLOOR" "$FLOOR.bpf.o" none "$W/f" 1000000)
+		echo "$round $n1 $tp $raw $rec $n2" | awk '{
+			printf "record:   %5d %6.0f %11.0f %9.0f %9.0f %6.0f\n", $1, $2, $3, $4, $5, $6 }'
+		echo "$n1 $tp $raw $rec $n2" >> "$W/floor"
+	done
+	for col in "2 empty exit tracepoint" "3 raw exit, filtered" "4 the recorder"; do
+		# shellcheck disable=SC2086
+		set -- $col
+		c=$1
+		shift
+		awk -v c="$c" '{ print ($c / (($1 + $5) / 2) - 1) * 100 }' "$W/floor" |
+			summary "slowdown %, $*"
+	done
+else
+	echo "record: hook floor: skipped ($FLOOR not built)"
+fi

@@ -62,6 +62,11 @@ static __always_inline bool regs_in_exception(const struct pt_regs *regs)
 	return (long)regs->orig_ax == -1;
 }
 
+static __always_inline long syscall_nr(const struct pt_regs *regs)
+{
+	return (long)regs->orig_ax;
+}
+
 /* Where struct pages start: randomized with KASLR, else the fixed x86-64 base. */
 extern const void vmemmap_base __ksym __weak;
 #define VMEMMAP_START_DEFAULT	0xffffea0000000000ul

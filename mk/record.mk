@@ -27,6 +27,15 @@ bpf/record.skel.h: bpf/record.bpf.o
 	$(AM_V_GEN)$(BPFTOOL) gen skeleton $< name record_bpf > $@.tmp && mv $@.tmp $@
 # BUILT_SOURCES are made first only by all, check and install: make folio-trace needs this.
 src/record/loader.$(OBJEXT): bpf/record.skel.h
+
+# make bench: what the hooks cost before a program does anything (bench/record.sh)
+noinst_PROGRAMS += bench/hook-floor
+bench_hook_floor_LDADD = $(LIBBPF_LIBS) $(LIBELF_LIBS)
+BENCH_FILES += bench/hook-floor.bpf.o
+CLEANFILES += bench/hook-floor.bpf.o
+bench/hook-floor.bpf.o: $(srcdir)/bench/hook-floor.bpf.c $(srcdir)/bpf/arch.bpf.h bpf/vmlinux.h
+	$(AM_V_CC)$(MKDIR_P) bench && $(CLANG) $(BPF_CFLAGS) -Ibpf -I$(srcdir)/bpf \
+		-c $(srcdir)/bench/hook-floor.bpf.c -o $@
 else
 BUILT_SOURCES += src/record/bpf-missing.h
 CLEANFILES += src/record/bpf-missing.h
@@ -53,7 +62,8 @@ EXTRA_DIST += tests/record-lib.sh $(RECORD_TESTS)
 # make bench: fio slowdown and events/s with vs without recording, interleaved; recorder CPU
 # per event; ns per run of each BPF program; events/s without loss.
 BENCH += bench/record.sh
-EXTRA_DIST += bench/record.sh traces/record-traces.sh traces/frag-pairs.py
+EXTRA_DIST += bench/record.sh bench/hook-floor.c bench/hook-floor.bpf.c \
+	traces/record-traces.sh traces/frag-pairs.py
 
 # The shipped traces the man pages' examples read, installed for users to follow them:
 # $(pkgdatadir)/traces, with the README on how each was recorded.
