@@ -34,8 +34,7 @@ static void *table_map(size_t len)
 	start = (p + TABLE_HUGE - 1) & ~(TABLE_HUGE - 1);
 	if (start > p)
 		munmap((void *)p, start - p);
-	if (p + TABLE_HUGE > start)
-		munmap((void *)(start + len), p + TABLE_HUGE - start);
+	munmap((void *)(start + len), p + TABLE_HUGE - start);	/* never empty */
 	/* advice only: without THP the table works on small pages */
 	madvise((void *)start, len, MADV_HUGEPAGE);
 	return (void *)start;
