@@ -77,7 +77,7 @@ for attempt in 1 2 3; do
 		sleep 3
 	fi
 	prepare
-	rec "$T" --interval=1s -- python3 "$TOP_SRCDIR/traces/frag-pairs.py" run "$D" keep-big
+	rec "$T" --interval=250ms -- python3 "$TOP_SRCDIR/traces/frag-pairs.py" run "$D" keep-big
 	[ "$rc" -eq 0 ] || break
 	set -- $(others "$T")
 	o=${1:-0} first=${2:-0} opb=${3:-0} added=${4:-0} deleted=${5:-0}
@@ -119,7 +119,12 @@ pct "free pageblocks (end)" 10
 near "free order-9 blocks (end)" 16
 pct "free order-10 blocks (end)" 10
 near "unusable index o9 (end), 1/1000" 50
-near "unusable index o9 at 50%, 1/1000" 50
+# over time: calibrate compares samples between the first and the last, if there are any
+if [ "$n" -ge 3 ]; then
+	near "unusable index o9 at 50%, 1/1000" 50
+else
+	skip "unusable index o9 at 50%: the workload ended within one sampling interval ($n samples)"
+fi
 
 # the fragmentation the workload made: free pageblocks lost from the first sample to the end
 kd=$((first - $(k "free pageblocks (end)")))
