@@ -165,8 +165,8 @@ uint32_t cache_add(struct model *m, uint32_t file, uint64_t start, unsigned orde
 /*
  * Reclaim takes the inactive tail, so the folio before this one is most likely the next
  * victim: hint the lines its eviction will touch (its page cache slots, shadow entry, region
- * count and file list neighbours), and the descriptor of the one after it, whose fields the next call reads.
- * Changes no state.
+ * count and file list neighbours), and the descriptor of the one after it, whose fields the
+ * next call reads. Changes no state.
  */
 static inline __attribute__((always_inline)) void
 evict_prefetch_next(struct model *m, const struct folio *f)

@@ -86,7 +86,7 @@ static bool shadow_grow(struct shadow_table *t)
 		free(wrap);
 		return false;
 	}
-	for (uint64_t i = c; k && i < n + k; i++) {
+	for (uint64_t i = c; i < n + k; i++) {	/* none when k is 0: c is n */
 		wrap[nwrap++] = e[i % n];
 		e[i % n].key = 0;
 	}
