@@ -36,6 +36,7 @@ static uint64_t blocks_mark(struct model *m, uint64_t *map, const struct folio *
 	if (from >= to)
 		return 0;
 	blocks_units(m, f, from, to, &a, &b);
+	model_file(m, f->file)->has_units = true;
 	return bitmap_set_range(map, a, b);
 }
 
@@ -180,13 +181,20 @@ static uint64_t block_dirty_ranges(struct model *m, const struct folio *f, uint6
 	return total;
 }
 
+/*
+ * A folio's bits are set only by blocks_mark() (and moved with it by compaction), so the
+ * folios of a file it never marked, as every file a trace only reads, have none to clear.
+ */
 static void block_dirty_clean(struct model *m, const struct folio *f)
 {
-	blocks_clear(m, m->dirty_units, f);
+	if (model_file(m, f->file)->has_units)
+		blocks_clear(m, m->dirty_units, f);
 }
 
 static void block_dirty_forget(struct model *m, const struct folio *f)
 {
+	if (!model_file(m, f->file)->has_units)
+		return;
 	blocks_clear(m, m->dirty_units, f);
 	blocks_clear(m, m->uptodate_units, f);
 }

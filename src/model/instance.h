@@ -87,6 +87,7 @@ struct mfile {
 	bool on_dirty_list;
 	bool known;			/* isize seen */
 	bool occ;			/* its small folios are counted in model.occ */
+	bool has_units;			/* dirty_block.c set a block bit of one of its folios */
 };
 
 /* A folio under writeback and when its last I/O completes. */
