@@ -31,9 +31,12 @@ static inline uint64_t bitmap_set_range(uint64_t *map, uint64_t from, uint64_t t
 
 		uint64_t fresh = mask & ~map[w];
 
-		/* popcount may be a library call (no -mpopcnt): skip it for words already set */
+		/*
+		 * popcount may be a library call (no -mpopcnt): skip it for words already set,
+		 * and for the common range all new (a page touched for the first time)
+		 */
 		if (fresh) {
-			newly += (uint64_t)__builtin_popcountll(fresh);
+			newly += fresh == mask ? hi - lo : (uint64_t)__builtin_popcountll(fresh);
 			map[w] |= fresh;
 		}
 		from += hi - lo;
@@ -53,7 +56,7 @@ static inline uint64_t bitmap_clear_range(uint64_t *map, uint64_t from, uint64_t
 		/* whole words, as a folio of order 6 or more clears: no mask to build */
 		if (!lo && to - from >= 64) {
 			if (map[w]) {
-				was += (uint64_t)__builtin_popcountll(map[w]);
+				was += map[w] == ~0ull ? 64 : (uint64_t)__builtin_popcountll(map[w]);
 				map[w] = 0;
 			}
 			from += 64;
@@ -64,7 +67,7 @@ static inline uint64_t bitmap_clear_range(uint64_t *map, uint64_t from, uint64_t
 		set = mask & map[w];
 
 		if (set) {
-			was += (uint64_t)__builtin_popcountll(set);
+			was += set == mask ? hi - lo : (uint64_t)__builtin_popcountll(set);
 			map[w] &= ~set;
 		}
 		from += hi - lo;
