@@ -240,7 +240,7 @@ int cmd_synth(int argc, char **argv)
 {
 	struct ft_writer_options wo = { .no_timestamp = true };
 	struct synth_args a = { .cfg = { .zipf = SYNTH_ZIPF_UNSET, .seed = 1 } };
-	struct synth_stats st;
+	struct synth_stats st = { 0 };
 	struct ft_error err = { "" };
 	struct ft_writer *w;
 	struct ft_sink writer, sink;

@@ -83,7 +83,8 @@ static void test_pagecache_growth(void)
 	struct pagecache pc;
 	uint64_t lost = 0, after = 0;
 
-	ok(pagecache_init(&pc, 1), "init");
+	if (!ok(pagecache_init(&pc, 1), "init"))
+		return;
 	for (uint32_t i = 0; i < n; i++)
 		if (!pagecache_insert(&pc, i % 3, (uint64_t)i * 7, i))
 			lost++;

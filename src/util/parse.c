@@ -115,6 +115,7 @@ bool parse_u64_range(const char *s, uint64_t min, uint64_t max, uint64_t *out, c
 	const char *end;
 	uint64_t v;
 
+	*why = "expected a whole number";
 	if (!s || !parse_digits(s, &v, &end, why))
 		return false;
 	if (*end != '\0') {
