@@ -18,6 +18,11 @@ check_PROGRAMS += tests/test-replay-start
 tests_test_replay_start_LDADD = $(TEST_LIBS) -lpthread
 TESTS += tests/test-replay-start
 
+# The pipeline hands every model the whole stream in order, serially and in threads.
+check_PROGRAMS += tests/test-replay-pipeline
+tests_test_replay_pipeline_LDADD = $(TEST_LIBS) -lpthread
+TESTS += tests/test-replay-pipeline
+
 # The replay subcommand.
 folio_trace_SOURCES += src/cmd-replay.c
 # the models run in threads (in libc since glibc 2.34; named for older ones)

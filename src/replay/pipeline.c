@@ -34,18 +34,21 @@ struct pipe_client pipe_client_model(struct model *m)
  */
 #define PIPE_FETCH_AHEAD	32
 
-/* One client runs the whole batch. */
+/* One client runs the whole batch (read once: the calls could change it, for all GCC knows). */
 static void run_client(const struct pipe_client *c, const struct pipe_batch *b)
 {
-	for (unsigned i = 0; i < b->n; i++) {
-		if (i + PIPE_FETCH_AHEAD < b->n)
-			__builtin_prefetch(&b->item[i + PIPE_FETCH_AHEAD]);
+	const struct model_access *item = b->item;
+	unsigned n = b->n;
+
+	for (unsigned i = 0; i < n; i++) {
+		if (i + PIPE_FETCH_AHEAD < n)
+			__builtin_prefetch(&item[i + PIPE_FETCH_AHEAD]);
 		if (c->prefetch)
-			c->prefetch(c->obj, &b->item[i], b->n - i);
-		if (b->item[i].op)
-			c->access(c->obj, &b->item[i]);
+			c->prefetch(c->obj, &item[i], n - i);
+		if (item[i].op)
+			c->access(c->obj, &item[i]);
 		else
-			c->advance(c->obj, b->item[i].ts);
+			c->advance(c->obj, item[i].ts);
 	}
 }
 
@@ -112,6 +115,34 @@ static unsigned start_workers(struct pipeline *p)
 	return started;
 }
 
+/* n batches of the length a thread running turns clients at a time gets (pipeline.h). */
+static int alloc_batches(struct pipeline *p, unsigned n, unsigned turns)
+{
+	p->batch_cap = PIPE_BATCH * (turns >= PIPE_MANY_CLIENTS ? PIPE_MANY_SCALE : 1);
+	p->batch = aligned_alloc(_Alignof(struct pipe_batch), n * sizeof(*p->batch));
+	p->items = calloc((size_t)n * p->batch_cap, sizeof(*p->items));
+	if (p->batch)
+		memset(p->batch, 0, n * sizeof(*p->batch));
+	if (!p->batch || !p->items) {
+		free(p->batch);
+		free(p->items);
+		p->batch = NULL;
+		p->items = NULL;
+		return -1;
+	}
+	for (unsigned i = 0; i < n; i++)
+		p->batch[i].item = p->items + (size_t)i * p->batch_cap;
+	return 0;
+}
+
+static void free_batches(struct pipeline *p)
+{
+	free(p->items);
+	free(p->batch);
+	p->items = NULL;
+	p->batch = NULL;
+}
+
 /*
  * Serial with several clients: the accesses are gathered in one batch and each client runs
  * the whole batch in turn, so a client's state stays in the caches for a batch rather than
@@ -120,11 +151,8 @@ static unsigned start_workers(struct pipeline *p)
  */
 static int start_serial(struct pipeline *p)
 {
-	if (p->nclients > 1 || (p->nclients == 1 && p->clients[0].prefetch)) {
-		p->batch = calloc(1, sizeof(*p->batch));
-		if (!p->batch)
-			return -1;
-	}
+	if (p->nclients > 1 || (p->nclients == 1 && p->clients[0].prefetch))
+		return alloc_batches(p, 1, p->nclients);
 	return 0;
 }
 
@@ -138,7 +166,7 @@ static void run_serial(struct pipeline *p)
 static void push_serial(struct pipeline *p, const struct model_access *a)
 {
 	p->batch->item[p->batch->n++] = *a;
-	if (p->batch->n == PIPE_BATCH)
+	if (p->batch->n == p->batch_cap)
 		run_serial(p);
 }
 
@@ -153,8 +181,8 @@ int pipeline_start(struct pipeline *p, struct pipe_client *clients, unsigned ncl
 	p->nworkers = pick_workers(nclients, threads);
 	if (!p->nworkers)
 		return start_serial(p);
-	p->batch = calloc(PIPE_DEPTH, sizeof(*p->batch));
-	if (!p->batch)
+	/* worker k runs clients k, k + nworkers, ...: the first takes the most turns */
+	if (alloc_batches(p, PIPE_DEPTH, (nclients + p->nworkers - 1) / p->nworkers) < 0)
 		return -1;
 	pthread_mutex_init(&p->lock, NULL);
 	pthread_cond_init(&p->ready, NULL);
@@ -168,8 +196,7 @@ int pipeline_start(struct pipeline *p, struct pipe_client *clients, unsigned ncl
 		pthread_mutex_unlock(&p->lock);
 		for (unsigned i = 0; i < started; i++)
 			pthread_join(p->w[i].tid, NULL);
-		free(p->batch);
-		p->batch = NULL;
+		free_batches(p);
 		p->nworkers = 0;
 		p->done = false;
 		return start_serial(p);
@@ -198,10 +225,10 @@ static void push(struct pipeline *p, const struct model_access *a)
 	struct pipe_batch *b = &p->batch[p->published % PIPE_DEPTH];
 
 	/* the slots ahead, for writing: a worker read them last, on another core */
-	if (b->n + PIPE_FETCH_AHEAD < PIPE_BATCH)
+	if (b->n + PIPE_FETCH_AHEAD < p->batch_cap)
 		__builtin_prefetch(&b->item[b->n + PIPE_FETCH_AHEAD], 1);
 	b->item[b->n++] = *a;
-	if (b->n == PIPE_BATCH)
+	if (b->n == p->batch_cap)
 		publish(p);
 }
 
@@ -236,8 +263,7 @@ void pipeline_finish(struct pipeline *p)
 	if (!p->nworkers) {
 		if (p->batch)
 			run_serial(p);
-		free(p->batch);
-		p->batch = NULL;
+		free_batches(p);
 		return;
 	}
 	if (p->batch[p->published % PIPE_DEPTH].n)
@@ -251,7 +277,6 @@ void pipeline_finish(struct pipeline *p)
 	pthread_cond_destroy(&p->ready);
 	pthread_cond_destroy(&p->freed);
 	pthread_mutex_destroy(&p->lock);
-	free(p->batch);
-	p->batch = NULL;
+	free_batches(p);
 	p->nworkers = 0;
 }

@@ -18,16 +18,22 @@
  * Accesses handed over at once: one lock round per batch, and each client runs a whole batch
  * before the next client does. Small batches cost a sweep dearly: a model's hot folios leave
  * the caches while the others run (12 instances of a 2M-access trace took 1.2 times the CPU
- * of 12 single runs at 4096, 0.9 times at 32768; 65536 gained nothing more).
+ * of 12 single runs at 4096, 0.9 times at 32768; 65536 gained nothing more). A thread that
+ * takes turns among PIPE_MANY_CLIENTS models or more gets batches PIPE_MANY_SCALE times as
+ * long: 12 instances on 2 threads of a 10M-access trace then took 0.89 times the CPU (and
+ * wall time) they took at 32768, for 21 MiB more; one to three instances gained nothing.
  */
-#define PIPE_BATCH	32768
-#define PIPE_DEPTH	4	/* batches in flight */
+#define PIPE_BATCH		32768
+#define PIPE_MANY_CLIENTS	4
+#define PIPE_MANY_SCALE		4
+#define PIPE_DEPTH		4	/* batches in flight */
 
+/* A line each: the reader fills one batch's n while workers read the others'. */
 struct pipe_batch {
-	struct model_access item[PIPE_BATCH];	/* op 0: only time passes, to ts */
+	struct model_access *item;	/* [pipeline.batch_cap]; op 0: only time passes, to ts */
 	unsigned n;
 	unsigned pending;	/* workers yet to run it */
-};
+} __attribute__((aligned(64)));
 
 struct pipeline;
 
@@ -59,7 +65,9 @@ struct pipeline {
 	struct pipe_worker w[PIPE_MAX_WORKERS];
 	pthread_mutex_t lock;
 	pthread_cond_t ready, freed;
-	struct pipe_batch *batch;	/* [PIPE_DEPTH] */
+	struct pipe_batch *batch;	/* [PIPE_DEPTH], or one when serial */
+	struct model_access *items;	/* the batches' items, batch_cap each */
+	unsigned batch_cap;
 	uint64_t published;		/* batches handed to the workers */
 	bool done;
 };
