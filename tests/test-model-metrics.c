@@ -51,6 +51,30 @@ static void test_dist(void)
 		ok(dist_bucket(dist_bucket_max(b)) == b && dist_bucket(dist_bucket_max(b) + 1) ==
 		   b + 1, "bucket %u: upper edge", b);
 	is_u64(dist_bucket(~0ull), DIST_BUCKETS - 1, "the largest value has the last bucket");
+
+	/* the sum is exact past 2^53, in any order and grouping: runs of equal states merge */
+	dist_init(&h);
+	dist_add(&h, 1ull << 53);
+	dist_add(&h, 1);
+	dist_add(&h, 1);
+	d = dist_summary(&h);
+	ok(d.sum == 9007199254740994.0, "2^53 + 1 + 1 sums to 2^53 + 2 (a double sum stays 2^53)");
+	dist_init(&h);
+	dist_add_n(&h, 1ull << 53, 1);
+	dist_add_n(&h, 1, 1);
+	dist_add_n(&h, 1, 1);
+	d = dist_summary(&h);
+	{
+		struct dist g;
+		struct model_dist e;
+
+		dist_init(&g);
+		dist_add_n(&g, 1ull << 53, 1);
+		dist_add_n(&g, 1, 2);
+		e = dist_summary(&g);
+		ok(d.sum == e.sum && d.sum == 0x1p53 + 2,
+		   "one run of two samples or two runs of one: the same sum, 2^53 + 2");
+	}
 }
 
 struct samples {

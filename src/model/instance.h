@@ -199,11 +199,18 @@ struct model {
 		bool valid;
 	} sorted;
 
-	/* LRU state sampled once per access; equal consecutive states are added in one go */
+	/*
+	 * LRU state sampled once per access; equal consecutive states are added in one go. The
+	 * untouched pages apart: they change with every first touch of a page, the rest only as
+	 * folios come and go and move between the lists.
+	 */
 	struct {
-		uint64_t n, entries, inactive, pages, touched;
+		uint64_t n, entries, inactive, pages;
 		uint64_t inactive_pages;
 	} pend;
+	struct {
+		uint64_t n, pages;
+	} pend_untouched;
 
 	/* per-unit figures (units.c), when model_set_units() asked for them */
 	struct {

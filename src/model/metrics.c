@@ -60,6 +60,7 @@ struct model_dist dist_summary(const struct dist *h)
 {
 	struct model_dist d = h->d;
 
+	d.sum = (double)h->isum;
 	d.p99 = dist_percentile(h, 99.0);
 	return d;
 }

@@ -16,7 +16,13 @@
 #define DIST_BUCKETS	((64 - DIST_SUB_SHIFT + 1) << DIST_SUB_SHIFT)
 
 struct dist {
-	struct model_dist d;
+	struct model_dist d;	/* d.sum is set from isum by dist_summary() */
+	/*
+	 * The sum as an integer: exact, whatever the order and grouping of the samples, so equal
+	 * states may be added in runs of any length. (A double sum rounds once past 2^53, and
+	 * differently for different groupings; below that the two are the same number.)
+	 */
+	unsigned __int128 isum;
 	uint64_t count[DIST_BUCKETS];
 };
 
@@ -28,7 +34,7 @@ uint64_t dist_bucket_max(unsigned b);
 static inline void dist_add(struct dist *h, uint64_t v)
 {
 	h->d.samples++;
-	h->d.sum += (double)v;
+	h->isum += v;
 	if (v > h->d.max)
 		h->d.max = v;
 	h->count[dist_bucket(v)]++;
@@ -38,7 +44,7 @@ static inline void dist_add(struct dist *h, uint64_t v)
 static inline void dist_add_n(struct dist *h, uint64_t v, uint64_t n)
 {
 	h->d.samples += n;
-	h->d.sum += (double)v * (double)n;
+	h->isum += (unsigned __int128)v * n;
 	if (v > h->d.max)
 		h->d.max = v;
 	h->count[dist_bucket(v)] += n;

@@ -145,7 +145,15 @@ void model_limit_samples(struct model *m, uint64_t max)
 
 /* ---- LRU distributions, one sample per access ------------------------------------------- */
 
-static void lru_flush_pending(struct model *m)
+static void lru_flush_untouched(struct model *m)
+{
+	if (!m->pend_untouched.n)
+		return;
+	dist_add_n(&m->d_untouched, m->pend_untouched.pages << m->page_shift, m->pend_untouched.n);
+	m->pend_untouched.n = 0;
+}
+
+static void lru_flush_lists(struct model *m)
 {
 	uint64_t n = m->pend.n, ps = m->page_shift;
 
@@ -156,29 +164,40 @@ static void lru_flush_pending(struct model *m)
 	dist_add_n(&m->d_active, m->pend.entries - m->pend.inactive, n);
 	dist_add_n(&m->d_pages, m->pend.pages, n);
 	dist_add_n(&m->d_cached, m->pend.pages << ps, n);
-	dist_add_n(&m->d_untouched, (m->pend.pages - m->pend.touched) << ps, n);
 	dist_add_n(&m->d_inactive_pages, m->pend.inactive_pages, n);
 	dist_add_n(&m->d_active_pages, m->pend.pages - m->pend.inactive_pages, n);
 	m->pend.n = 0;
 }
 
+static void lru_flush_pending(struct model *m)
+{
+	lru_flush_untouched(m);
+	lru_flush_lists(m);
+}
+
 static void lru_sample(struct model *m)
 {
 	uint64_t e = lru_entries(&m->lru), ia = m->lru.inactive.entries;
-	uint64_t pg = lru_pages(&m->lru), t = m->touched_cached_pages;
+	uint64_t pg = lru_pages(&m->lru), u = pg - m->touched_cached_pages;
 	uint64_t iap = m->lru.inactive.pages;
 
+	if (m->pend_untouched.n && u == m->pend_untouched.pages) {
+		m->pend_untouched.n++;
+	} else {
+		lru_flush_untouched(m);
+		m->pend_untouched.n = 1;
+		m->pend_untouched.pages = u;
+	}
 	if (m->pend.n && e == m->pend.entries && ia == m->pend.inactive && pg == m->pend.pages &&
-	    t == m->pend.touched && iap == m->pend.inactive_pages) {
+	    iap == m->pend.inactive_pages) {
 		m->pend.n++;
 		return;
 	}
-	lru_flush_pending(m);
+	lru_flush_lists(m);
 	m->pend.n = 1;
 	m->pend.entries = e;
 	m->pend.inactive = ia;
 	m->pend.pages = pg;
-	m->pend.touched = t;
 	m->pend.inactive_pages = iap;
 }
 
