@@ -5,9 +5,14 @@
 # SPEED_BENCH_BASELINE=PROGRAM: an older folio-trace; each configuration is then run by both,
 # alternately (SPEED_BENCH_PAIRS pairs, 5 by default, as the machine may be noisy), and the
 # median of the per-pair CPU ratios new/old is printed. BENCH_SPEED_EVENTS lowers the length.
+# SPEED_BENCH_CACHESIM=PROGRAM: libCacheSim's cachesim; its LRU then replays the same reads
+# (exported one request per page, then per 2 MiB folio) in the same memory, alternately with
+# the plain model at orders 0 and 9, and the median speed ratio is printed (target 2 at
+# order 0: the speed targets were set against it).
 set -eu
 FT=${FOLIO_TRACE:-./folio-trace}
 OLD=${SPEED_BENCH_BASELINE:-}
+CACHESIM=${SPEED_BENCH_CACHESIM:-}
 N=${BENCH_SPEED_EVENTS:-10000000}
 PAIRS=${SPEED_BENCH_PAIRS:-5}
 TIME=/usr/bin/time
@@ -60,3 +65,40 @@ echo "trace: zipf-scan, $N reads; targets: 7.5, 4 and 25 M requests/CPU-s"
 speed "order 0 plain" $PLAIN --folio-order=0
 speed "order 0 default" --folio-order=0
 speed "order 9 plain" $PLAIN --folio-order=9
+
+# versus NAME ORDER: the plain model against cachesim's LRU on the same requests
+versus() {
+	name=$1
+	og="$DIR/t$2.og"
+	"$FT" export --to=oraclegeneral --order="$2" -q -o "$og" "$DIR/t.ftr"
+	hit=$("$FT" replay $PLAIN --folio-order="$2" --memory=800M "$DIR/t.ftr" |
+	      awk '/hit ratio \(requests\)/ { print $NF; exit }')
+	miss=$("$CACHESIM" "$og" oracleGeneral lru 838860800 --num-thread=1 2>&1 |
+	       sed -n 's/.*miss ratio \([0-9.]*\).*/\1/p' | tail -n 1)
+	: >"$DIR/pairs"
+	i=0
+	while [ "$i" -lt "$PAIRS" ]; do
+		"$TIME" -f '%U %S' -o "$DIR/time" "$CACHESIM" "$og" oracleGeneral lru 838860800 \
+			--num-thread=1 >/dev/null 2>&1
+		echo "$(awk '{ print $1 + $2 }' "$DIR/time") $(cpu "$FT" $PLAIN --folio-order="$2")" \
+			>>"$DIR/pairs"
+		i=$((i + 1))
+	done
+	awk '{ print ($2 > 0 ? $1 / $2 : 0), $1, $2 }' "$DIR/pairs" | sort -n |
+		awk -v n="$N" -v name="$name" -v pairs="$PAIRS" -v hit="$hit" -v miss="$miss" '
+		{ r[NR] = $1; l[NR] = $2; f[NR] = $3 }
+		END {
+			m = int((NR + 1) / 2)
+			printf "%-16s libCacheSim LRU %5.2f CPU-s (%5.2f M/s, hits %.2f%%)" \
+			       " folio-trace %5.2f CPU-s (%5.2f M/s, hits %s)" \
+			       " speed folio-trace/libCacheSim %.3f (median of %u pairs)\n",
+			       name, l[m], (l[m] > 0 ? n / l[m] / 1e6 : 0), (1 - miss) * 100,
+			       f[m], (f[m] > 0 ? n / f[m] / 1e6 : 0), hit, r[m], pairs
+		}'
+}
+
+if [ -n "$CACHESIM" ]; then
+	echo "against libCacheSim's cachesim ($CACHESIM), LRU, 800 MiB; target 2 at order 0"
+	versus "order 0 plain" 0
+	versus "order 9 plain" 9
+fi
