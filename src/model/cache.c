@@ -85,6 +85,19 @@ static bool orders_empty(struct model *m, uint32_t file, uint64_t start, uint64_
 	return true;
 }
 
+/* Probes orders_empty() makes for the range: one per folio of each order that fits in it. */
+static uint64_t orders_probes(uint64_t n, unsigned mask)
+{
+	uint64_t probes = 0;
+
+	for (; mask; mask &= mask - 1) {
+		uint64_t step = 1ull << __builtin_ctz(mask);
+
+		probes += step >= n ? 1 : n / step;
+	}
+	return probes;
+}
+
 /* Is no page of the aligned range [start, start + n) cached (n a power of two)? */
 bool cache_range_empty(struct model *m, uint32_t file, uint64_t start, uint64_t n)
 {
@@ -95,6 +108,13 @@ bool cache_range_empty(struct model *m, uint32_t file, uint64_t start, uint64_t 
 		return false;
 	if (!small)
 		return true;
+	/*
+	 * A range of a page or two of one small order (readahead of base pages) costs as many
+	 * probes as the occupancy would: the file is not counted for it, its folios' comings
+	 * and goings then need no count either.
+	 */
+	if (!mf->occ && orders_probes(n, small) <= 2)
+		return orders_empty(m, file, start, n, small);
 	if (!mf->occ)
 		occupancy_build(m, file);
 	if (n >= (1u << OCC_SHIFT)) {
