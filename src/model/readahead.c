@@ -124,11 +124,36 @@ uint64_t ra_read_folios(struct model *m, uint32_t file, unsigned new_order, bool
 	return idx;
 }
 
+/*
+ * The order of every cached folio of the file when they all have one, else -1. A folio found
+ * starting at a page's aligned index is then the one covering the page: a walk over pages need
+ * not read each folio's descriptor (a cache miss of its own) to learn where the folio ends.
+ */
+static int file_single_order(struct model *m, uint32_t file)
+{
+	unsigned mask = model_file(m, file)->order_mask;
+
+	return mask && !(mask & (mask - 1)) ? __builtin_ctz(mask) : -1;
+}
+
 /* page_cache_prev_miss(): cached pages just before idx, at most max. */
 uint64_t ra_cached_before(struct model *m, uint32_t file, uint64_t idx, uint64_t max)
 {
+	int order = file_single_order(m, file);
 	uint64_t n = 0;
 
+	if (order >= 0) {
+		uint64_t align = ~((1ull << order) - 1);
+
+		while (n < max && idx > n) {
+			uint64_t start = (idx - n - 1) & align;
+
+			if (pagecache_get(&m->pc, file, start) == FOLIO_NIL)
+				break;
+			n = idx - start;
+		}
+		return n < max ? n : max;
+	}
 	while (n < max && idx > n) {
 		uint32_t id = cache_lookup(m, file, idx - n - 1);
 
@@ -142,8 +167,21 @@ uint64_t ra_cached_before(struct model *m, uint32_t file, uint64_t idx, uint64_t
 /* page_cache_next_miss(): the first page from idx that is not cached, looking max pages. */
 uint64_t ra_next_miss(struct model *m, uint32_t file, uint64_t idx, uint64_t max)
 {
+	int order = file_single_order(m, file);
 	uint64_t i = idx;
 
+	if (order >= 0) {
+		uint64_t align = ~((1ull << order) - 1);
+
+		while (i - idx < max) {
+			uint64_t start = i & align;
+
+			if (pagecache_get(&m->pc, file, start) == FOLIO_NIL)
+				return i;
+			i = start + (1ull << order);
+		}
+		return i;
+	}
 	while (i - idx < max) {
 		uint32_t id = cache_lookup(m, file, i);
 
