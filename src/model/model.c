@@ -494,10 +494,39 @@ prefetch_neighbours(const struct model *m, const struct model_access *a)
 		__builtin_prefetch(&folio_at(&m->pool, f->lru_next)->lru_prev, 1);
 }
 
+/*
+ * A miss looks up the shadow entry of every order the file left shadows of (workingset_refault),
+ * each in its own line of a table the size of the evictions: hint them all when there are
+ * several (default model at order 9: 4% less CPU), whatever the number of cached folios. Of a
+ * single order, prefetch_folio() hints the one entry when the cache is large.
+ */
+static inline __attribute__((always_inline)) void
+prefetch_shadows(const struct model *m, const struct model_access *a)
+{
+	const struct mfile *mf;
+	unsigned mask;
+	uint64_t page;
+
+	if (a->op != MODEL_READ || a->direct || a->file_id >= m->nr_files)
+		return;
+	mf = &m->files[a->file_id];
+	mask = mf->shadow_mask;
+	if (!(mask & (mask - 1)))
+		return;
+	page = page_of(m, a->pos);
+	for (; mask; mask &= mask - 1) {
+		unsigned o = (unsigned)__builtin_ctz(mask);
+
+		shadow_prefetch(&m->shadow, a->file_id, mf->gen, page & ~((1ull << o) - 1), o);
+	}
+}
+
 void model_prefetch_ahead(const struct model *m, const struct model_access *a, unsigned n)
 {
 	uint64_t start;
 
+	if (n > 2 * PREFETCH_GAP)
+		prefetch_shadows(m, &a[2 * PREFETCH_GAP]);
 	if (m->pc.count < PREFETCH_MIN_FOLIOS) {
 		/*
 		 * Large folios: the pages a read touches first in its folio are marked in the
