@@ -136,30 +136,37 @@ static int file_single_order(struct model *m, uint32_t file)
 	return mask && !(mask & (mask - 1)) ? __builtin_ctz(mask) : -1;
 }
 
+/* Is page idx cached? Then [*start, *end) is the folio covering it. order: file_single_order() */
+static bool ra_cached_folio(struct model *m, uint32_t file, int order, uint64_t idx,
+			    uint64_t *start, uint64_t *end)
+{
+	const struct folio *f;
+	uint32_t id;
+
+	if (order >= 0) {
+		*start = idx & ~((1ull << order) - 1);
+		*end = *start + (1ull << order);
+		return pagecache_get(&m->pc, file, *start) != FOLIO_NIL;
+	}
+	id = cache_lookup(m, file, idx);
+	if (id == FOLIO_NIL)
+		return false;
+	f = folio_at(&m->pool, id);
+	*start = f->index;
+	*end = folio_end(f);
+	return true;
+}
+
 /* page_cache_prev_miss(): cached pages just before idx, at most max. */
 uint64_t ra_cached_before(struct model *m, uint32_t file, uint64_t idx, uint64_t max)
 {
 	int order = file_single_order(m, file);
-	uint64_t n = 0;
+	uint64_t n = 0, start, end;
 
-	if (order >= 0) {
-		uint64_t align = ~((1ull << order) - 1);
-
-		while (n < max && idx > n) {
-			uint64_t start = (idx - n - 1) & align;
-
-			if (pagecache_get(&m->pc, file, start) == FOLIO_NIL)
-				break;
-			n = idx - start;
-		}
-		return n < max ? n : max;
-	}
 	while (n < max && idx > n) {
-		uint32_t id = cache_lookup(m, file, idx - n - 1);
-
-		if (id == FOLIO_NIL)
+		if (!ra_cached_folio(m, file, order, idx - n - 1, &start, &end))
 			break;
-		n = idx - folio_at(&m->pool, id)->index;
+		n = idx - start;
 	}
 	return n < max ? n : max;
 }
@@ -168,26 +175,12 @@ uint64_t ra_cached_before(struct model *m, uint32_t file, uint64_t idx, uint64_t
 uint64_t ra_next_miss(struct model *m, uint32_t file, uint64_t idx, uint64_t max)
 {
 	int order = file_single_order(m, file);
-	uint64_t i = idx;
+	uint64_t i = idx, start, end;
 
-	if (order >= 0) {
-		uint64_t align = ~((1ull << order) - 1);
-
-		while (i - idx < max) {
-			uint64_t start = i & align;
-
-			if (pagecache_get(&m->pc, file, start) == FOLIO_NIL)
-				return i;
-			i = start + (1ull << order);
-		}
-		return i;
-	}
 	while (i - idx < max) {
-		uint32_t id = cache_lookup(m, file, i);
-
-		if (id == FOLIO_NIL)
+		if (!ra_cached_folio(m, file, order, i, &start, &end))
 			return i;
-		i = folio_end(folio_at(&m->pool, id));
+		i = end;
 	}
 	return i;
 }
