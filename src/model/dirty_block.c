@@ -59,8 +59,14 @@ static bool blocks_all(struct model *m, const uint64_t *map, const struct folio 
 	return bitmap_count_range(map, base, base + units) == units;
 }
 
+/*
+ * A folio's bits are set only by blocks_mark() (and moved with it by compaction), so the
+ * folios of a file it never marked, as every file a trace only reads, have none to clear.
+ */
 static void blocks_clear(struct model *m, uint64_t *map, const struct folio *f)
 {
+	if (!model_file(m, f->file)->has_units)
+		return;
 	bitmap_clear_range(map, folio_pfn(f) << m->upp_shift,
 			   (folio_pfn(f) + folio_nr_pages(f)) << m->upp_shift);
 }
@@ -181,20 +187,13 @@ static uint64_t block_dirty_ranges(struct model *m, const struct folio *f, uint6
 	return total;
 }
 
-/*
- * A folio's bits are set only by blocks_mark() (and moved with it by compaction), so the
- * folios of a file it never marked, as every file a trace only reads, have none to clear.
- */
 static void block_dirty_clean(struct model *m, const struct folio *f)
 {
-	if (model_file(m, f->file)->has_units)
-		blocks_clear(m, m->dirty_units, f);
+	blocks_clear(m, m->dirty_units, f);
 }
 
 static void block_dirty_forget(struct model *m, const struct folio *f)
 {
-	if (!model_file(m, f->file)->has_units)
-		return;
 	blocks_clear(m, m->dirty_units, f);
 	blocks_clear(m, m->uptodate_units, f);
 }
