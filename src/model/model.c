@@ -412,18 +412,23 @@ static uint64_t model_clock(struct model *m, uint64_t ts)
  */
 #define PREFETCH_MIN_FOLIOS	16384
 
+/* The file of a buffered read, or NULL for any other access. */
+static const struct mfile *read_file(const struct model *m, const struct model_access *a)
+{
+	if (a->op != MODEL_READ || a->direct || a->file_id >= m->nr_files)
+		return NULL;
+	return &m->files[a->file_id];
+}
+
 /*
  * The first page of the folio of the file's hint order a read would look up first; false for
  * an access that is no buffered read of a file with folios.
  */
 static bool hint_start(const struct model *m, const struct model_access *a, uint64_t *start)
 {
-	const struct mfile *mf;
+	const struct mfile *mf = read_file(m, a);
 
-	if (a->op != MODEL_READ || a->direct || a->file_id >= m->nr_files)
-		return false;
-	mf = &m->files[a->file_id];
-	if (!mf->order_mask)
+	if (!mf || !mf->order_mask)
 		return false;
 	*start = page_of(m, a->pos) & ~((1ull << mf->hint_order) - 1);
 	return true;
@@ -503,14 +508,10 @@ prefetch_neighbours(const struct model *m, const struct model_access *a)
 static inline __attribute__((always_inline)) void
 prefetch_shadows(const struct model *m, const struct model_access *a)
 {
-	const struct mfile *mf;
-	unsigned mask;
+	const struct mfile *mf = read_file(m, a);
+	unsigned mask = mf ? mf->shadow_mask : 0;
 	uint64_t page;
 
-	if (a->op != MODEL_READ || a->direct || a->file_id >= m->nr_files)
-		return;
-	mf = &m->files[a->file_id];
-	mask = mf->shadow_mask;
 	if (!(mask & (mask - 1)))
 		return;
 	page = page_of(m, a->pos);
