@@ -83,6 +83,10 @@ check_PROGRAMS += tests/test-model-pageindex
 TESTS += tests/test-model-pageindex
 tests_test_model_pageindex_LDADD = $(TEST_LIBS)
 
+check_PROGRAMS += tests/test-model-bitmap
+TESTS += tests/test-model-bitmap
+tests_test_model_bitmap_LDADD = $(TEST_LIBS)
+
 # The modelled memory: buddy allocator, fragmentation indexes, metadata overhead.
 libfoliotrace_a_SOURCES += src/model/buddy.h src/model/buddy.c src/model/fragindex.c \
 	src/model/metadata.c

@@ -75,6 +75,27 @@ static inline uint64_t bitmap_clear_range(uint64_t *map, uint64_t from, uint64_t
 	return was;
 }
 
+/*
+ * Clears bits [from, to) without counting them: the partial words at the ends masked, the
+ * whole words between stored as zero unconditionally, a loop the compiler vectorises (a 2 MiB
+ * folio's 512 bits were 8 tests and branches on every eviction).
+ */
+static inline void bitmap_zero_range(uint64_t *map, uint64_t from, uint64_t to)
+{
+	uint64_t w = from >> 6, last = (to - 1) >> 6;
+
+	if (from >= to)
+		return;
+	if (w == last) {
+		map[w] &= ~bitmap_word_mask(from & 63, ((to - 1) & 63) + 1);
+		return;
+	}
+	map[w] &= ~bitmap_word_mask(from & 63, 64);
+	while (++w < last)
+		map[w] = 0;
+	map[last] &= ~bitmap_word_mask(0, ((to - 1) & 63) + 1);
+}
+
 /* Number of set bits in [from, to). */
 static inline uint64_t bitmap_count_range(const uint64_t *map, uint64_t from, uint64_t to)
 {

@@ -224,7 +224,7 @@ void cache_remove(struct model *m, uint32_t id, bool shadow)
 		occupancy_update(m, f, -1);
 	if (--mf->nr_by_order[f->order] == 0)
 		mf->order_mask &= (uint16_t)~(1u << f->order);
-	bitmap_clear_range(m->touched_pfn, folio_pfn(f), folio_pfn(f) + nr);
+	bitmap_zero_range(m->touched_pfn, folio_pfn(f), folio_pfn(f) + nr);
 	m->touched_cached_pages -= f->touched;
 	wb_forget_folio(m, f);
 	if (shadow) {

@@ -67,8 +67,8 @@ static void blocks_clear(struct model *m, uint64_t *map, const struct folio *f)
 {
 	if (!model_file(m, f->file)->has_units)
 		return;
-	bitmap_clear_range(map, folio_pfn(f) << m->upp_shift,
-			   (folio_pfn(f) + folio_nr_pages(f)) << m->upp_shift);
+	bitmap_zero_range(map, folio_pfn(f) << m->upp_shift,
+			  (folio_pfn(f) + folio_nr_pages(f)) << m->upp_shift);
 }
 
 static uint64_t *unit_bitmap_alloc(const struct model *m)

@@ -94,7 +94,7 @@ static void bits_move(uint64_t *map, uint64_t from, uint64_t to, uint64_t n)
 		else
 			bitmap_clear_range(map, to + i, to + i + 1);
 	}
-	bitmap_clear_range(map, from, from + n);
+	bitmap_zero_range(map, from, from + n);
 }
 
 /* Everything the model keeps by pfn goes with a folio that moves (instance.h lists it). */
