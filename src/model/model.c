@@ -342,7 +342,7 @@ static uint64_t first_useful_tick(struct model *m, uint64_t ts)
  * completion: the turns are bounded by the dirty inodes and the I/O, not by how much time
  * passes.
  */
-static void run_timers(struct model *m, uint64_t ts)
+static void run_timers_due(struct model *m, uint64_t ts)
 {
 	uint64_t period = m->cfg.writeback_period_ns;
 
@@ -376,6 +376,16 @@ static void run_timers(struct model *m, uint64_t ts)
 	}
 	wb_complete_until(m, ts);
 	m->now = ts;
+}
+
+/* Most accesses find no tick, sample or writeback completion (wb_complete_until()) due. */
+static inline void run_timers(struct model *m, uint64_t ts)
+{
+	if (ts < m->next_flush && ts < m->next_sample &&
+	    (m->wbq.head == m->wbq.open || m->wbq.q[m->wbq.head].done > ts))
+		m->now = ts;
+	else
+		run_timers_due(m, ts);
 }
 
 void model_wait_until(struct model *m, uint64_t t)
