@@ -85,13 +85,10 @@ static uint32_t find_file(const struct file_table *t, uint32_t dev, uint64_t ino
 	return FILE_ID_NONE;
 }
 
-uint32_t file_table_id(struct file_table *t, uint32_t dev, uint64_t ino)
+uint32_t file_table_find_or_add(struct file_table *t, uint32_t dev, uint64_t ino)
 {
-	uint32_t id;
+	uint32_t id = find_file(t, dev, ino);
 
-	if (t->last_id != FILE_ID_NONE && t->last_ino == ino && t->last_dev == dev)
-		return t->last_id;
-	id = find_file(t, dev, ino);
 	if (id == FILE_ID_NONE)
 		id = add_file(t, dev, ino);
 	if (id != FILE_ID_NONE) {

@@ -29,8 +29,16 @@ struct file_table {
 
 void file_table_init(struct file_table *t);
 void file_table_release(struct file_table *t);
+/* file_table_id() when (dev, ino) is not the last file asked for. */
+uint32_t file_table_find_or_add(struct file_table *t, uint32_t dev, uint64_t ino);
+
 /* The id of (dev, ino), added (size 0) if new; FILE_ID_NONE on ENOMEM. */
-uint32_t file_table_id(struct file_table *t, uint32_t dev, uint64_t ino);
+static inline uint32_t file_table_id(struct file_table *t, uint32_t dev, uint64_t ino)
+{
+	if (t->last_id != FILE_ID_NONE && t->last_ino == ino && t->last_dev == dev)
+		return t->last_id;
+	return file_table_find_or_add(t, dev, ino);
+}
 
 static inline struct file_info *file_table_get(struct file_table *t, uint32_t id)
 {

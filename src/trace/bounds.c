@@ -10,7 +10,7 @@ bool ft_op_moves_data(__u16 op)
 	       op == FT_OP_MMAP_WRITE;
 }
 
-const char *ft_access_problem(const struct ft_access *a, char *buf, size_t len)
+const char *ft_access_describe_problem(const struct ft_access *a, char *buf, size_t len)
 {
 	if (ft_op_moves_data(a->op) && a->len > FT_ACCESS_LEN_MAX) {
 		snprintf(buf, len, "%s of %llu bytes, more than one system call moves (%llu)",

@@ -179,8 +179,21 @@ int ft_reader_report_end(const struct ft_reader *r);
 
 /* read, write and the mmap operations: the ones that move bytes through the page cache. */
 bool ft_op_moves_data(__u16 op);
+/* Why a is not within the bounds above, written into buf; NULL when it is. */
+const char *ft_access_describe_problem(const struct ft_access *a, char *buf, size_t len);
+
+/* Within the bounds whatever the op (fadvise's ranges only widen them): every real record. */
+static inline bool ft_access_in_bounds(const struct ft_access *a)
+{
+	return a->len <= FT_ACCESS_LEN_MAX && a->pos <= FT_FILE_SIZE_MAX &&
+	       a->isize <= FT_FILE_SIZE_MAX && a->len <= FT_FILE_SIZE_MAX - a->pos;
+}
+
 /* NULL when a is within the bounds above, else why not, written into buf. */
-const char *ft_access_problem(const struct ft_access *a, char *buf, size_t len);
+static inline const char *ft_access_problem(const struct ft_access *a, char *buf, size_t len)
+{
+	return ft_access_in_bounds(a) ? NULL : ft_access_describe_problem(a, buf, len);
+}
 
 /* Size of the fixed struct for a known type, 0 for unknown types. */
 size_t ft_record_min_size(__u16 type);
