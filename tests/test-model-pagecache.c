@@ -2,9 +2,14 @@
 /*
  * Model unit tests: the page cache index (open addressing, backward-shift deletion, growth)
  * and its count map, against a direct-indexed reference under random operations; the folio
- * pool's id reuse.
+ * pool's id reuse, growth in place and reservation under an address space limit.
  */
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "model/folio.h"
 #include "model/pagecache.h"
@@ -81,7 +86,8 @@ static void test_counts(void)
 static void test_pool(void)
 {
 	struct folio_pool p;
-	uint32_t a, b, c;
+	struct folio *pb;
+	uint32_t a, b, c, last = 0;
 
 	folio_pool_init(&p);
 	a = folio_pool_get(&p);
@@ -93,11 +99,67 @@ static void test_pool(void)
 	is_u64(c, a, "a freed id is reused");
 	is_u64(folio_at(&p, c)->order, 0, "and comes back zeroed");
 	is_u64(folio_at(&p, c)->lru_next, FOLIO_NIL, "with empty links");
+	pb = folio_at(&p, b);
+	pb->index = 77;
 	for (unsigned i = 0; i < 3 * FOLIO_CHUNK; i++)
-		folio_pool_get(&p);
+		last = folio_pool_get(&p);
 	is_u64(p.nr_used, 2 + 3 * FOLIO_CHUNK, "grows by chunks");
-	is_u64(folio_at(&p, b)->index, 0, "earlier folios stay in place");
+	is_u64(last, 1 + 3 * FOLIO_CHUNK, "ids stay consecutive across chunks");
+	ok(folio_at(&p, b) == pb && pb->index == 77, "earlier folios stay in place");
+	folio_at(&p, last)->index = 5;	/* the last chunk is writable to its end */
+	is_u64(folio_at(&p, last)->index, 5, "the newest folio is usable");
 	folio_pool_release(&p);
+}
+
+/* Current address space of this process, bytes (VmSize). */
+static uint64_t address_space(void)
+{
+	FILE *f = fopen("/proc/self/status", "r");
+	char line[128];
+	uint64_t kib = 0;
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "VmSize: %" SCNu64, &kib) == 1)
+			break;
+	if (f)
+		fclose(f);
+	return kib << 10;
+}
+
+/*
+ * Under a limit of the address space (ulimit -v) the pool takes the reservation it can get:
+ * a pool of 64 MiB's worth of folios still grows. In a child, so the limit stays there.
+ */
+static void test_pool_limited(void)
+{
+#if defined(__SANITIZE_ADDRESS__)
+	tap_skip("the sanitizer reserves its shadow memory: no address space limit can hold");
+#else
+	int status = -1;
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		struct rlimit rl;
+		struct folio_pool p;
+		uint32_t n = 0;
+
+		rl.rlim_cur = rl.rlim_max = address_space() + (512ull << 20);
+		if (setrlimit(RLIMIT_AS, &rl))
+			_exit(2);
+		folio_pool_init(&p);
+		while (n < (64u << 20) / sizeof(struct folio) && folio_pool_get(&p) != FOLIO_NIL)
+			n++;
+		/* the whole reservation would be 256 times the limit */
+		_exit(n == (64u << 20) / sizeof(struct folio) &&
+		      (uint64_t)p.max_chunks * FOLIO_CHUNK * sizeof(struct folio) < (512ull << 20) ?
+		      0 : 1);
+	}
+	if (pid > 0)
+		waitpid(pid, &status, 0);
+	ok(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	   "under an address space limit the pool reserves less and still grows (status %d)",
+	   status);
+#endif
 }
 
 int main(void)
@@ -105,5 +167,6 @@ int main(void)
 	test_random_ops();
 	test_counts();
 	test_pool();
+	test_pool_limited();
 	return done_testing();
 }

@@ -4,8 +4,8 @@
  *
  * Folios are named by a 32-bit id, not a pointer: list links are ids so the descriptor stays
  * small (the model keeps one per cached folio, up to one per page of the modelled memory), and
- * the pool grows in fixed chunks so a pointer from folio_at() stays valid while others are
- * allocated. Per-page state (accessed, dirty and uptodate blocks) lives in bitmaps indexed by
+ * the pool grows in place, a chunk at a time, so a pointer from folio_at() stays valid while
+ * others are allocated. Per-page state (accessed, dirty and uptodate blocks) lives in bitmaps indexed by
  * the folio's pfn, so a folio carries no variable-size data.
  */
 #ifndef FT_MODEL_FOLIO_H
@@ -79,8 +79,12 @@ static inline void folio_clear(struct folio *f, unsigned flag)
 #define FOLIO_CHUNK		(1u << FOLIO_CHUNK_SHIFT)
 
 struct folio_pool {
-	struct folio **chunks;
-	uint32_t nr_chunks, cap_chunks;
+	/*
+	 * Address space for max_chunks chunks, reserved at the first folio; the first nr_chunks
+	 * are usable (folio_pool.c). folio_at() is then one index, not a chunk table's two.
+	 */
+	struct folio *base;
+	uint32_t nr_chunks, max_chunks;
 	uint32_t next_unused;	/* ids below this were handed out at least once */
 	uint32_t free_head;	/* freed folios, linked through lru_next */
 	uint32_t nr_used;
@@ -88,7 +92,7 @@ struct folio_pool {
 
 static inline struct folio *folio_at(const struct folio_pool *p, uint32_t id)
 {
-	return &p->chunks[id >> FOLIO_CHUNK_SHIFT][id & (FOLIO_CHUNK - 1)];
+	return &p->base[id];
 }
 
 void folio_pool_init(struct folio_pool *p);

@@ -2,11 +2,25 @@
 /*
  * The folio slab: chunks of FOLIO_CHUNK descriptors and a free list, so a cache miss costs no
  * malloc once the pool has grown to the size of the modelled cache.
+ *
+ * The chunks are consecutive in one reservation of address space, made at the first folio for
+ * every id below FOLIO_NIL (192 GiB, no memory): growing makes the next chunk readable and
+ * writable, and the memory used follows the folios, as with chunks allocated one by one. Where
+ * the system grants less address space (a limit on it, a tool that watches every mapping), the
+ * largest reservation it grants is taken: growing past it fails as an allocation would.
  */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "model/folio.h"
+
+/* ids must stay below FOLIO_NIL */
+#define FOLIO_MAX_CHUNKS	((uint32_t)(FOLIO_NIL / FOLIO_CHUNK))
+#define CHUNK_BYTES		((size_t)FOLIO_CHUNK * sizeof(struct folio))
+
+_Static_assert(FOLIO_CHUNK * sizeof(struct folio) % 4096 == 0,
+	       "a chunk must be whole pages for mprotect()");
 
 void folio_pool_init(struct folio_pool *p)
 {
@@ -16,29 +30,35 @@ void folio_pool_init(struct folio_pool *p)
 
 void folio_pool_release(struct folio_pool *p)
 {
-	for (uint32_t i = 0; i < p->nr_chunks; i++)
-		free(p->chunks[i]);
-	free(p->chunks);
+	if (p->base)
+		munmap(p->base, (size_t)p->max_chunks * CHUNK_BYTES);
 	folio_pool_init(p);
+}
+
+static bool folio_pool_reserve(struct folio_pool *p)
+{
+	for (uint32_t n = FOLIO_MAX_CHUNKS; n; n /= 2) {
+		void *a = mmap(NULL, (size_t)n * CHUNK_BYTES, PROT_NONE,
+			       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+
+		if (a != MAP_FAILED) {
+			p->base = a;
+			p->max_chunks = n;
+			return true;
+		}
+	}
+	return false;
 }
 
 static bool folio_pool_grow(struct folio_pool *p)
 {
-	if (p->nr_chunks == p->cap_chunks) {
-		uint32_t cap = p->cap_chunks ? p->cap_chunks * 2 : 16;
-		struct folio **c = realloc(p->chunks, cap * sizeof(*c));
-
-		if (!c)
-			return false;
-		p->chunks = c;
-		p->cap_chunks = cap;
-	}
-	/* ids must stay below FOLIO_NIL */
-	if ((uint64_t)(p->nr_chunks + 1) * FOLIO_CHUNK >= FOLIO_NIL)
+	if (!p->base && !folio_pool_reserve(p))
 		return false;
-	/* line-aligned, so no folio's first 16 bytes straddle two lines (folio.h) */
-	p->chunks[p->nr_chunks] = aligned_alloc(64, FOLIO_CHUNK * sizeof(struct folio));
-	if (!p->chunks[p->nr_chunks])
+	if (p->nr_chunks == p->max_chunks)
+		return false;
+	/* page-aligned, so line-aligned: no folio's first 16 bytes straddle two lines (folio.h) */
+	if (mprotect((char *)p->base + (size_t)p->nr_chunks * CHUNK_BYTES, CHUNK_BYTES,
+		     PROT_READ | PROT_WRITE))
 		return false;
 	p->nr_chunks++;
 	return true;
