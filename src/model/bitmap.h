@@ -24,6 +24,15 @@ static inline uint64_t bitmap_set_range(uint64_t *map, uint64_t from, uint64_t t
 {
 	uint64_t newly = 0;
 
+	/* one page, as a 4 KiB access marks: no mask to build */
+	if (to - from == 1) {
+		uint64_t bit = 1ull << (from & 63), *w = &map[from >> 6];
+
+		if (*w & bit)
+			return 0;
+		*w |= bit;
+		return 1;
+	}
 	while (from < to) {
 		uint64_t w = from >> 6, lo = from & 63;
 		uint64_t hi = (to - (from - lo)) < 64 ? to - (from - lo) : 64;
