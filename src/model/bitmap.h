@@ -95,6 +95,10 @@ static inline void bitmap_zero_range(uint64_t *map, uint64_t from, uint64_t to)
 
 	if (from >= to)
 		return;
+	if (to - from == 1) {	/* an order-0 folio */
+		map[w] &= ~(1ull << (from & 63));
+		return;
+	}
 	if (w == last) {
 		map[w] &= ~bitmap_word_mask(from & 63, ((to - 1) & 63) + 1);
 		return;
