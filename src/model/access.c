@@ -50,7 +50,9 @@ static void file_setup(struct model *m, struct mfile *mf, uint32_t id, unsigned 
 	mf->set_up = true;
 }
 
-struct mfile *access_file(struct model *m, uint32_t id, unsigned device)
+/* A file not seen before: the table grown to hold it, the file set up. */
+static __attribute__((noinline)) struct mfile *access_new_file(struct model *m, uint32_t id,
+							       unsigned device)
 {
 	if (id >= m->nr_files) {
 		uint32_t cap = m->cap_files ? m->cap_files : 64;
@@ -77,6 +79,13 @@ struct mfile *access_file(struct model *m, uint32_t id, unsigned device)
 	if (!m->files[id].set_up)
 		file_setup(m, &m->files[id], id, device);
 	return &m->files[id];
+}
+
+struct mfile *access_file(struct model *m, uint32_t id, unsigned device)
+{
+	if (id < m->nr_files && m->files[id].set_up)
+		return &m->files[id];
+	return access_new_file(m, id, device);
 }
 
 /* ---- truncate, unlink, sync ------------------------------------------------------------------ */
