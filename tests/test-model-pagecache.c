@@ -2,7 +2,8 @@
 /*
  * Model unit tests: the page cache index (open addressing, backward-shift deletion, growth)
  * and its count map, against a direct-indexed reference under random operations; the folio
- * pool's id reuse, growth in place and reservation under an address space limit.
+ * pool's id reuse, growth in place, and reservation for its bound or under an address space
+ * limit.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -111,6 +112,27 @@ static void test_pool(void)
 	folio_pool_release(&p);
 }
 
+/* A pool told how many folios can live at once reserves for those and grows to them. */
+static void test_pool_bound(void)
+{
+	struct folio_pool p;
+	uint64_t n = 3 * FOLIO_CHUNK - 5, got = 0;
+	uint32_t id = FOLIO_NIL;
+
+	folio_pool_init(&p);
+	folio_pool_bound(&p, n);
+	while (got < n && (id = folio_pool_get(&p)) != FOLIO_NIL)
+		got++;
+	is_u64(got, n, "a bounded pool gives as many folios as its bound");
+	is_u64(p.max_chunks, 3, "and reserves the chunks they need, no more");
+	while (folio_pool_get(&p) != FOLIO_NIL)
+		got++;
+	is_u64(got, 3 * FOLIO_CHUNK, "past its reservation a get fails, as an allocation would");
+	folio_pool_put(&p, id);
+	is_u64(folio_pool_get(&p), id, "a folio put back is given again when full");
+	folio_pool_release(&p);
+}
+
 /* Current address space of this process, bytes (VmSize). */
 static uint64_t address_space(void)
 {
@@ -163,6 +185,7 @@ int main(void)
 	test_random_ops();
 	test_counts();
 	test_pool();
+	test_pool_bound();
 	test_pool_limited();
 	return done_testing();
 }

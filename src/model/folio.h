@@ -85,6 +85,7 @@ struct folio_pool {
 	 */
 	struct folio *base;
 	uint32_t nr_chunks, max_chunks;
+	uint32_t bound_chunks;	/* folio_pool_bound(); 0: every id */
 	uint32_t next_unused;	/* ids below this were handed out at least once */
 	uint32_t free_head;	/* freed folios, linked through lru_next */
 	uint32_t nr_used;
@@ -97,6 +98,11 @@ static inline struct folio *folio_at(const struct folio_pool *p, uint32_t id)
 
 void folio_pool_init(struct folio_pool *p);
 void folio_pool_release(struct folio_pool *p);
+/*
+ * At most n folios live at once (a model's folios each hold a page of its zone): the address
+ * space reserved is then what n need, not what every id would. Before the first folio.
+ */
+void folio_pool_bound(struct folio_pool *p, uint64_t n);
 /* A zeroed folio with every link FOLIO_NIL, or FOLIO_NIL when out of memory. */
 uint32_t folio_pool_get(struct folio_pool *p);
 void folio_pool_put(struct folio_pool *p, uint32_t id);

@@ -4,10 +4,11 @@
  * malloc once the pool has grown to the size of the modelled cache.
  *
  * The chunks are consecutive in one reservation of address space, made at the first folio for
- * every id below FOLIO_NIL (192 GiB, no memory): growing makes the next chunk readable and
- * writable, and the memory used follows the folios, as with chunks allocated one by one. Where
- * the system grants less address space (a limit on it, a tool that watches every mapping), the
- * largest reservation it grants is taken: growing past it fails as an allocation would.
+ * as many folios as can live at once (folio_pool_bound(); else every id below FOLIO_NIL, 192
+ * GiB), which costs no memory: growing makes the next chunk readable and writable, and the
+ * memory used follows the folios, as with chunks allocated one by one. Where the system grants
+ * less address space (a limit on it, a tool that watches every mapping), the largest
+ * reservation it grants is taken: growing past it fails as an allocation would.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -35,9 +36,16 @@ void folio_pool_release(struct folio_pool *p)
 	folio_pool_init(p);
 }
 
+void folio_pool_bound(struct folio_pool *p, uint64_t n)
+{
+	uint64_t chunks = n / FOLIO_CHUNK + 1;
+
+	p->bound_chunks = chunks < FOLIO_MAX_CHUNKS ? (uint32_t)chunks : 0;
+}
+
 static bool folio_pool_reserve(struct folio_pool *p)
 {
-	for (uint32_t n = FOLIO_MAX_CHUNKS; n; n /= 2) {
+	for (uint32_t n = p->bound_chunks ? p->bound_chunks : FOLIO_MAX_CHUNKS; n; n /= 2) {
 		void *a = mmap(NULL, (size_t)n * CHUNK_BYTES, PROT_NONE,
 			       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 

@@ -60,6 +60,7 @@ static bool model_alloc_state(struct model *m)
 	/* the zone: m->nr_pages becomes its size (the host's, in a cgroup with a recorded state) */
 	if (!memory_init(m))
 		return false;
+	folio_pool_bound(&m->pool, m->nr_pages);
 	if (!pagecache_init(&m->pc, m->nr_pages < 65536 ? m->nr_pages : 65536) ||
 	    !pagecache_init(&m->occ, 1024) ||
 	    !shadow_init(&m->shadow, m->nr_pages * SHADOWS_PER_PAGE + SHADOW_SLACK) ||
