@@ -87,7 +87,7 @@ int main(void)
 
 		memset(map, 0xff, sizeof(map));
 		bitmap_zero_range(map, 63, BITS);
-		is_u64(map[0], ~0ull >> 1, "a range from bit 63 leaves bits 0-62 of the first word");
+		is_u64(map[0], ~0ull >> 1, "a range from bit 63 keeps bits 0-62 of the first word");
 		is_u64(map[1] | map[WORDS - 1], 0, "and clears every word after it to the end");
 		memset(map, 0xff, sizeof(map));
 		bitmap_zero_range(map, 64, 128);

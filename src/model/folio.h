@@ -5,8 +5,8 @@
  * Folios are named by a 32-bit id, not a pointer: list links are ids so the descriptor stays
  * small (the model keeps one per cached folio, up to one per page of the modelled memory), and
  * the pool grows in place, a chunk at a time, so a pointer from folio_at() stays valid while
- * others are allocated. Per-page state (accessed, dirty and uptodate blocks) lives in bitmaps indexed by
- * the folio's pfn, so a folio carries no variable-size data.
+ * others are allocated. Per-page state (accessed, dirty and uptodate blocks) lives in bitmaps
+ * indexed by the folio's pfn, so a folio carries no variable-size data.
  */
 #ifndef FT_MODEL_FOLIO_H
 #define FT_MODEL_FOLIO_H
