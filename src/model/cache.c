@@ -98,11 +98,13 @@ static uint64_t orders_probes(uint64_t n, unsigned mask)
 	return probes;
 }
 
-/* Is no page of the aligned range [start, start + n) cached (n a power of two)? */
-bool cache_range_empty(struct model *m, uint32_t file, uint64_t start, uint64_t n)
+/* Is no folio of an order in orders in the aligned range [start, start + n) (a power of two)? */
+static bool range_empty(struct model *m, uint32_t file, uint64_t start, uint64_t n,
+			unsigned orders)
 {
 	struct mfile *mf = model_file(m, file);
-	unsigned large = mf->order_mask & ~OCC_SMALL, small = mf->order_mask & OCC_SMALL;
+	unsigned large = mf->order_mask & orders & ~OCC_SMALL;
+	unsigned small = mf->order_mask & orders & OCC_SMALL;
 
 	if (!orders_empty(m, file, start, n, large))
 		return false;
@@ -126,6 +128,21 @@ bool cache_range_empty(struct model *m, uint32_t file, uint64_t start, uint64_t 
 	if (region_empty(m, file, start >> OCC_SHIFT))
 		return true;
 	return orders_empty(m, file, start, n, small);
+}
+
+bool cache_range_empty(struct model *m, uint32_t file, uint64_t start, uint64_t n)
+{
+	return range_empty(m, file, start, n, ~0u);
+}
+
+/*
+ * Of the aligned folio-sized range around a page no folio covers, as the page a miss fills: a
+ * folio of the range's order or larger there would cover that page too, so only the smaller
+ * orders are looked up (none for a file of one order, as the plain model's are).
+ */
+bool cache_range_empty_around(struct model *m, uint32_t file, uint64_t start, unsigned order)
+{
+	return range_empty(m, file, start, 1ull << order, (1u << order) - 1);
 }
 
 static void file_list_add(struct model *m, struct mfile *mf, uint32_t id)

@@ -4,6 +4,8 @@
  * stepped down on collisions and allocation fallbacks, its refault check, and what reading it
  * from the device costs.
  */
+#include <stdlib.h>
+
 #include "model/instance.h"
 
 /* Bytes the device reads to fill a folio: blocks below EOF (the rest is zeroed; all on tmpfs). */
@@ -31,10 +33,20 @@ filemap_prefetch_next(struct model *m, uint32_t file, uint64_t idx, unsigned ord
 		shadow_prefetch(&m->shadow, file, mf->gen, next, order);
 }
 
+/* Sanitizer builds (make check under --enable-sanitizers) also check callers' promises. */
+#if defined(__SANITIZE_ADDRESS__)
+#define FILEMAP_CHECK_UNCACHED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define FILEMAP_CHECK_UNCACHED 1
+#endif
+#endif
+
 /*
  * Adds the folio of the wanted order at start (aligned), stepping down while the range
  * collides with cached folios (-EEXIST) and when the buddy allocator falls back. idx is the
- * page that must end up covered. FOLIO_NIL when nothing could be cached.
+ * page that must end up covered, and no folio covers it yet (every caller looked it up).
+ * FOLIO_NIL when nothing could be cached.
  */
 uint32_t filemap_create(struct model *m, uint32_t file, uint64_t idx, unsigned order,
 			     bool at_idx, bool read)
@@ -44,6 +56,10 @@ uint32_t filemap_create(struct model *m, uint32_t file, uint64_t idx, unsigned o
 	bool active = false;
 	uint32_t id;
 
+#ifdef FILEMAP_CHECK_UNCACHED
+	if (cache_lookup(m, file, idx) != FOLIO_NIL)
+		abort();
+#endif
 	if (order < min)
 		order = min;
 	for (;;) {
@@ -51,7 +67,7 @@ uint32_t filemap_create(struct model *m, uint32_t file, uint64_t idx, unsigned o
 		if (at_idx && start != idx && order > min)
 			order = place_ffs(idx) > min ? place_ffs(idx) : min;
 		start = idx & ~((1ull << order) - 1);
-		if (order <= min || cache_range_empty(m, file, start, 1ull << order))
+		if (order <= min || cache_range_empty_around(m, file, start, order))
 			break;
 		order--;
 	}

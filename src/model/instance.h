@@ -250,6 +250,8 @@ static inline uint64_t model_page_size(const struct model *m)
 /* cache.c: folios in the page cache, with every index kept in step. */
 uint32_t cache_lookup_slow(struct model *m, uint32_t file, uint64_t idx);
 bool cache_range_empty(struct model *m, uint32_t file, uint64_t start, uint64_t n);
+/* The same for the range of order order around a page known uncached (filemap_create()). */
+bool cache_range_empty_around(struct model *m, uint32_t file, uint64_t start, unsigned order);
 uint32_t cache_add(struct model *m, uint32_t file, uint64_t start, unsigned order,
 		   uint64_t pfn, bool active);
 /* Removes a clean folio (truncate, eviction); shadow: leave a shadow entry (eviction). */
