@@ -38,17 +38,9 @@
 #include <string.h>
 
 #include "model/buddy.h"
+#include "util/checks.h"
 #include "util/msg.h"
 #include "util/rng.h"
-
-/* Sanitizer builds (make check under --enable-sanitizers) also catch double frees. */
-#if defined(__SANITIZE_ADDRESS__)
-#define BUDDY_CHECK_DOUBLE_FREE 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define BUDDY_CHECK_DOUBLE_FREE 1
-#endif
-#endif
 
 #define NR_ORDERS		(BUDDY_MAX_ORDER + 1)
 
@@ -656,7 +648,7 @@ void buddy_free_mt(struct buddy *b, uint64_t pfn, unsigned order, unsigned mt)
 	if (order > BUDDY_MAX_ORDER || (pfn & (block_pages(order) - 1)) ||
 	    pfn + block_pages(order) > b->nr_pages || mt >= MT_TYPES)
 		abort();
-#ifdef BUDDY_CHECK_DOUBLE_FREE
+#ifdef FT_EXPENSIVE_CHECKS	/* a double free, in the sanitizer builds */
 	{
 		uint64_t s;
 		unsigned o;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "model/instance.h"
+#include "util/checks.h"
 
 /* Bytes the device reads to fill a folio: blocks below EOF (the rest is zeroed; all on tmpfs). */
 uint64_t filemap_read_bytes(const struct model *m, const struct folio *f, uint64_t isize)
@@ -33,15 +34,6 @@ filemap_prefetch_next(struct model *m, uint32_t file, uint64_t idx, unsigned ord
 		shadow_prefetch(&m->shadow, file, mf->gen, next, order);
 }
 
-/* Sanitizer builds (make check under --enable-sanitizers) also check callers' promises. */
-#if defined(__SANITIZE_ADDRESS__)
-#define FILEMAP_CHECK_UNCACHED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define FILEMAP_CHECK_UNCACHED 1
-#endif
-#endif
-
 /*
  * Adds the folio of the wanted order at start (aligned), stepping down while the range
  * collides with cached folios (-EEXIST) and when the buddy allocator falls back. idx is the
@@ -56,7 +48,7 @@ uint32_t filemap_create(struct model *m, uint32_t file, uint64_t idx, unsigned o
 	bool active = false;
 	uint32_t id;
 
-#ifdef FILEMAP_CHECK_UNCACHED
+#ifdef FT_EXPENSIVE_CHECKS	/* the sanitizer builds hold every caller to it */
 	if (cache_lookup(m, file, idx) != FOLIO_NIL)
 		abort();
 #endif
