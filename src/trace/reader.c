@@ -340,6 +340,19 @@ static const char *check_variable_part(const struct ft_hdr *h)
 	}
 }
 
+/* Returns h, the record at pos, and moves past it. */
+static inline int take_record(struct ft_reader *r, const struct ft_hdr *h,
+			      const struct ft_hdr **rec)
+{
+	r->rec_pos = r->pos;
+	r->pos += h->size;
+	r->st.records++;
+	/* An end record counts only as the very last thing in the file. */
+	r->st.clean_end = h->type == FT_END;
+	*rec = h;
+	return FT_READ_MORE;
+}
+
 static __attribute__((noinline)) int
 reader_next_checked(struct ft_reader *r, const struct ft_hdr **rec, struct ft_error *err)
 {
@@ -370,13 +383,7 @@ reader_next_checked(struct ft_reader *r, const struct ft_hdr **rec, struct ft_er
 		r->st.good_bytes = r->chunk_start;
 		return FT_READ_EOF;
 	}
-	r->rec_pos = r->pos;
-	r->pos += h->size;
-	r->st.records++;
-	/* An end record counts only as the very last thing in the file. */
-	r->st.clean_end = h->type == FT_END;
-	*rec = h;
-	return FT_READ_MORE;
+	return take_record(r, h, rec);
 }
 
 /*
@@ -394,12 +401,7 @@ int ft_reader_next(struct ft_reader *r, const struct ft_hdr **rec, struct ft_err
 	h = (const struct ft_hdr *)(r->raw + r->pos);
 	if (h->type != FT_ACCESS || h->size != sizeof(struct ft_access))
 		return reader_next_checked(r, rec, err);
-	r->rec_pos = r->pos;
-	r->pos += sizeof(struct ft_access);
-	r->st.records++;
-	r->st.clean_end = false;
-	*rec = h;
-	return FT_READ_MORE;
+	return take_record(r, h, rec);
 }
 
 void ft_reader_progress(struct ft_reader *r, struct ft_progress *p, const char *what, bool quiet)
