@@ -334,6 +334,11 @@ uint64_t wb_start_folio(struct model *m, uint32_t id, enum wb_cause cause);
 void wb_discard_folio(struct model *m, uint32_t id);
 /* The folio leaves the cache: its per-block state and PG_reclaim go. */
 void wb_forget_folio(struct model *m, const struct folio *f);
+/* Has the I/O of the oldest folio under writeback (not in the open run) completed by t? */
+static inline bool wb_completion_due(const struct model *m, uint64_t t)
+{
+	return m->wbq.head != m->wbq.open && m->wbq.q[m->wbq.head].done <= t;
+}
 /* Ends the writeback of every folio whose I/O completed by t, in completion order. */
 void wb_complete_until(struct model *m, uint64_t t);
 /* When the next writeback I/O completes; UINT64_MAX when none is in flight. */

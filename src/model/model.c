@@ -379,11 +379,10 @@ static void run_timers_due(struct model *m, uint64_t ts)
 	m->now = ts;
 }
 
-/* Most accesses find no tick, sample or writeback completion (wb_complete_until()) due. */
+/* Most accesses find no tick, sample or writeback completion due. */
 static inline void run_timers(struct model *m, uint64_t ts)
 {
-	if (ts < m->next_flush && ts < m->next_sample &&
-	    (m->wbq.head == m->wbq.open || m->wbq.q[m->wbq.head].done > ts))
+	if (ts < m->next_flush && ts < m->next_sample && !wb_completion_due(m, ts))
 		m->now = ts;
 	else
 		run_timers_due(m, ts);

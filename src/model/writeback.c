@@ -347,7 +347,7 @@ uint64_t wb_next_completion(const struct model *m)
 
 void wb_complete_until(struct model *m, uint64_t t)
 {
-	while (m->wbq.head != m->wbq.open && m->wbq.q[m->wbq.head].done <= t) {
+	while (wb_completion_due(m, t)) {
 		const struct wb_inflight *e = &m->wbq.q[m->wbq.head];
 
 		wb_bandwidth_update(m, e->done);
