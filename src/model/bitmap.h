@@ -53,41 +53,10 @@ static inline uint64_t bitmap_set_range(uint64_t *map, uint64_t from, uint64_t t
 	return newly;
 }
 
-/* Clears bits [from, to); returns how many were set. */
-static inline uint64_t bitmap_clear_range(uint64_t *map, uint64_t from, uint64_t to)
-{
-	uint64_t was = 0;
-
-	while (from < to) {
-		uint64_t w = from >> 6, lo = from & 63;
-		uint64_t hi, mask, set;
-
-		/* whole words, as a folio of order 6 or more clears: no mask to build */
-		if (!lo && to - from >= 64) {
-			if (map[w]) {
-				was += map[w] == ~0ull ? 64 : (uint64_t)__builtin_popcountll(map[w]);
-				map[w] = 0;
-			}
-			from += 64;
-			continue;
-		}
-		hi = (to - (from - lo)) < 64 ? to - (from - lo) : 64;
-		mask = bitmap_word_mask(lo, hi);
-		set = mask & map[w];
-
-		if (set) {
-			was += set == mask ? hi - lo : (uint64_t)__builtin_popcountll(set);
-			map[w] &= ~set;
-		}
-		from += hi - lo;
-	}
-	return was;
-}
-
 /*
- * Clears bits [from, to) without counting them: the partial words at the ends masked, the
- * whole words between stored as zero unconditionally, a loop the compiler vectorises (a 2 MiB
- * folio's 512 bits were 8 tests and branches on every eviction).
+ * Clears bits [from, to) (no caller needs to know how many were set): the partial words at the
+ * ends masked, the whole words between stored as zero unconditionally, a loop the compiler
+ * vectorises (a 2 MiB folio's 512 bits were 8 tests and branches on every eviction).
  */
 static inline void bitmap_zero_range(uint64_t *map, uint64_t from, uint64_t to)
 {

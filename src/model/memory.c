@@ -92,7 +92,7 @@ static void bits_move(uint64_t *map, uint64_t from, uint64_t to, uint64_t n)
 		if (bitmap_test(map, from + i))
 			bitmap_set_range(map, to + i, to + i + 1);
 		else
-			bitmap_clear_range(map, to + i, to + i + 1);
+			bitmap_zero_range(map, to + i, to + i + 1);
 	}
 	bitmap_zero_range(map, from, from + n);
 }

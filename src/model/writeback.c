@@ -45,7 +45,7 @@ void folio_set_reclaim(struct model *m, const struct folio *f)
 
 static void folio_clear_reclaim(struct model *m, const struct folio *f)
 {
-	bitmap_clear_range(m->reclaim_pfn, folio_pfn(f), folio_pfn(f) + 1);
+	bitmap_zero_range(m->reclaim_pfn, folio_pfn(f), folio_pfn(f) + 1);
 }
 
 /* ---- the dirty inode list (b_dirty), oldest dirtied_when first ---------------------------- */
