@@ -1,7 +1,8 @@
 #!/bin/sh
 # make bench: replay speed on the zipf-scan workload (10 M 4 KiB reads over an 8 GiB file,
 # 800 MiB of memory), in requests per CPU second: the plain model (LRU, fixed folios, no
-# readahead) at orders 0 and 9 and the default model at order 0.
+# readahead) at orders 0 and 9 and the default model at order 0, after the time reading the
+# trace alone takes (folio-trace info decodes every record, as every replay does).
 # SPEED_BENCH_BASELINE=PROGRAM: an older folio-trace; each configuration is then run by both,
 # alternately (SPEED_BENCH_PAIRS pairs, 5 by default, as the machine may be noisy), and the
 # median of the per-pair CPU ratios new/old is printed. BENCH_SPEED_EVENTS lowers the length.
@@ -62,6 +63,11 @@ speed() {
 
 "$FT" synth zipf-scan --events="$N" -o "$DIR/t.ftr"
 echo "trace: zipf-scan, $N reads; targets: 7.5, 4 and 25 M requests/CPU-s"
+# the ceiling of every configuration: reading and decoding the trace, no model at all
+"$TIME" -f '%U %S' -o "$DIR/time" "$FT" info "$DIR/t.ftr" >/dev/null
+awk -v n="$N" '{ s = $1 + $2
+	printf "%-16s %7.2f CPU-s %7.2f M requests/CPU-s (folio-trace info: decoding, as" \
+	       " every replay does)\n", "reading alone", s, (s > 0 ? n / s / 1e6 : 0) }' "$DIR/time"
 speed "order 0 plain" $PLAIN --folio-order=0
 speed "order 0 default" --folio-order=0
 speed "order 9 plain" $PLAIN --folio-order=9
