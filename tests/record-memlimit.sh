@@ -45,7 +45,8 @@ wait_for() {
 }
 
 # SIGKILL leaves no chance to clean up: the keeper removes the cgroup once the command is done.
-"$FOLIO_TRACE" record -o "$TMPD/k.ftr" --memory-limit=32M -- sleep 2 2> /dev/null &
+# The command runs until the test ends it, however long a busy machine takes to get here.
+"$FOLIO_TRACE" record -o "$TMPD/k.ftr" --memory-limit=32M -- sleep 120 > /dev/null 2>&1 &
 rp=$!
 wait_recording "$TMPD/k.ftr"
 sp=$(cat "$CG.$rp/cgroup.procs" 2> /dev/null)
@@ -53,6 +54,7 @@ ok "$([ -n "$sp" ] && echo 0 || echo 1)" "the command runs in folio-trace.$rp ($
 kill -KILL $rp
 wait $rp 2> /dev/null
 ok "$([ -d "$CG.$rp" ] && echo 0 || echo 1)" "killed recorder: the cgroup stays while the command runs"
+[ -n "$sp" ] && kill $sp 2> /dev/null
 wait_for ! -d "$CG.$rp"
 ok "$([ ! -d "$CG.$rp" ] && echo 0 || echo 1)" "killed recorder: the cgroup is gone once the command has exited"
 
