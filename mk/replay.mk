@@ -45,8 +45,8 @@ EXTRA_DIST += tests/replay-by.sh
 # Sweeps and stack-distance curves against single-size replays; bad ranges.
 # Sweeps and stack-distance curves against single-size replays; bad ranges. Chosen metrics
 # (--metrics), the long CSV and the width of the default table.
-TESTS += tests/replay-sweep.sh tests/replay-metrics.sh
-EXTRA_DIST += tests/replay-sweep.sh tests/replay-metrics.sh
+TESTS += tests/replay-sweep.sh tests/replay-metrics.sh tests/replay-threads.sh
+EXTRA_DIST += tests/replay-sweep.sh tests/replay-metrics.sh tests/replay-threads.sh
 
 # Live: the default replay adds the folios this kernel added on cold sequential reads.
 TESTS += tests/replay-kernel-orders.sh

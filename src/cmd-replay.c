@@ -40,7 +40,8 @@ static const struct {
 };
 
 enum { OPT_ORDER = 256, OPT_FORMAT, OPT_TIMESERIES, OPT_PLOT, OPT_MRC, OPT_CURVE, OPT_CURVE_PLOT,
-       OPT_FORCE, OPT_HEATMAP, OPT_HEATMAP_FILE, OPT_METRICS, OPT_BY, OPT_TOP, OPT_SORT };
+       OPT_FORCE, OPT_HEATMAP, OPT_HEATMAP_FILE, OPT_METRICS, OPT_BY, OPT_TOP, OPT_SORT,
+       OPT_THREADS };
 
 /* --top's default: the rows of --by kept */
 #define UNITS_TOP_DEFAULT	20
@@ -77,6 +78,10 @@ static const struct argp_option replay_options[] = {
 	  "file with the most data accesses)", PARAM_GROUP_OUTPUT },
 	{ "quiet", 'q', NULL, 0, "no progress line on stderr, even on a terminal",
 	  PARAM_GROUP_OUTPUT },
+	{ "threads", OPT_THREADS, "N", 0,
+	  "run the models on at most N threads beside the one decoding the trace; 1: all in one "
+	  "thread (default: a thread per model up to the online CPUs; results are the same)",
+	  PARAM_GROUP_OUTPUT },
 	{ "force", OPT_FORCE, NULL, 0,
 	  "replace a symbolic link at an output (never what it points to)", PARAM_GROUP_OUTPUT },
 	{ "mrc", OPT_MRC, "MODE", 0,
@@ -111,6 +116,7 @@ struct replay_args {
 	unsigned set;			/* enum model_recorded: what the user gave */
 	int format;
 	bool quiet, force;
+	unsigned threads;		/* --threads; 0: as many as useful */
 	const char *file, *output, *timeseries, *plot, *curve, *curve_plot, *heatmap;
 	struct survey_target heat_target;
 	const char *heat_arg;
@@ -182,6 +188,19 @@ static error_t parse_own_opt(struct replay_args *a, int key, const char *arg)
 	case 'q':
 		a->quiet = true;
 		return 0;
+	case OPT_THREADS: {
+		uint64_t n;
+
+		if (!parse_u64_range(arg, 1, PIPE_MAX_WORKERS, &n, &why)) {
+			char range[96];
+
+			snprintf(range, sizeof(range), "%s (1 to " MODEL_TEXT(PIPE_MAX_WORKERS) ")",
+				 why);
+			return ft_usage_error(NULL, "threads", arg, range);
+		}
+		a->threads = (unsigned)n;
+		return 0;
+	}
 	case OPT_FORCE:
 		a->force = true;
 		return 0;
@@ -710,6 +729,7 @@ int cmd_replay(int argc, char **argv)
 		goto release;
 	}
 	rp->quiet = args.quiet;
+	rp->threads = args.threads;
 	if (args.heatmap)
 		rp->heat = &args.heat;
 	if (args.by) {
