@@ -46,8 +46,6 @@ struct export_args {
 static error_t export_parse_opt(int key, char *arg, struct argp_state *state)
 {
 	struct export_args *a = state->input;
-	const char *why;
-	char range[96];
 
 	if (ft_option_once(&a->seen, state, key))
 		return EINVAL;
@@ -62,10 +60,8 @@ static error_t export_parse_opt(int key, char *arg, struct argp_state *state)
 					      "unknown format (csv or oraclegeneral)");
 		break;
 	case OPT_ORDER:
-		if (!parse_u64_range(arg, 0, MODEL_MAX_ORDER, &a->order, &why)) {
-			snprintf(range, sizeof(range), "%s (0 to " MODEL_TEXT(MODEL_MAX_ORDER) ")", why);
-			return ft_usage_error(state, "order", arg, range);
-		}
+		if (ft_parse_u64_arg(state, "order", arg, 0, MODEL_MAX_ORDER, &a->order))
+			return EINVAL;
 		break;
 	case 'o':
 		a->output = arg;

@@ -191,13 +191,8 @@ static error_t parse_own_opt(struct replay_args *a, int key, const char *arg)
 	case OPT_THREADS: {
 		uint64_t n;
 
-		if (!parse_u64_range(arg, 1, PIPE_MAX_WORKERS, &n, &why)) {
-			char range[96];
-
-			snprintf(range, sizeof(range), "%s (1 to " MODEL_TEXT(PIPE_MAX_WORKERS) ")",
-				 why);
-			return ft_usage_error(NULL, "threads", arg, range);
-		}
+		if (ft_parse_u64_arg(NULL, "threads", arg, 1, PIPE_MAX_WORKERS, &n))
+			return EINVAL;
 		a->threads = (unsigned)n;
 		return 0;
 	}

@@ -5,6 +5,7 @@
 
 #include "util/args.h"
 #include "util/msg.h"
+#include "util/parse.h"
 
 int argp_one_operand(int key, char *arg, struct argp_state *state, const char **slot,
 		     const char *what)
@@ -78,4 +79,17 @@ int ft_usage_error(const struct argp_state *state, const char *opt, const char *
 	else
 		ft_warn("--%s=%s: %s", opt, arg, why);
 	return EINVAL;
+}
+
+int ft_parse_u64_arg(const struct argp_state *state, const char *opt, const char *arg,
+		     uint64_t min, uint64_t max, uint64_t *out)
+{
+	const char *why;
+	char range[128];
+
+	if (parse_u64_range(arg, min, max, out, &why))
+		return 0;
+	snprintf(range, sizeof(range), "%s (%llu to %llu)", why, (unsigned long long)min,
+		 (unsigned long long)max);
+	return ft_usage_error(state, opt, arg, range);
 }

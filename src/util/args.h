@@ -4,6 +4,7 @@
 #define FT_UTIL_ARGS_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 struct argp_state;
 
@@ -28,6 +29,13 @@ int argp_one_operand(int key, char *arg, struct argp_state *state, const char **
  */
 int ft_usage_error(const struct argp_state *state, const char *opt, const char *arg,
 		   const char *why);
+
+/*
+ * An option's value, an unsigned decimal in [min, max], into *out: 0. Otherwise a usage error
+ * that names the range, "--OPT=ARG: WHY (MIN to MAX)", as ft_usage_error() gives it: EINVAL.
+ */
+int ft_parse_u64_arg(const struct argp_state *state, const char *opt, const char *arg,
+		     uint64_t min, uint64_t max, uint64_t *out);
 
 /*
  * For an argp parser, first thing for every key: an option given a second time is a usage
