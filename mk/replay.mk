@@ -42,9 +42,9 @@ EXTRA_DIST += tests/heatmap-svg.sh
 TESTS += tests/replay-by.sh
 EXTRA_DIST += tests/replay-by.sh
 
-# Sweeps and stack-distance curves against single-size replays; bad ranges.
 # Sweeps and stack-distance curves against single-size replays; bad ranges. Chosen metrics
-# (--metrics), the long CSV and the width of the default table.
+# (--metrics), the long CSV and the width of the default table. --threads: the same results
+# on any number of threads, and that number of them.
 TESTS += tests/replay-sweep.sh tests/replay-metrics.sh tests/replay-threads.sh
 EXTRA_DIST += tests/replay-sweep.sh tests/replay-metrics.sh tests/replay-threads.sh
 
