@@ -49,24 +49,24 @@ static __always_inline void emit_access(const struct cur *c, __u64 ino, __u32 de
 /*
  * An access through an open file of the current, traced task: regular files only, --dev
  * applied, the file's open flags added, and POS_FROM_FILE resolved. An append lands at EOF
- * whatever the position said. file: a BTF-typed pointer (direct loads, no probe reads).
+ * whatever the position said. file: from typed_file() (file.bpf.h).
  */
 static __always_inline void file_access(const struct cur *c, struct file *file,
 					struct access *x)
 {
-	struct inode *inode = file->f_inode;
+	struct inode *inode = FILE_LOAD(file, f_inode);
 	unsigned int f_flags;
 	__u64 isize, ino;
 	__u32 dev;
 
-	if (!inode || (inode->i_mode & S_IFMT) != S_IFREG)
+	if (!inode || (FILE_LOAD(inode, i_mode) & S_IFMT) != S_IFREG)
 		return;
-	dev = inode->i_sb->s_dev;
+	dev = FILE_LOAD(inode, i_sb, s_dev);
 	if (filter_dev && dev != dev_filter)
 		return;
-	ino = inode->i_ino;
-	isize = inode->i_size;
-	f_flags = file->f_flags;
+	ino = FILE_LOAD(inode, i_ino);
+	isize = FILE_LOAD(inode, i_size);
+	f_flags = FILE_LOAD(file, f_flags);
 	if (f_flags & O_DIRECT)
 		x->flags |= FT_AF_DIRECT;
 	if (f_flags & O_APPEND)
@@ -76,9 +76,9 @@ static __always_inline void file_access(const struct cur *c, struct file *file,
 	if (x->op == FT_OP_WRITE && (x->flags & FT_AF_APPEND))
 		x->pos = isize - x->len;
 	else if (x->pos == POS_FROM_FILE)
-		x->pos = file->f_pos - x->len;
+		x->pos = FILE_LOAD(file, f_pos) - x->len;
 	note_task(c);
-	note_file_id(c, inode, file->f_path.dentry, dev, ino);
+	note_file_id(c, inode, FILE_LOAD(file, f_path.dentry), dev, ino);
 	emit_access(c, ino, dev, isize, x);
 }
 

@@ -114,13 +114,27 @@ static __always_inline void note_file_id(const struct cur *c, struct inode *inod
 	name_file(inode, d, dev, ino, cur_tid(c));
 }
 
+#ifdef FT_PROBE_READS
+/*
+ * Kernels before 6.2 have no bpf_rdonly_cast: a struct file found as a number (in an fd
+ * table, a request, a VMA) is followed with probe reads. The loader picks this build of the
+ * programs there.
+ */
+#define typed_file(p)		((struct file *)(p))
+#define FILE_LOAD(...)		BPF_CORE_READ(__VA_ARGS__)
+#else
 /* Typed view of a kernel pointer read as a number: direct loads instead of probe reads. */
 extern void *bpf_rdonly_cast(const void *obj, __u32 btf_id) __ksym;
+#define typed_file(p)		\
+	((struct file *)bpf_rdonly_cast((void *)(p), bpf_core_type_id_kernel(struct file)))
+/* libbpf's p->a->b... chain, the direct-load spelling of BPF_CORE_READ(p, a, b...) */
+#define FILE_LOAD(...)		___arrow(__VA_ARGS__)
+#endif
 
 /*
  * fd -> struct file of the current task. Only the slot of the fd array needs a probe read (a
  * variable index); the rest are direct loads through BTF-typed pointers, several times cheaper
- * on the hottest path (every read and write).
+ * on the hottest path (every read and write), where the kernel can type the file (6.2 on).
  */
 static __always_inline struct file *fd_to_file(__u64 fd)
 {
@@ -138,7 +152,7 @@ static __always_inline struct file *fd_to_file(__u64 fd)
 	fds = fdt->fd;
 	if (bpf_probe_read_kernel(&f, sizeof(f), &fds[fd]) || !f)
 		return NULL;
-	return bpf_rdonly_cast(f, bpf_core_type_id_kernel(struct file));
+	return typed_file(f);
 }
 
 #endif /* FT_BPF_FILE_H */

@@ -111,10 +111,22 @@ SYSCALL_PROGRAM(sys_exit_aio, aio_call)
 SYSCALL_PROGRAM(sys_exit_madvise, madvise_call)
 SYSCALL_PROGRAM(sys_exit_truncate, truncate_call)
 
+/*
+ * Two programs for the two argument lists of io_uring_complete; the loader keeps the one this
+ * kernel's BTF shows. (ctx, req, cqe) from 6.3 on:
+ */
 SEC("raw_tp/io_uring_complete")
 int BPF_PROG(uring_complete_rw, void *ring, struct io_kiocb *req, struct io_uring_cqe *cqe)
 {
-	uring_complete(req, cqe);
+	uring_complete(req, BPF_CORE_READ(cqe, res));
+	return 0;
+}
+
+/* (ctx, req, user_data, res, cflags, extra1, extra2) before. */
+SEC("raw_tp/io_uring_complete")
+int BPF_PROG(uring_complete_rw_res, void *ring, struct io_kiocb *req, __u64 user_data, int res)
+{
+	uring_complete(req, res);
 	return 0;
 }
 
@@ -336,7 +348,10 @@ int BPF_PROG(writeback_single_inode, struct inode *inode, struct writeback_contr
 	return 0;
 }
 
-/* iomap (xfs): bytes of one folio queued for writeback, the exact write-back volume. */
+/*
+ * iomap (xfs): bytes of one folio queued for writeback, the exact write-back volume. Before
+ * 6.17 the same event, with the same arguments, is iomap_writepage (the loader retargets).
+ */
 SEC("tp_btf/iomap_writeback_folio")
 int BPF_PROG(iomap_writeback_folio, struct inode *inode, loff_t offset, __u64 length)
 {
@@ -474,16 +489,31 @@ static __always_inline struct ft_vmscan *vmscan_reserve(__u16 kind, __u32 nid, _
 	return v;
 }
 
-SEC("tp_btf/mm_vmscan_lru_isolate")
-int BPF_PROG(vmscan_lru_isolate, int highest_zoneidx, int order, unsigned long nr_requested,
-	     unsigned long nr_scanned, unsigned long nr_skipped, unsigned long nr_taken, int lru)
+static __always_inline void lru_isolate(unsigned long nr_taken, int lru)
 {
 	struct ft_vmscan *v = vmscan_reserve(FT_VM_LRU_ISOLATE, 0, -1, lru);
 
 	if (!v)
-		return 0;
+		return;
 	v->nr_scanned = nr_taken;
 	submit(v);
+}
+
+/* Two argument lists again, one program each: 6.1 passes isolate_mode before lru, 6.12 not. */
+SEC("tp_btf/mm_vmscan_lru_isolate")
+int BPF_PROG(vmscan_lru_isolate, int highest_zoneidx, int order, unsigned long nr_requested,
+	     unsigned long nr_scanned, unsigned long nr_skipped, unsigned long nr_taken, int lru)
+{
+	lru_isolate(nr_taken, lru);
+	return 0;
+}
+
+SEC("tp_btf/mm_vmscan_lru_isolate")
+int BPF_PROG(vmscan_lru_isolate_mode, int highest_zoneidx, int order, unsigned long nr_requested,
+	     unsigned long nr_scanned, unsigned long nr_skipped, unsigned long nr_taken,
+	     isolate_mode_t mode, int lru)
+{
+	lru_isolate(nr_taken, lru);
 	return 0;
 }
 
@@ -593,9 +623,13 @@ int BPF_PROG(ra_unbounded, struct inode *inode, unsigned long index, unsigned lo
 static __always_inline int ra_state_event(struct inode *inode, __u16 kind,
 					  struct file_ra_state *ra, __u64 index, __u64 size)
 {
+	__u8 order = 0;
+
 	if (!ra)
 		return 0;
-	return readahead_event(inode, kind, index, size, ra->async_size, ra->order);
+	if (bpf_core_field_exists(ra->order))	/* 6.18 on, with these tracepoints' arguments */
+		order = ra->order;
+	return readahead_event(inode, kind, index, size, ra->async_size, order);
 }
 
 SEC("tp_btf/page_cache_ra_order")

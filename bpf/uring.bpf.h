@@ -36,20 +36,18 @@ static __always_inline bool uring_op(__u8 opcode, struct access *x)
 	return true;
 }
 
-/* req and cqe: raw tracepoint arguments, read with probe reads. */
-static __always_inline void uring_complete(struct io_kiocb *req, struct io_uring_cqe *cqe)
+/* req: a raw tracepoint argument, read with probe reads; res: the completion's result. */
+static __always_inline void uring_complete(struct io_kiocb *req, int res)
 {
 	struct access x = { .arg = FT_VIA_IO_URING };
 	struct io_rw *rw = (struct io_rw *)&req->cmd;
 	struct file *file;
 	struct cur c;
-	int res = BPF_CORE_READ(cqe, res);
 
 	if (res <= 0 || !uring_op(BPF_CORE_READ(req, opcode), &x) || !cur_get(&c) ||
 	    !cur_traced(&c))
 		return;
-	file = bpf_rdonly_cast(BPF_CORE_READ(rw, kiocb.ki_filp),
-			       bpf_core_type_id_kernel(struct file));
+	file = typed_file(BPF_CORE_READ(rw, kiocb.ki_filp));
 	if (!file)
 		return;
 	x.len = res;

@@ -14,14 +14,19 @@
 
 #define MADVISE_MAX_VMAS	8	/* VMAs of one call recorded; the rest are left out */
 
+#define MNT_INTERNAL_BEFORE_6_17	0x4000	/* a #define, not yet enum mount_flags */
+
 /*
  * A file on a kernel-internal mount: shared anonymous memory, SysV shm and memfd live in
  * shmem's, with no path anyone opened. Not a file mapping in the trace's sense.
  */
 static __always_inline bool internal_file(struct file *file)
 {
-	return file->f_path.mnt->mnt_flags &
-	       bpf_core_enum_value(enum mount_flags, MNT_INTERNAL);
+	unsigned long internal = MNT_INTERNAL_BEFORE_6_17;
+
+	if (bpf_core_enum_value_exists(enum mount_flags, MNT_INTERNAL))
+		internal = bpf_core_enum_value(enum mount_flags, MNT_INTERNAL);
+	return FILE_LOAD(file, f_path.mnt, mnt_flags) & internal;
 }
 
 /* The walk: the part of [addr, end) still to look at; what the callback found of one VMA. */
@@ -57,7 +62,7 @@ static long madvise_vma(__u64 i, struct vma_walk *w)
 	w->next = 0;
 	if (bpf_find_vma(bpf_get_current_task_btf(), w->addr, vma_found, w, 0) || !w->next)
 		return 1;	/* no VMA there, or the mm busy: the rest is missed */
-	file = bpf_rdonly_cast((void *)w->file, bpf_core_type_id_kernel(struct file));
+	file = typed_file(w->file);
 	if (file && w->len && !internal_file(file) && cur_get(&c)) {
 		x.pos = w->pos;
 		x.len = w->len;

@@ -12,8 +12,9 @@ folio_trace_SOURCES += src/record/record.h src/record/idset.c src/record/mounts.
 	src/record/cgroups.c src/record/loader.c src/record/progress.c src/record/memcg.c \
 	src/record/child.c src/record/recorder.h src/record/recorder.c
 folio_trace_LDADD += $(LIBBPF_LIBS) $(LIBELF_LIBS)
-BUILT_SOURCES += bpf/record.skel.h
-CLEANFILES += bpf/vmlinux.h bpf/record.bpf.o bpf/record.skel.h
+BUILT_SOURCES += bpf/record.skel.h bpf/record-probe-reads.skel.h
+CLEANFILES += bpf/vmlinux.h bpf/record.bpf.o bpf/record.skel.h bpf/record-probe-reads.bpf.o \
+	bpf/record-probe-reads.skel.h
 
 BPF_CFLAGS = -g -O2 -target bpf -Wall -Wno-unused-function
 bpf/vmlinux.h:
@@ -25,8 +26,17 @@ bpf/record.bpf.o: $(srcdir)/bpf/record.bpf.c $(RECORD_BPF_INCLUDES:%=$(srcdir)/%
 		-c $(srcdir)/bpf/record.bpf.c -o $@
 bpf/record.skel.h: bpf/record.bpf.o
 	$(AM_V_GEN)$(BPFTOOL) gen skeleton $< name record_bpf > $@.tmp && mv $@.tmp $@
+# The same programs for kernels without bpf_rdonly_cast (before 6.2): file pointers followed
+# with probe reads. The loader picks one of the two objects.
+bpf/record-probe-reads.bpf.o: $(srcdir)/bpf/record.bpf.c $(RECORD_BPF_INCLUDES:%=$(srcdir)/%) \
+		$(srcdir)/src/trace/events.h bpf/vmlinux.h
+	$(AM_V_CC)$(CLANG) $(BPF_CFLAGS) -DFT_PROBE_READS -Ibpf -I$(srcdir)/src -I$(srcdir)/bpf \
+		-c $(srcdir)/bpf/record.bpf.c -o $@
+bpf/record-probe-reads.skel.h: bpf/record-probe-reads.bpf.o
+	$(AM_V_GEN)$(BPFTOOL) gen skeleton $< name record_probe_reads_bpf > $@.tmp && \
+		mv $@.tmp $@
 # BUILT_SOURCES are made first only by all, check and install: make folio-trace needs this.
-src/record/loader.$(OBJEXT): bpf/record.skel.h
+src/record/loader.$(OBJEXT): bpf/record.skel.h bpf/record-probe-reads.skel.h
 
 # make bench: what the hooks cost before a program does anything (bench/record.sh)
 noinst_PROGRAMS += bench/hook-floor

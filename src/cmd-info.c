@@ -183,6 +183,18 @@ static void print_host(const struct info_totals *t)
 	}
 	if (h->flags & FT_HOST_NO_PATHS)
 		printf("paths:      not recorded (--no-paths)\n");
+	if (h->unrecorded) {
+		const char *sep = "";
+
+		printf("not recorded on this kernel (no tracepoint): ");
+		for (unsigned int bit = 0; bit < FT_UNREC_KINDS; bit++) {
+			if (h->unrecorded & (1u << bit)) {
+				printf("%s%s", sep, ft_unrecorded_name(bit));
+				sep = ", ";
+			}
+		}
+		printf("\n");
+	}
 }
 
 /* When recording started, into when; false when the trace does not say. */
@@ -477,6 +489,12 @@ static void json_host(FILE *f, const struct info_totals *t)
 	json_u64(f, "    ", "memory_limit", h->memory_limit, &first);
 	json_key(f, "    ", "paths_recorded", &first);
 	fputs(h->flags & FT_HOST_NO_PATHS ? "false" : "true", f);
+	json_key(f, "    ", "not_recorded", &first);
+	fputs("[", f);
+	for (unsigned int bit = 0, n = 0; bit < FT_UNREC_KINDS; bit++)
+		if (h->unrecorded & (1u << bit))
+			fprintf(f, "%s\"%s\"", n++ ? ", " : "", ft_unrecorded_name(bit));
+	fputs("]", f);
 	json_u64(f, "    ", "start_realtime_ns", h->start_realtime_ns, &first);
 	json_key(f, "    ", "sysctls", &first);
 	fprintf(f, "{\"dirty_background_ratio\": %u, \"dirty_ratio\": %u, "

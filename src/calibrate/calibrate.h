@@ -44,6 +44,7 @@ struct calibration {
 	unsigned skipped_files;		/* mapped files left out */
 	unsigned nfiles_ra_off;		/* files the kernel read without readahead windows */
 	bool skip_mmapped;
+	__u16 left_out;			/* FT_UNREC_*: rows left out, the kernel had no events */
 	struct calib_row rows[CALIB_MAX_ROWS];
 	unsigned nrows;
 };

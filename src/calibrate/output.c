@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "calibrate/calibrate.h"
+#include "trace/trace.h"
 #include "model/variants.h"
 #include "util/escape.h"
 #include "util/json.h"
@@ -41,6 +42,18 @@ static void table_header(FILE *f, const struct calibration *c)
 		c->nfiles_ra_off);
 	if (c->skip_mmapped)
 		fprintf(f, "files: %u mapped files left out (--files=syscalls)\n", c->skipped_files);
+	if (c->left_out) {
+		const char *sep = "";
+
+		fputs("rows left out, their events not recorded on this kernel (no tracepoint): ", f);
+		for (unsigned int bit = 0; bit < FT_UNREC_KINDS; bit++) {
+			if (c->left_out & (1u << bit)) {
+				fprintf(f, "%s%s", sep, ft_unrecorded_name(bit));
+				sep = ", ";
+			}
+		}
+		fputs("\n", f);
+	}
 	fprintf(f, "dirty: background %u%%, ratio %u%%, expire %" PRIu64 " cs, flusher %" PRIu64
 		" cs; %" PRIu64 " accesses, %" PRIu64 " events lost\n\n",
 		c->cfg.dirty_background_ratio, c->cfg.dirty_ratio,
@@ -79,6 +92,11 @@ static void json_config(FILE *f, const struct calibration *c)
 	fprintf(f, "    \"files_readahead_off\": %u,\n", c->nfiles_ra_off);
 	fprintf(f, "    \"files\": \"%s\",\n", c->skip_mmapped ? "syscalls" : "all");
 	fprintf(f, "    \"files_left_out\": %u,\n", c->skipped_files);
+	fprintf(f, "    \"rows_left_out\": [");
+	for (unsigned int bit = 0, n = 0; bit < FT_UNREC_KINDS; bit++)
+		if (c->left_out & (1u << bit))
+			fprintf(f, "%s\"%s\"", n++ ? ", " : "", ft_unrecorded_name(bit));
+	fprintf(f, "],\n");
 	fprintf(f, "    \"dirty_background_ratio\": %u,\n", c->cfg.dirty_background_ratio);
 	fprintf(f, "    \"dirty_ratio\": %u,\n", c->cfg.dirty_ratio);
 	fprintf(f, "    \"dirty_expire_ns\": %" PRIu64 ",\n", c->cfg.dirty_expire_ns);

@@ -43,9 +43,23 @@ void calib_add_row(struct calibration *c, const char *source, uint64_t model, ui
 	r->scope = scope;
 }
 
+/*
+ * Whether the recording kernel gave the events of kind (FT_UNREC_*); a row built on events it
+ * could not give would compare the model with nothing, so it is left out and said to be.
+ */
+static bool recorded(struct calibration *c, const struct kernel_facts *k, __u16 kind)
+{
+	if (!k->have_host || !(k->host.unrecorded & kind))
+		return true;
+	c->left_out |= kind;
+	return false;
+}
+
 static void insertion_rows(struct calibration *c, const struct model_metrics *m,
 			   const struct kernel_facts *k)
 {
+	if (!recorded(c, k, FT_UNREC_PAGECACHE))
+		return;
 	calib_add_row(c, "mm_filemap_add_to_page_cache", m->insertions, k->add_folios, CALIB_TRACE,
 		"insertions, folios");
 	calib_add_row(c, "mm_filemap_add_to_page_cache", m->inserted_pages, k->add_pages, CALIB_TRACE,
@@ -70,10 +84,12 @@ static void counter_row(struct calibration *c, const struct kernel_facts *k, enu
 static void reclaim_rows(struct calibration *c, const struct model_metrics *m,
 			 const struct kernel_facts *k)
 {
-	calib_add_row(c, "mm_filemap_delete_from_page_cache", m->evictions, k->del_folios, CALIB_TRACE,
-		"evictions, folios");
-	calib_add_row(c, "mm_filemap_delete_from_page_cache", m->evicted_pages, k->del_pages,
-		CALIB_TRACE, "evictions, pages");
+	if (recorded(c, k, FT_UNREC_PAGECACHE)) {
+		calib_add_row(c, "mm_filemap_delete_from_page_cache", m->evictions, k->del_folios,
+			CALIB_TRACE, "evictions, folios");
+		calib_add_row(c, "mm_filemap_delete_from_page_cache", m->evicted_pages, k->del_pages,
+			CALIB_TRACE, "evictions, pages");
+	}
 	if (k->vm[KC_PGSTEAL_FILE].seen)
 		calib_add_row(c, "pgsteal_file", m->evicted_pages, kcounter_delta(&k->vm[KC_PGSTEAL_FILE]),
 			CALIB_SYSTEM, "evictions, pages");
@@ -94,8 +110,9 @@ static void dirty_rows(struct calibration *c, const struct model_metrics *m,
 		calib_add_row(c, "nr_dirtied", m->dirtied_pages, kcounter_delta(&k->vm[KC_DIRTIED]),
 			CALIB_SYSTEM, "pages dirtied");
 	/* the event fires once per folio going dirty; the model counts buffered writes' */
-	calib_add_row(c, "writeback_dirty_folio", m->write_dirtied_folios, k->dirty_folios, CALIB_TRACE,
-		"folios dirtied");
+	if (recorded(c, k, FT_UNREC_DIRTY))
+		calib_add_row(c, "writeback_dirty_folio", m->write_dirtied_folios, k->dirty_folios,
+			CALIB_TRACE, "folios dirtied");
 	if (k->vm[KC_WRITTEN].seen)
 		calib_add_row(c, "nr_written", m->written_pages, kcounter_delta(&k->vm[KC_WRITTEN]),
 			CALIB_SYSTEM, "pages written back");
@@ -103,8 +120,12 @@ static void dirty_rows(struct calibration *c, const struct model_metrics *m,
 	if (k->wb_events)
 		calib_add_row(c, "writeback_single_inode", m->written_pages, k->wb_inode_pages,
 			CALIB_TRACE, "pages written back");
-	/* what the file systems wrote back, whoever started it: fsync's too */
-	if (k->have_wb_fs)
+	/*
+	 * what the file systems wrote back, whoever started it: fsync's too. ext4 and iomap are
+	 * built into every kernel recorded, so a missing tracepoint of theirs is a missing count;
+	 * btrfs is often a module not loaded, with no files to count then.
+	 */
+	if (k->have_wb_fs && recorded(c, k, FT_UNREC_EXT4_WB) && recorded(c, k, FT_UNREC_IOMAP_WB))
 		calib_add_row(c, "ext4/iomap/btrfs writeback", m->writeback_bytes, k->wb_fs_bytes,
 			CALIB_TRACE, "bytes written back");
 }
@@ -142,6 +163,7 @@ void calib_build_rows(struct calibration *c, const struct model_metrics *m,
 		      const struct model_sample *last, const struct kernel_facts *k)
 {
 	c->nrows = 0;
+	c->left_out = 0;
 	insertion_rows(c, m, k);
 	reclaim_rows(c, m, k);
 	dirty_rows(c, m, k);

@@ -78,7 +78,7 @@ static int write_devices(struct ft_writer *w, const struct ft_mount *const *list
 }
 
 int ft_write_host(struct ft_writer *w, const struct ft_mounts *ms, __u32 flags,
-		  __u64 memory_limit, struct ft_error *err)
+		  __u16 unrecorded, __u64 memory_limit, struct ft_error *err)
 {
 	const struct ft_mount **listed;
 	struct ft_host h;
@@ -112,6 +112,7 @@ int ft_write_host(struct ft_writer *w, const struct ft_mounts *ms, __u32 flags,
 	h.dirty_writeback_centisecs =
 		(__u32)read_proc_u64("/proc/sys/vm/dirty_writeback_centisecs");
 	h.flags = flags;
+	h.unrecorded = unrecorded;
 	if (uname(&u) == 0) {
 		copy_str(h.release, sizeof(h.release), u.release);
 		copy_str(h.hostname, sizeof(h.hostname), u.nodename);

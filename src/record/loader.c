@@ -8,6 +8,7 @@
 #include <linux/capability.h>
 #include <linux/magic.h>
 #include <pthread.h>
+#include <dirent.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,9 +26,11 @@
 #include "record/record.h"
 #include "../../bpf/record.h"
 #include "bpf/record.skel.h"
+#include "bpf/record-probe-reads.skel.h"
 
 #define TRACEFS		"/sys/kernel/tracing"
-#define VMLINUX_BTF	"/sys/kernel/btf/vmlinux"
+#define KERNEL_BTF_DIR	"/sys/kernel/btf"
+#define VMLINUX_BTF	KERNEL_BTF_DIR "/vmlinux"
 
 /*
  * The recorded calls, by the names of their exit tracepoints (syscalls:sys_exit_NAME), and the
@@ -51,8 +54,62 @@ static const struct {
 };
 #define NSYSCALLS (sizeof(recorded_syscalls) / sizeof(recorded_syscalls[0]))
 
+/*
+ * Programs on kernel events, by name in bpf/record.bpf.c, and the kind of events each gives
+ * (FT_UNREC_*: what the trace lacks on a kernel without its tracepoint).
+ */
+static const struct {
+	const char *prog;
+	__u16 kind;
+} kernel_programs[] = {
+	{ "filemap_fault", FT_UNREC_MMAP_READS }, { "filemap_map_pages", FT_UNREC_MMAP_READS },
+	{ "pagecache_add", FT_UNREC_PAGECACHE }, { "pagecache_delete", FT_UNREC_PAGECACHE },
+	{ "folio_dirty", FT_UNREC_DIRTY },
+	{ "writeback_pages_written", FT_UNREC_WRITEBACK },
+	{ "writeback_single_inode", FT_UNREC_WRITEBACK },
+	{ "iomap_writeback_folio", FT_UNREC_IOMAP_WB },
+	{ "ext4_writepages_result", FT_UNREC_EXT4_WB },
+	{ "btrfs_writeback_done", FT_UNREC_BTRFS_WB },
+	{ "block_complete", FT_UNREC_BLOCK },
+	{ "vmscan_lru_isolate", FT_UNREC_RECLAIM }, { "vmscan_shrink_inactive", FT_UNREC_RECLAIM },
+	{ "vmscan_shrink_active", FT_UNREC_RECLAIM }, { "vmscan_write_folio", FT_UNREC_RECLAIM },
+	{ "vmscan_kswapd_wake", FT_UNREC_RECLAIM }, { "vmscan_direct_reclaim", FT_UNREC_RECLAIM },
+	{ "ra_unbounded", FT_UNREC_READAHEAD }, { "ra_order", FT_UNREC_READAHEAD },
+	{ "ra_sync", FT_UNREC_READAHEAD }, { "ra_async", FT_UNREC_READAHEAD },
+	{ "process_fork", FT_UNREC_PROCESSES }, { "process_exec", FT_UNREC_PROCESSES },
+	{ "cgroup_attach", FT_UNREC_PROCESSES },
+	{ "vmscan_lru_isolate_mode", FT_UNREC_RECLAIM },
+	{ "uring_complete_rw", FT_UNREC_IO_URING }, { "uring_complete_rw_res", FT_UNREC_IO_URING },
+};
+#define NKERNEL_PROGRAMS (sizeof(kernel_programs) / sizeof(kernel_programs[0]))
+
+/* Tracepoints a release renamed keeping their arguments: the name in older kernels. */
+static const struct {
+	const char *tracepoint, *older;
+} renamed_tracepoints[] = {
+	/* 6.17's iomap writeback rework; both trace folio_pos and folio_size of each folio */
+	{ "iomap_writeback_folio", "iomap_writepage" },
+};
+#define NRENAMED (sizeof(renamed_tracepoints) / sizeof(renamed_tracepoints[0]))
+
+/*
+ * Tracepoints whose arguments changed between releases have a program for each list: the one
+ * whose argument count this kernel's BTF shows is loaded.
+ */
+static const struct {
+	const char *prog, *tracepoint;
+	int nargs;
+} argument_lists[] = {
+	{ "vmscan_lru_isolate", "mm_vmscan_lru_isolate", 7 },
+	{ "vmscan_lru_isolate_mode", "mm_vmscan_lru_isolate", 8 },	/* isolate_mode: 6.1 */
+	{ "uring_complete_rw", "io_uring_complete", 3 },		/* (ctx, req, cqe): 6.3 on */
+	{ "uring_complete_rw_res", "io_uring_complete", 7 },
+};
+#define NARGUMENT_LISTS (sizeof(argument_lists) / sizeof(argument_lists[0]))
+
 struct ft_bpf {
 	struct record_bpf *skel;
+	__u16 unrecorded;	/* FT_UNREC_* */
 	struct bpf_link *syscall_links[NSYSCALLS];
 	int ncpus;
 	__u64 *seen_lost;	/* [cpu * FT_TYPE_MAX + type]: counts already written */
@@ -63,7 +120,9 @@ struct ft_bpf {
 /* libbpf talks only when asked to: its verifier logs are for BPF developers. */
 static int libbpf_print(enum libbpf_print_level level, const char *fmt, va_list ap)
 {
-	if (!getenv("FOLIO_TRACE_DEBUG"))
+	const char *debug = getenv("FOLIO_TRACE_DEBUG");
+
+	if (!debug || !*debug)
 		return 0;
 	return vfprintf(stderr, fmt, ap);
 }
@@ -88,12 +147,36 @@ static int check_privileges(struct ft_error *err)
 	return ft_error_set(err, NULL, "record: needs root (or CAP_BPF and CAP_PERFMON) to load BPF programs");
 }
 
+/* FOLIO_TRACE_BTF: the kernel's BTF from a file, for kernels that do not publish it. */
+static const char *custom_btf(void)
+{
+	const char *path = getenv("FOLIO_TRACE_BTF");
+
+	return path && *path ? path : NULL;
+}
+
 static int check_btf(struct ft_error *err)
 {
+	const char *path = custom_btf();
+
+	if (path) {
+		if (access(path, R_OK) == 0)
+			return 0;
+		return ft_error_set(err, NULL, "record: FOLIO_TRACE_BTF=%s: %s", path,
+				    strerror(errno));
+	}
 	if (access(VMLINUX_BTF, R_OK) == 0)
 		return 0;
 	return ft_error_set(err, NULL, "record: no kernel BTF at %s (kernel built without "
-		       "CONFIG_DEBUG_INFO_BTF): cannot load CO-RE programs", VMLINUX_BTF);
+		       "CONFIG_DEBUG_INFO_BTF): cannot load CO-RE programs; FOLIO_TRACE_BTF can "
+		       "name a BTF file for this kernel", VMLINUX_BTF);
+}
+
+static struct btf *load_kernel_btf(void)
+{
+	const char *path = custom_btf();
+
+	return path ? btf__parse(path, NULL) : btf__load_vmlinux_btf();
 }
 
 /* libbpf finds tracepoint ids in tracefs: mount it when it is not there yet. */
@@ -134,30 +217,136 @@ static bool raw_tracepoint_exists(const char *name)
 	return false;
 }
 
-/*
- * Programs on tracepoints this kernel lacks (older kernels, no iomap, no io_uring...) are
- * left out.
- */
-static void skip_missing_tracepoints(struct record_bpf *skel)
+/* The tp_btf tracepoint NAME: in the kernel's BTF, or in a loaded module's. */
+static bool btf_tracepoint_exists(const struct btf *vmlinux, const char *name)
 {
-	struct btf *vmlinux = btf__load_vmlinux_btf();
-	struct bpf_program *prog;
+	char type[256];
+	struct dirent *e;
+	bool found = false;
+	DIR *d;
 
-	if (!vmlinux)
-		return;	/* load reports the problem */
-	bpf_object__for_each_program(prog, skel->obj) {
-		const char *sec = bpf_program__section_name(prog);
-		char name[256];
+	snprintf(type, sizeof(type), "btf_trace_%s", name);
+	if (btf__find_by_name_kind(vmlinux, type, BTF_KIND_TYPEDEF) >= 0)
+		return true;
+	if (custom_btf() || !(d = opendir(KERNEL_BTF_DIR)))
+		return false;
+	while (!found && (e = readdir(d))) {
+		char path[300];
+		struct btf *mod;
 
-		if (strncmp(sec, "raw_tp/", 7) == 0 && !raw_tracepoint_exists(sec + 7))
-			bpf_program__set_autoload(prog, false);
-		if (strncmp(sec, "tp_btf/", 7) != 0)
+		if (e->d_name[0] == '.' || strcmp(e->d_name, "vmlinux") == 0)
 			continue;
-		snprintf(name, sizeof(name), "btf_trace_%s", sec + 7);
-		if (btf__find_by_name_kind(vmlinux, name, BTF_KIND_TYPEDEF) < 0)
-			bpf_program__set_autoload(prog, false);
+		snprintf(path, sizeof(path), KERNEL_BTF_DIR "/%s", e->d_name);
+		mod = btf__parse_split(path, (struct btf *)vmlinux);
+		if (!libbpf_get_error(mod) && mod)
+			found = btf__find_by_name_kind(mod, type, BTF_KIND_TYPEDEF) >= 0;
+		btf__free(mod);
 	}
-	btf__free(vmlinux);
+	closedir(d);
+	return found;
+}
+
+/* Arguments of tracepoint NAME as its BTF prototype lists them, or -1. */
+static int btf_tracepoint_args(const struct btf *vmlinux, const char *name)
+{
+	const struct btf_type *t;
+	char type[256];
+	int id;
+
+	snprintf(type, sizeof(type), "btf_trace_%s", name);
+	id = btf__find_by_name_kind(vmlinux, type, BTF_KIND_TYPEDEF);
+	if (id < 0)
+		return -1;
+	t = btf__type_by_id(vmlinux, btf__resolve_type(vmlinux, id));
+	if (!t || !btf_is_ptr(t))
+		return -1;
+	t = btf__type_by_id(vmlinux, t->type);
+	if (!t || !btf_is_func_proto(t))
+		return -1;
+	return btf_vlen(t) - 1;	/* the first is the tracepoint's data pointer */
+}
+
+static __u16 program_kind(const char *prog)
+{
+	for (size_t i = 0; i < NKERNEL_PROGRAMS; i++)
+		if (strcmp(kernel_programs[i].prog, prog) == 0)
+			return kernel_programs[i].kind;
+	return 0;
+}
+
+/* Whether prog is written for the argument list this kernel's tracepoint has. */
+static bool arguments_match(const struct btf *vmlinux, const char *prog)
+{
+	for (size_t i = 0; i < NARGUMENT_LISTS; i++)
+		if (strcmp(argument_lists[i].prog, prog) == 0)
+			return btf_tracepoint_args(vmlinux, argument_lists[i].tracepoint) ==
+			       argument_lists[i].nargs;
+	return true;
+}
+
+static const char *older_tracepoint(const char *tracepoint)
+{
+	for (size_t i = 0; i < NRENAMED; i++)
+		if (strcmp(renamed_tracepoints[i].tracepoint, tracepoint) == 0)
+			return renamed_tracepoints[i].older;
+	return NULL;
+}
+
+/*
+ * Programs on tracepoints this kernel lacks (older kernels, no iomap, no io_uring...) are left
+ * out, or moved to the tracepoint's older name; what that leaves unrecorded is returned.
+ */
+static __u16 choose_programs(struct record_bpf *skel, const struct btf *vmlinux)
+{
+	struct bpf_program *prog;
+	__u16 unrecorded = 0;
+
+	bpf_object__for_each_program(prog, skel->obj) {
+		const char *sec = bpf_program__section_name(prog), *older = NULL;
+		bool present = true;
+
+		if (strncmp(sec, "raw_tp/", 7) == 0) {
+			present = raw_tracepoint_exists(sec + 7);
+		} else if (strncmp(sec, "tp_btf/", 7) == 0) {
+			present = btf_tracepoint_exists(vmlinux, sec + 7);
+			older = older_tracepoint(sec + 7);
+		}
+		if (!present && older && btf_tracepoint_exists(vmlinux, older) &&
+		    bpf_program__set_attach_target(prog, 0, older) == 0)
+			present = true;
+		if (!present) {
+			bpf_program__set_autoload(prog, false);
+			unrecorded |= program_kind(bpf_program__name(prog));
+		} else if (!arguments_match(vmlinux, bpf_program__name(prog))) {
+			bpf_program__set_autoload(prog, false);	/* the other list's program */
+		}
+	}
+	return unrecorded;
+}
+
+/*
+ * Kernels before 6.2 cannot type a pointer read as a number (no bpf_rdonly_cast kfunc): they
+ * get the build of the programs that follows such pointers with probe reads. Both builds have
+ * the same maps and variables, so one skeleton serves either.
+ */
+static struct record_bpf *open_programs(const struct btf *vmlinux)
+{
+	LIBBPF_OPTS(bpf_object_open_opts, opts, .btf_custom_path = custom_btf());
+	struct record_bpf *skel;
+
+	if (btf__find_by_name_kind(vmlinux, "bpf_rdonly_cast", BTF_KIND_FUNC) >= 0)
+		return record_bpf__open_opts(&opts);
+	skel = calloc(1, sizeof(*skel));
+	if (!skel)
+		return NULL;
+	if (record_bpf__create_skeleton(skel) == 0) {
+		skel->skeleton->data =
+			(void *)record_probe_reads_bpf__elf_bytes(&skel->skeleton->data_sz);
+		if (bpf_object__open_skeleton(skel->skeleton, &opts) == 0)
+			return skel;
+	}
+	record_bpf__destroy(skel);
+	return NULL;
 }
 
 /*
@@ -253,6 +442,7 @@ int ft_bpf_check(struct ft_error *err)
 
 struct ft_bpf *ft_bpf_open(const struct ft_filters *f, __u64 ring_bytes, struct ft_error *err)
 {
+	struct btf *vmlinux = NULL;
 	struct ft_bpf *b;
 	int rc;
 
@@ -270,13 +460,22 @@ struct ft_bpf *ft_bpf_open(const struct ft_filters *f, __u64 ring_bytes, struct 
 	}
 	b->seen_lost = calloc((size_t)b->ncpus * FT_TYPE_MAX, sizeof(__u64));
 	b->values = calloc((size_t)b->ncpus, sizeof(__u64));
-	b->skel = record_bpf__open();
+	vmlinux = load_kernel_btf();
+	if (libbpf_get_error(vmlinux) || !vmlinux) {
+		vmlinux = NULL;
+		ft_error_set(err, NULL, "record: cannot read the kernel's BTF (%s): %s",
+			     custom_btf() ? custom_btf() : VMLINUX_BTF, strerror(errno));
+		goto fail;
+	}
+	b->skel = open_programs(vmlinux);
 	if (!b->seen_lost || !b->values || !b->skel) {
 		ft_error_set(err, NULL, "record: cannot open the BPF object: %s", strerror(errno));
 		goto fail;
 	}
 	set_filters(b->skel, f);
-	skip_missing_tracepoints(b->skel);
+	b->unrecorded = choose_programs(b->skel, vmlinux);
+	btf__free(vmlinux);
+	vmlinux = NULL;
 	b->skel->rodata->wakeup_bytes = ring_bytes / 8;
 	rc = bpf_map__set_max_entries(b->skel->maps.events, (__u32)ring_bytes);
 	if (rc) {
@@ -302,8 +501,14 @@ struct ft_bpf *ft_bpf_open(const struct ft_filters *f, __u64 ring_bytes, struct 
 		goto fail;
 	return b;
 fail:
+	btf__free(vmlinux);
 	ft_bpf_close(b);
 	return NULL;
+}
+
+__u16 ft_bpf_unrecorded(const struct ft_bpf *b)
+{
+	return b->unrecorded;
 }
 
 int ft_bpf_ring_fd(const struct ft_bpf *b)

@@ -66,11 +66,12 @@ __u32 ft_kdev(unsigned long long udev);
 /* ---- host ----------------------------------------------------------------------------------- */
 
 /*
- * Writes FT_HOST: uname, page size, MemTotal, CPUs, vm.dirty_* and the mounted devices; then
- * an FT_DEVICE for each of those devices.
+ * Writes FT_HOST: uname, page size, MemTotal, CPUs, vm.dirty_*, the kinds of events this
+ * kernel could not give (FT_UNREC_*) and the mounted devices; then an FT_DEVICE for each of
+ * those devices.
  */
 int ft_write_host(struct ft_writer *w, const struct ft_mounts *ms, __u32 flags,
-		  __u64 memory_limit, struct ft_error *err);
+		  __u16 unrecorded, __u64 memory_limit, struct ft_error *err);
 
 /* ---- devices -------------------------------------------------------------------------------- */
 
@@ -172,6 +173,8 @@ struct ft_bpf *ft_bpf_open(const struct ft_filters *f, __u64 ring_bytes, struct 
 /* Traces one more process (the command, started after load). */
 int ft_bpf_add_pid(struct ft_bpf *b, __u32 pid, struct ft_error *err);
 int ft_bpf_ring_fd(const struct ft_bpf *b);
+/* FT_UNREC_*: the kinds of events this kernel has no tracepoint for. */
+__u16 ft_bpf_unrecorded(const struct ft_bpf *b);
 void ft_bpf_detach(struct ft_bpf *b);
 /*
  * Appends FT_LOST for counts that grew since the last call (per CPU and type), and returns

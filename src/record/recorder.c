@@ -248,7 +248,7 @@ static int record_start(struct recorder *r, const sigset_t *orig_mask)
 		return -1;
 	}
 	if (ft_write_host(r->w, &r->mounts, r->o->no_paths ? FT_HOST_NO_PATHS : 0,
-			  r->o->memory_limit, &r->err) ||
+			  ft_bpf_unrecorded(r->bpf), r->o->memory_limit, &r->err) ||
 	    ft_sampler_sample(r->sampler, r->w, &r->err) || ft_writer_flush(r->w, &r->err))
 		return -1;
 	return 0;

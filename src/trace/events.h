@@ -81,7 +81,8 @@ struct ft_host {
 	__u32 flags;		/* FT_HOST_* */
 	char release[FT_RELEASE_LEN];	/* uname -r */
 	char hostname[FT_RELEASE_LEN];
-	__u8 pad[6];
+	__u16 unrecorded;	/* FT_UNREC_*: events this kernel has no tracepoint for (1.2) */
+	__u8 pad[4];
 	/* struct ft_host_dev devs[ndevs]; */
 };
 
@@ -113,6 +114,25 @@ enum ft_huge {
 
 #define FT_HOST_NO_PATHS	(1u << 0)	/* recorded with --no-paths */
 #define FT_HOST_SYNTHETIC	(1u << 1)	/* made by synth/import, not recorded live */
+
+/*
+ * ft_host.unrecorded: kinds of events the recording kernel could not give (it lacks their
+ * tracepoints), so the trace holds none of them whatever the workload did. 0 in traces
+ * before 1.2 and wherever everything was recorded.
+ */
+#define FT_UNREC_MMAP_READS	(1u << 0)	/* mm_filemap_fault and _map_pages: 6.12 on */
+#define FT_UNREC_READAHEAD	(1u << 1)	/* page_cache_ra_* (FT_READAHEAD): 6.18 on */
+#define FT_UNREC_IOMAP_WB	(1u << 2)	/* iomap (xfs) writeback bytes */
+#define FT_UNREC_EXT4_WB	(1u << 3)	/* ext4_writepages_result */
+#define FT_UNREC_BTRFS_WB	(1u << 4)	/* btrfs_finish_ordered_extent (btrfs loaded) */
+#define FT_UNREC_IO_URING	(1u << 5)	/* io_uring completions */
+#define FT_UNREC_RECLAIM	(1u << 6)	/* one or more mm_vmscan_* */
+#define FT_UNREC_BLOCK		(1u << 7)	/* block_rq_complete */
+#define FT_UNREC_PAGECACHE	(1u << 8)	/* page-cache insertions and deletions */
+#define FT_UNREC_DIRTY		(1u << 9)	/* writeback_dirty_folio */
+#define FT_UNREC_WRITEBACK	(1u << 10)	/* writeback_single_inode, _pages_written */
+#define FT_UNREC_PROCESSES	(1u << 11)	/* fork, exec, cgroup moves */
+#define FT_UNREC_KINDS		12
 
 /* A file seen in the trace. Emitted once per (dev, ino) before its first event. */
 struct ft_file {

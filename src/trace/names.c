@@ -96,3 +96,15 @@ int ft_counter_index(const struct ft_counter_names *n, const char *name)
 	}
 	return -1;
 }
+
+static const char *const unrecorded_names[FT_UNREC_KINDS] = {
+	"mmap reads", "readahead windows", "iomap writeback", "ext4 writeback",
+	"btrfs writeback", "io_uring completions", "reclaim", "block requests",
+	"page-cache insertions and deletions", "dirtied folios", "per-inode writeback",
+	"process forks, execs and cgroup moves",
+};
+
+const char *ft_unrecorded_name(unsigned int bit)
+{
+	return bit < FT_UNREC_KINDS ? unrecorded_names[bit] : NULL;
+}

@@ -19,7 +19,7 @@
 #define FT_MAGIC		"FOLIOTRC"
 #define FT_MAGIC_LEN		8
 #define FT_VERSION_MAJOR	1
-#define FT_VERSION_MINOR	1	/* 1.1: FT_CGROUP, ft_task.cgroup */
+#define FT_VERSION_MINOR	2	/* 1.1: FT_CGROUP, ft_task.cgroup; 1.2: ft_host.unrecorded */
 #define FT_CHUNK_MAGIC		0x4b435446u	/* "FTCK" little-endian */
 #define FT_CHUNK_RAW_MAX	(16u << 20)	/* readers refuse larger chunks */
 #define FT_CHUNK_RAW_DEFAULT	(1u << 20)	/* writers flush at this many raw bytes */
@@ -199,6 +199,8 @@ static inline const char *ft_access_problem(const struct ft_access *a, char *buf
 size_t ft_record_min_size(__u16 type);
 const char *ft_type_name(__u16 type);
 const char *ft_op_name(__u16 op);
+/* What an FT_UNREC_* bit leaves out, in words ("mmap reads"); NULL for an unknown bit. */
+const char *ft_unrecorded_name(unsigned int bit);
 
 /* Accessors for variable-length parts; only valid on records the reader returned. */
 static inline const char *ft_file_path(const struct ft_file *f)
