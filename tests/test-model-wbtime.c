@@ -8,6 +8,8 @@
 #include <stdio.h>
 
 #include "model/model.h"
+#include "model/instance.h"
+#include "model/variants.h"
 #include "model-harness.h"
 #include "tap.h"
 
@@ -169,8 +171,9 @@ static struct model *small_memory(enum reclaim_writeback how, const char *fstype
  * PG_reclaim and activates them; the batch of 16 pages all dirty wakes the flusher, which
  * writes them as one I/O (20 us + 64 KiB / 2 GB/s = 52.768 us on nvme); reclaim finds
  * nothing clean, waits for it (one stall) and evicts the folios clean as their writeback
- * ends and rotates them to the tail. With pageout reclaim writes each one itself, one I/O
- * per folio, and waits for the first (20 us + 4 KiB / 2 GB/s).
+ * ends and rotates them to the tail. With pageout (before 6.17) the same: reclaim writes a
+ * folio itself only as kswapd, met again with PG_reclaim on a PGDAT_DIRTY node, and these
+ * are met once, by the allocation's own reclaim.
  */
 static void test_reclaim_rows(void)
 {
@@ -199,13 +202,43 @@ static void test_reclaim_rows(void)
 	m = small_memory(RECLAIM_WB_PAGEOUT, "ext4", 6018, 17);
 	x = metrics(m);
 	is_u64(x.reclaim_dirty_folios, 16, "pageout: 16 dirty folios at the inactive tail");
-	is_u64(x.wb_reclaim_bytes, 16 * PAGE, "reclaim writes them");
-	is_u64(x.writeback_ios, 16, "one I/O each");
-	is_u64(x.wb_vmscan_bytes, 0, "nothing left for the flusher");
-	is_u64(x.reclaim_stalls, 1, "reclaim waits once");
-	is_dbl(x.reclaim_stall_time_s, 22.048e-6, 1e-12, "for the first I/O");
-	is_u64(x.evictions, 1, "then evicts that folio");
+	is_u64(x.reclaim_immediate_pages, 16, "met once: marked PG_reclaim");
+	is_u64(x.wb_reclaim_bytes, 0, "reclaim writes none of them itself");
+	is_u64(x.wb_vmscan_bytes, 16 * PAGE, "the flusher writes them");
+	is_u64(x.writeback_ios, 1, "in one I/O");
+	is_dbl(x.reclaim_stall_time_s, 52.768e-6, 1e-12, "reclaim waits for it");
+	is_u64(x.evictions, 1, "then evicts a folio");
 	model_free(m);
+}
+
+/*
+ * pageout()'s own conditions in shrink_folio_list() (6.1 to 6.16): a dirty folio at the tail
+ * is written by reclaim only when kswapd meets it again with PG_reclaim set while the node is
+ * PGDAT_DIRTY; missing any of the three it is left to the flusher (and marked PG_reclaim).
+ */
+static void test_pageout_conditions(void)
+{
+	for (unsigned miss = 0; miss < 4; miss++) {
+		struct model *m = small_memory(RECLAIM_WB_PAGEOUT, "vfat", 6012, 16);
+		const struct dirty_reclaim *row = model_reclaim_row_for(&m->cfg, &m->cfg.devices[0]);
+		uint32_t id = m->lru.inactive.tail;
+		const struct folio *f = folio_at(&m->pool, id);
+		static const char *const what[] = {
+			"kswapd, PGDAT_DIRTY, met again: reclaim writes the folio",
+			"not kswapd: left to the flusher",
+			"node not PGDAT_DIRTY: left to the flusher",
+			"met for the first time: left to the flusher",
+		};
+
+		m->scan.kswapd = miss != 1;
+		m->scan.node_dirty = miss != 2;
+		if (miss != 3)
+			folio_set_reclaim(m, f);
+		row->tail_folio(m, id);
+		is_u64(metrics(m).wb_reclaim_bytes, miss ? 0 : PAGE, what[miss]);
+		ok(folio_test_reclaim(m, f), "and it has PG_reclaim");
+		model_free(m);
+	}
 }
 
 /*
@@ -217,20 +250,21 @@ static void test_reclaim_auto(void)
 	static const struct {
 		const char *fs;
 		unsigned release;
-		uint64_t by_reclaim;
+		const char *row;
 	} cases[] = {
-		{ "vfat", 6012, 16 * PAGE }, { "vfat", 6018, 0 }, { "ext4", 6012, 0 },
-		{ "xfs", 6006, 0 },
+		{ "vfat", 6012, "pageout" }, { "vfat", 6018, "flusher" }, { "ext4", 6012, "flusher" },
+		{ "ext4", 6001, "pageout" }, { "xfs", 6006, "flusher" },
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		struct model *m = small_memory(RECLAIM_WB_AUTO, cases[i].fs, cases[i].release, 17);
+		struct model_config c = config(0);
+		struct model_device d = test_device(cases[i].fs, cases[i].release, 4096);
 		char what[80];
 
-		snprintf(what, sizeof(what), "auto, %s on %u.%u: written by reclaim", cases[i].fs,
-			 cases[i].release / 1000, cases[i].release % 1000);
-		is_u64(metrics(m).wb_reclaim_bytes, cases[i].by_reclaim, what);
-		model_free(m);
+		c.reclaim_wb = RECLAIM_WB_AUTO;
+		snprintf(what, sizeof(what), "auto, %s on %u.%u: the %s row", cases[i].fs,
+			 cases[i].release / 1000, cases[i].release % 1000, cases[i].row);
+		is_str(model_reclaim_row_for(&c, &d)->v.name, cases[i].row, what);
 	}
 }
 
@@ -257,6 +291,7 @@ int main(void)
 	test_chunks();
 	test_throttle();
 	test_reclaim_rows();
+	test_pageout_conditions();
 	test_reclaim_auto();
 	test_tmpfs();
 	return done_testing();

@@ -188,9 +188,14 @@ struct model {
 	struct {
 		uint64_t dirtied, paused_when;
 	} bdp;
-	/* reclaim's current batch (SWAP_CLUSTER_MAX pages): taken, and dirty not queued */
+	/*
+	 * reclaim's current batch (SWAP_CLUSTER_MAX pages): taken, and dirty not queued; whether
+	 * kswapd is the one reclaiming, and PGDAT_DIRTY (kswapd took a batch all dirty and
+	 * unqueued, until the node is balanced again)
+	 */
 	struct {
 		uint64_t target, taken, unqueued_dirty;
+		bool kswapd, node_dirty;
 	} scan;
 	/* flusher: a file's dirty folios sorted by index, kept while the file dirties none */
 	struct {
@@ -347,6 +352,8 @@ uint64_t wb_next_completion(const struct model *m);
 void wb_wait_file(struct model *m, uint32_t file);
 bool folio_test_reclaim(const struct model *m, const struct folio *f);
 void folio_set_reclaim(struct model *m, const struct folio *f);
+/* reclaim_flusher.c: a dirty folio at the tail marked PG_reclaim and left to the flusher */
+bool reclaim_leave_to_flusher(struct model *m, uint32_t id);
 
 /* wb_flusher.c: fsync and the flusher's works */
 /* WB_SYNC_ALL write of pages [first, last] of the file, then wait for it (fsync). */

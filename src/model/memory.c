@@ -133,10 +133,18 @@ static bool zone_room(struct model *m, uint64_t need)
 
 	if (!z->watermarks)
 		return free >= need || reclaim_until_free(m, need);
-	/* kswapd: woken below the low watermark, it reclaims up to the high one */
-	if (free < need + z->wmark_low)
+	/*
+	 * kswapd: woken below the low watermark, it reclaims up to the high one; the node
+	 * balanced, prepare_kswapd_sleep() clears PGDAT_DIRTY
+	 */
+	if (free < need + z->wmark_low) {
+		m->scan.kswapd = true;
 		while (buddy_free_pages(m->buddy) < need + z->wmark_high && reclaim_one(m))
 			;
+		m->scan.kswapd = false;
+		if (buddy_free_pages(m->buddy) >= need + z->wmark_high)
+			m->scan.node_dirty = false;
+	}
 	/* the slow path's ALLOC_WMARK_MIN */
 	return buddy_free_pages(m->buddy) >= need + z->wmark_min;
 }

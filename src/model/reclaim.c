@@ -34,6 +34,8 @@ static void batch_end(struct model *m)
 	bool all_dirty = m->scan.taken && m->scan.unqueued_dirty >= m->scan.taken;
 
 	m->scan.target = m->scan.taken = m->scan.unqueued_dirty = 0;
+	if (all_dirty && m->scan.kswapd)
+		m->scan.node_dirty = true;	/* shrink_node(): set_bit(PGDAT_DIRTY) */
 	if (all_dirty)
 		wb_wakeup_vmscan(m);
 }

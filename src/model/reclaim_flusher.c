@@ -9,7 +9,7 @@
  */
 #include "model/instance.h"
 
-static bool flusher_tail_folio(struct model *m, uint32_t id)
+bool reclaim_leave_to_flusher(struct model *m, uint32_t id)
 {
 	const struct folio *f = folio_at(&m->pool, id);
 
@@ -26,5 +26,5 @@ const struct dirty_reclaim dirty_reclaim_flusher = {
 		.help = "mark it PG_reclaim, activate it, leave it to the flusher (6.17+)",
 		.kernel = "mm/vmscan.c shrink_folio_list(): folio_set_reclaim(), activate_locked",
 	},
-	.tail_folio = flusher_tail_folio,
+	.tail_folio = reclaim_leave_to_flusher,
 };
