@@ -27,6 +27,20 @@ is "$rc" 1 "a command that cannot run exits 1"
 like "$err" '^folio-trace: /no/such/program: cannot run: No such file or directory$' \
 	"and names the command"
 
+# Programs that cannot be loaded: the reason, exit 1, and no trace left behind.
+printf 'not BTF\n' > "$TMPD/bad.btf"
+rm -f "$T"
+run env FOLIO_TRACE_BTF="$TMPD/bad.btf" "$FOLIO_TRACE" record -o "$T" -- true
+is "$rc" 1 "kernel BTF that cannot be read: exit 1"
+like "$err" "^folio-trace: record: cannot read the kernel's BTF from $TMPD/bad.btf: " \
+	"and says which file"
+ok "$([ -e "$T" ] && echo 1 || echo 0)" "no trace is left behind"
+run env FOLIO_TRACE_BTF="$TMPD/none.btf" "$FOLIO_TRACE" record -o "$T" -- true
+is "$rc" 1 "FOLIO_TRACE_BTF naming no file: exit 1"
+is "$err" "folio-trace: record: FOLIO_TRACE_BTF=$TMPD/none.btf: No such file or directory" \
+	"and says so in one line"
+ok "$([ -e "$T" ] && echo 1 || echo 0)" "no trace is left behind"
+
 if command -v setpriv > /dev/null; then
 	chmod 755 "$TMPD"
 	run setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all \

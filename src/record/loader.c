@@ -16,6 +16,7 @@
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/utsname.h>
 #include <sys/vfs.h>
 #include <unistd.h>
 
@@ -426,13 +427,22 @@ int ft_bpf_add_pid(struct ft_bpf *b, __u32 pid, struct ft_error *err)
 	return 0;
 }
 
+/*
+ * Privileges were checked before: a refusal now is the kernel's verifier or a relocation this
+ * kernel cannot satisfy. The release is named, for a report.
+ */
 static int load_error(int rc, struct ft_error *err)
 {
+	struct utsname u;
+
+	if (uname(&u) < 0)
+		snprintf(u.release, sizeof(u.release), "?");
 	if (rc == -EPERM || rc == -EACCES)
-		return ft_error_set(err, NULL, "record: loading BPF programs: %s (needs root or CAP_BPF; set "
-			       "FOLIO_TRACE_DEBUG=1 for the verifier log)", strerror(-rc));
-	return ft_error_set(err, NULL, "record: loading BPF programs failed: %s (set FOLIO_TRACE_DEBUG=1 "
-		       "for libbpf's log)", strerror(-rc));
+		return ft_error_set(err, NULL, "record: Linux %s refused the BPF programs: %s (set "
+				    "FOLIO_TRACE_DEBUG=1 for the verifier's log)", u.release,
+				    strerror(-rc));
+	return ft_error_set(err, NULL, "record: loading the BPF programs failed on Linux %s: %s "
+			    "(set FOLIO_TRACE_DEBUG=1 for libbpf's log)", u.release, strerror(-rc));
 }
 
 int ft_bpf_check(struct ft_error *err)
@@ -461,10 +471,14 @@ struct ft_bpf *ft_bpf_open(const struct ft_filters *f, __u64 ring_bytes, struct 
 	b->seen_lost = calloc((size_t)b->ncpus * FT_TYPE_MAX, sizeof(__u64));
 	b->values = calloc((size_t)b->ncpus, sizeof(__u64));
 	vmlinux = load_kernel_btf();
-	if (libbpf_get_error(vmlinux) || !vmlinux) {
+	rc = (int)libbpf_get_error(vmlinux);
+	if (rc || !vmlinux) {
+		char why[128];
+
 		vmlinux = NULL;
-		ft_error_set(err, NULL, "record: cannot read the kernel's BTF (%s): %s",
-			     custom_btf() ? custom_btf() : VMLINUX_BTF, strerror(errno));
+		libbpf_strerror(rc ? rc : -ENOENT, why, sizeof(why));
+		ft_error_set(err, NULL, "record: cannot read the kernel's BTF from %s: %s",
+			     custom_btf() ? custom_btf() : VMLINUX_BTF, why);
 		goto fail;
 	}
 	b->skel = open_programs(vmlinux);
