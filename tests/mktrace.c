@@ -10,6 +10,8 @@
  *              200 reads 64 distinct pages of /data/rand (8 MiB) at random in its last 6 MiB
  *              (thread 201), then writes 4 KiB at every 16th page of its first 1 MiB and
  *              fsyncs it (thread 200)
+ *   units-unrecorded  units recorded (the host record says) by a kernel without the
+ *              page-cache, dirtying and iomap writeback tracepoints
  *   units-cgroup  units with the tasks' memory cgroups: 100 in /batch (id 3001) for its
  *              first 256 reads, then (after an exec) in cgroup 3003, removed before the
  *              recorder could name it; 200 and 201 in /web (id 3002)
@@ -115,8 +117,12 @@ static int append_add(struct ft_writer *w, __u32 tid, __u64 ts, __u64 ino, __u64
 	return ft_writer_append(w, &fe, err);
 }
 
-/* The units trace; with_cgroups: its tasks' memory cgroups too. */
-static int write_units_trace(struct ft_writer *w, bool with_cgroups, struct ft_error *err)
+/*
+ * The units trace; with_cgroups: its tasks' memory cgroups too; unrecorded: the host's
+ * FT_UNREC_* (its events are written all the same: what reads the trace must leave them out).
+ */
+static int write_units_trace(struct ft_writer *w, bool with_cgroups, __u16 unrecorded,
+			     struct ft_error *err)
 {
 	const __u64 batch = with_cgroups ? 3001 : 0, web = with_cgroups ? 3002 : 0;
 	struct ft_host h = host;
@@ -128,6 +134,7 @@ static int write_units_trace(struct ft_writer *w, bool with_cgroups, struct ft_e
 	__u64 ts;
 
 	h.ndevs = 1;
+	h.unrecorded = unrecorded;
 	if (ft_writer_host(w, &h, &dev, err) ||
 	    (with_cgroups && (ft_writer_cgroup(w, 1000, batch, FT_CG_V1, "/batch", err) ||
 			      ft_writer_cgroup(w, 1000, web, FT_CG_V1, "/web", err))) ||
@@ -170,12 +177,18 @@ static int write_units_trace(struct ft_writer *w, bool with_cgroups, struct ft_e
 
 static int write_units(struct ft_writer *w, struct ft_error *err)
 {
-	return write_units_trace(w, false, err);
+	return write_units_trace(w, false, 0, err);
+}
+
+static int write_units_unrecorded(struct ft_writer *w, struct ft_error *err)
+{
+	return write_units_trace(w, false, FT_UNREC_PAGECACHE | FT_UNREC_DIRTY | FT_UNREC_IOMAP_WB,
+				 err);
 }
 
 static int write_units_cgroup(struct ft_writer *w, struct ft_error *err)
 {
-	return write_units_trace(w, true, err);
+	return write_units_trace(w, true, 0, err);
 }
 
 static int write_ts_max(struct ft_writer *w, struct ft_error *err)
@@ -280,6 +293,7 @@ static const struct {
 	{ "escapes", write_escapes },
 	{ "units", write_units },
 	{ "units-cgroup", write_units_cgroup },
+	{ "units-unrecorded", write_units_unrecorded },
 };
 
 int main(int argc, char **argv)
@@ -291,7 +305,7 @@ int main(int argc, char **argv)
 
 	if (argc < 2 || argc > 3) {
 		fprintf(stderr, "usage: mktrace [sample|empty|counters|truncated|ts-max|ts-random|"
-			"ts-back|huge|escapes|units|units-cgroup] FILE\n");
+			"ts-back|huge|escapes|units|units-cgroup|units-unrecorded] FILE\n");
 		return 2;
 	}
 	w = ft_writer_open(argv[argc - 1], 0644, &err);
