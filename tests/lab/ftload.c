@@ -8,6 +8,8 @@
  *   ftload read FILE BS                reads of BS to end of file
  *   ftload poke FILE STRIDE COUNT      one-byte pwrite at 0, STRIDE, 2*STRIDE... COUNT times, fsync
  *   ftload reread FILE BS PASSES       reads FILE to its end PASSES times
+ *   ftload mmap-read FILE              FILE mapped and one byte of each page read
+ *   ftload uring-read FILE BS          reads of BS to end of file through io_uring, one at a time
  *
  * Each prints the bytes it wrote or read, a number on one line. Sizes take a K, M or G suffix
  * (powers of 1024). Exit status 0, 1 on an I/O error, 2 on a usage error.
@@ -15,11 +17,15 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/io_uring.h>
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 /* a buffer's size: enough for any test, small enough to catch a size in the wrong unit */
@@ -30,6 +36,8 @@ static const char *usage_text =
 	"       ftload read FILE BS\n"
 	"       ftload poke FILE STRIDE COUNT\n"
 	"       ftload reread FILE BS PASSES\n"
+	"       ftload mmap-read FILE\n"
+	"       ftload uring-read FILE BS\n"
 	"SIZE, BS and STRIDE take a K, M or G suffix (powers of 1024).\n";
 
 /* A usage error: "CMD takes ARGS" when CMD is given, then the usage. */
@@ -124,20 +132,30 @@ static int write_all(int fd, const char *buf, size_t len)
 	return 0;
 }
 
-static int cmd_write(const char *file, uint64_t size, uint64_t bs)
+/* FILE opened with flags and a buffer of bs bytes in *buf: the fd, or -1 once said why. */
+static int open_with_buffer(const char *file, int flags, uint64_t bs, char **buf)
 {
-	char *buf = buffer(bs);
-	uint64_t done = 0;
 	int fd;
 
-	if (!buf)
-		return 1;
-	fd = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	*buf = buffer(bs);
+	if (!*buf)
+		return -1;
+	fd = open(file, flags, 0644);
 	if (fd < 0) {
-		fail("cannot create", file);
-		free(buf);
-		return 1;
+		fail(flags & O_CREAT ? "cannot create" : "cannot open", file);
+		free(*buf);
 	}
+	return fd;
+}
+
+static int cmd_write(const char *file, uint64_t size, uint64_t bs)
+{
+	uint64_t done = 0;
+	char *buf;
+	int fd = open_with_buffer(file, O_WRONLY | O_CREAT | O_TRUNC, bs, &buf);
+
+	if (fd < 0)
+		return 1;
 	while (done < size) {
 		size_t len = size - done < bs ? (size_t)(size - done) : (size_t)bs;
 
@@ -161,18 +179,12 @@ static int cmd_write(const char *file, uint64_t size, uint64_t bs)
 /* Read FILE to its end PASSES times in reads of BS; prints the bytes read in all. */
 static int cmd_read(const char *file, uint64_t bs, uint64_t passes)
 {
-	char *buf = buffer(bs);
 	uint64_t total = 0;
-	int fd;
+	char *buf;
+	int fd = open_with_buffer(file, O_RDONLY, bs, &buf);
 
-	if (!buf)
+	if (fd < 0)
 		return 1;
-	fd = open(file, O_RDONLY);
-	if (fd < 0) {
-		fail("cannot open", file);
-		free(buf);
-		return 1;
-	}
 	for (uint64_t pass = 0; pass < passes; pass++) {
 		off_t off = 0;
 		ssize_t n;
@@ -230,6 +242,126 @@ static int cmd_poke(const char *file, uint64_t stride, uint64_t count)
 	return 0;
 }
 
+/* Map FILE and read one byte of each page: page faults, no read(2). Prints the bytes mapped. */
+static int cmd_mmap_read(const char *file)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	volatile const char *p;
+	struct stat st;
+	int fd;
+
+	fd = open(file, O_RDONLY);
+	if (fd < 0)
+		return fail("cannot open", file);
+	if (fstat(fd, &st)) {
+		close(fd);
+		return fail("cannot stat", file);
+	}
+	if (st.st_size == 0) {
+		close(fd);
+		fprintf(stderr, "ftload: %s: empty, nothing to map\n", file);
+		return 1;
+	}
+	p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_SHARED, fd, 0);
+	close(fd);
+	if (p == MAP_FAILED)
+		return fail("cannot map", file);
+	for (off_t off = 0; off < st.st_size; off += page)
+		(void)p[off];	/* volatile: each load is made, each page faulted in */
+	munmap((void *)p, (size_t)st.st_size);
+	printf("%" PRIu64 "\n", (uint64_t)st.st_size);
+	return 0;
+}
+
+/* An io_uring of one submission at a time, by the raw system calls (no liburing here). */
+struct ring {
+	int fd;
+	unsigned *sq_tail, *sq_mask, *sq_array, *cq_head, *cq_tail, *cq_mask;
+	struct io_uring_sqe *sqes;
+	struct io_uring_cqe *cqes;
+};
+
+static int ring_open(struct ring *r)
+{
+	struct io_uring_params pr;
+	char *sq, *cq;
+
+	memset(&pr, 0, sizeof(pr));
+	r->fd = (int)syscall(__NR_io_uring_setup, 4, &pr);
+	if (r->fd < 0)
+		return -1;
+	sq = mmap(NULL, pr.sq_off.array + pr.sq_entries * sizeof(unsigned),
+		  PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, r->fd, IORING_OFF_SQ_RING);
+	cq = mmap(NULL, pr.cq_off.cqes + pr.cq_entries * sizeof(struct io_uring_cqe),
+		  PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, r->fd, IORING_OFF_CQ_RING);
+	r->sqes = mmap(NULL, pr.sq_entries * sizeof(struct io_uring_sqe), PROT_READ | PROT_WRITE,
+		       MAP_SHARED | MAP_POPULATE, r->fd, IORING_OFF_SQES);
+	if (sq == MAP_FAILED || cq == MAP_FAILED || r->sqes == MAP_FAILED)
+		return -1;
+	r->sq_tail = (unsigned *)(sq + pr.sq_off.tail);
+	r->sq_mask = (unsigned *)(sq + pr.sq_off.ring_mask);
+	r->sq_array = (unsigned *)(sq + pr.sq_off.array);
+	r->cq_head = (unsigned *)(cq + pr.cq_off.head);
+	r->cq_tail = (unsigned *)(cq + pr.cq_off.tail);
+	r->cq_mask = (unsigned *)(cq + pr.cq_off.ring_mask);
+	r->cqes = (struct io_uring_cqe *)(cq + pr.cq_off.cqes);
+	return 0;
+}
+
+/* One IORING_OP_READ of len bytes at off into buf, waited for: its result. */
+static int ring_read(struct ring *r, int fd, char *buf, unsigned len, uint64_t off)
+{
+	unsigned tail = *r->sq_tail, idx = tail & *r->sq_mask, head;
+	struct io_uring_sqe *sqe = &r->sqes[idx];
+	int res;
+
+	memset(sqe, 0, sizeof(*sqe));
+	sqe->opcode = IORING_OP_READ;
+	sqe->fd = fd;
+	sqe->addr = (uint64_t)(uintptr_t)buf;
+	sqe->len = len;
+	sqe->off = off;
+	r->sq_array[idx] = idx;
+	__atomic_store_n(r->sq_tail, tail + 1, __ATOMIC_RELEASE);
+	if (syscall(__NR_io_uring_enter, r->fd, 1, 1, IORING_ENTER_GETEVENTS, NULL, 0) < 0)
+		return -errno;
+	head = *r->cq_head;
+	if (head == __atomic_load_n(r->cq_tail, __ATOMIC_ACQUIRE))
+		return -EIO;
+	res = r->cqes[head & *r->cq_mask].res;
+	__atomic_store_n(r->cq_head, head + 1, __ATOMIC_RELEASE);
+	return res;
+}
+
+/* Read FILE to its end in reads of BS through io_uring; prints the bytes read. */
+static int cmd_uring_read(const char *file, uint64_t bs)
+{
+	uint64_t off = 0;
+	struct ring r;
+	char *buf;
+	int fd = open_with_buffer(file, O_RDONLY, bs, &buf), n;
+
+	if (fd < 0)
+		return 1;
+	if (ring_open(&r)) {
+		fail("cannot set up io_uring for", file);
+		free(buf);
+		close(fd);
+		return 1;
+	}
+	while ((n = ring_read(&r, fd, buf, (unsigned)bs, off)) > 0)
+		off += (uint64_t)n;
+	free(buf);
+	close(fd);
+	close(r.fd);
+	if (n < 0) {
+		errno = -n;
+		return fail("cannot read", file);
+	}
+	printf("%" PRIu64 "\n", off);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	const char *cmd = argc > 1 ? argv[1] : NULL;
@@ -281,6 +413,19 @@ int main(int argc, char **argv)
 		bs = size_arg(argv[3], "BS", 1, MAX_BS, &bad);
 		passes = size_arg(argv[4], "PASSES", 1, UINT32_MAX, &bad);
 		return bad ? 2 : cmd_read(argv[2], bs, passes);
+	}
+	if (!strcmp(cmd, "mmap-read")) {
+		if (argc != 3)
+			return usage(cmd, "FILE");
+		return cmd_mmap_read(argv[2]);
+	}
+	if (!strcmp(cmd, "uring-read")) {
+		uint64_t bs;
+
+		if (argc != 4)
+			return usage(cmd, "FILE BS");
+		bs = size_arg(argv[3], "BS", 1, UINT32_MAX, &bad);
+		return bad ? 2 : cmd_uring_read(argv[2], bs);
 	}
 	fprintf(stderr, "ftload: unknown command '%s'\n", cmd);
 	return usage(NULL, NULL);
