@@ -51,7 +51,7 @@ enum write_policy {
 
 /* The enums below index the rows of the model's variation points (variants.c). */
 enum ra_rule {
-	RA_RULE_6_6,		/* 6.6-6.10: ondemand_readahead(), the marked folio's order + 2 */
+	RA_RULE_6_6,		/* 6.1-6.10: ondemand_readahead(), the marked folio's order + 2 */
 	RA_RULE_6_11,		/* 6.11-6.16: sync and async apart, the same orders */
 	RA_RULE_6_17,		/* 6.17+: ra->order += 2 per async window, sync readahead at 0 */
 };

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Readahead as 6.6 to 6.10 do it (mm/readahead.c ondemand_readahead(), shared by the
- * synchronous and the asynchronous path):
+ * Readahead as 6.6 to 6.10 do it, and 6.1 before them (mm/readahead.c ondemand_readahead(),
+ * shared by the synchronous and the asynchronous path; 6.1's page_cache_ra_order() is 6.6's,
+ * and the kernel lab's cold reads on 6.1 insert the folios this rule does, order by order):
  * - a miss or marker hit at the start of the file starts a window of get_init_ra_size(),
  *   its async part the window less the request (the whole window when the request fills it);
  * - one at the expected index (the mark, rounded down to the marked folio) or at the window's
@@ -134,7 +135,7 @@ const struct ra_order_rule ra_rule_6_6 = {
 	.v = {
 		.name = "6.6",
 		.help = "a window's order is the marked folio's + 2, no order-1 folios",
-		.kernel = "mm/readahead.c ondemand_readahead(), page_cache_ra_order(), 6.6-6.10",
+		.kernel = "mm/readahead.c ondemand_readahead(), page_cache_ra_order(), 6.1-6.10",
 	},
 	.since = 6006,
 	.sync = rule_6_6_sync,
