@@ -14,7 +14,7 @@ libfoliotrace_a_SOURCES += src/model/model.h src/model/instance.h src/model/mode
 	src/model/folio.h src/model/folio_pool.c \
 	src/model/pagecache.h src/model/pagecache.c src/model/placement.h src/model/placement.c \
 	src/model/stack.h src/model/stack.c \
-	src/model/lru.h src/model/lru.c src/model/reclaim.c src/model/memory.c \
+	src/model/lru.h src/model/lruvec.h src/model/lru.c src/model/reclaim.c src/model/memory.c \
 	src/model/zone.h src/model/compaction.c \
 	src/model/shadow.h src/model/shadow.c src/model/touched.h src/model/touched.c \
 	src/model/bitmap.h src/model/writeback.c src/model/wb_flusher.c src/model/wb_throttle.c \

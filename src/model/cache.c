@@ -191,7 +191,7 @@ uint32_t cache_add(struct model *m, uint32_t file, uint64_t start, unsigned orde
 	mf->nr_by_order[order]++;
 	mf->order_mask |= (uint16_t)(1u << order);
 	mf->hint_order = (uint8_t)order;
-	lru_add(&m->lru, id, active);
+	lru_add(&m->lruvec.lru, id, active);
 	memory_folio_added(m, id);
 	m->mx.insertions++;
 	m->mx.inserted_pages += 1ull << order;
@@ -234,7 +234,7 @@ void cache_remove(struct model *m, uint32_t id, bool shadow)
 
 	if (shadow)
 		evict_prefetch_next(m, f);
-	lru_del(&m->lru, id);
+	lru_del(&m->lruvec.lru, id);
 	pagecache_remove(&m->pc, f->file, f->index);
 	file_list_del(m, mf, f);
 	if (mf->occ && f->order < OCC_SHIFT)
@@ -249,9 +249,9 @@ void cache_remove(struct model *m, uint32_t id, bool shadow)
 		m->mx.evicted_pages += nr;
 		m->mx.untouched_evicted_pages += nr - f->touched;
 		m->shadow_slot_units += f->order < 6 ? nr * 64 : nr;
-		shadow_store(&m->shadow, f->file, mf->gen, f->index, f->order, m->nonresident_age);
+		shadow_store(&m->shadow, f->file, mf->gen, f->index, f->order, m->lruvec.nonresident_age);
 		mf->shadow_mask |= (uint16_t)(1u << f->order);
-		m->nonresident_age += nr;
+		m->lruvec.nonresident_age += nr;
 		shadow_shrink(m);
 	}
 	memory_free_folio(m, f);

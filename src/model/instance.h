@@ -15,6 +15,7 @@
 #include "model/buddy.h"
 #include "model/folio.h"
 #include "model/lru.h"
+#include "model/lruvec.h"
 #include "model/metrics.h"
 #include "model/model.h"
 #include "model/pagecache.h"
@@ -113,7 +114,7 @@ struct model {
 	struct folio_pool pool;
 	struct pagecache pc;
 	struct pagecache occ;		/* pages of folios below order 6 per 64-page region */
-	struct lru lru;
+	struct lruvec lruvec;
 	struct shadow_table shadow;
 	struct touched_set touched;
 	struct buddy *buddy;
@@ -134,9 +135,6 @@ struct model {
 	uint64_t dirty_pages;		/* NR_FILE_DIRTY */
 	uint64_t writeback_pages;	/* NR_WRITEBACK */
 	uint64_t bg_thresh_pages, thresh_pages;
-	uint64_t nonresident_age;	/* evictions + activations, pages (workingset) */
-	/* memcg: its LRU pages as last flushed (count_shadow_nodes() reads them), next flush */
-	uint64_t shadow_bound_pages, next_stats_flush;
 	uint64_t shadow_slot_units;	/* evicted pages x 64 below order 6, x 1 above (reclaim.c) */
 	uint64_t shadow_horizon;	/* shadows evicted before this age are freed */
 	uint64_t touched_cached_pages;	/* cached pages accessed since cached */
@@ -189,14 +187,12 @@ struct model {
 		uint64_t dirtied, paused_when;
 	} bdp;
 	/*
-	 * reclaim's current batch (SWAP_CLUSTER_MAX pages): taken, and dirty not queued; whether
-	 * kswapd is the one reclaiming, and PGDAT_DIRTY (kswapd took a batch all dirty and
-	 * unqueued, until the node is balanced again)
+	 * The node (pglist_data): whether kswapd is the one reclaiming, and PGDAT_DIRTY (kswapd
+	 * took a batch all dirty and unqueued, until the node is balanced again)
 	 */
 	struct {
-		uint64_t target, taken, unqueued_dirty;
-		bool kswapd, node_dirty;
-	} scan;
+		bool kswapd, dirty;
+	} node;
 	/* flusher: a file's dirty folios sorted by index, kept while the file dirties none */
 	struct {
 		uint32_t file, gen;

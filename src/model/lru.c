@@ -149,3 +149,10 @@ bool lru_deactivate_tail(struct lru *l)
 	lru_rotate_inactive(l, id);
 	return true;
 }
+
+uint32_t lru_inactive_tail_balanced(struct lru *l)
+{
+	while (lru_inactive_is_low(l))
+		lru_deactivate_tail(l);
+	return l->inactive.tail;
+}

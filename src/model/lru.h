@@ -40,6 +40,11 @@ bool lru_inactive_is_low(struct lru *l);
 void lru_move_inactive_tail(struct lru *l, uint32_t id);
 /* shrink_active_list() for one folio: the active tail to the inactive head. false if empty. */
 bool lru_deactivate_tail(struct lru *l);
+/*
+ * The two lists' reclaim: shrink_active_list() while inactive_is_low(), then the inactive
+ * tail (FOLIO_NIL: the inactive list is empty).
+ */
+uint32_t lru_inactive_tail_balanced(struct lru *l);
 
 static inline uint64_t lru_entries(const struct lru *l)
 {

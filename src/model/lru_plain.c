@@ -1,21 +1,35 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * A plain LRU: one strict list, every access moves the folio to its head, eviction takes the
- * tail, refaults are counted but never activate (no refault_activates). Not a kernel's: it is the textbook policy
- * other cache simulators implement, for cross-checking against them.
+ * tail, refaults are counted but never activate (no refault_activates). Not a kernel's: it is
+ * the textbook policy other cache simulators implement, for cross-checking against them.
  */
 #include "model/instance.h"
 
 static void plain_touch(struct model *m, uint32_t id)
 {
-	if (m->lru.inactive.head != id)
-		lru_rotate_inactive(&m->lru, id);
+	if (m->lruvec.lru.inactive.head != id)
+		lru_rotate_inactive(&m->lruvec.lru, id);
 }
 
 static void plain_read(struct model *m, uint32_t id, bool again)
 {
 	(void)again;
 	plain_touch(m, id);
+}
+
+/*
+ * Reclaim takes the tail. The folios reclaim itself keeps (under writeback, left to the
+ * flusher: reclaim.c) go to the second list as in the kernel, and come back as it shrinks.
+ */
+static uint32_t plain_reclaim_next(struct model *m)
+{
+	return lru_inactive_tail_balanced(&m->lruvec.lru);
+}
+
+static bool plain_reclaim_refill(struct model *m)
+{
+	return lru_deactivate_tail(&m->lruvec.lru);
 }
 
 const struct lru_policy lru_plain = {
@@ -25,6 +39,8 @@ const struct lru_policy lru_plain = {
 		.kernel = "none: the textbook LRU of cache simulators",
 		.what_if = true,
 	},
+	.reclaim_next = plain_reclaim_next,
+	.reclaim_refill = plain_reclaim_refill,
 	.read = plain_read,
 	.mapped = plain_touch,
 	.written = plain_touch,

@@ -17,9 +17,9 @@ static void two_list_read(struct model *m, uint32_t id, bool again)
 	if (!folio_test(f, FOLIO_REFERENCED)) {
 		folio_set(f, FOLIO_REFERENCED);
 	} else if (!folio_test(f, FOLIO_ACTIVE)) {
-		lru_activate(&m->lru, id);
+		lru_activate(&m->lruvec.lru, id);
 		folio_clear(f, FOLIO_REFERENCED);
-		m->nonresident_age += folio_nr_pages(f);	/* workingset_activation() */
+		m->lruvec.nonresident_age += folio_nr_pages(f);	/* workingset_activation() */
 	}
 }
 
@@ -38,7 +38,19 @@ static bool two_list_read_changes_nothing(const struct model *m, uint32_t id)
 /* workingset_test_recent(): the refault distance against the active file list */
 static bool two_list_refault_activates(const struct model *m, uint64_t eviction)
 {
-	return m->nonresident_age - eviction <= m->lru.active.pages;
+	return m->lruvec.nonresident_age - eviction <= m->lruvec.lru.active.pages;
+}
+
+/* shrink_lruvec(): the active list shrunk while the inactive is low, then its tail */
+static uint32_t two_list_reclaim_next(struct model *m)
+{
+	return lru_inactive_tail_balanced(&m->lruvec.lru);
+}
+
+/* the inactive list empty: shrink_active_list() moves the active tail over */
+static bool two_list_reclaim_refill(struct model *m)
+{
+	return lru_deactivate_tail(&m->lruvec.lru);
 }
 
 const struct lru_policy lru_two_list = {
@@ -47,6 +59,8 @@ const struct lru_policy lru_two_list = {
 		.help = "active/inactive as mm/vmscan.c",
 		.kernel = "mm/swap.c folio_mark_accessed(), mm/vmscan.c, mm/workingset.c",
 	},
+	.reclaim_next = two_list_reclaim_next,
+	.reclaim_refill = two_list_reclaim_refill,
 	.read = two_list_read,
 	.mapped = two_list_mapped,
 	.read_changes_nothing = two_list_read_changes_nothing,

@@ -81,7 +81,7 @@ void memory_free_pages(struct model *m, uint64_t pfn, unsigned order)
 
 uint64_t memory_charged(const struct model *m)
 {
-	return lru_pages(&m->lru) + m->nr_others;
+	return lru_pages(&m->lruvec.lru) + m->nr_others;
 }
 
 /* ---- migration ---------------------------------------------------------------------------- */
@@ -138,12 +138,12 @@ static bool zone_room(struct model *m, uint64_t need)
 	 * balanced, prepare_kswapd_sleep() clears PGDAT_DIRTY
 	 */
 	if (free < need + z->wmark_low) {
-		m->scan.kswapd = true;
+		m->node.kswapd = true;
 		while (buddy_free_pages(m->buddy) < need + z->wmark_high && reclaim_one(m))
 			;
-		m->scan.kswapd = false;
+		m->node.kswapd = false;
 		if (buddy_free_pages(m->buddy) >= need + z->wmark_high)
-			m->scan.node_dirty = false;
+			m->node.dirty = false;
 	}
 	/* the slow path's ALLOC_WMARK_MIN */
 	return buddy_free_pages(m->buddy) >= need + z->wmark_min;

@@ -56,7 +56,7 @@ static bool model_alloc_state(struct model *m)
 	m->upp_shift = m->page_shift - m->unit_shift;
 	m->nr_pages = c->memory_bytes >> m->page_shift;
 	folio_pool_init(&m->pool);
-	lru_init(&m->lru, &m->pool, m->page_shift);
+	lru_init(&m->lruvec.lru, &m->pool, m->page_shift);
 	/* the zone: m->nr_pages becomes its size (the host's, in a cgroup with a recorded state) */
 	if (!memory_init(m))
 		return false;
@@ -178,9 +178,9 @@ static void lru_flush_pending(struct model *m)
 
 static void lru_sample(struct model *m)
 {
-	uint64_t e = lru_entries(&m->lru), ia = m->lru.inactive.entries;
-	uint64_t pg = lru_pages(&m->lru), u = pg - m->touched_cached_pages;
-	uint64_t iap = m->lru.inactive.pages;
+	uint64_t e = lru_entries(&m->lruvec.lru), ia = m->lruvec.lru.inactive.entries;
+	uint64_t pg = lru_pages(&m->lruvec.lru), u = pg - m->touched_cached_pages;
+	uint64_t iap = m->lruvec.lru.inactive.pages;
 
 	if (m->pend_untouched.n && u == m->pend_untouched.pages) {
 		m->pend_untouched.n++;
@@ -227,19 +227,19 @@ static int take_sample(struct model *m, uint64_t t, struct model_sample *s)
 
 	*s = (struct model_sample){
 		.ts = t,
-		.lru_entries = lru_entries(&m->lru),
-		.lru_inactive = m->lru.inactive.entries,
-		.lru_active = m->lru.active.entries,
-		.lru_pages = lru_pages(&m->lru),
-		.cached_bytes = lru_pages(&m->lru) << m->page_shift,
+		.lru_entries = lru_entries(&m->lruvec.lru),
+		.lru_inactive = m->lruvec.lru.inactive.entries,
+		.lru_active = m->lruvec.lru.active.entries,
+		.lru_pages = lru_pages(&m->lruvec.lru),
+		.cached_bytes = lru_pages(&m->lruvec.lru) << m->page_shift,
 		.dirty_bytes = m->dirty_pages << m->page_shift,
 		.writeback_bytes_interval = m->mx.writeback_bytes - m->sample_wb_bytes,
 		.read_io_bytes_interval = m->mx.read_io_bytes - m->sample_read_io_bytes,
 		.read_bytes_interval = m->mx.read_bytes - m->sample_read_bytes,
 		.read_hit_bytes_interval = m->mx.read_hit_bytes - m->sample_read_hit_bytes,
 		.write_bytes_interval = m->mx.write_bytes - m->sample_write_bytes,
-		.lru_inactive_pages = m->lru.inactive.pages,
-		.lru_active_pages = m->lru.active.pages,
+		.lru_inactive_pages = m->lruvec.lru.inactive.pages,
+		.lru_active_pages = m->lruvec.lru.active.pages,
 	};
 	memory_sample_fragmentation(m);
 	idx = frag_now(m, &s->unusable_index, &s->fragmentation_index);
@@ -309,7 +309,7 @@ static void model_start(struct model *m, uint64_t ts)
 	m->next_flush = c->writeback_period_ns ? add_sat(ts, c->writeback_period_ns) : UINT64_MAX;
 	m->next_sample = c->interval_ns ? add_sat(ts, c->interval_ns) : UINT64_MAX;
 	/* the recorder read the cgroup's memory.stat as it started: empty then */
-	m->next_stats_flush = add_sat(ts, STATS_FLUSH_NS);
+	m->lruvec.next_stats_flush = add_sat(ts, STATS_FLUSH_NS);
 	m->last_sample_ts = ts;
 }
 
@@ -647,8 +647,8 @@ void model_metrics(struct model *m, struct model_metrics *out)
 	if (!m->d_unusable.d.samples)
 		memory_sample_fragmentation(m);
 	*out = m->mx;
-	out->activations = m->lru.activations;
-	out->deactivations = m->lru.deactivations;
+	out->activations = m->lruvec.lru.activations;
+	out->deactivations = m->lruvec.lru.deactivations;
 	out->lru_entries = dist_summary(&m->d_entries);
 	out->lru_inactive = dist_summary(&m->d_inactive);
 	out->lru_active = dist_summary(&m->d_active);

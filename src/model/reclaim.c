@@ -31,11 +31,11 @@ void reclaim_evict(struct model *m, uint32_t id)
 /* The end of an isolation batch: all of it dirty and unqueued wakes the flusher. */
 static void batch_end(struct model *m)
 {
-	bool all_dirty = m->scan.taken && m->scan.unqueued_dirty >= m->scan.taken;
+	bool all_dirty = m->lruvec.scan.taken && m->lruvec.scan.unqueued_dirty >= m->lruvec.scan.taken;
 
-	m->scan.target = m->scan.taken = m->scan.unqueued_dirty = 0;
-	if (all_dirty && m->scan.kswapd)
-		m->scan.node_dirty = true;	/* shrink_node(): set_bit(PGDAT_DIRTY) */
+	m->lruvec.scan.target = m->lruvec.scan.taken = m->lruvec.scan.unqueued_dirty = 0;
+	if (all_dirty && m->node.kswapd)
+		m->node.dirty = true;	/* shrink_node(): set_bit(PGDAT_DIRTY) */
 	if (all_dirty)
 		wb_wakeup_vmscan(m);
 }
@@ -43,23 +43,23 @@ static void batch_end(struct model *m)
 /* isolate_lru_folios() takes SWAP_CLUSTER_MAX pages, or what the inactive list has. */
 static void batch_begin(struct model *m)
 {
-	uint64_t inactive = m->lru.inactive.pages;
+	uint64_t inactive = m->lruvec.lru.inactive.pages;
 
-	if (!m->scan.target)
-		m->scan.target = inactive < SWAP_CLUSTER_MAX ? inactive : SWAP_CLUSTER_MAX;
+	if (!m->lruvec.scan.target)
+		m->lruvec.scan.target = inactive < SWAP_CLUSTER_MAX ? inactive : SWAP_CLUSTER_MAX;
 }
 
 static void batch_take(struct model *m, uint64_t nr)
 {
-	m->scan.taken += nr;
-	if (m->scan.taken >= m->scan.target)
+	m->lruvec.scan.taken += nr;
+	if (m->lruvec.scan.taken >= m->lruvec.scan.target)
 		batch_end(m);
 }
 
 void reclaim_note_dirty(struct model *m, const struct folio *f)
 {
 	m->mx.reclaim_dirty_folios++;
-	m->scan.unqueued_dirty += folio_nr_pages(f);
+	m->lruvec.scan.unqueued_dirty += folio_nr_pages(f);
 }
 
 /*
@@ -90,16 +90,16 @@ static bool tail_folio_stays(struct model *m, uint32_t id, struct folio *f)
 	if (folio_test(f, FOLIO_WRITEBACK)) {
 		m->mx.reclaim_writeback_folios++;
 		folio_set_reclaim(m, f);
-		lru_activate(&m->lru, id);
+		lru_activate(&m->lruvec.lru, id);
 		return true;
 	}
 	if (folio_test(f, FOLIO_YOUNG)) {
 		folio_clear(f, FOLIO_YOUNG);
 		if (folio_test(f, FOLIO_REFERENCED)) {
-			lru_activate(&m->lru, id);
+			lru_activate(&m->lruvec.lru, id);
 		} else {
 			folio_set(f, FOLIO_REFERENCED);
-			lru_rotate_inactive(&m->lru, id);
+			lru_rotate_inactive(&m->lruvec.lru, id);
 		}
 		return true;
 	}
@@ -109,21 +109,19 @@ static bool tail_folio_stays(struct model *m, uint32_t id, struct folio *f)
 
 bool reclaim_one(struct model *m)
 {
-	struct lru *l = &m->lru;
+	const struct lru_policy *kind = m->lru_kind;
+	struct lru *l = &m->lruvec.lru;
 	/* young folios take three passes; more than that and only writeback can help */
 	uint64_t budget = 3 * lru_pages(l) + SWAP_CLUSTER_MAX, scanned = 0;
 
 	for (;;) {
-		uint32_t id;
+		uint32_t id = kind->reclaim_next(m);
 		struct folio *f;
 		uint64_t nr;
 
-		while (lru_inactive_is_low(l))
-			lru_deactivate_tail(l);
-		id = l->inactive.tail;
 		if (id == FOLIO_NIL) {
 			batch_end(m);
-			if (!lru_deactivate_tail(l))
+			if (!kind->reclaim_refill(m))
 				return false;
 			continue;
 		}
@@ -185,7 +183,7 @@ static void shadow_split_around(struct model *m, uint32_t file, uint64_t start, 
 
 void memcg_stats_flush(struct model *m)
 {
-	m->shadow_bound_pages = lru_pages(&m->lru);
+	m->lruvec.shadow_bound_pages = lru_pages(&m->lruvec.lru);
 }
 
 /*
@@ -211,19 +209,19 @@ void shadow_shrink(struct model *m)
 	double units, excess;
 
 	if (m->cfg.memcg) {
-		if (m->now >= m->next_stats_flush) {
+		if (m->now >= m->lruvec.next_stats_flush) {
 			memcg_stats_flush(m);
-			m->next_stats_flush = m->now -
-					      (m->now - m->next_stats_flush) % STATS_FLUSH_NS +
+			m->lruvec.next_stats_flush = m->now -
+					      (m->now - m->lruvec.next_stats_flush) % STATS_FLUSH_NS +
 					      STATS_FLUSH_NS;
 		}
-		bound = m->shadow_bound_pages;
+		bound = m->lruvec.shadow_bound_pages;
 	}
 	if (!m->mx.evicted_pages)
 		return;
 	/* slot units a page (4096 a node): 64 for small folios, 1 for large, the run's mix */
 	units = (double)m->shadow_slot_units / (double)m->mx.evicted_pages;
-	excess = (double)(m->nonresident_age - m->shadow_horizon) * units / 4096.0 -
+	excess = (double)(m->lruvec.nonresident_age - m->shadow_horizon) * units / 4096.0 -
 		 (double)(bound >> 3);
 	freed = (uint64_t)(excess / 2 / SHRINK_BATCH) * SHRINK_BATCH;
 	if (excess >= 2 * SHRINK_BATCH && freed)
@@ -256,7 +254,7 @@ bool workingset_refault(struct model *m, uint32_t file, uint64_t idx, unsigned o
 		if (m->lru_kind->refault_activates && m->lru_kind->refault_activates(m, eviction)) {
 			m->mx.refault_activations += nr;
 			m->mx.refault_activation_folios++;
-			m->nonresident_age += nr;
+			m->lruvec.nonresident_age += nr;
 			return true;
 		}
 		return false;

@@ -16,7 +16,7 @@ bool reclaim_leave_to_flusher(struct model *m, uint32_t id)
 	reclaim_note_dirty(m, f);
 	folio_set_reclaim(m, f);
 	m->mx.reclaim_immediate_pages += folio_nr_pages(f);
-	lru_activate(&m->lru, id);
+	lru_activate(&m->lruvec.lru, id);
 	return false;
 }
 

@@ -15,7 +15,7 @@ static bool pageout_tail_folio(struct model *m, uint32_t id)
 {
 	const struct folio *f = folio_at(&m->pool, id);
 
-	if (!m->scan.kswapd || !m->scan.node_dirty || !folio_test_reclaim(m, f))
+	if (!m->node.kswapd || !m->node.dirty || !folio_test_reclaim(m, f))
 		return reclaim_leave_to_flusher(m, id);
 	reclaim_note_dirty(m, f);
 	wb_start_folio(m, id, WB_RECLAIM);
@@ -24,7 +24,7 @@ static bool pageout_tail_folio(struct model *m, uint32_t id)
 	/* nothing below EOF to write: clean at once, as after a synchronous write */
 	if (!folio_test(f, FOLIO_WRITEBACK))
 		return true;
-	lru_rotate_inactive(&m->lru, id);
+	lru_rotate_inactive(&m->lruvec.lru, id);
 	return false;
 }
 

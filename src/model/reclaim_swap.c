@@ -8,7 +8,7 @@
 
 static bool swap_tail_folio(struct model *m, uint32_t id)
 {
-	lru_activate(&m->lru, id);
+	lru_activate(&m->lruvec.lru, id);
 	return false;
 }
 

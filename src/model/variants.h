@@ -44,11 +44,19 @@ typedef const struct model_variant *const model_variant_list[];
 #define variant_ops(ptr, type)	((const type *)((const char *)(ptr) - offsetof(type, v)))
 
 /*
- * LRU kind (--lru): how accesses age a folio, and whether a refault inserts it active.
- * Eviction takes the inactive tail for every kind here (reclaim.c).
+ * LRU kind (--lru): how accesses age a folio, whether a refault inserts it active, and which
+ * folio reclaim takes next. What reclaim then does with the folio (writeback, dirty, young
+ * through a mapping: reclaim.c) is the same for every kind.
  */
 struct lru_policy {
 	struct model_variant v;
+	/*
+	 * mm/vmscan.c: the folio reclaim looks at next, once the kind has aged its lists as it
+	 * does before taking one; FOLIO_NIL when they have none to give now.
+	 */
+	uint32_t (*reclaim_next)(struct model *m);
+	/* reclaim_next() had none: move some from where the kind keeps them (false: none left) */
+	bool (*reclaim_refill)(struct model *m);
 	/* filemap_read() read the folio; again: the read began in the folio the last one ended */
 	void (*read)(struct model *m, uint32_t id, bool again);
 	/* a fault or fault-around mapped it */

@@ -311,7 +311,7 @@ static void folio_end_writeback(struct model *m, uint32_t id)
 	folio_clear_reclaim(m, f);
 	if (folio_test(f, FOLIO_DIRTY))
 		return;
-	lru_move_inactive_tail(&m->lru, id);
+	lru_move_inactive_tail(&m->lruvec.lru, id);
 	m->mx.rotated_pages += nr;
 }
 
