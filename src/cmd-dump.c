@@ -36,6 +36,17 @@ static void put_u64(const struct dump_out *o, const char *key, uint64_t v)
 	fprintf(o->f, "%" PRIu64, v);
 }
 
+/* A limit: "max" (text) or null (JSON) for FT_LIMIT_NONE, as cgroup v2 prints none. */
+static void put_limit(const struct dump_out *o, const char *key, uint64_t v)
+{
+	if (v != FT_LIMIT_NONE) {
+		put_u64(o, key, v);
+		return;
+	}
+	put_key(o, key);
+	fputs(o->json ? "null" : "max", o->f);
+}
+
 static void put_i64(const struct dump_out *o, const char *key, int64_t v)
 {
 	put_key(o, key);
@@ -221,6 +232,17 @@ static void dump_fields(const struct dump_out *o, const struct ft_hdr *h)
 		put_u64(o, "id", c->id);
 		put_str(o, "hierarchy", c->flags & FT_CG_V1 ? "v1" : "v2", 2);
 		put_str(o, "path", ft_cgroup_path(c), c->path_len);
+		break;
+	}
+	case FT_CGROUP_LIMITS: {
+		const struct ft_cgroup_limits *l = (const void *)h;
+
+		put_u64(o, "id", l->id);
+		put_limit(o, "max", l->max);
+		put_limit(o, "high", l->high);
+		put_u64(o, "low", l->low);
+		put_u64(o, "min", l->min);
+		put_limit(o, "soft", l->soft);
 		break;
 	}
 	case FT_COUNTER_NAMES:

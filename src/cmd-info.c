@@ -44,7 +44,11 @@ struct info_totals {
 	uint64_t lost_per_type[FT_TYPE_MAX];
 	uint64_t lost;
 	uint64_t first_ts, last_ts, events, records;
-	uint64_t samples[FT_SRC_EXTFRAG_INDEX + 1];
+	uint64_t samples[FT_SRC_LRU_GEN + 1];
+	/* MGLRU's switches as first sampled: where in the samples, and the values */
+	int lru_gen_idx[2];
+	__u64 lru_gen[2];		/* enabled, min_ttl_ms */
+	bool have_lru_gen;
 	struct ft_host host;
 	struct ft_host_dev devs[INFO_DEVS];
 	struct ft_device devinfo[INFO_DEVS];	/* FT_DEVICE of devs[i], type 0 when none */
@@ -66,6 +70,17 @@ static void count_access(struct info_totals *t, const struct ft_access *a)
 		t->via_count[a->op == FT_OP_WRITE][a->arg]++;
 		t->via_bytes[a->op == FT_OP_WRITE][a->arg] += a->len;
 	}
+}
+
+/* The first lru_gen sample: what the recording kernel's reclaim ran. */
+static void note_lru_gen(struct info_totals *t, const struct ft_counters *c)
+{
+	const __u64 *v = ft_counters_values(c);
+
+	for (int i = 0; i < 2; i++)
+		if (t->lru_gen_idx[i] >= 0 && t->lru_gen_idx[i] < c->count)
+			t->lru_gen[i] = v[t->lru_gen_idx[i]];
+	t->have_lru_gen = t->lru_gen_idx[0] >= 0 && t->lru_gen_idx[0] < c->count;
 }
 
 static void count_device(struct info_totals *t, const struct ft_device *d)
@@ -134,11 +149,22 @@ static int count_record(struct info_totals *t, const struct ft_hdr *h)
 		t->lost_per_type[l->type < FT_TYPE_MAX ? l->type : 0] += l->count;
 		break;
 	}
+	case FT_COUNTER_NAMES: {
+		const struct ft_counter_names *n = (const void *)h;
+
+		if (n->source == FT_SRC_LRU_GEN) {
+			t->lru_gen_idx[0] = ft_counter_index(n, "enabled");
+			t->lru_gen_idx[1] = ft_counter_index(n, "min_ttl_ms");
+		}
+		break;
+	}
 	case FT_COUNTERS: {
 		const struct ft_counters *c = (const void *)h;
 
-		if (c->source <= FT_SRC_EXTFRAG_INDEX)
+		if (c->source <= FT_SRC_LRU_GEN)
 			t->samples[c->source]++;
+		if (c->source == FT_SRC_LRU_GEN && !t->have_lru_gen)
+			note_lru_gen(t, c);
 		break;
 	}
 	}
@@ -183,6 +209,10 @@ static void print_host(const struct info_totals *t)
 	}
 	if (h->flags & FT_HOST_NO_PATHS)
 		printf("paths:      not recorded (--no-paths)\n");
+	if (t->have_lru_gen)
+		printf("lru_gen:    enabled 0x%04" PRIx64 " (%s), min_ttl_ms %" PRIu64 "\n",
+		       (uint64_t)t->lru_gen[0], t->lru_gen[0] & 1 ? "MGLRU" :
+		       "off: the two-list LRU", (uint64_t)t->lru_gen[1]);
 	if (h->unrecorded) {
 		const char *sep = "";
 
@@ -489,6 +519,12 @@ static void json_host(FILE *f, const struct info_totals *t)
 	json_u64(f, "    ", "memory_limit", h->memory_limit, &first);
 	json_key(f, "    ", "paths_recorded", &first);
 	fputs(h->flags & FT_HOST_NO_PATHS ? "false" : "true", f);
+	json_key(f, "    ", "lru_gen", &first);
+	if (t->have_lru_gen)
+		fprintf(f, "{\"enabled\": %" PRIu64 ", \"min_ttl_ms\": %" PRIu64 "}",
+			(uint64_t)t->lru_gen[0], (uint64_t)t->lru_gen[1]);
+	else
+		fputs("null", f);
 	json_key(f, "    ", "not_recorded", &first);
 	fputs("[", f);
 	for (unsigned int bit = 0, n = 0; bit < FT_UNREC_KINDS; bit++)
@@ -789,6 +825,7 @@ int cmd_info(int argc, char **argv)
 			top_tally_release(&tally);
 		return EXIT_RUNTIME;
 	}
+	t->lru_gen_idx[0] = t->lru_gen_idx[1] = -1;
 	while ((ret = ft_reader_next(r, &h, &err)) == FT_READ_MORE) {
 		if (count_record(t, h) || (args.by && top_tally_add(&tally, h))) {
 			snprintf(err.msg, sizeof(err.msg), "info: out of memory");

@@ -3,7 +3,9 @@
 # there, then moves into cgroup B and writes 3 MiB with dd. The trace names both cgroups by
 # their directories and ids (the directories' inode numbers); each task is announced again in
 # its new cgroup when it moves, so every access counts where it was made; replay --by=cgroup
-# and top --from --by=cgroup split the figures by them.
+# and top --from --by=cgroup split the figures by them. Each cgroup's limits come after its
+# name, and again when they change: B's limit lowered at the end of the workload is in the
+# trace's last limits of B, read at the naming or at the last sample as recording stops.
 . "$TOP_SRCDIR/tests/lib.sh"
 . "$TOP_SRCDIR/tests/record-lib.sh"
 record_requires_bpf
@@ -21,13 +23,41 @@ A=$ROOT/ft-test-a-$$
 B=$ROOT/ft-test-b-$$
 mkdir "$A" "$B" || skip_all "cannot make memory cgroups under $ROOT"
 trap 'rmdir "$A" "$B" 2>/dev/null; record_cleanup' EXIT
+MiB=1048576
+if [ "$HIER" = v1 ]; then
+	MAX=memory.limit_in_bytes
+	echo $((128 * MiB)) > "$A/memory.soft_limit_in_bytes"
+else
+	MAX=memory.max
+	echo $((192 * MiB)) > "$A/memory.high"
+fi
+echo $((256 * MiB)) > "$A/$MAX"
+echo $((512 * MiB)) > "$B/$MAX"
 
 D=$(record_ext4_dir)
 dd if=/dev/urandom of="$D/in" bs=1M count=8 status=none
 T=$TMPD/cg.ftr
 rec "$T" -- sh -c "echo \$\$ > '$A/cgroup.procs' && cat '$D/in' > /dev/null &&
-	echo \$\$ > '$B/cgroup.procs' && dd if=/dev/zero of='$D/out' bs=1M count=3 status=none"
+	echo \$\$ > '$B/cgroup.procs' && dd if=/dev/zero of='$D/out' bs=1M count=3 status=none &&
+	echo $((64 * MiB)) > '$B/$MAX'"
 is "$rc" 0 "record exits 0"
+
+# The limits: "max high low min soft" per FT_CGROUP_LIMITS of a cgroup, in trace order.
+limits() {
+	"$FOLIO_TRACE" dump -t cgroup_limits "$T" | awk -v id="id=$1" '$4 == id {
+		print $5, $6, $7, $8, $9 }'
+}
+if [ "$HIER" = v1 ]; then
+	a_high=max a_soft=$((128 * MiB))
+else
+	a_high=$((192 * MiB)) a_soft=max
+fi
+is "$(limits "$(stat -c %i "$A")")" \
+	"max=$((256 * MiB)) high=$a_high low=0 min=0 soft=$a_soft" \
+	"A's limits, as its $HIER files say"
+# B is named when the recorder reads the task's move there, which may come after the change
+is "$(limits "$(stat -c %i "$B")" | tail -n 1)" "max=$((64 * MiB)) high=max low=0 min=0 soft=max" \
+	"B's limit as lowered at the end, by the last sample"
 
 # Per cgroup path, from the dump: the trace's own word, record by record.
 "$FOLIO_TRACE" dump "$T" > "$TMPD/dump"

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * record's memory cgroup names: the hierarchy picked from the mounts, a cgroup found by the
- * inode number of its directory in a tree made here, and one FT_CGROUP per id in the trace.
+ * inode number of its directory in a tree made here, one FT_CGROUP per id in the trace, and
+ * its limits read from v1 and v2 files, written again only when they change.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,6 +91,110 @@ static void read_cgroups(const char *trace, char *out, size_t len)
 	ft_reader_close(r);
 }
 
+/* The FT_CGROUP_LIMITS records of the trace at path, as "id max high low min soft" lines. */
+static void read_limits(const char *trace, char *out, size_t len)
+{
+	struct ft_error err;
+	struct ft_reader *r = ft_reader_open(trace, &err);
+	const struct ft_hdr *h;
+	size_t used = 0;
+
+	out[0] = '\0';
+	if (!r)
+		return;
+	while (ft_reader_next(r, &h, &err) == FT_READ_MORE) {
+		const struct ft_cgroup_limits *l = (const void *)h;
+
+		if (h->type == FT_CGROUP_LIMITS && used < len)
+			used += (size_t)snprintf(out + used, len - used,
+						 "%llu %llx %llx %llu %llu %llx\n",
+						 (unsigned long long)l->id,
+						 (unsigned long long)l->max,
+						 (unsigned long long)l->high,
+						 (unsigned long long)l->low,
+						 (unsigned long long)l->min,
+						 (unsigned long long)l->soft);
+	}
+	ft_reader_close(r);
+}
+
+static void put_file(const char *dir, const char *name, const char *text)
+{
+	char path[600];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+}
+
+static void rm_file(const char *dir, const char *name)
+{
+	char path[600];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	unlink(path);
+}
+
+/* Limits as cgroup v2 and v1 write them: "max", bytes, v1's unlimited page counter. */
+static void test_read_limits(const char *dir)
+{
+	struct ft_cgroup_limits l;
+
+	put_file(dir, "memory.max", "67108864\n");
+	put_file(dir, "memory.high", "max\n");
+	put_file(dir, "memory.low", "1048576\n");
+	ft_cgroup_read_limits(dir, false, &l);
+	is_u64(l.max, 64u << 20, "v2 memory.max in bytes");
+	is_u64(l.high, FT_LIMIT_NONE, "v2 memory.high \"max\": none");
+	is_u64(l.low, 1u << 20, "v2 memory.low");
+	is_u64(l.min, 0, "v2 memory.min missing: 0");
+	is_u64(l.soft, FT_LIMIT_NONE, "v2 has no soft limit");
+	put_file(dir, "memory.limit_in_bytes", "9223372036854771712\n");
+	put_file(dir, "memory.soft_limit_in_bytes", "134217728\n");
+	ft_cgroup_read_limits(dir, true, &l);
+	is_u64(l.max, FT_LIMIT_NONE, "v1's unlimited page counter: none");
+	is_u64(l.soft, 128u << 20, "v1 soft limit");
+	is_u64(l.high, FT_LIMIT_NONE, "v1 has no memory.high");
+	ok(l.low == 0 && l.min == 0, "nor low and min");
+	for (const char *n = "memory.max\0memory.high\0memory.low\0memory.limit_in_bytes\0"
+			     "memory.soft_limit_in_bytes\0"; *n; n += strlen(n) + 1)
+		rm_file(dir, n);
+}
+
+/* A cgroup's limits at its naming, then only when a sample finds them changed. */
+static void test_limit_changes(const char *root, const char *trace)
+{
+	struct ft_mount m = { .fstype = "cgroup2", .dir = (char *)root, .options = "rw" };
+	struct ft_mounts ms = { .m = &m, .n = 1 };
+	struct ft_error err;
+	struct ft_writer *w = ft_writer_open(trace, 0600, &err);
+	struct ft_cgroups c;
+	char dir[512], got[512], want[512];
+	__u64 id;
+
+	snprintf(dir, sizeof(dir), "%s/z", root);
+	id = inode_of(dir);
+	put_file(dir, "memory.max", "268435456\n");
+	ft_cgroups_init(&c, &ms);
+	is_i64(ft_cgroups_name(&c, w, 1, id, &err), 0, "a v2 cgroup named, its limits read");
+	is_i64(ft_cgroups_check_limits(&c, w, 2, &err), 0, "a sample, nothing changed");
+	put_file(dir, "memory.max", "67108864\n");
+	is_i64(ft_cgroups_check_limits(&c, w, 3, &err), 0, "a sample after memory.max changed");
+	is_i64(ft_cgroups_check_limits(&c, w, 4, &err), 0, "and one more");
+	ok(ft_writer_close(w, &err) == 0, "trace closed");
+	ft_cgroups_free(&c);
+	read_limits(trace, got, sizeof(got));
+	snprintf(want, sizeof(want), "%llu 10000000 ffffffffffffffff 0 0 ffffffffffffffff\n"
+		 "%llu 4000000 ffffffffffffffff 0 0 ffffffffffffffff\n", (unsigned long long)id,
+		 (unsigned long long)id);
+	is_str(got, want, "limits at the naming and at the change, not at the samples between");
+	rm_file(dir, "memory.max");
+}
+
 static void test_records(const char *root, const char *trace)
 {
 	struct ft_mount m = { .fstype = "cgroup", .dir = (char *)root, .options = "rw,memory" };
@@ -140,6 +245,10 @@ int main(void)
 	test_hierarchy();
 	test_find(root);
 	test_records(root, trace);
+	snprintf(p, sizeof(p), "%s/a/b", root);
+	test_read_limits(p);
+	test_limit_changes(root, trace);
+	snprintf(p, sizeof(p), "%s/a/file", root);
 
 	unlink(trace);
 	unlink(p);

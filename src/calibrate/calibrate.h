@@ -45,6 +45,7 @@ struct calibration {
 	unsigned nfiles_ra_off;		/* files the kernel read without readahead windows */
 	bool skip_mmapped;
 	__u16 left_out;			/* FT_UNREC_*: rows left out, the kernel had no events */
+	int kernel_lru_gen;		/* lru_gen/enabled as recorded, -1 where not sampled */
 	struct calib_row rows[CALIB_MAX_ROWS];
 	unsigned nrows;
 };

@@ -38,6 +38,7 @@ void kernel_facts_init(struct kernel_facts *k)
 	file_table_init(&k->kids);
 	for (int i = 0; i < KC_NR; i++)
 		k->vm_idx[i] = k->cg_idx[i] = -1;
+	k->lru_gen_idx = -1;
 }
 
 void kernel_facts_release(struct kernel_facts *k)
@@ -122,6 +123,8 @@ static void note_counter_names(struct kernel_facts *k, const struct ft_counter_n
 {
 	char total[80];
 
+	if (n->source == FT_SRC_LRU_GEN)
+		k->lru_gen_idx = ft_counter_index(n, "enabled");
 	for (int i = 0; i < KC_NR; i++) {
 		if (n->source == FT_SRC_VMSTAT) {
 			k->vm_idx[i] = ft_counter_index(n, vmstat_names[i]);
@@ -149,6 +152,11 @@ static void note_counters(struct kernel_facts *k, const struct ft_counters *c)
 			 c->source == FT_SRC_CGROUP ? k->cg_idx : NULL;
 	struct kcounter_span *span = c->source == FT_SRC_VMSTAT ? k->vm : k->cg;
 
+	if (c->source == FT_SRC_LRU_GEN && !k->have_lru_gen && k->lru_gen_idx >= 0 &&
+	    k->lru_gen_idx < c->count) {
+		k->lru_gen_enabled = v[k->lru_gen_idx];
+		k->have_lru_gen = true;
+	}
 	if (!idx)
 		return;
 	if (c->source == FT_SRC_CGROUP)

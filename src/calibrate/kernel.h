@@ -86,6 +86,10 @@ struct kernel_facts {
 	struct kbuddy_sample *buddy;
 	size_t nbuddy, buddy_cap;
 	bool have_pagetypeinfo;
+	/* /sys/kernel/mm/lru_gen/enabled as first sampled (bit 0: MGLRU ran), if the kernel has it */
+	int lru_gen_idx;
+	uint64_t lru_gen_enabled;
+	bool have_lru_gen;
 };
 
 /* Clears k, keeping skip_mmapped. */

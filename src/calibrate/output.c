@@ -42,6 +42,10 @@ static void table_header(FILE *f, const struct calibration *c)
 		c->nfiles_ra_off);
 	if (c->skip_mmapped)
 		fprintf(f, "files: %u mapped files left out (--files=syscalls)\n", c->skipped_files);
+	/* the model has the two-list LRU only: against MGLRU its reclaim rows compare two */
+	if (c->kernel_lru_gen > 0 && (c->kernel_lru_gen & 1))
+		fprintf(f, "lru: the kernel ran MGLRU (lru_gen 0x%04x), the model the two-list LRU:"
+			" eviction and refault rows compare the two\n", (unsigned)c->kernel_lru_gen);
 	if (c->left_out) {
 		const char *sep = "";
 
@@ -92,6 +96,8 @@ static void json_config(FILE *f, const struct calibration *c)
 	fprintf(f, "    \"files_readahead_off\": %u,\n", c->nfiles_ra_off);
 	fprintf(f, "    \"files\": \"%s\",\n", c->skip_mmapped ? "syscalls" : "all");
 	fprintf(f, "    \"files_left_out\": %u,\n", c->skipped_files);
+	fprintf(f, "    \"kernel_lru\": %s,\n", c->kernel_lru_gen < 0 ? "null" :
+		c->kernel_lru_gen & 1 ? "\"mglru\"" : "\"two-list\"");
 	fprintf(f, "    \"rows_left_out\": [");
 	for (unsigned int bit = 0, n = 0; bit < FT_UNREC_KINDS; bit++)
 		if (c->left_out & (1u << bit))

@@ -3,7 +3,9 @@
  * Memory cgroups named in the trace. The BPF programs give a task's memory cgroup by id (its
  * kernfs node, which is the inode number of the cgroup's directory); the first time an id is
  * met, its directory is looked up under the hierarchy the memory controller is mounted on and
- * an FT_CGROUP record names it, before the FT_TASK that refers to it.
+ * an FT_CGROUP record names it, before the FT_TASK that refers to it, and an FT_CGROUP_LIMITS
+ * says its limits; at every sample the limits of the cgroups named are read again, and
+ * written when one changed.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -51,7 +53,105 @@ void ft_cgroups_init(struct ft_cgroups *c, const struct ft_mounts *ms)
 
 void ft_cgroups_free(struct ft_cgroups *c)
 {
+	for (size_t i = 0; i < c->n; i++)
+		free(c->known[i].dir);
+	free(c->known);
 	ft_idset_free(&c->named);
+}
+
+/*
+ * One limit file: "max" (v2) or a number; v1 writes unlimited as the page counter's maximum
+ * (PAGE_COUNTER_MAX pages, above 2^62 bytes). Missing or unreadable: unknown.
+ */
+static __u64 read_limit(const char *dir, const char *name, __u64 unknown)
+{
+	char path[4200], buf[64];
+	unsigned long long v;
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return unknown;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return unknown;
+	buf[n] = '\0';
+	if (!strncmp(buf, "max", 3))
+		return FT_LIMIT_NONE;
+	if (sscanf(buf, "%llu", &v) != 1)
+		return unknown;
+	return v >= (1ull << 62) ? FT_LIMIT_NONE : (__u64)v;
+}
+
+void ft_cgroup_read_limits(const char *dir, bool v1, struct ft_cgroup_limits *l)
+{
+	if (v1) {
+		l->max = read_limit(dir, "memory.limit_in_bytes", FT_LIMIT_NONE);
+		l->soft = read_limit(dir, "memory.soft_limit_in_bytes", FT_LIMIT_NONE);
+		l->high = FT_LIMIT_NONE;
+		l->low = l->min = 0;
+		return;
+	}
+	l->max = read_limit(dir, "memory.max", FT_LIMIT_NONE);
+	l->high = read_limit(dir, "memory.high", FT_LIMIT_NONE);
+	l->low = read_limit(dir, "memory.low", 0);
+	l->min = read_limit(dir, "memory.min", 0);
+	l->soft = FT_LIMIT_NONE;
+}
+
+static bool limits_equal(const struct ft_cgroup_limits *a, const struct ft_cgroup_limits *b)
+{
+	return a->max == b->max && a->high == b->high && a->low == b->low && a->min == b->min &&
+	       a->soft == b->soft;
+}
+
+/* The cgroup's limits now, into its FT_CGROUP_LIMITS when they are new. */
+static int write_limits(struct ft_cgroups *c, struct known_cgroup *k, struct ft_writer *w,
+			__u64 ts, bool first, struct ft_error *err)
+{
+	struct ft_cgroup_limits l = { .hdr = { .type = FT_CGROUP_LIMITS, .size = sizeof(l),
+					       .ts = ts }, .id = k->id };
+
+	ft_cgroup_read_limits(k->dir, c->v1, &l);
+	if (!first && limits_equal(&l, &k->limits))
+		return 0;
+	k->limits = l;
+	return ft_writer_append(w, &l, err);
+}
+
+int ft_cgroups_check_limits(struct ft_cgroups *c, struct ft_writer *w, __u64 ts,
+			    struct ft_error *err)
+{
+	for (size_t i = 0; i < c->n; i++)
+		if (write_limits(c, &c->known[i], w, ts, false, err))
+			return -1;
+	return 0;
+}
+
+/* A cgroup found at root + path: kept for its limits (a removed one has none to read). */
+static struct known_cgroup *remember(struct ft_cgroups *c, __u64 id, const char *path)
+{
+	struct known_cgroup *k;
+
+	if (c->n == c->cap) {
+		size_t cap = c->cap ? 2 * c->cap : 8;
+
+		k = realloc(c->known, cap * sizeof(*k));
+		if (!k)
+			return NULL;
+		c->known = k;
+		c->cap = cap;
+	}
+	k = &c->known[c->n];
+	memset(k, 0, sizeof(*k));
+	k->id = id;
+	if (asprintf(&k->dir, "%s%s", c->root, strcmp(path, "/") ? path : "") < 0)
+		return NULL;
+	c->n++;
+	return k;
 }
 
 /* Walks down from the open directory fd (path[0..used) names it) for the one whose inode is id. */
@@ -113,6 +213,7 @@ bool ft_cgroup_find(const char *root, __u64 id, char *path, size_t len)
 int ft_cgroups_name(struct ft_cgroups *c, struct ft_writer *w, __u64 ts, __u64 id,
 		    struct ft_error *err)
 {
+	struct known_cgroup *k;
 	char path[4096];
 	int added;
 
@@ -121,7 +222,14 @@ int ft_cgroups_name(struct ft_cgroups *c, struct ft_writer *w, __u64 ts, __u64 i
 	added = ft_idset_add(&c->named, 0, id);
 	if (added <= 0)
 		return added;
-	if (!ft_cgroup_find(c->root, id, path, sizeof(path)))
-		path[0] = '\0';	/* removed since: the id alone */
-	return ft_writer_cgroup(w, ts, id, c->v1 ? FT_CG_V1 : 0, path, err);
+	if (!ft_cgroup_find(c->root, id, path, sizeof(path))) {
+		/* removed since: the id alone */
+		return ft_writer_cgroup(w, ts, id, c->v1 ? FT_CG_V1 : 0, "", err);
+	}
+	if (ft_writer_cgroup(w, ts, id, c->v1 ? FT_CG_V1 : 0, path, err))
+		return -1;
+	k = remember(c, id, path);
+	if (!k)
+		return ft_error_set(err, NULL, "out of memory for the cgroup table");
+	return write_limits(c, k, w, ts, true, err);
 }

@@ -113,18 +113,35 @@ int ft_parse_extfrag(const char *text, unsigned offset, struct ft_counter_list *
 
 /* ---- cgroups ------------------------------------------------------------------------------- */
 
+/* A cgroup named in the trace and found: where its limit files are, what they said last. */
+struct known_cgroup {
+	__u64 id;
+	char *dir;
+	struct ft_cgroup_limits limits;
+};
+
 struct ft_cgroups {
 	struct ft_idset named;	/* (0, id) with an FT_CGROUP in the trace */
 	const char *root;	/* mount point of the memory controller's hierarchy; NULL: none */
 	bool v1;		/* its own (v1) hierarchy, else the unified one */
+	struct known_cgroup *known;
+	size_t n, cap;
 };
 
 /* The hierarchy from the mounts (ms outlives c). */
 void ft_cgroups_init(struct ft_cgroups *c, const struct ft_mounts *ms);
 void ft_cgroups_free(struct ft_cgroups *c);
-/* FT_CGROUP for id the first time it is met (none for 0). 0, or -1 with err set. */
+/*
+ * FT_CGROUP for id the first time it is met (none for 0), then its FT_CGROUP_LIMITS. 0, or -1
+ * with err set.
+ */
 int ft_cgroups_name(struct ft_cgroups *c, struct ft_writer *w, __u64 ts, __u64 id,
 		    struct ft_error *err);
+/* FT_CGROUP_LIMITS for each cgroup named whose limits changed since last written. */
+int ft_cgroups_check_limits(struct ft_cgroups *c, struct ft_writer *w, __u64 ts,
+			    struct ft_error *err);
+/* The limits of the cgroup directory dir, in a v1 or the v2 hierarchy (id and hdr untouched). */
+void ft_cgroup_read_limits(const char *dir, bool v1, struct ft_cgroup_limits *l);
 /* The directory under root whose inode number is id, as "/a/b" ("/": root); false: none. */
 bool ft_cgroup_find(const char *root, __u64 id, char *path, size_t len);
 

@@ -69,7 +69,8 @@ static int record_tick(struct recorder *r, __u64 now, bool sample)
 
 	if (ft_bpf_write_lost(r->bpf, r->w, &r->lost, &r->err))
 		return -1;
-	if (sample && ft_sampler_sample(r->sampler, r->w, &r->err))
+	if (sample && (ft_sampler_sample(r->sampler, r->w, &r->err) ||
+		       ft_cgroups_check_limits(&r->cons.cgroups, r->w, now, &r->err)))
 		return -1;
 	if (ft_writer_flush(r->w, &r->err))
 		return -1;
@@ -156,6 +157,7 @@ static int record_finish(struct recorder *r, int rc)
 		rc = -1;
 	}
 	if (!rc && (ft_sampler_sample(r->sampler, r->w, &r->err) ||
+		    ft_cgroups_check_limits(&r->cons.cgroups, r->w, ft_now_mono_ns(), &r->err) ||
 		    ft_bpf_write_lost(r->bpf, r->w, &r->lost, &r->err)))
 		rc = -1;
 	record_progress_done(&r->progress);

@@ -3,8 +3,9 @@
  * Periodic kernel counters, the ground truth a replay is checked against: /proc/vmstat,
  * /proc/meminfo (bytes), /proc/buddyinfo (free blocks per node/zone/order), /proc/pagetypeinfo
  * (the same per migratetype, and pageblocks per type), debugfs extfrag's indexes when debugfs
- * is mounted and, for a command run under --memory-limit, its memory cgroup's memory.stat and
- * usage.
+ * is mounted, MGLRU's switches (/sys/kernel/mm/lru_gen: enabled and min_ttl_ms) where the
+ * kernel has them and, for a command run under --memory-limit, its memory cgroup's memory.stat
+ * and usage.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -21,13 +22,15 @@ struct sample_source {
 	__u16 id;
 	const char *path;
 	int (*parse)(const char *text, struct ft_counter_list *l);
+	/* a second file holding one number, sampled with the first under extra_name; or NULL */
+	const char *extra_path, *extra_name;
 	char *names_key;	/* names last written, joined: rewrite when they change */
 };
 
 struct ft_sampler {
-	struct sample_source src[8];
+	struct sample_source src[10];
 	size_t nsrc;
-	char *cg_usage;		/* memory.usage_in_bytes of the cgroup, NULL if none */
+	char *cg_stat, *cg_usage;	/* the cgroup's memory.stat and usage files, or NULL */
 	char *buf;
 	size_t cap;
 };
@@ -249,6 +252,12 @@ static int parse_cgroup_stat(const char *text, struct ft_counter_list *l)
 	return ft_parse_vmstat(text, l);
 }
 
+/* /sys/kernel/mm/lru_gen/enabled: "0x0007", the MGLRU components switched on (0: off). */
+static int parse_lru_gen(const char *text, struct ft_counter_list *l)
+{
+	return list_push(l, "enabled", strtoull(text, NULL, 16));
+}
+
 /* The cgroup's usage file: memory.usage_in_bytes (v1) or memory.current (v2). */
 static char *cgroup_usage_path(const char *dir)
 {
@@ -264,35 +273,39 @@ static char *cgroup_usage_path(const char *dir)
 	return p;
 }
 
+static void add_source(struct ft_sampler *s, __u16 id, const char *path,
+		       int (*parse)(const char *text, struct ft_counter_list *l),
+		       const char *extra_path, const char *extra_name)
+{
+	s->src[s->nsrc++] = (struct sample_source){ .id = id, .path = path, .parse = parse,
+		.extra_path = extra_path, .extra_name = extra_name };
+}
+
 struct ft_sampler *ft_sampler_new(const char *cgroup_dir)
 {
 	struct ft_sampler *s = calloc(1, sizeof(*s));
 
 	if (!s)
 		return NULL;
-	s->src[s->nsrc++] = (struct sample_source){ FT_SRC_VMSTAT, "/proc/vmstat",
-						     ft_parse_vmstat, NULL };
-	s->src[s->nsrc++] = (struct sample_source){ FT_SRC_MEMINFO, "/proc/meminfo",
-						     ft_parse_meminfo, NULL };
-	s->src[s->nsrc++] = (struct sample_source){ FT_SRC_BUDDYINFO, "/proc/buddyinfo",
-						     ft_parse_buddyinfo, NULL };
-	s->src[s->nsrc++] = (struct sample_source){ FT_SRC_PAGETYPEINFO, "/proc/pagetypeinfo",
-						     ft_parse_pagetypeinfo, NULL };
-	s->src[s->nsrc++] = (struct sample_source){ FT_SRC_EXTFRAG_UNUSABLE,
-		"/sys/kernel/debug/extfrag/unusable_index", parse_unusable, NULL };
-	s->src[s->nsrc++] = (struct sample_source){ FT_SRC_EXTFRAG_INDEX,
-		"/sys/kernel/debug/extfrag/extfrag_index", parse_extfrag_index, NULL };
+	add_source(s, FT_SRC_VMSTAT, "/proc/vmstat", ft_parse_vmstat, NULL, NULL);
+	add_source(s, FT_SRC_MEMINFO, "/proc/meminfo", ft_parse_meminfo, NULL, NULL);
+	add_source(s, FT_SRC_BUDDYINFO, "/proc/buddyinfo", ft_parse_buddyinfo, NULL, NULL);
+	add_source(s, FT_SRC_PAGETYPEINFO, "/proc/pagetypeinfo", ft_parse_pagetypeinfo, NULL,
+		   NULL);
+	add_source(s, FT_SRC_EXTFRAG_UNUSABLE, "/sys/kernel/debug/extfrag/unusable_index",
+		   parse_unusable, NULL, NULL);
+	add_source(s, FT_SRC_EXTFRAG_INDEX, "/sys/kernel/debug/extfrag/extfrag_index",
+		   parse_extfrag_index, NULL, NULL);
+	add_source(s, FT_SRC_LRU_GEN, "/sys/kernel/mm/lru_gen/enabled", parse_lru_gen,
+		   "/sys/kernel/mm/lru_gen/min_ttl_ms", "min_ttl_ms");
 	if (cgroup_dir) {
-		char *stat = NULL;
-
-		if (asprintf(&stat, "%s/memory.stat", cgroup_dir) < 0 ||
+		if (asprintf(&s->cg_stat, "%s/memory.stat", cgroup_dir) < 0 ||
 		    !(s->cg_usage = cgroup_usage_path(cgroup_dir))) {
-			free(stat);
 			ft_sampler_free(s);
 			return NULL;
 		}
-		s->src[s->nsrc++] = (struct sample_source){ FT_SRC_CGROUP, stat,
-							     parse_cgroup_stat, NULL };
+		add_source(s, FT_SRC_CGROUP, s->cg_stat, parse_cgroup_stat, s->cg_usage,
+			   "usage_in_bytes");
 	}
 	return s;
 }
@@ -301,11 +314,9 @@ void ft_sampler_free(struct ft_sampler *s)
 {
 	if (!s)
 		return;
-	for (size_t i = 0; i < s->nsrc; i++) {
+	for (size_t i = 0; i < s->nsrc; i++)
 		free(s->src[i].names_key);
-		if (s->src[i].id == FT_SRC_CGROUP)
-			free((char *)s->src[i].path);
-	}
+	free(s->cg_stat);
 	free(s->cg_usage);
 	free(s->buf);
 	free(s);
@@ -373,8 +384,8 @@ static int sample_source(struct ft_sampler *s, struct sample_source *src, struct
 		return 0;
 	ts = ft_now_mono_ns();
 	if (src->parse(s->buf, &l) ||
-	    (src->id == FT_SRC_CGROUP && slurp(s, s->cg_usage) &&
-	     list_push(&l, "usage_in_bytes", strtoull(s->buf, NULL, 10)))) {
+	    (src->extra_path && slurp(s, src->extra_path) &&
+	     list_push(&l, src->extra_name, strtoull(s->buf, NULL, 10)))) {
 		ft_counter_list_free(&l);
 		ft_error_set(err, NULL, "%s: out of memory", src->path);
 		return -1;

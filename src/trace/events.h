@@ -29,6 +29,7 @@ enum ft_type {
 	FT_END = 7,		/* struct ft_end: clean end of recording */
 	FT_DEVICE = 8,		/* struct ft_device: one per device of FT_HOST, after it */
 	FT_CGROUP = 9,		/* struct ft_cgroup + path bytes: a memory cgroup's name (1.1) */
+	FT_CGROUP_LIMITS = 10,	/* struct ft_cgroup_limits: a memory cgroup's limits (1.2) */
 
 	/* What the application asked for: drives the replay. */
 	FT_ACCESS = 16,		/* struct ft_access */
@@ -174,6 +175,20 @@ struct ft_cgroup {
 
 #define FT_CG_V1	(1u << 0)	/* the memory controller's own (v1) hierarchy, else v2 */
 
+#define FT_LIMIT_NONE	(~0ull)	/* a limit set to "max", unlimited, or not known */
+
+/*
+ * A memory cgroup's limits in bytes: after its FT_CGROUP, and again when the recorder's
+ * sampling (--interval) sees one change. v2: memory.max, .high, .low and .min; v1:
+ * memory.limit_in_bytes as max and memory.soft_limit_in_bytes as soft, high FT_LIMIT_NONE,
+ * low and min 0. A limit v2 does not have (soft) is FT_LIMIT_NONE.
+ */
+struct ft_cgroup_limits {
+	struct ft_hdr hdr;
+	__u64 id;		/* as in ft_cgroup */
+	__u64 max, high, low, min, soft;
+};
+
 enum ft_counter_source {
 	FT_SRC_VMSTAT = 1,	/* /proc/vmstat, by name */
 	FT_SRC_MEMINFO = 2,	/* /proc/meminfo, values in bytes */
@@ -185,6 +200,8 @@ enum ft_counter_source {
 				  * thousandths */
 	FT_SRC_EXTFRAG_INDEX = 7, /* debugfs extfrag/extfrag_index: "NODE/ZONE/ORDER",
 				  * thousandths plus 1000 (-1.000 is 0) */
+	FT_SRC_LRU_GEN = 8,	/* /sys/kernel/mm/lru_gen: "enabled" (the mask, 0 off: MGLRU
+				 * runs when its bit 0 is set), "min_ttl_ms" */
 };
 
 /* Names for one source's counters; a later FT_COUNTER_NAMES for a source replaces the earlier. */

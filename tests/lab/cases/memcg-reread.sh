@@ -21,6 +21,8 @@ reread() {
 if [ -r "$gen" ] && [ "$(cat "$gen")" != 0x0000 ]; then
 	set -- $(reread mglru)
 	echo "# MGLRU ($(cat "$gen")): refaults, model $1, kernel $2 (not checked: no MGLRU model)"
+	check "calibrate says the kernel ran MGLRU, the model not" \
+		test -n "$(folio-trace calibrate -q mglru.ftr | grep '^lru: the kernel ran MGLRU')"
 fi
 [ -w "$gen" ] && echo n > "$gen"
 set -- $(reread two-list)

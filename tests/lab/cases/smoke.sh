@@ -2,8 +2,8 @@
 # The first proof on a distribution kernel: folio-trace record loads its BPF programs and traces
 # a 16 MiB write on ext4, folio-trace info reads the trace back, and the trace names the kinds
 # of events this release has no tracepoint for (mmap reads before 6.12, readahead windows
-# before 6.18; btrfs writeback, btrfs not being loaded here). On a failed load libbpf's log is
-# kept in record-debug.err.
+# before 6.18; btrfs writeback, btrfs not being loaded here) and whether MGLRU ran. On a failed
+# load libbpf's log is kept in record-debug.err.
 . /lab/cases/lib.sh
 
 check "record loads its programs and records a 16 MiB write" \
@@ -24,5 +24,9 @@ case $(uname -r) in
 esac
 got=$(sed -n 's/^not recorded on this kernel (no tracepoint): //p' info.txt)
 check "info names what this release cannot give" equal "$got" "$want"
+# MGLRU's switch as the kernel showed it (6.12: on, 0x0007; 6.1: built, off)
+gen=$(sed -n 's/^lru_gen: *enabled \(0x[0-9a-f]*\) .*/\1/p' info.txt)
+check "info shows lru_gen/enabled as sampled" equal "$gen" \
+	"$(cat /sys/kernel/mm/lru_gen/enabled 2> /dev/null)"
 check "nothing lost" equal "$(folio-trace info trace.ftr | awk '$1 == "lost:" { print $2 }')" 0
 finish
