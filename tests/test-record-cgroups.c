@@ -120,7 +120,7 @@ static void read_limits(const char *trace, char *out, size_t len)
 
 static void put_file(const char *dir, const char *name, const char *text)
 {
-	char path[600];
+	char path[1024];
 	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
@@ -133,7 +133,7 @@ static void put_file(const char *dir, const char *name, const char *text)
 
 static void rm_file(const char *dir, const char *name)
 {
-	char path[600];
+	char path[1024];
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	unlink(path);
