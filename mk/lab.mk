@@ -16,6 +16,7 @@ check_PROGRAMS += tests/lab/ftload
 tests_lab_ftload_SOURCES = tests/lab/ftload.c
 tests_lab_ftload_CFLAGS = -std=gnu11 $(WARN_CFLAGS)
 tests_lab_ftload_LDFLAGS = $(FTLOAD_STATIC)
+tests_lab_ftload_LDADD = -lm
 # GNU make's $(shell), expanded only when ftload is linked; with $(LIBS), which configure
 # gives every program. A scratch file, not /dev/null: a linker that writes a temporary file
 # and renames it would replace /dev/null.

@@ -10,6 +10,8 @@
  *   ftload reread FILE BS PASSES       reads FILE to its end PASSES times
  *   ftload mmap-read FILE              FILE mapped and one byte of each page read
  *   ftload uring-read FILE BS          reads of BS to end of file through io_uring, one at a time
+ *   ftload zipf FILE BS COUNT THETA SEED  COUNT reads of BS at blocks drawn from a Zipf law of
+ *                                      exponent THETA (block 0 the most likely), seeded
  *
  * Each prints the bytes it wrote or read, a number on one line. Sizes take a K, M or G suffix
  * (powers of 1024). Exit status 0, 1 on an I/O error, 2 on a usage error.
@@ -19,6 +21,7 @@
 #include <fcntl.h>
 #include <linux/io_uring.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,6 +41,7 @@ static const char *usage_text =
 	"       ftload reread FILE BS PASSES\n"
 	"       ftload mmap-read FILE\n"
 	"       ftload uring-read FILE BS\n"
+	"       ftload zipf FILE BS COUNT THETA SEED\n"
 	"SIZE, BS and STRIDE take a K, M or G suffix (powers of 1024).\n";
 
 /* A usage error: "CMD takes ARGS" when CMD is given, then the usage. */
@@ -362,6 +366,68 @@ static int cmd_uring_read(const char *file, uint64_t bs)
 	return 0;
 }
 
+/* xorshift64*: the same draws for the same seed on every machine */
+static uint64_t next_random(uint64_t *state)
+{
+	*state ^= *state >> 12;
+	*state ^= *state << 25;
+	*state ^= *state >> 27;
+	return *state * 2685821657736338717ULL;
+}
+
+/*
+ * COUNT reads of BS bytes at blocks of FILE drawn from a Zipf law: block k (from 0) with
+ * weight 1 / (k + 1)^THETA, by binary search in the cumulative weights. Prints the bytes read.
+ */
+static int cmd_zipf(const char *file, uint64_t bs, uint64_t count, double theta, uint64_t seed)
+{
+	uint64_t state = seed * 0x9e3779b97f4a7c15ULL + 1, total = 0, nblocks;
+	double *cdf = NULL, sum = 0;
+	struct stat st;
+	char *buf;
+	int fd = open_with_buffer(file, O_RDONLY, bs, &buf);
+
+	if (fd < 0)
+		return 1;
+	nblocks = fstat(fd, &st) == 0 ? (uint64_t)st.st_size / bs : 0;
+	if (nblocks)
+		cdf = malloc(nblocks * sizeof(*cdf));
+	if (!cdf) {
+		fprintf(stderr, "ftload: %s: %s\n", file,
+			nblocks ? "out of memory" : "smaller than one block");
+		free(buf);
+		close(fd);
+		return 1;
+	}
+	for (uint64_t k = 0; k < nblocks; k++)
+		cdf[k] = sum += pow((double)(k + 1), -theta);
+	for (uint64_t i = 0; i < count; i++) {
+		double u = (double)(next_random(&state) >> 11) / 9007199254740992.0 * sum;
+		uint64_t lo = 0, hi = nblocks - 1;
+		ssize_t n;
+
+		while (lo < hi) {
+			uint64_t mid = lo + (hi - lo) / 2;
+
+			if (cdf[mid] < u)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		n = pread(fd, buf, (size_t)bs, (off_t)(lo * bs));
+		if (n < 0) {
+			fail("cannot read", file);
+			break;
+		}
+		total += (uint64_t)n;
+	}
+	free(cdf);
+	free(buf);
+	close(fd);
+	printf("%" PRIu64 "\n", total);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	const char *cmd = argc > 1 ? argv[1] : NULL;
@@ -426,6 +492,24 @@ int main(int argc, char **argv)
 			return usage(cmd, "FILE BS");
 		bs = size_arg(argv[3], "BS", 1, UINT32_MAX, &bad);
 		return bad ? 2 : cmd_uring_read(argv[2], bs);
+	}
+	if (!strcmp(cmd, "zipf")) {
+		uint64_t bs, count, seed;
+		char *end;
+		double theta;
+
+		if (argc != 7)
+			return usage(cmd, "FILE BS COUNT THETA SEED");
+		bs = size_arg(argv[3], "BS", 1, MAX_BS, &bad);
+		count = size_arg(argv[4], "COUNT", 0, INT64_MAX, &bad);
+		seed = size_arg(argv[6], "SEED", 0, INT64_MAX, &bad);
+		theta = strtod(argv[5], &end);
+		if (*end || end == argv[5] || !(theta >= 0 && theta <= 10)) {
+			fprintf(stderr, "ftload: zipf: THETA '%s' is not a number from 0 to 10\n",
+				argv[5]);
+			return 2;
+		}
+		return bad ? 2 : cmd_zipf(argv[2], bs, count, theta, seed);
 	}
 	fprintf(stderr, "ftload: unknown command '%s'\n", cmd);
 	return usage(NULL, NULL);

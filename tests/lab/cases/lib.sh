@@ -18,6 +18,20 @@ check() {
 	fi
 }
 
+# check_todo WHY DESCRIPTION COMMAND...: a check the model is known to fail, for the reason
+# WHY: reported as TAP's "# TODO" (an expected failure; passing, it fails the suite, so the
+# mark goes once the model is mended).
+check_todo() {
+	why=$1 desc=$2
+	shift 2
+	n=$((n + 1))
+	if "$@"; then
+		echo "ok $n - $desc # TODO $why"
+	else
+		echo "not ok $n - $desc # TODO $why"
+	fi
+}
+
 # equal A B: A is B, exactly.
 equal() {
 	[ "$1" = "$2" ] && return 0
