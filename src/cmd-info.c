@@ -20,6 +20,7 @@
 #include "trace/trace.h"
 #include "util/args.h"
 #include "util/escape.h"
+#include "util/grow.h"
 #include "util/json.h"
 #include "util/msg.h"
 #include "util/parse.h"
@@ -33,6 +34,14 @@
 struct block_totals {
 	__u32 dev;
 	uint64_t count[FT_BLK_OTHER + 1], bytes[FT_BLK_OTHER + 1];
+};
+
+/* A memory cgroup of the trace: its path as its cgroup record names it, its latest limits. */
+struct info_cgroup {
+	__u64 id;
+	char *path;
+	struct ft_cgroup_limits limits;
+	unsigned nlimits;		/* limits records: the first, then one per change */
 };
 
 struct info_totals {
@@ -56,6 +65,8 @@ struct info_totals {
 	struct block_totals block[INFO_DEVS];
 	size_t nblock;
 	struct ft_filewb wb;
+	struct info_cgroup *cgroups;	/* memory cgroups named, in trace order */
+	size_t ncgroups, cgroups_cap;
 };
 
 static void count_access(struct info_totals *t, const struct ft_access *a)
@@ -81,6 +92,50 @@ static void note_lru_gen(struct info_totals *t, const struct ft_counters *c)
 		if (t->lru_gen_idx[i] >= 0 && t->lru_gen_idx[i] < c->count)
 			t->lru_gen[i] = v[t->lru_gen_idx[i]];
 	t->have_lru_gen = t->lru_gen_idx[0] >= 0 && t->lru_gen_idx[0] < c->count;
+}
+
+static struct info_cgroup *cgroup_of(struct info_totals *t, __u64 id)
+{
+	for (size_t i = 0; i < t->ncgroups; i++)
+		if (t->cgroups[i].id == id)
+			return &t->cgroups[i];
+	return NULL;
+}
+
+/* A cgroup record: a new cgroup, or a new path for an id known (a later record wins). */
+static int note_cgroup(struct info_totals *t, const struct ft_cgroup *c)
+{
+	struct info_cgroup *g = cgroup_of(t, c->id);
+	char *path = strndup(ft_cgroup_path(c), c->path_len);
+
+	if (!path)
+		return -1;
+	if (!g) {
+		struct info_cgroup *v = ft_grow(t->cgroups, &t->cgroups_cap, t->ncgroups,
+						sizeof(*v), 16);
+
+		if (!v) {
+			free(path);
+			return -1;
+		}
+		t->cgroups = v;
+		g = &t->cgroups[t->ncgroups++];
+		memset(g, 0, sizeof(*g));
+		g->id = c->id;
+	}
+	free(g->path);
+	g->path = path;
+	return 0;
+}
+
+static void note_cgroup_limits(struct info_totals *t, const struct ft_cgroup_limits *l)
+{
+	struct info_cgroup *g = cgroup_of(t, l->id);
+
+	if (g) {
+		g->limits = *l;
+		g->nlimits++;
+	}
 }
 
 static void count_device(struct info_totals *t, const struct ft_device *d)
@@ -130,6 +185,13 @@ static int count_record(struct info_totals *t, const struct ft_hdr *h)
 		break;
 	case FT_BLOCK:
 		count_block(t, (const void *)h);
+		break;
+	case FT_CGROUP:
+		if (note_cgroup(t, (const void *)h))
+			return -1;
+		break;
+	case FT_CGROUP_LIMITS:
+		note_cgroup_limits(t, (const void *)h);
 		break;
 	case FT_HOST:
 		if (!t->have_host) {
@@ -225,6 +287,56 @@ static void print_host(const struct info_totals *t)
 		}
 		printf("\n");
 	}
+}
+
+/* "max 64.0 MiB": one limit into buf at *used, when it is set (none: nothing). */
+static void limit_words(char *buf, size_t len, size_t *used, const char *name, __u64 v,
+			__u64 unset)
+{
+	char b[32];
+
+	if (v == unset || *used >= len)
+		return;
+	*used += (size_t)snprintf(buf + *used, len - *used, "%s%s %s", *used ? ", " : "", name,
+				  format_bytes(v, b, sizeof(b)));
+}
+
+#define INFO_CGROUP_LINES	16	/* a whole system's trace names many: JSON lists all */
+
+/* The memory cgroups whose limits the trace holds, with the limits set, as last recorded. */
+static void print_cgroups(const struct info_totals *t)
+{
+	size_t shown = 0, more = 0;
+
+	for (size_t i = 0; i < t->ncgroups; i++) {
+		const struct info_cgroup *g = &t->cgroups[i];
+		const struct ft_cgroup_limits *l = &g->limits;
+		char words[256], path[1024];
+		size_t used = 0;
+
+		if (!g->nlimits)
+			continue;
+		if (shown++ == INFO_CGROUP_LINES) {
+			more = 1;
+			continue;
+		}
+		if (more)
+			continue;
+		words[0] = '\0';
+		limit_words(words, sizeof(words), &used, "max", l->max, FT_LIMIT_NONE);
+		limit_words(words, sizeof(words), &used, "high", l->high, FT_LIMIT_NONE);
+		limit_words(words, sizeof(words), &used, "low", l->low, 0);
+		limit_words(words, sizeof(words), &used, "min", l->min, 0);
+		limit_words(words, sizeof(words), &used, "soft", l->soft, FT_LIMIT_NONE);
+		printf("cgroup:     %s: %s%s\n",
+		       ft_escape(path, sizeof(path), g->path[0] ? g->path : "(removed)",
+				 strlen(g->path[0] ? g->path : "(removed)")),
+		       used ? words : "no limit",
+		       g->nlimits > 1 ? " (last of its changes)" : "");
+	}
+	if (more)
+		printf("cgroup:     %zu more (info --format=json lists them)\n",
+		       shown - INFO_CGROUP_LINES);
 }
 
 /* When recording started, into when; false when the trace does not say. */
@@ -685,12 +797,47 @@ static void json_block(FILE *f, const struct info_totals *t)
 	fputs(t->nblock ? "\n  ]" : "]", f);
 }
 
+static void json_limit(FILE *f, const char *key, __u64 v)
+{
+	if (v == FT_LIMIT_NONE)
+		fprintf(f, ", \"%s\": null", key);
+	else
+		fprintf(f, ", \"%s\": %" PRIu64, key, (uint64_t)v);
+}
+
+/* Every memory cgroup the trace names; limits null where the trace has none for it. */
+static void json_cgroups(FILE *f, const struct info_totals *t)
+{
+	fputs(",\n  \"cgroups\": [", f);
+	for (size_t i = 0; i < t->ncgroups; i++) {
+		const struct info_cgroup *g = &t->cgroups[i];
+
+		fprintf(f, "%s\n    {\"id\": %" PRIu64 ", \"path\": ", i ? "," : "",
+			(uint64_t)g->id);
+		json_trace_string(f, g->path, strlen(g->path));
+		if (!g->nlimits) {
+			fputs(", \"limits\": null}", f);
+			continue;
+		}
+		fputs(", \"limits\": {\"changes\": ", f);
+		fprintf(f, "%u", g->nlimits - 1);
+		json_limit(f, "max", g->limits.max);
+		json_limit(f, "high", g->limits.high);
+		fprintf(f, ", \"low\": %" PRIu64 ", \"min\": %" PRIu64, (uint64_t)g->limits.low,
+			(uint64_t)g->limits.min);
+		json_limit(f, "soft", g->limits.soft);
+		fputs("}}", f);
+	}
+	fputs(t->ncgroups ? "\n  ]" : "]", f);
+}
+
 static int write_json(FILE *f, const char *file, const struct ft_reader_status *st,
 		      const struct info_totals *t)
 {
 	fprintf(f, "{\n  \"format\": \"folio-trace-info\",\n  \"version\": %d,", INFO_JSON_VERSION);
 	json_format(f, file, st);
 	json_host(f, t);
+	json_cgroups(f, t);
 	json_counts(f, t);
 	if (json_writeback(f, &t->wb) < 0)
 		return -1;
@@ -844,6 +991,7 @@ int cmd_info(int argc, char **argv)
 		} else {
 			print_format(args.file, &st);
 			print_host(t);
+			print_cgroups(t);
 			print_time(t);
 			print_counts(t);
 			print_writeback(&t->wb);
@@ -861,6 +1009,9 @@ int cmd_info(int argc, char **argv)
 		}
 	}
 	ft_filewb_free(&t->wb);
+	for (size_t i = 0; i < t->ncgroups; i++)
+		free(t->cgroups[i].path);
+	free(t->cgroups);
 	free(t);
 	ft_reader_close(r);
 	if (args.by)

@@ -59,6 +59,14 @@ is "$(limits "$(stat -c %i "$A")")" \
 is "$(limits "$(stat -c %i "$B")" | tail -n 1)" "max=$((64 * MiB)) high=max low=0 min=0 soft=max" \
 	"B's limit as lowered at the end, by the last sample"
 
+run "$FOLIO_TRACE" info "$T"
+if [ "$HIER" = v1 ]; then a_words="max 256.0 MiB, soft 128.0 MiB"
+else a_words="max 256.0 MiB, high 192.0 MiB"; fi
+like "$out" "^cgroup:     /ft-test-a-$$: $a_words\$" "info: A's limits as they are set"
+run "$FOLIO_TRACE" info --format=json "$T"
+b_json="{\"id\": $(stat -c %i "$B"), \"path\": \"/ft-test-b-$$\", \"limits\": "
+like "$out" "$b_json{\"changes\": [01], \"max\": $((64 * MiB)), " "info's JSON: B's last limit"
+
 # Per cgroup path, from the dump: the trace's own word, record by record.
 "$FOLIO_TRACE" dump "$T" > "$TMPD/dump"
 got=$(python3 - "$TMPD/dump" "$(stat -c %i "$D/in")" "$(stat -c %i "$D/out")" \
