@@ -89,13 +89,13 @@ dist_man_MANS += man/folio-trace-record.1
 # configuration.
 check_PROGRAMS += tests/test-record-sampler
 TESTS += tests/test-record-sampler
-tests_test_record_sampler_SOURCES = tests/test-record-sampler.c src/record/sampler.c \
-	src/record/host.c src/record/devices.c src/record/record.h
+tests_test_record_sampler_SOURCES = tests/test-record-sampler.c tests/scratch.h \
+	src/record/sampler.c src/record/host.c src/record/devices.c src/record/record.h
 tests_test_record_sampler_LDADD = $(TEST_LIBS)
 check_PROGRAMS += tests/test-record-cgroups
 TESTS += tests/test-record-cgroups
-tests_test_record_cgroups_SOURCES = tests/test-record-cgroups.c src/record/cgroups.c \
-	src/record/idset.c src/record/record.h
+tests_test_record_cgroups_SOURCES = tests/test-record-cgroups.c tests/scratch.h \
+	src/record/cgroups.c src/record/idset.c src/record/record.h
 tests_test_record_cgroups_LDADD = $(TEST_LIBS)
 check_PROGRAMS += tests/test-record-fragstat
 TESTS += tests/test-record-fragstat

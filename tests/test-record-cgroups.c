@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "record/record.h"
+#include "scratch.h"
 #include "tap.h"
 
 static __u64 inode_of(const char *path)
@@ -69,8 +70,10 @@ static void test_find(const char *root)
 	ok(!ft_cgroup_find(root, inode_of(sub), path, 5), "a path too long to hold: not found");
 }
 
-/* The FT_CGROUP records of the trace at path, as "id:flags:path" lines. */
-static void read_cgroups(const char *trace, char *out, size_t len)
+/* Each record of type in the trace at path, as format_line makes a line of it, into out. */
+static void read_lines(const char *trace, __u16 type,
+		       int (*format_line)(char *buf, size_t len, const struct ft_hdr *h),
+		       char *out, size_t len)
 {
 	struct ft_error err;
 	struct ft_reader *r = ft_reader_open(trace, &err);
@@ -80,55 +83,30 @@ static void read_cgroups(const char *trace, char *out, size_t len)
 	out[0] = '\0';
 	if (!r)
 		return;
-	while (ft_reader_next(r, &h, &err) == FT_READ_MORE) {
-		const struct ft_cgroup *c = (const void *)h;
-
-		if (h->type == FT_CGROUP && used < len)
-			used += (size_t)snprintf(out + used, len - used, "%llu:%u:%.*s\n",
-						 (unsigned long long)c->id, c->flags,
-						 (int)c->path_len, ft_cgroup_path(c));
-	}
+	while (ft_reader_next(r, &h, &err) == FT_READ_MORE)
+		if (h->type == type && used < len)
+			used += (size_t)format_line(out + used, len - used, h);
 	ft_reader_close(r);
 }
 
-/* The FT_CGROUP_LIMITS records of the trace at path, as "id max high low min soft" lines. */
-static void read_limits(const char *trace, char *out, size_t len)
+/* An FT_CGROUP as "id:flags:path". */
+static int cgroup_line(char *buf, size_t len, const struct ft_hdr *h)
 {
-	struct ft_error err;
-	struct ft_reader *r = ft_reader_open(trace, &err);
-	const struct ft_hdr *h;
-	size_t used = 0;
+	const struct ft_cgroup *c = (const void *)h;
 
-	out[0] = '\0';
-	if (!r)
-		return;
-	while (ft_reader_next(r, &h, &err) == FT_READ_MORE) {
-		const struct ft_cgroup_limits *l = (const void *)h;
-
-		if (h->type == FT_CGROUP_LIMITS && used < len)
-			used += (size_t)snprintf(out + used, len - used,
-						 "%llu %llx %llx %llu %llu %llx\n",
-						 (unsigned long long)l->id,
-						 (unsigned long long)l->max,
-						 (unsigned long long)l->high,
-						 (unsigned long long)l->low,
-						 (unsigned long long)l->min,
-						 (unsigned long long)l->soft);
-	}
-	ft_reader_close(r);
+	return snprintf(buf, len, "%llu:%u:%.*s\n", (unsigned long long)c->id, c->flags,
+			(int)c->path_len, ft_cgroup_path(c));
 }
 
-static void put_file(const char *dir, const char *name, const char *text)
+/* An FT_CGROUP_LIMITS as "id max high low min soft", the limits that may be none in hex. */
+static int limits_line(char *buf, size_t len, const struct ft_hdr *h)
 {
-	char path[1024];
-	FILE *f;
+	const struct ft_cgroup_limits *l = (const void *)h;
 
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "w");
-	if (f) {
-		fputs(text, f);
-		fclose(f);
-	}
+	return snprintf(buf, len, "%llu %llx %llx %llu %llu %llx\n", (unsigned long long)l->id,
+			(unsigned long long)l->max, (unsigned long long)l->high,
+			(unsigned long long)l->low, (unsigned long long)l->min,
+			(unsigned long long)l->soft);
 }
 
 static void rm_file(const char *dir, const char *name)
@@ -187,7 +165,7 @@ static void test_limit_changes(const char *root, const char *trace)
 	is_i64(ft_cgroups_check_limits(&c, w, 4, &err), 0, "and one more");
 	ok(ft_writer_close(w, &err) == 0, "trace closed");
 	ft_cgroups_free(&c);
-	read_limits(trace, got, sizeof(got));
+	read_lines(trace, FT_CGROUP_LIMITS, limits_line, got, sizeof(got));
 	snprintf(want, sizeof(want), "%llu 10000000 ffffffffffffffff 0 0 ffffffffffffffff\n"
 		 "%llu 4000000 ffffffffffffffff 0 0 ffffffffffffffff\n", (unsigned long long)id,
 		 (unsigned long long)id);
@@ -215,7 +193,7 @@ static void test_records(const char *root, const char *trace)
 	is_i64(ft_cgroups_name(&c, w, 4, gone, &err), 0, "a cgroup no longer there");
 	ok(ft_writer_close(w, &err) == 0, "trace closed");
 	ft_cgroups_free(&c);
-	read_cgroups(trace, got, sizeof(got));
+	read_lines(trace, FT_CGROUP, cgroup_line, got, sizeof(got));
 	snprintf(want, sizeof(want), "%llu:%u:/a/b\n%llu:%u:\n", (unsigned long long)b, FT_CG_V1,
 		 (unsigned long long)gone, FT_CG_V1);
 	is_str(got, want, "one FT_CGROUP per id, the one gone with an empty path");

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "record/record.h"
+#include "scratch.h"
 #include "tap.h"
 
 static void test_vmstat(void)
@@ -78,19 +79,6 @@ static void test_device_options(void)
 	ok(flags == (FT_DEV_DAX | FT_DEV_SYNC), "xfs sync,dax=always (%u)", flags);
 	ft_device_options("ext4", "rw,data=ordered", &huge, &flags);
 	ok(flags == 0, "ext4 data=ordered: no flag (%u)", flags);
-}
-
-static void put_file(const char *dir, const char *name, const char *text)
-{
-	char path[512];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "w");
-	if (f) {
-		fputs(text, f);
-		fclose(f);
-	}
 }
 
 /* A sysfs of a disk sda (8:0) with a partition sda1 (8:1), and a btrfs over a file loop9. */

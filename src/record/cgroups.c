@@ -65,23 +65,20 @@ void ft_cgroups_free(struct ft_cgroups *c)
  */
 static __u64 read_limit(const char *dir, const char *name, __u64 unknown)
 {
-	char path[4200], buf[64];
+	char path[4200], word[32];
 	unsigned long long v;
-	ssize_t n;
-	int fd;
+	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	f = fopen(path, "re");
+	if (!f)
 		return unknown;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return unknown;
-	buf[n] = '\0';
-	if (!strncmp(buf, "max", 3))
+	if (fscanf(f, "%31s", word) != 1)
+		word[0] = '\0';
+	fclose(f);
+	if (!strcmp(word, "max"))
 		return FT_LIMIT_NONE;
-	if (sscanf(buf, "%llu", &v) != 1)
+	if (sscanf(word, "%llu", &v) != 1)
 		return unknown;
 	return v >= (1ull << 62) ? FT_LIMIT_NONE : (__u64)v;
 }
