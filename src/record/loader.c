@@ -218,33 +218,69 @@ static bool raw_tracepoint_exists(const char *name)
 	return false;
 }
 
-/* The tp_btf tracepoint NAME: in the kernel's BTF, or in a loaded module's. */
-static bool btf_tracepoint_exists(const struct btf *vmlinux, const char *name)
+/*
+ * The kernel's BTF, and its loaded modules' (read once, on the first tracepoint vmlinux lacks:
+ * a distribution kernel has a hundred modules, a kernel of its own often none).
+ */
+struct kernel_btf {
+	struct btf *vmlinux;
+	struct btf **mods;
+	size_t nmods;
+	bool mods_read;
+};
+
+static void read_module_btf(struct kernel_btf *k)
 {
-	char type[256];
 	struct dirent *e;
-	bool found = false;
 	DIR *d;
 
-	snprintf(type, sizeof(type), "btf_trace_%s", name);
-	if (btf__find_by_name_kind(vmlinux, type, BTF_KIND_TYPEDEF) >= 0)
-		return true;
+	k->mods_read = true;
 	if (custom_btf() || !(d = opendir(KERNEL_BTF_DIR)))
-		return false;
-	while (!found && (e = readdir(d))) {
+		return;
+	while ((e = readdir(d))) {
 		char path[300];
-		struct btf *mod;
+		struct btf *mod, **v;
 
 		if (e->d_name[0] == '.' || strcmp(e->d_name, "vmlinux") == 0)
 			continue;
 		snprintf(path, sizeof(path), KERNEL_BTF_DIR "/%s", e->d_name);
-		mod = btf__parse_split(path, (struct btf *)vmlinux);
-		if (!libbpf_get_error(mod) && mod)
-			found = btf__find_by_name_kind(mod, type, BTF_KIND_TYPEDEF) >= 0;
-		btf__free(mod);
+		mod = btf__parse_split(path, k->vmlinux);
+		if (libbpf_get_error(mod) || !mod)
+			continue;
+		v = realloc(k->mods, (k->nmods + 1) * sizeof(*v));
+		if (!v) {
+			btf__free(mod);
+			break;	/* what is not read counts as missing: the trace says so */
+		}
+		k->mods = v;
+		k->mods[k->nmods++] = mod;
 	}
 	closedir(d);
-	return found;
+}
+
+static void kernel_btf_free(struct kernel_btf *k)
+{
+	for (size_t i = 0; i < k->nmods; i++)
+		btf__free(k->mods[i]);
+	free(k->mods);
+	btf__free(k->vmlinux);
+	memset(k, 0, sizeof(*k));
+}
+
+/* The tp_btf tracepoint NAME: in the kernel's BTF, or in a loaded module's. */
+static bool btf_tracepoint_exists(struct kernel_btf *k, const char *name)
+{
+	char type[256];
+
+	snprintf(type, sizeof(type), "btf_trace_%s", name);
+	if (btf__find_by_name_kind(k->vmlinux, type, BTF_KIND_TYPEDEF) >= 0)
+		return true;
+	if (!k->mods_read)
+		read_module_btf(k);
+	for (size_t i = 0; i < k->nmods; i++)
+		if (btf__find_by_name_kind(k->mods[i], type, BTF_KIND_TYPEDEF) >= 0)
+			return true;
+	return false;
 }
 
 /* Arguments of tracepoint NAME as its BTF prototype lists them, or -1. */
@@ -276,11 +312,11 @@ static __u16 program_kind(const char *prog)
 }
 
 /* Whether prog is written for the argument list this kernel's tracepoint has. */
-static bool arguments_match(const struct btf *vmlinux, const char *prog)
+static bool arguments_match(const struct kernel_btf *k, const char *prog)
 {
 	for (size_t i = 0; i < NARGUMENT_LISTS; i++)
 		if (strcmp(argument_lists[i].prog, prog) == 0)
-			return btf_tracepoint_args(vmlinux, argument_lists[i].tracepoint) ==
+			return btf_tracepoint_args(k->vmlinux, argument_lists[i].tracepoint) ==
 			       argument_lists[i].nargs;
 	return true;
 }
@@ -297,7 +333,7 @@ static const char *older_tracepoint(const char *tracepoint)
  * Programs on tracepoints this kernel lacks (older kernels, no iomap, no io_uring...) are left
  * out, or moved to the tracepoint's older name; what that leaves unrecorded is returned.
  */
-static __u16 choose_programs(struct record_bpf *skel, const struct btf *vmlinux)
+static __u16 choose_programs(struct record_bpf *skel, struct kernel_btf *k)
 {
 	struct bpf_program *prog;
 	__u16 unrecorded = 0;
@@ -309,16 +345,16 @@ static __u16 choose_programs(struct record_bpf *skel, const struct btf *vmlinux)
 		if (strncmp(sec, "raw_tp/", 7) == 0) {
 			present = raw_tracepoint_exists(sec + 7);
 		} else if (strncmp(sec, "tp_btf/", 7) == 0) {
-			present = btf_tracepoint_exists(vmlinux, sec + 7);
+			present = btf_tracepoint_exists(k, sec + 7);
 			older = older_tracepoint(sec + 7);
 		}
-		if (!present && older && btf_tracepoint_exists(vmlinux, older) &&
+		if (!present && older && btf_tracepoint_exists(k, older) &&
 		    bpf_program__set_attach_target(prog, 0, older) == 0)
 			present = true;
 		if (!present) {
 			bpf_program__set_autoload(prog, false);
 			unrecorded |= program_kind(bpf_program__name(prog));
-		} else if (!arguments_match(vmlinux, bpf_program__name(prog))) {
+		} else if (!arguments_match(k, bpf_program__name(prog))) {
 			bpf_program__set_autoload(prog, false);	/* the other list's program */
 		}
 	}
@@ -452,7 +488,7 @@ int ft_bpf_check(struct ft_error *err)
 
 struct ft_bpf *ft_bpf_open(const struct ft_filters *f, __u64 ring_bytes, struct ft_error *err)
 {
-	struct btf *vmlinux = NULL;
+	struct kernel_btf kb = { 0 };
 	struct ft_bpf *b;
 	int rc;
 
@@ -470,26 +506,25 @@ struct ft_bpf *ft_bpf_open(const struct ft_filters *f, __u64 ring_bytes, struct 
 	}
 	b->seen_lost = calloc((size_t)b->ncpus * FT_TYPE_MAX, sizeof(__u64));
 	b->values = calloc((size_t)b->ncpus, sizeof(__u64));
-	vmlinux = load_kernel_btf();
-	rc = (int)libbpf_get_error(vmlinux);
-	if (rc || !vmlinux) {
+	kb.vmlinux = load_kernel_btf();
+	rc = (int)libbpf_get_error(kb.vmlinux);
+	if (rc || !kb.vmlinux) {
 		char why[128];
 
-		vmlinux = NULL;
+		kb.vmlinux = NULL;
 		libbpf_strerror(rc ? rc : -ENOENT, why, sizeof(why));
 		ft_error_set(err, NULL, "record: cannot read the kernel's BTF from %s: %s",
 			     custom_btf() ? custom_btf() : VMLINUX_BTF, why);
 		goto fail;
 	}
-	b->skel = open_programs(vmlinux);
+	b->skel = open_programs(kb.vmlinux);
 	if (!b->seen_lost || !b->values || !b->skel) {
 		ft_error_set(err, NULL, "record: cannot open the BPF object: %s", strerror(errno));
 		goto fail;
 	}
 	set_filters(b->skel, f);
-	b->unrecorded = choose_programs(b->skel, vmlinux);
-	btf__free(vmlinux);
-	vmlinux = NULL;
+	b->unrecorded = choose_programs(b->skel, &kb);
+	kernel_btf_free(&kb);
 	b->skel->rodata->wakeup_bytes = ring_bytes / 8;
 	rc = bpf_map__set_max_entries(b->skel->maps.events, (__u32)ring_bytes);
 	if (rc) {
@@ -515,7 +550,7 @@ struct ft_bpf *ft_bpf_open(const struct ft_filters *f, __u64 ring_bytes, struct 
 		goto fail;
 	return b;
 fail:
-	btf__free(vmlinux);
+	kernel_btf_free(&kb);
 	ft_bpf_close(b);
 	return NULL;
 }
