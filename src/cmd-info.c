@@ -276,15 +276,8 @@ static void print_host(const struct info_totals *t)
 		       (uint64_t)t->lru_gen[0], t->lru_gen[0] & 1 ? "MGLRU" :
 		       "off: the two-list LRU", (uint64_t)t->lru_gen[1]);
 	if (h->unrecorded) {
-		const char *sep = "";
-
 		printf("not recorded on this kernel (no tracepoint): ");
-		for (unsigned int bit = 0; bit < FT_UNREC_KINDS; bit++) {
-			if (h->unrecorded & (1u << bit)) {
-				printf("%s%s", sep, ft_unrecorded_name(bit));
-				sep = ", ";
-			}
-		}
+		ft_print_unrecorded(stdout, h->unrecorded, false);
 		printf("\n");
 	}
 }
@@ -639,9 +632,7 @@ static void json_host(FILE *f, const struct info_totals *t)
 		fputs("null", f);
 	json_key(f, "    ", "not_recorded", &first);
 	fputs("[", f);
-	for (unsigned int bit = 0, n = 0; bit < FT_UNREC_KINDS; bit++)
-		if (h->unrecorded & (1u << bit))
-			fprintf(f, "%s\"%s\"", n++ ? ", " : "", ft_unrecorded_name(bit));
+	ft_print_unrecorded(f, h->unrecorded, true);
 	fputs("]", f);
 	json_u64(f, "    ", "start_realtime_ns", h->start_realtime_ns, &first);
 	json_key(f, "    ", "sysctls", &first);

@@ -47,15 +47,8 @@ static void table_header(FILE *f, const struct calibration *c)
 		fprintf(f, "lru: the kernel ran MGLRU (lru_gen 0x%04x), the model the two-list LRU:"
 			" eviction and refault rows compare the two\n", (unsigned)c->kernel_lru_gen);
 	if (c->left_out) {
-		const char *sep = "";
-
 		fputs("rows left out, their events not recorded on this kernel (no tracepoint): ", f);
-		for (unsigned int bit = 0; bit < FT_UNREC_KINDS; bit++) {
-			if (c->left_out & (1u << bit)) {
-				fprintf(f, "%s%s", sep, ft_unrecorded_name(bit));
-				sep = ", ";
-			}
-		}
+		ft_print_unrecorded(f, c->left_out, false);
 		fputs("\n", f);
 	}
 	fprintf(f, "dirty: background %u%%, ratio %u%%, expire %" PRIu64 " cs, flusher %" PRIu64
@@ -99,9 +92,7 @@ static void json_config(FILE *f, const struct calibration *c)
 	fprintf(f, "    \"kernel_lru\": %s,\n", c->kernel_lru_gen < 0 ? "null" :
 		c->kernel_lru_gen & 1 ? "\"mglru\"" : "\"two-list\"");
 	fprintf(f, "    \"rows_left_out\": [");
-	for (unsigned int bit = 0, n = 0; bit < FT_UNREC_KINDS; bit++)
-		if (c->left_out & (1u << bit))
-			fprintf(f, "%s\"%s\"", n++ ? ", " : "", ft_unrecorded_name(bit));
+	ft_print_unrecorded(f, c->left_out, true);
 	fprintf(f, "],\n");
 	fprintf(f, "    \"dirty_background_ratio\": %u,\n", c->cfg.dirty_background_ratio);
 	fprintf(f, "    \"dirty_ratio\": %u,\n", c->cfg.dirty_ratio);

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Names and fixed sizes of record types: the reader validates against these. */
 #include <linux/types.h>
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "trace/trace.h"
@@ -106,7 +108,14 @@ static const char *const unrecorded_names[FT_UNREC_KINDS] = {
 	"process forks, execs and cgroup moves",
 };
 
-const char *ft_unrecorded_name(unsigned int bit)
+void ft_print_unrecorded(FILE *f, __u16 kinds, bool json)
 {
-	return bit < FT_UNREC_KINDS ? unrecorded_names[bit] : NULL;
+	const char *sep = "";
+
+	for (unsigned int bit = 0; bit < FT_UNREC_KINDS; bit++) {
+		if (kinds & (1u << bit)) {
+			fprintf(f, json ? "%s\"%s\"" : "%s%s", sep, unrecorded_names[bit]);
+			sep = ", ";
+		}
+	}
 }

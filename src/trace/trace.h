@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "trace/events.h"
 #include "util/error.h"
@@ -199,8 +200,11 @@ static inline const char *ft_access_problem(const struct ft_access *a, char *buf
 size_t ft_record_min_size(__u16 type);
 const char *ft_type_name(__u16 type);
 const char *ft_op_name(__u16 op);
-/* What an FT_UNREC_* bit leaves out, in words ("mmap reads"); NULL for an unknown bit. */
-const char *ft_unrecorded_name(unsigned int bit);
+/*
+ * The kinds of events in kinds (FT_UNREC_*) in words, in bit order, ", " between them ("mmap
+ * reads, readahead windows"); json: each a JSON string.
+ */
+void ft_print_unrecorded(FILE *f, __u16 kinds, bool json);
 
 /* Accessors for variable-length parts; only valid on records the reader returned. */
 static inline const char *ft_file_path(const struct ft_file *f)
