@@ -3,12 +3,11 @@
 # the two-list LRU and, where the kernel has it, MGLRU (6.12 runs it by default; 6.1 has it
 # built and off, switched on here for the run): a Zipf read (40000 reads of 4 KiB, exponent
 # 0.9, over 64 MiB) and an 8 MiB hot set read four times, a 96 MiB scan over it, the hot set
-# twice again. The two lists keep the hot set through the scan; MGLRU kept it in some runs
-# and let the scan push it all out (2048 refaults) in others; with a 16 MiB hot set, half the
-# limit, 6.12's two lists too kept or lost it by run (0 to 2928 refaults). The default
-# replay's evictions and refaults against the kernel's (its mm_filemap_delete_from_page_cache
-# events, the cgroup's workingset_refault_file): within 10% with the two-list LRU the model
-# follows; with MGLRU printed for the model to come.
+# twice again. 6.1's two lists keep the hot set through the scan; 6.12's kept or lost it by
+# run (not checked there), and MGLRU kept it in some runs and let the scan push it all out
+# (2048 refaults) in others. The default replay's evictions and refaults against the kernel's
+# (its mm_filemap_delete_from_page_cache events, the cgroup's workingset_refault_file): within
+# 10% with the two-list LRU the model follows; with MGLRU printed for the model to come.
 . /lab/cases/lib.sh
 
 gen=/sys/kernel/mm/lru_gen/enabled
@@ -45,8 +44,16 @@ for w in zipf hotscan; do
 	set -- $(run two-list "$w" "$cmd")
 	echo "# two-list, $w: evictions model $1 kernel $2, refaults model $3 kernel $4"
 	check "$w: the kernel evicted under the limit" at_least "${2:-0}" 1
+	case $w:$(uname -r) in
+	hotscan:6.12.*)
+		# 6.12's two lists under a memcg kept the hot set in some runs and lost most of
+		# it in others (0 or 1542 refaults of 2048; 0 to 2928 of a 16 MiB one), where
+		# 6.1 kept it every time: a figure the kernel does not repeat is printed only
+		echo "# $w on $(uname -r): not checked, the kernel's figures vary from run to run"
+		continue ;;
+	esac
 	check "$w: evictions within 10% of the kernel's" within 10 "${1:-0}" "${2:-0}"
-	# the hot set's refaults are few (none with the two lists in the lab) against its 2048
+	# the hot set's refaults are few (none with the two lists on 6.1) against its 2048
 	# pages the scan could push out: within 10%, or 4% of those pages
 	check "$w: refaults within 10% (or 82 pages) of memory.stat's" \
 		near 10 82 "${3:-0}" "${4:-0}"
