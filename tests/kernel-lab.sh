@@ -39,7 +39,10 @@ for c in "$TOP_SRCDIR"/tests/lab/cases/*.sh; do
 			esac
 		done < "$log"
 	fi
-	is "$rc" 0 "$name: the case ended passing ($checks checks)"
+	# a failure's reason in the test's own line: logs are often cut to their FAIL lines
+	why=""
+	[ "$rc" -ne 0 ] && why=$(printf '%s\n' "$out" | sed -n 's/^lab: FAIL: [^:]*: //p' | head -n 1)
+	is "$rc" 0 "$name: the case ended passing ($checks checks)${why:+: $why}"
 	if [ "$rc" -ne 0 ]; then
 		printf '%s\n' "$out" "$err" | sed 's/^/# /'
 		[ -f "$log" ] && sed 's/^/# case: /' "$log"

@@ -24,8 +24,15 @@ run() {
 	lru=$1 name=$2
 	shift 2
 	remount ext4 || echo "# remount failed"
-	folio-trace record --dev=/mnt/ext4 --memory-limit=32M -o "$lru-$name.ftr" -- \
-		sh -c "$1" > "$lru-$name.out" 2> "$lru-$name.err" || sed 's/^/#   /' "$lru-$name.err"
+	# bounded (each takes 3-10 s here), so that one hung run is named and the rest still run
+	timeout 120 folio-trace record --dev=/mnt/ext4 --memory-limit=32M -o "$lru-$name.ftr" \
+		-- sh -c "$1" > "$lru-$name.out" 2> "$lru-$name.err"
+	case $? in
+	0) ;;
+	124 | 143) echo "# $lru $name: did not end within 120 s (blocked tasks in dmesg)"
+		echo w > /proc/sysrq-trigger ;;
+	*) sed 's/^/#   /' "$lru-$name.err" ;;
+	esac
 	echo "$(calib "$lru-$name.ftr" "evictions, pages") $(calib "$lru-$name.ftr" refaults)"
 }
 
