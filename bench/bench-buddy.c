@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "model/buddy.h"
+#include "model/memory/buddy.h"
 
 #define NR_PAGES	(24ULL << 18)	/* 24 GiB */
 #define OPS		20000000ULL

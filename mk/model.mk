@@ -2,23 +2,38 @@
 # the configuration table and the variation points (one file per behaviour).
 libfoliotrace_a_SOURCES += src/model/model.h src/model/instance.h src/model/model.c \
 	src/model/params.h src/model/params.c src/model/variants.h src/model/variants.c \
-	src/model/lru_two_list.c src/model/lru_plain.c \
-	src/model/dirty_folio.c src/model/dirty_block.c src/model/dirty_auto.c \
-	src/model/dirty_shmem.c src/model/files.c \
-	src/model/ra_rule_6_6.c src/model/ra_rule_6_11.c src/model/ra_rule_6_17.c \
-	src/model/reclaim_pageout.c src/model/reclaim_flusher.c src/model/reclaim_auto.c \
-	src/model/reclaim_swap.c \
-	src/model/fs_xfs.c src/model/fs_ext4.c src/model/fs_tmpfs.c src/model/fs_other.c \
-	src/model/access.c src/model/advice.c src/model/filemap.c src/model/readahead.c \
-	src/model/readpath.c src/model/readio.c src/model/writepath.c src/model/cache.c \
-	src/model/folio.h src/model/folio_pool.c \
-	src/model/pagecache.h src/model/pagecache.c src/model/placement.h src/model/placement.c \
-	src/model/stack.h src/model/stack.c \
-	src/model/lru.h src/model/lruvec.h src/model/lru.c src/model/reclaim.c src/model/memory.c \
-	src/model/zone.h src/model/compaction.c \
-	src/model/shadow.h src/model/shadow.c src/model/touched.h src/model/touched.c \
-	src/model/bitmap.h src/model/writeback.c src/model/wb_flusher.c src/model/wb_throttle.c \
-	src/model/metrics.h src/model/metrics.c src/model/device.c src/model/units.c
+	src/model/metrics.h src/model/metrics.c src/model/device.c src/model/units.c \
+	src/model/access.c src/model/folio.h src/model/folio_pool.c src/model/bitmap.h \
+	src/model/stack.h src/model/stack.c
+# The page cache: its index, folios in and out, read and write paths, readahead by release.
+libfoliotrace_a_SOURCES += src/model/filemap/pagecache.h src/model/filemap/pagecache.c \
+	src/model/filemap/cache.c src/model/filemap/filemap.c src/model/filemap/files.c \
+	src/model/filemap/placement.h src/model/filemap/placement.c \
+	src/model/filemap/touched.h src/model/filemap/touched.c \
+	src/model/filemap/readahead.c src/model/filemap/ra_rule_6_6.c \
+	src/model/filemap/ra_rule_6_11.c src/model/filemap/ra_rule_6_17.c \
+	src/model/filemap/readio.c src/model/filemap/readpath.c src/model/filemap/writepath.c \
+	src/model/filemap/advice.c
+# Filesystem rules, one file per filesystem type.
+libfoliotrace_a_SOURCES += src/model/fs/xfs.c src/model/fs/ext4.c src/model/fs/tmpfs.c \
+	src/model/fs/other.c
+# The LRU vector and the LRU kinds.
+libfoliotrace_a_SOURCES += src/model/lru/lru.h src/model/lru/lruvec.h src/model/lru/lru.c \
+	src/model/lru/two_list.c src/model/lru/plain.c
+# Reclaim (mm/vmscan.c) and what it does with a dirty folio, by kind.
+libfoliotrace_a_SOURCES += src/model/vmscan/reclaim.c src/model/vmscan/dirty_pageout.c \
+	src/model/vmscan/dirty_flusher.c src/model/vmscan/dirty_auto.c \
+	src/model/vmscan/dirty_swap.c
+# Shadow entries and refault distances (mm/workingset.c).
+libfoliotrace_a_SOURCES += src/model/workingset/shadow.h src/model/workingset/shadow.c
+# Dirty tracking by kind, writeback, the flusher, throttling.
+libfoliotrace_a_SOURCES += src/model/writeback/writeback.c src/model/writeback/flusher.c \
+	src/model/writeback/throttle.c src/model/writeback/track_folio.c \
+	src/model/writeback/track_block.c src/model/writeback/track_auto.c \
+	src/model/writeback/track_shmem.c
+# The memory: the zone, allocation and compaction.
+libfoliotrace_a_SOURCES += src/model/memory/zone.h src/model/memory/memory.c \
+	src/model/memory/compaction.c
 
 # Shorthands shared by the model tests.
 check_LIBRARIES += tests/libmodelharness.a
@@ -88,8 +103,8 @@ TESTS += tests/test-model-bitmap
 tests_test_model_bitmap_LDADD = $(TEST_LIBS)
 
 # The modelled memory: buddy allocator, fragmentation indexes, metadata overhead.
-libfoliotrace_a_SOURCES += src/model/buddy.h src/model/buddy.c src/model/fragindex.c \
-	src/model/metadata.c
+libfoliotrace_a_SOURCES += src/model/memory/buddy.h src/model/memory/buddy.c src/model/memory/fragindex.c \
+	src/model/memory/metadata.c
 
 check_PROGRAMS += tests/test-buddy tests/test-fragindex tests/test-metadata
 TESTS += tests/test-buddy tests/test-fragindex tests/test-metadata

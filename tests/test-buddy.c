@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/buddy.h"
+#include "model/memory/buddy.h"
 #include "tap.h"
 
 #define NR_ORDERS	(BUDDY_MAX_ORDER + 1)

@@ -6,7 +6,7 @@
  *   unusable(j) = free ? (free - suitable*2^j)*1000/free : 1000
  *   frag(j)     = !total ? 0 : suitable ? -1000 : 1000 - (1000 + free*1000/2^j)/total
  */
-#include "model/buddy.h"
+#include "model/memory/buddy.h"
 #include "tap.h"
 
 #define NR_ORDERS	(BUDDY_MAX_ORDER + 1)

@@ -7,7 +7,7 @@
  *     order 4: 50331648 +  37748736 =  88080384
  *     order 9: 50331648 +   1179648 =  51511296
  */
-#include "model/buddy.h"
+#include "model/memory/buddy.h"
 #include "tap.h"
 
 #define GIB	(1ULL << 30)

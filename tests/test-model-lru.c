@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/lru.h"
+#include "model/lru/lru.h"
 #include "model/model.h"
-#include "model/placement.h"
+#include "model/filemap/placement.h"
 #include "model/variants.h"
 #include "model-harness.h"
 #include "tap.h"

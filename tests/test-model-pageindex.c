@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "model/folio.h"
-#include "model/pagecache.h"
+#include "model/filemap/pagecache.h"
 #include "tap.h"
 
 static uint64_t xorshift(uint64_t *s)

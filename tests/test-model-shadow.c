@@ -7,7 +7,7 @@
  */
 #include <stdlib.h>
 
-#include "model/shadow.h"
+#include "model/workingset/shadow.h"
 #include "tap.h"
 
 static uint64_t xorshift(uint64_t *s)

@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 #include "calibrate/calibrate.h"
-#include "model/buddy.h"
+#include "model/memory/buddy.h"
 
 #define FRAG_ORDER	9	/* the order proactive compaction and THP care about */
 

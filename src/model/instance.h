@@ -12,18 +12,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "model/buddy.h"
+#include "model/memory/buddy.h"
 #include "model/folio.h"
-#include "model/lru.h"
-#include "model/lruvec.h"
+#include "model/lru/lru.h"
+#include "model/lru/lruvec.h"
 #include "model/metrics.h"
 #include "model/model.h"
-#include "model/pagecache.h"
-#include "model/placement.h"
-#include "model/shadow.h"
-#include "model/touched.h"
+#include "model/filemap/pagecache.h"
+#include "model/filemap/placement.h"
+#include "model/workingset/shadow.h"
+#include "model/filemap/touched.h"
 #include "model/variants.h"
-#include "model/zone.h"
+#include "model/memory/zone.h"
 
 #define INODE_NIL	UINT32_MAX
 
@@ -88,7 +88,7 @@ struct mfile {
 	bool on_dirty_list;
 	bool known;			/* isize seen */
 	bool occ;			/* its small folios are counted in model.occ */
-	bool has_units;			/* dirty_block.c set a block bit of one of its folios */
+	bool has_units;			/* track_block.c set a block bit of one of its folios */
 };
 
 /* A folio under writeback and when its last I/O completes. */
@@ -124,8 +124,8 @@ struct model {
 	uint64_t nr_others, cap_others;
 	/* state by pfn: compaction moves it with the folio (memory_move_pfn_state) */
 	uint64_t *touched_pfn;		/* page accessed since it was cached, by pfn */
-	uint64_t *dirty_units;		/* dirty_block.c: dirty units, by pfn << upp_shift */
-	uint64_t *uptodate_units;	/* dirty_block.c: uptodate units, same index */
+	uint64_t *dirty_units;		/* track_block.c: dirty units, by pfn << upp_shift */
+	uint64_t *uptodate_units;	/* track_block.c: uptodate units, same index */
 	uint64_t *reclaim_pfn;		/* PG_reclaim, by the folio's first pfn */
 
 	struct mfile *files;
@@ -348,10 +348,10 @@ uint64_t wb_next_completion(const struct model *m);
 void wb_wait_file(struct model *m, uint32_t file);
 bool folio_test_reclaim(const struct model *m, const struct folio *f);
 void folio_set_reclaim(struct model *m, const struct folio *f);
-/* reclaim_flusher.c: a dirty folio at the tail marked PG_reclaim and left to the flusher */
+/* dirty_flusher.c: a dirty folio at the tail marked PG_reclaim and left to the flusher */
 bool reclaim_leave_to_flusher(struct model *m, uint32_t id);
 
-/* wb_flusher.c: fsync and the flusher's works */
+/* flusher.c: fsync and the flusher's works */
 /* WB_SYNC_ALL write of pages [first, last] of the file, then wait for it (fsync). */
 void wb_sync_file(struct model *m, uint32_t file, uint64_t first, uint64_t last);
 /* WB_SYNC_NONE write of the folios overlapping pages [first, last] (sync_file_range). */
@@ -362,7 +362,7 @@ void wb_background(struct model *m);
 /* wakeup_flusher_threads(WB_REASON_VMSCAN): every page dirty now is written. */
 void wb_wakeup_vmscan(struct model *m);
 
-/* wb_throttle.c: thresholds, the bandwidth estimate, balance_dirty_pages() */
+/* throttle.c: thresholds, the bandwidth estimate, balance_dirty_pages() */
 void wb_init_thresholds(struct model *m);
 void wb_bandwidth_start(struct model *m);
 void wb_bandwidth_update(struct model *m, uint64_t now);

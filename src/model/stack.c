@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/placement.h"
+#include "model/filemap/placement.h"
 #include "model/stack.h"
 #include "util/hash.h"
 

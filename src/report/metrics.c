@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "model/buddy.h"
+#include "model/memory/buddy.h"
 #include "report/metrics.h"
 #include "util/escape.h"
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Folio order choice: see placement.h. */
 #include "model/model.h"
-#include "model/placement.h"
+#include "model/filemap/placement.h"
 
 unsigned model_file_order(const struct model_config *cfg, uint32_t file_id)
 {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* LRU lists: see lru.h. */
-#include "model/lru.h"
+#include "model/lru/lru.h"
 
 void lru_init(struct lru *l, struct folio_pool *pool, unsigned page_shift)
 {

@@ -11,7 +11,7 @@
 
 #include <stdint.h>
 
-#include "model/lru.h"
+#include "model/lru/lru.h"
 
 struct lruvec {
 	struct lru lru;

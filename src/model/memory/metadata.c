@@ -3,7 +3,7 @@
  * Metadata cost of caching memory as folios: today's struct page array, and the memdesc plan
  * (a pointer per page plus one descriptor per folio), in bytes.
  */
-#include "model/buddy.h"
+#include "model/memory/buddy.h"
 
 #define STRUCT_PAGE_BYTES	64	/* sizeof(struct page) on 64-bit with 4 KiB pages */
 #define MEMDESC_POINTER_BYTES	8

@@ -3,7 +3,7 @@
  * tmpfs and ramfs: shmem_aops.dirty_folio is noop_dirty_folio(), so a write sets PG_dirty
  * and nothing else: no NR_FILE_DIRTY, no dirty inode, no throttling, no writeback, and fsync
  * writes nothing (mm/shmem.c, mm/page-writeback.c). Only reclaim to swap would write the
- * folio, and the model has no swap (reclaim_swap.c). A new folio over a hole is zeroed,
+ * folio, and the model has no swap (dirty_swap.c). A new folio over a hole is zeroed,
  * never read (shmem_get_folio()).
  */
 #include "model/instance.h"

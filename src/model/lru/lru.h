@@ -3,7 +3,7 @@
  * The LRU lists: one entry per folio, sizes kept in entries and in pages. New folios go to the
  * inactive head (or the active one), reclaim takes the inactive tail, and the active list is
  * shrunk to the inactive head when inactive_is_low() (mm/vmscan.c). How accesses move folios
- * between them is the LRU kind's (lru_two_list.c, lru_plain.c: variants.h).
+ * between them is the LRU kind's (two_list.c, plain.c: variants.h).
  */
 #ifndef FT_MODEL_LRU_H
 #define FT_MODEL_LRU_H

@@ -4,7 +4,7 @@
  * unusable_free_index, __fragmentation_index) on a buddyinfo row, with the kernel's integer
  * arithmetic so the values match /sys/kernel/debug/extfrag/ digit for digit (thousandths).
  */
-#include "model/buddy.h"
+#include "model/memory/buddy.h"
 
 struct contig_page_info {
 	uint64_t free_pages;		/* sum nr_free[k] << k */

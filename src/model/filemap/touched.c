@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "model/bitmap.h"
-#include "model/touched.h"
+#include "model/filemap/touched.h"
 
 #define REGION_PAGES	(1ull << TOUCHED_REGION_SHIFT)
 

@@ -10,7 +10,7 @@
  *   modelled device, which does one I/O at a time, each latency + bytes / bandwidth;
  * - a folio's writeback ends when its last I/O completes (folio_end_writeback()); a folio
  *   reclaim marked PG_reclaim then goes to the inactive tail (folio_rotate_reclaimable()).
- * What starts writeback is in wb_flusher.c, thresholds and throttling in wb_throttle.c.
+ * What starts writeback is in flusher.c, thresholds and throttling in throttle.c.
  */
 #include <stdlib.h>
 

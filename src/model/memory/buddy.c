@@ -37,7 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/buddy.h"
+#include "model/memory/buddy.h"
 #include "util/checks.h"
 #include "util/msg.h"
 #include "util/rng.h"

@@ -2,7 +2,7 @@
 /* Shadow entries for refault detection: see shadow.h. */
 #include <stdlib.h>
 
-#include "model/shadow.h"
+#include "model/workingset/shadow.h"
 #include "util/table.h"
 
 #define SHADOW_MIN_SLOTS	1024

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 
 #include "model/folio.h"
-#include "model/pagecache.h"
+#include "model/filemap/pagecache.h"
 #include "util/table.h"
 
 static bool pc_alloc(struct pagecache *pc, uint64_t cap)
