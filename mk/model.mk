@@ -2,12 +2,12 @@
 # the configuration table and the variation points (one file per behaviour).
 libfoliotrace_a_SOURCES += src/model/model.h src/model/instance.h src/model/model.c \
 	src/model/params.h src/model/params.c src/model/variants.h src/model/variants.c \
-	src/model/metrics.h src/model/metrics.c src/model/device.c src/model/units.c \
+	src/model/variant_lookup.c src/model/metrics.h src/model/metrics.c src/model/device.c src/model/units.c \
 	src/model/access.c src/model/folio.h src/model/folio_pool.c src/model/bitmap.h \
 	src/model/stack.h src/model/stack.c
 # The page cache: its index, folios in and out, read and write paths, readahead by release.
 libfoliotrace_a_SOURCES += src/model/filemap/pagecache.h src/model/filemap/pagecache.c \
-	src/model/filemap/cache.c src/model/filemap/filemap.c src/model/filemap/files.c \
+	src/model/filemap/cache.h src/model/filemap/cache.c src/model/filemap/filemap.c src/model/filemap/files.c \
 	src/model/filemap/placement.h src/model/filemap/placement.c \
 	src/model/filemap/touched.h src/model/filemap/touched.c \
 	src/model/filemap/readahead.c src/model/filemap/ra_rule_6_6.c \
@@ -15,7 +15,7 @@ libfoliotrace_a_SOURCES += src/model/filemap/pagecache.h src/model/filemap/pagec
 	src/model/filemap/readio.c src/model/filemap/readpath.c src/model/filemap/writepath.c \
 	src/model/filemap/advice.c
 # Filesystem rules, one file per filesystem type.
-libfoliotrace_a_SOURCES += src/model/fs/xfs.c src/model/fs/ext4.c src/model/fs/tmpfs.c \
+libfoliotrace_a_SOURCES += src/model/fs/kinds.c src/model/fs/xfs.c src/model/fs/ext4.c src/model/fs/tmpfs.c \
 	src/model/fs/other.c
 # The LRU vector and the LRU kinds.
 libfoliotrace_a_SOURCES += src/model/lru/lru.h src/model/lru/lruvec.h src/model/lru/lru.c \
@@ -25,15 +25,17 @@ libfoliotrace_a_SOURCES += src/model/vmscan/reclaim.c src/model/vmscan/dirty_pag
 	src/model/vmscan/dirty_flusher.c src/model/vmscan/dirty_auto.c \
 	src/model/vmscan/dirty_swap.c
 # Shadow entries and refault distances (mm/workingset.c).
-libfoliotrace_a_SOURCES += src/model/workingset/shadow.h src/model/workingset/shadow.c
+libfoliotrace_a_SOURCES += src/model/workingset/shadow.h src/model/workingset/shadow.c \
+	src/model/workingset/workingset.c
 # Dirty tracking by kind, writeback, the flusher, throttling.
 libfoliotrace_a_SOURCES += src/model/writeback/writeback.c src/model/writeback/flusher.c \
-	src/model/writeback/throttle.c src/model/writeback/track_folio.c \
+	src/model/writeback/throttle.c src/model/writeback/bandwidth.c \
+	src/model/writeback/track_folio.c \
 	src/model/writeback/track_block.c src/model/writeback/track_auto.c \
 	src/model/writeback/track_shmem.c
 # The memory: the zone, allocation and compaction.
-libfoliotrace_a_SOURCES += src/model/memory/zone.h src/model/memory/memory.c \
-	src/model/memory/compaction.c
+libfoliotrace_a_SOURCES += src/model/memory/zone.h src/model/memory/memory.c src/model/memory/alloc.c \
+	src/model/memory/init.c src/model/memory/compaction.c
 
 # Shorthands shared by the model tests.
 check_LIBRARIES += tests/libmodelharness.a

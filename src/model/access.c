@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/instance.h"
+#include "model/filemap/cache.h"
 
 /*
  * The file's mapping as its filesystem sets it up: the largest folio order

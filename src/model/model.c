@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/instance.h"
+#include "model/filemap/cache.h"
 #include "model/params.h"
 
 /* Each field against its row's bounds, then what ties fields together. */
@@ -72,6 +72,8 @@ static bool model_alloc_state(struct model *m)
 	return !m->dirty_kind->init || m->dirty_kind->init(m);
 }
 
+static void run_timers_until(struct model *m, uint64_t t);
+
 struct model *model_new(const struct model_config *cfg, const char **why)
 {
 	struct model *m;
@@ -85,6 +87,7 @@ struct model *model_new(const struct model_config *cfg, const char **why)
 		return NULL;
 	}
 	m->cfg = *cfg;
+	m->wait_until = run_timers_until;
 	m->samples_max = MODEL_SAMPLES_MAX;
 	model_pick_variants(m);
 	m->inode_head = m->inode_tail = INODE_NIL;
@@ -388,7 +391,7 @@ static inline void run_timers(struct model *m, uint64_t ts)
 		run_timers_due(m, ts);
 }
 
-void model_wait_until(struct model *m, uint64_t t)
+static void run_timers_until(struct model *m, uint64_t t)
 {
 	if (t > m->now)
 		run_timers(m, t);

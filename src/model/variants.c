@@ -14,8 +14,6 @@ extern const struct dirty_tracking dirty_per_folio, dirty_per_block, dirty_auto;
 extern const struct dirty_reclaim dirty_reclaim_flusher, dirty_reclaim_pageout,
 	dirty_reclaim_auto;
 extern const struct ra_order_rule ra_rule_6_6, ra_rule_6_11, ra_rule_6_17;
-extern const struct fs_kind fs_xfs, fs_ext4, fs_tmpfs, fs_btrfs, fs_nfs, fs_nfs4, fs_cifs,
-	fs_erofs, fs_other;
 
 static const struct model_variant policy_fixed = {
 	.name = "fixed",
@@ -101,12 +99,6 @@ model_variant_list model_fallbacks = {
 	NULL,
 };
 
-/* The "other" row first: it is the one for a filesystem the model has no rule of its own for. */
-model_variant_list model_fs_kinds = {
-	&fs_other.v, &fs_xfs.v, &fs_ext4.v, &fs_tmpfs.v, &fs_btrfs.v, &fs_nfs.v, &fs_nfs4.v,
-	&fs_cifs.v, &fs_erofs.v, NULL,
-};
-
 static const struct model_variant large_folios_auto = {
 	.name = "auto",
 	.help = "as the recorded kernel's filesystem allows each file",
@@ -125,34 +117,6 @@ model_variant_list model_large_folios = {
 	[LARGE_FOLIOS_ALL] = &large_folios_all,
 	NULL,
 };
-
-unsigned model_fs_kind_for(const char *fstype)
-{
-	unsigned i = 0;
-
-	return fstype && model_variant_lookup(model_fs_kinds, fstype, &i) ? i : 0;
-}
-
-unsigned model_variant_count(const struct model_variant *const *list)
-{
-	unsigned n = 0;
-
-	while (list[n])
-		n++;
-	return n;
-}
-
-bool model_variant_lookup(const struct model_variant *const *list, const char *name,
-			  unsigned *index)
-{
-	for (unsigned i = 0; list[i]; i++) {
-		if (strcmp(list[i]->name, name) == 0) {
-			*index = i;
-			return true;
-		}
-	}
-	return false;
-}
 
 bool model_ra_rule_for_release(const char *release, enum ra_rule *rule)
 {

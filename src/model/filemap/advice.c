@@ -13,7 +13,7 @@
  * mapping reads two PMD folios, the second marked; MADV_RANDOM reads the faulting page alone;
  * MADV_SEQUENTIAL reads ra_pages from the fault.
  */
-#include "model/instance.h"
+#include "model/filemap/cache.h"
 
 /* Linux's advice numbers (uapi linux/fadvise.h, asm-generic/mman-common.h): a trace's ABI */
 enum {

@@ -5,7 +5,7 @@
  * the per-page bitmaps in step.
  */
 #include "model/bitmap.h"
-#include "model/instance.h"
+#include "model/filemap/cache.h"
 
 #define OCC_SMALL	((1u << OCC_SHIFT) - 1)	/* mask of the small orders 0..5 */
 

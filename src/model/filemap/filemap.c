@@ -6,7 +6,7 @@
  */
 #include <stdlib.h>
 
-#include "model/instance.h"
+#include "model/filemap/cache.h"
 #include "util/checks.h"
 
 /* Bytes the device reads to fill a folio: blocks below EOF (the rest is zeroed; all on tmpfs). */

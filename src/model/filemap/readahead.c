@@ -5,7 +5,7 @@
  * and the entry points of the read and fault paths, which hand the decisions to the
  * release's rule (ra_rule_*.c, variants.h).
  */
-#include "model/instance.h"
+#include "model/filemap/cache.h"
 
 /* mm/filemap.c: after this many fault misses more than hits, faults stop reading around */
 #define MMAP_LOTSAMISS	100

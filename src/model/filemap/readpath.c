@@ -4,7 +4,7 @@
  * marks, hit accounting), mmap faults (read-around, young bits, page_mkwrite) and
  * fault-around (maps cached pages only).
  */
-#include "model/instance.h"
+#include "model/filemap/cache.h"
 
 /* filemap_read() skips folio_mark_accessed() when the read starts in the folio it ended in. */
 static bool read_same_folio(const struct model *m, const struct mfile *mf, uint64_t pos,

@@ -4,7 +4,7 @@
  * lands in, the reads a partial write needs (the dirty tracking's fill_new and fill_cached),
  * and the dirtying.
  */
-#include "model/instance.h"
+#include "model/filemap/cache.h"
 
 static unsigned write_order(struct model *m, uint32_t file, struct mfile *mf, uint64_t p,
 			    uint64_t end, bool *at_idx)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Reclaim (mm/vmscan.c shrink_folio_list on the file LRU) and refault detection
- * (mm/workingset.c). Large folios are evicted whole. At the inactive tail:
+ * Reclaim (mm/vmscan.c shrink_folio_list on the file LRU). Large folios are evicted whole.
+ * At the inactive tail:
  * - a folio under writeback is marked PG_reclaim and activated (case 2 of
  *   shrink_folio_list()): it comes back to the tail when its writeback ends; met again
  *   before that, folios cycle faster than they are written and reclaim waits for writeback
@@ -18,7 +18,7 @@
  *   model time, counted with its length.
  * LRU kinds without young bits (plain) never have FOLIO_YOUNG set.
  */
-#include "model/instance.h"
+#include "model/filemap/cache.h"
 
 #define SWAP_CLUSTER_MAX	32
 #define THROTTLE_NS		100000000ull	/* reclaim_throttle(): HZ/10 */
@@ -157,107 +157,4 @@ bool reclaim_until_free(struct model *m, uint64_t pages)
 		if (!reclaim_one(m))
 			return false;
 	return true;
-}
-
-/*
- * The kernel keeps an evicted large folio's shadow in one multi-index entry over all its
- * indices; a smaller folio added inside splits it (xas_split) and the other indices keep the
- * shadow. Here: the pieces of [start, start + 2^o) around the new folio's range are stored
- * again, aligned power-of-two blocks with the same eviction age.
- */
-static void shadow_split_around(struct model *m, uint32_t file, uint64_t start, unsigned o,
-				uint64_t idx, unsigned order, uint64_t eviction)
-{
-	struct mfile *mf = model_file(m, file);
-
-	while (o > order) {
-		uint64_t half = 1ull << --o;
-		uint64_t other = (idx & half) ? start : start + half;
-
-		shadow_store(&m->shadow, file, mf->gen, other, o, eviction);
-		mf->shadow_mask |= (uint16_t)(1u << o);
-		if (idx & half)
-			start += half;
-	}
-}
-
-void memcg_stats_flush(struct model *m)
-{
-	m->lruvec.shadow_bound_pages = lru_pages(&m->lruvec.lru);
-}
-
-/*
- * The shadow shrinker (mm/workingset.c): count_shadow_nodes() lets it free xarray nodes holding
- * only shadows above pages / 8 of them, pages being the memory outside a cgroup and the memory
- * cgroup's LRU size as its statistics were last flushed inside one (every 2 s by
- * flush_memcg_stats_dwork(), and when memory.stat is read). With seeks 0, do_shrink_slab()
- * scans half the excess in batches of SHRINK_BATCH, none below a batch: the oldest nodes go,
- * 128 at a time, once the excess reaches 256. A node holds 64 slots: shadows of folios below
- * order 6 take a slot a page, larger ones a slot per 64 pages one level up, so 64 evicted
- * pages of small folios fill a node and 4096 of large ones do (the run's mix of the two sets
- * the nodes a page of evictions makes). The shadows freed are those evicted before
- * shadow_horizon, which moves forward, never back. Right after a cgroup is made its
- * statistics still say it is empty, so the small folios' shadows go at once and a reread can
- * refault nothing. Seen on this 6.18 machine, a 160 MiB file read twice in 1 MiB reads with
- * POSIX_FADV_RANDOM in a 96 MiB cgroup: no pause, 0 refaults; 3 s between the reads, 32768
- * (the shrinker freed 128 nodes of the first pass as its excess reached 256); with large
- * folios, 42436 of 40960 pages (node-cheap shadows).
- */
-void shadow_shrink(struct model *m)
-{
-	uint64_t bound = m->nr_pages, freed;
-	double units, excess;
-
-	if (m->cfg.memcg) {
-		if (m->now >= m->lruvec.next_stats_flush) {
-			memcg_stats_flush(m);
-			m->lruvec.next_stats_flush = m->now -
-					      (m->now - m->lruvec.next_stats_flush) % STATS_FLUSH_NS +
-					      STATS_FLUSH_NS;
-		}
-		bound = m->lruvec.shadow_bound_pages;
-	}
-	if (!m->mx.evicted_pages)
-		return;
-	/* slot units a page (4096 a node): 64 for small folios, 1 for large, the run's mix */
-	units = (double)m->shadow_slot_units / (double)m->mx.evicted_pages;
-	excess = (double)(m->lruvec.nonresident_age - m->shadow_horizon) * units / 4096.0 -
-		 (double)(bound >> 3);
-	freed = (uint64_t)(excess / 2 / SHRINK_BATCH) * SHRINK_BATCH;
-	if (excess >= 2 * SHRINK_BATCH && freed)
-		m->shadow_horizon += (uint64_t)((double)freed * 4096.0 / units);
-}
-
-/*
- * Counted in pages of the new folio, as workingset_refault() adds folio_nr_pages() to
- * workingset_refault_file and workingset_activate_file; the folio counts are kept beside.
- */
-bool workingset_refault(struct model *m, uint32_t file, uint64_t idx, unsigned order)
-{
-	struct mfile *mf = model_file(m, file);
-	unsigned mask = mf->shadow_mask;
-	uint64_t eviction, nr = 1ull << order;
-
-	while (mask) {
-		unsigned o = 31u - (unsigned)__builtin_clz(mask);
-		uint64_t start = idx & ~((1ull << o) - 1);
-
-		mask &= ~(1u << o);
-		if (!shadow_take(&m->shadow, file, mf->gen, start, o, &eviction))
-			continue;
-		if (eviction < m->shadow_horizon)	/* the shrinker freed it */
-			return false;
-		if (o > order)
-			shadow_split_around(m, file, start, o, idx, order, eviction);
-		m->mx.refaults += nr;
-		m->mx.refault_folios++;
-		if (m->lru_kind->refault_activates && m->lru_kind->refault_activates(m, eviction)) {
-			m->mx.refault_activations += nr;
-			m->mx.refault_activation_folios++;
-			m->lruvec.nonresident_age += nr;
-			return true;
-		}
-		return false;
-	}
-	return false;
 }

@@ -3,9 +3,7 @@
  * How much may be dirty and how fast the writer may go (mm/page-writeback.c):
  * - the thresholds are ratios (or the *_bytes sysctls) of the dirtyable memory, free pages
  *   less the kernel's reserve plus the file LRU, as global_dirtyable_memory() counts it;
- * - the write bandwidth estimate of the device, updated every 200 ms of writeback from the
- *   pages whose writeback ended (wb_update_write_bandwidth());
- * - the flusher's chunk per inode (fs/fs-writeback.c writeback_chunk_size());
+ * - the write bandwidth estimate (bandwidth.c) sets the writer's pace;
  * - balance_dirty_pages(): above the midpoint of the two thresholds the writer pauses in
  *   proportion to the pages it dirtied, at the bandwidth scaled by how far dirty + writeback
  *   is from the setpoint; at the hard threshold it waits max_pause at a time.
@@ -14,13 +12,8 @@
 #include "model/instance.h"
 
 #define MS			1000000ull	/* ns */
-#define BANDWIDTH_INTERVAL	(200 * MS)	/* max(HZ/5, 1) */
-#define BW_IDLE			(1000 * MS)	/* WB_BANDWIDTH_IDLE_JIF */
-#define BW_PERIOD_MS		4096		/* roundup_pow_of_two(3 * HZ), HZ = 1000 */
 #define MAX_PAUSE_MS		200		/* max(HZ/5, 1) */
 #define INIT_BW_BYTES		(100ull << 20)	/* INIT_BW: 100 MiB/s */
-#define MIN_WRITEBACK_BYTES	(4ull << 20)	/* MIN_WRITEBACK_PAGES: 4 MiB */
-#define DIRTY_SCOPE		8
 #define RATIO_SHIFT		10		/* RATELIMIT_CALC_SHIFT */
 
 /*
@@ -84,59 +77,6 @@ void wb_init_thresholds(struct model *m)
 	m->bg_thresh_pages = bg;
 	m->thresh_pages = th;
 	m->bw.write_bw = m->bw.avg_write_bw = INIT_BW_BYTES >> m->page_shift;
-}
-
-/* ---- the bandwidth estimate ------------------------------------------------------------------ */
-
-/* wb_bandwidth_estimate_start(): after an idle second, the next interval starts now. */
-void wb_bandwidth_start(struct model *m)
-{
-	if (m->now - m->bw.stamp > BW_IDLE && m->writeback_pages == 0) {
-		m->bw.stamp = m->now;
-		m->bw.written_stamp = m->bw.written;
-	}
-}
-
-/* __wb_update_bandwidth() -> wb_update_write_bandwidth(), at most every 200 ms. */
-void wb_bandwidth_update(struct model *m, uint64_t now)
-{
-	uint64_t elapsed, written, bw, avg = m->bw.avg_write_bw, old = m->bw.write_bw;
-
-	if (now < add_sat(m->bw.stamp, BANDWIDTH_INTERVAL))
-		return;
-	elapsed = (now - m->bw.stamp) / MS;
-	written = m->bw.written - m->bw.written_stamp;
-	if (elapsed > BW_PERIOD_MS) {
-		bw = written * 1000 / elapsed;
-		avg = bw;
-	} else {
-		bw = (written * 1000 + old * (BW_PERIOD_MS - elapsed)) / BW_PERIOD_MS;
-		/* one more level of smoothing, for filtering out sudden spikes */
-		if (avg > old && old >= bw)
-			avg -= (avg - old) >> 3;
-		if (avg < old && old <= bw)
-			avg += (old - avg) >> 3;
-	}
-	m->bw.write_bw = bw;
-	m->bw.avg_write_bw = avg ? avg : 1;
-	m->bw.written_stamp = m->bw.written;
-	m->bw.stamp = now;
-}
-
-/*
- * writeback_chunk_size() for WB_SYNC_NONE work: half a second at the estimated bandwidth,
- * at most an eighth of the dirty limit, rounded down to 4 MiB after adding 4 MiB.
- */
-uint64_t wb_chunk_pages(const struct model *m, uint64_t work_pages)
-{
-	uint64_t min_pages = MIN_WRITEBACK_BYTES >> m->page_shift;
-	uint64_t pages = m->bw.avg_write_bw / 2;
-
-	if (pages > m->thresh_pages / DIRTY_SCOPE)
-		pages = m->thresh_pages / DIRTY_SCOPE;
-	if (pages > work_pages)
-		pages = work_pages;
-	return round_down(pages + min_pages, min_pages);
 }
 
 /* ---- balance_dirty_pages() ------------------------------------------------------------------- */

@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Folios in the page cache (cache.c): lookups, insertion and removal, with every index kept
+ * in step. The lookups of the hot paths are inline here; the rest is cache.c's.
+ */
+#ifndef FT_MODEL_FILEMAP_CACHE_H
+#define FT_MODEL_FILEMAP_CACHE_H
+
+#include "model/instance.h"
+
+/*
+ * Region occupancy (cache.c), for files with folios of several orders: the pages of folios
+ * below order OCC_SHIFT counted per aligned 64-page region, so "is this range free" and "no
+ * folio here" need no probe per small slot. Larger folios are found with one probe per order.
+ * A file is counted from the first time it needs it (built from its folio list), then kept
+ * up to date.
+ */
+#define OCC_SHIFT	6
+
+/* cache.c: folios in the page cache, with every index kept in step. */
+uint32_t cache_lookup_slow(struct model *m, uint32_t file, uint64_t idx);
+bool cache_range_empty(struct model *m, uint32_t file, uint64_t start, uint64_t n);
+/* The same for the range of order order around a page known uncached (filemap_create()). */
+bool cache_range_empty_around(struct model *m, uint32_t file, uint64_t start, unsigned order);
+uint32_t cache_add(struct model *m, uint32_t file, uint64_t start, unsigned order,
+		   uint64_t pfn, bool active);
+/* Removes a clean folio (truncate, eviction); shadow: leave a shadow entry (eviction). */
+void cache_remove(struct model *m, uint32_t id, bool shadow);
+void cache_touch_slow(struct model *m, uint32_t id, uint64_t first, uint64_t last);
+
+static inline bool folio_covers(const struct folio *f, uint64_t idx)
+{
+	return idx >= f->index && idx < folio_end(f);
+}
+
+/* The folio of the given order that would cover idx, if cached. */
+static inline uint32_t cache_probe(struct model *m, uint32_t file, uint64_t idx, unsigned order)
+{
+	uint32_t id = pagecache_get(&m->pc, file, idx & ~((1ull << order) - 1));
+
+	if (id != FOLIO_NIL && folio_covers(folio_at(&m->pool, id), idx))
+		return id;
+	return FOLIO_NIL;
+}
+
+/*
+ * The cached folio covering page idx, or FOLIO_NIL. Inline: the order of the last folio found
+ * is probed first, one probe for a single-order file; the other orders are cache.c's.
+ */
+static inline uint32_t cache_lookup(struct model *m, uint32_t file, uint64_t idx)
+{
+	const struct mfile *mf = model_file(m, file);
+	unsigned mask = mf->order_mask;
+
+	if (!mask)
+		return FOLIO_NIL;
+	if (mask & (1u << mf->hint_order)) {
+		uint32_t id = cache_probe(m, file, idx, mf->hint_order);
+
+		if (id != FOLIO_NIL)
+			return id;
+		if (mask == 1u << mf->hint_order)
+			return FOLIO_NIL;
+	}
+	return cache_lookup_slow(m, file, idx);
+}
+
+/*
+ * Hints the lines a read of pages [first, last] will look up: the page cache slots at the
+ * file's hint order, then the folios they name. A lookup needs its slot before its folio and
+ * the next lookup needs the folio's size, so without this every page of a read waits for two
+ * misses in turn; with it the misses of the whole read overlap. Changes no state.
+ */
+#define PREFETCH_MAX	16
+
+static inline __attribute__((always_inline)) void
+cache_prefetch(struct model *m, uint32_t file, uint64_t first, uint64_t last)
+{
+	const struct mfile *mf = model_file(m, file);
+	const struct pagecache *pc = &m->pc;
+	unsigned order = mf->hint_order, n = 0;
+	uint64_t step = 1ull << order, start = first & ~(step - 1), h = 0;
+	uint64_t slot[PREFETCH_MAX];
+
+	/* one folio of the order covers the read: nothing to overlap */
+	if (!(mf->order_mask & (1u << order)) || last - start < step)
+		return;
+	/* one hash per group of eight slots */
+	for (uint64_t i = start; i <= last && n < PREFETCH_MAX; i += step) {
+		if (!n || !(i & (PC_STEP - 1)) || order >= PC_GROUP_SHIFT)
+			h = pc_group_hash(file, i);
+		slot[n] = pc_group_slot(pc, h, i);
+		__builtin_prefetch(&pc->slots[slot[n]]);
+		n++;
+	}
+	/* home slots only: a displaced key is looked up for real soon enough */
+	for (unsigned k = 0; k < n; k++) {
+		const struct pc_slot *s = &pc->slots[slot[k]];
+
+		if (s->folio != FOLIO_NIL && s->index == start + k * step && s->file == file)
+			__builtin_prefetch(folio_at(&m->pool, s->folio));
+	}
+}
+
+/* Records an access to pages [first, last] of the folio; a wholly touched folio is done. */
+static inline void cache_touch(struct model *m, uint32_t id, uint64_t first, uint64_t last)
+{
+	const struct folio *f = folio_at(&m->pool, id);
+
+	if (f->touched != folio_nr_pages(f))
+		cache_touch_slow(m, id, first, last);
+}
+
+#endif /* FT_MODEL_FILEMAP_CACHE_H */

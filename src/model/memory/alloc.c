@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Allocation of a folio's pages (mm/page_alloc.c, the slow path): room made by reclaim and
+ * compaction. Every folio is a MOVABLE buddy block of its order (buddy.c) in the model's one
+ * zone.
+ *
+ * The zone starts empty (every page free, every pageblock MOVABLE: the memory is a budget,
+ * as before the model had pageblocks) or as the recorded kernel had it (START_RECORDED: the
+ * trace's first /proc/pagetypeinfo sample, its zones together): pageblocks of each type,
+ * their free blocks per order, the rest used by others - movable pages in MOVABLE pageblocks
+ * (compaction can move them), unmovable ones elsewhere. A recorded zone has the kernel's
+ * watermarks (mm/page_alloc.c __setup_per_zone_wmarks(), min_free_kbytes as
+ * calculate_min_free_kbytes() and, with THP, mm/khugepaged.c set_recommended_min_free_kbytes()
+ * make it): the cache gets free pages down to the min watermark, and below the low one kswapd
+ * reclaims up to the high one. Under a memory cgroup the zone is the host's and the limit
+ * is a budget of its own (the cache and the others of the cgroup are charged to it).
+ *
+ * When no block of a folio's order is free although enough pages are (fragmentation), the
+ * allocation wakes kcompactd and, for orders above 0, tries direct compaction once
+ * (compaction.c); failing that, the kernel's __GFP_NORETRY large-folio allocation gives up and
+ * the page cache takes a smaller order: counted as compaction demand and a fallback. With
+ * ALLOC_FALLBACK_COMPACT the model instead reclaims until a block of the order is free.
+ */
+#include <stdlib.h>
+
+#include "model/instance.h"
+
+/* ---- room for an allocation --------------------------------------------------------------- */
+
+static bool zone_room(struct model *m, uint64_t need)
+{
+	const struct zone *z = &m->zone;
+	uint64_t free = buddy_free_pages(m->buddy);
+
+	if (!z->watermarks)
+		return free >= need || reclaim_until_free(m, need);
+	/*
+	 * kswapd: woken below the low watermark, it reclaims up to the high one; the node
+	 * balanced, prepare_kswapd_sleep() clears PGDAT_DIRTY
+	 */
+	if (free < need + z->wmark_low) {
+		m->node.kswapd = true;
+		while (buddy_free_pages(m->buddy) < need + z->wmark_high && reclaim_one(m))
+			;
+		m->node.kswapd = false;
+		if (buddy_free_pages(m->buddy) >= need + z->wmark_high)
+			m->node.dirty = false;
+	}
+	/* the slow path's ALLOC_WMARK_MIN */
+	return buddy_free_pages(m->buddy) >= need + z->wmark_min;
+}
+
+/* The cgroup's charge for need more pages: memcg reclaim when it would pass the limit. */
+static bool budget_room(struct model *m, uint64_t need)
+{
+	uint64_t limit = m->zone.budget_pages;
+
+	if (!limit)
+		return true;
+	while (memory_charged(m) + need > limit)
+		if (!reclaim_one(m))
+			return false;
+	return true;
+}
+
+static bool memory_room(struct model *m, uint64_t need)
+{
+	return budget_room(m, need) && zone_room(m, need);
+}
+
+static uint64_t memory_got(struct model *m, uint64_t pfn, unsigned order, bool fell_back)
+{
+	m->mx.alloc_by_order[order]++;
+	if (fell_back)
+		m->mx.alloc_fallbacks++;
+	if ((++m->allocs & 255) == 0)
+		memory_sample_fragmentation(m);
+	return pfn;
+}
+
+/*
+ * The memory the cache shares with others (in a cgroup: its anonymous memory, the files the
+ * model leaves out), as the trace's samples say: their pages are taken from the buddy
+ * allocator, reclaiming the cache for them as the kernel's charge would, and given back as
+ * they go. A page that cannot be had stays out of the count. They are movable (anonymous).
+ */
+void memory_set_others(struct model *m, uint64_t pages)
+{
+	uint64_t most = m->zone.budget_pages ? m->zone.budget_pages : m->nr_pages;
+
+	if (pages > most)
+		pages = most;
+	if (pages > m->cap_others) {
+		uint32_t *p = realloc(m->others, pages * sizeof(*p));
+
+		if (!p)
+			return;
+		m->others = p;
+		m->cap_others = pages;
+	}
+	while (m->nr_others > pages)
+		buddy_free(m->buddy, m->others[--m->nr_others], 0);
+	while (m->nr_others < pages) {
+		uint64_t pfn;
+
+		if (!budget_room(m, 1))
+			break;
+		if (!buddy_free_pages(m->buddy) && !reclaim_one(m))
+			break;
+		pfn = buddy_alloc(m->buddy, 0);
+		if (pfn == BUDDY_NO_PFN)
+			break;
+		buddy_set_tag(m->buddy, pfn, memory_others_tag(m->nr_others));
+		m->others[m->nr_others++] = (uint32_t)pfn;
+	}
+}
+
+static uint64_t alloc_folio(struct model *m, unsigned *orderp)
+{
+	unsigned order = *orderp, min = m->cfg.min_order;
+	bool fell_back = false, counted = false, compacted = false;
+
+	for (;;) {
+		uint64_t need = 1ull << order, pfn;
+
+		if (!memory_room(m, need)) {
+			/* nothing left to reclaim: only a smaller folio can fit */
+			if (order <= min)
+				break;
+			order--;
+			fell_back = true;
+			compacted = false;
+			continue;
+		}
+		pfn = buddy_alloc(m->buddy, order);
+		if (pfn != BUDDY_NO_PFN) {
+			*orderp = order;
+			return memory_got(m, pfn, order, fell_back);
+		}
+		/* enough free pages, no free block of the order: once per allocation */
+		if (!counted)
+			m->mx.compaction_demand++;
+		counted = true;
+		/* the slow path: wake kswapd (and so kcompactd), one direct compaction */
+		if (!compacted && order) {
+			compacted = true;
+			wakeup_kcompactd(m, order);
+			pfn = compact_direct(m, order);
+			if (pfn != BUDDY_NO_PFN) {
+				*orderp = order;
+				return memory_got(m, pfn, order, fell_back);
+			}
+		}
+		if ((m->cfg.fallback == ALLOC_FALLBACK_COMPACT || order <= min) && reclaim_one(m))
+			continue;
+		if (order <= min)
+			break;
+		order--;
+		fell_back = true;
+		compacted = false;
+	}
+	m->mx.alloc_failures++;
+	return BUDDY_NO_PFN;
+}
+
+uint64_t memory_alloc_folio(struct model *m, unsigned *orderp)
+{
+	uint64_t pfn = alloc_folio(m, orderp);
+
+	kcompactd_run(m);
+	return pfn;
+}
