@@ -1,13 +1,16 @@
-# The page-cache model: folios, page cache index, placement, LRU, reclaim, writeback, metrics,
-# the configuration table and the variation points (one file per behaviour).
+# The page-cache model, one folder per kernel object as in mm/ (folio-trace-model(7)):
+# model.c ties one configured instance together; variants.c holds the rows of the
+# variation points, one file per behaviour beside the object it changes.
 libfoliotrace_a_SOURCES += src/model/model.h src/model/instance.h src/model/model.c \
 	src/model/params.h src/model/params.c src/model/variants.h src/model/variants.c \
-	src/model/variant_lookup.c src/model/metrics.h src/model/metrics.c src/model/device.c src/model/units.c \
-	src/model/access.c src/model/folio.h src/model/folio_pool.c src/model/bitmap.h \
+	src/model/variant_lookup.c src/model/metrics.h src/model/metrics.c \
+	src/model/device.c src/model/units.c src/model/access.c \
+	src/model/folio.h src/model/folio_pool.c src/model/bitmap.h \
 	src/model/stack.h src/model/stack.c
 # The page cache: its index, folios in and out, read and write paths, readahead by release.
 libfoliotrace_a_SOURCES += src/model/filemap/pagecache.h src/model/filemap/pagecache.c \
-	src/model/filemap/cache.h src/model/filemap/cache.c src/model/filemap/filemap.c src/model/filemap/files.c \
+	src/model/filemap/cache.h src/model/filemap/cache.c \
+	src/model/filemap/filemap.h src/model/filemap/filemap.c src/model/filemap/files.c \
 	src/model/filemap/placement.h src/model/filemap/placement.c \
 	src/model/filemap/touched.h src/model/filemap/touched.c \
 	src/model/filemap/readahead.c src/model/filemap/ra_rule_6_6.c \
@@ -15,27 +18,28 @@ libfoliotrace_a_SOURCES += src/model/filemap/pagecache.h src/model/filemap/pagec
 	src/model/filemap/readio.c src/model/filemap/readpath.c src/model/filemap/writepath.c \
 	src/model/filemap/advice.c
 # Filesystem rules, one file per filesystem type.
-libfoliotrace_a_SOURCES += src/model/fs/kinds.c src/model/fs/xfs.c src/model/fs/ext4.c src/model/fs/tmpfs.c \
-	src/model/fs/other.c
+libfoliotrace_a_SOURCES += src/model/fs/kinds.c src/model/fs/xfs.c src/model/fs/ext4.c \
+	src/model/fs/tmpfs.c src/model/fs/other.c
 # The LRU vector and the LRU kinds.
 libfoliotrace_a_SOURCES += src/model/lru/lru.h src/model/lru/lruvec.h src/model/lru/lru.c \
 	src/model/lru/two_list.c src/model/lru/plain.c
 # Reclaim (mm/vmscan.c) and what it does with a dirty folio, by kind.
-libfoliotrace_a_SOURCES += src/model/vmscan/reclaim.c src/model/vmscan/dirty_pageout.c \
-	src/model/vmscan/dirty_flusher.c src/model/vmscan/dirty_auto.c \
-	src/model/vmscan/dirty_swap.c
+libfoliotrace_a_SOURCES += src/model/vmscan/vmscan.h src/model/vmscan/reclaim.c \
+	src/model/vmscan/dirty_pageout.c src/model/vmscan/dirty_flusher.c \
+	src/model/vmscan/dirty_auto.c src/model/vmscan/dirty_swap.c
 # Shadow entries and refault distances (mm/workingset.c).
-libfoliotrace_a_SOURCES += src/model/workingset/shadow.h src/model/workingset/shadow.c \
-	src/model/workingset/workingset.c
-# Dirty tracking by kind, writeback, the flusher, throttling.
-libfoliotrace_a_SOURCES += src/model/writeback/writeback.c src/model/writeback/flusher.c \
-	src/model/writeback/throttle.c src/model/writeback/bandwidth.c \
-	src/model/writeback/track_folio.c \
+libfoliotrace_a_SOURCES += src/model/workingset/workingset.h src/model/workingset/shadow.h \
+	src/model/workingset/shadow.c src/model/workingset/workingset.c
+# Dirty tracking by kind, writeback, the flusher, the bandwidth estimate, throttling.
+libfoliotrace_a_SOURCES += src/model/writeback/writeback.h src/model/writeback/writeback.c \
+	src/model/writeback/flusher.c src/model/writeback/bandwidth.c \
+	src/model/writeback/throttle.c src/model/writeback/track_folio.c \
 	src/model/writeback/track_block.c src/model/writeback/track_auto.c \
 	src/model/writeback/track_shmem.c
-# The memory: the zone, allocation and compaction.
-libfoliotrace_a_SOURCES += src/model/memory/zone.h src/model/memory/memory.c src/model/memory/alloc.c \
-	src/model/memory/init.c src/model/memory/compaction.c
+# The memory: the zone, its allocation slow path, its start state, compaction.
+libfoliotrace_a_SOURCES += src/model/memory/memory.h src/model/memory/zone.h \
+	src/model/memory/memory.c src/model/memory/alloc.c src/model/memory/init.c \
+	src/model/memory/compaction.c
 
 # Shorthands shared by the model tests.
 check_LIBRARIES += tests/libmodelharness.a
@@ -105,8 +109,8 @@ TESTS += tests/test-model-bitmap
 tests_test_model_bitmap_LDADD = $(TEST_LIBS)
 
 # The modelled memory: buddy allocator, fragmentation indexes, metadata overhead.
-libfoliotrace_a_SOURCES += src/model/memory/buddy.h src/model/memory/buddy.c src/model/memory/fragindex.c \
-	src/model/memory/metadata.c
+libfoliotrace_a_SOURCES += src/model/memory/buddy.h src/model/memory/buddy.c \
+	src/model/memory/fragindex.c 	src/model/memory/metadata.c
 
 check_PROGRAMS += tests/test-buddy tests/test-fragindex tests/test-metadata
 TESTS += tests/test-buddy tests/test-fragindex tests/test-metadata

@@ -54,20 +54,20 @@ static bool model_alloc_state(struct model *m)
 	m->page_shift = place_ilog2(c->page_size);
 	m->unit_shift = place_ilog2(unit);
 	m->upp_shift = m->page_shift - m->unit_shift;
-	m->nr_pages = c->memory_bytes >> m->page_shift;
+	m->mem.nr_pages = c->memory_bytes >> m->page_shift;
 	folio_pool_init(&m->pool);
 	lru_init(&m->lruvec.lru, &m->pool, m->page_shift);
-	/* the zone: m->nr_pages becomes its size (the host's, in a cgroup with a recorded state) */
+	/* the zone: m->mem.nr_pages becomes its size (the host's, in a cgroup with a recorded state) */
 	if (!memory_init(m))
 		return false;
-	folio_pool_bound(&m->pool, m->nr_pages);
-	if (!pagecache_init(&m->pc, m->nr_pages < 65536 ? m->nr_pages : 65536) ||
+	folio_pool_bound(&m->pool, m->mem.nr_pages);
+	if (!pagecache_init(&m->pc, m->mem.nr_pages < 65536 ? m->mem.nr_pages : 65536) ||
 	    !pagecache_init(&m->occ, 1024) ||
-	    !shadow_init(&m->shadow, m->nr_pages * SHADOWS_PER_PAGE + SHADOW_SLACK) ||
+	    !shadow_init(&m->workingset.shadow, m->mem.nr_pages * SHADOWS_PER_PAGE + SHADOW_SLACK) ||
 	    !touched_init(&m->touched))
 		return false;
-	m->touched_pfn = bitmap_alloc(m->nr_pages);
-	if (!m->touched_pfn || !wb_init(m))
+	m->mem.touched_pfn = bitmap_alloc(m->mem.nr_pages);
+	if (!m->mem.touched_pfn || !wb_init(m))
 		return false;
 	return !m->dirty_kind->init || m->dirty_kind->init(m);
 }
@@ -90,7 +90,7 @@ struct model *model_new(const struct model_config *cfg, const char **why)
 	m->wait_until = run_timers_until;
 	m->samples_max = MODEL_SAMPLES_MAX;
 	model_pick_variants(m);
-	m->inode_head = m->inode_tail = INODE_NIL;
+	m->wb.inode_head = m->wb.inode_tail = INODE_NIL;
 	dist_init(&m->d_entries);
 	dist_init(&m->d_inactive);
 	dist_init(&m->d_active);
@@ -113,19 +113,19 @@ void model_free(struct model *m)
 {
 	if (!m)
 		return;
-	if (m->buddy)
-		buddy_destroy(m->buddy);
+	if (m->mem.buddy)
+		buddy_destroy(m->mem.buddy);
 	folio_pool_release(&m->pool);
 	pagecache_release(&m->pc);
 	pagecache_release(&m->occ);
-	shadow_release(&m->shadow);
+	shadow_release(&m->workingset.shadow);
 	touched_release(&m->touched);
-	free(m->touched_pfn);
-	free(m->dirty_units);
-	free(m->uptodate_units);
+	free(m->mem.touched_pfn);
+	free(m->mem.dirty_units);
+	free(m->mem.uptodate_units);
 	free(m->files);
-	free(m->others);
-	free(m->scratch);
+	free(m->mem.others);
+	free(m->wb.scratch);
 	wb_release(m);
 	units_release(m);
 	free(m);
@@ -213,7 +213,7 @@ static int frag_now(struct model *m, double *unusable, double *fragindex)
 	uint64_t nr_free[BUDDY_MAX_ORDER + 1];
 	int idx;
 
-	buddy_free_counts(m->buddy, nr_free);
+	buddy_free_counts(m->mem.buddy, nr_free);
 	idx = buddy_unusable_free_index(nr_free, m->cfg.order);
 	*unusable = idx / 1000.0;
 	*fragindex = buddy_fragmentation_index(nr_free, m->cfg.order) / 1000.0;
@@ -235,7 +235,7 @@ static int take_sample(struct model *m, uint64_t t, struct model_sample *s)
 		.lru_active = m->lruvec.lru.active.entries,
 		.lru_pages = lru_pages(&m->lruvec.lru),
 		.cached_bytes = lru_pages(&m->lruvec.lru) << m->page_shift,
-		.dirty_bytes = m->dirty_pages << m->page_shift,
+		.dirty_bytes = m->wb.dirty_pages << m->page_shift,
 		.writeback_bytes_interval = m->mx.writeback_bytes - m->sample_wb_bytes,
 		.read_io_bytes_interval = m->mx.read_io_bytes - m->sample_read_io_bytes,
 		.read_bytes_interval = m->mx.read_bytes - m->sample_read_bytes,
@@ -246,7 +246,7 @@ static int take_sample(struct model *m, uint64_t t, struct model_sample *s)
 	};
 	memory_sample_fragmentation(m);
 	idx = frag_now(m, &s->unusable_index, &s->fragmentation_index);
-	buddy_free_counts(m->buddy, s->free_blocks);
+	buddy_free_counts(m->mem.buddy, s->free_blocks);
 	s->compact_stall = m->mx.compact_stall;
 	s->compact_success = m->mx.compact_success;
 	s->compact_migrate_scanned = m->mx.compact_migrate_scanned;
@@ -327,12 +327,12 @@ static uint64_t first_useful_tick(struct model *m, uint64_t ts)
 {
 	uint64_t period = m->cfg.writeback_period_ns, due, k;
 
-	if (m->inode_head == INODE_NIL)
+	if (m->wb.inode_head == INODE_NIL)
 		due = add_sat(ts, 1);	/* nothing dirty: no tick up to ts has work */
-	else if (m->dirty_pages > m->bg_thresh_pages)
+	else if (m->wb.dirty_pages > m->wb.bg_thresh_pages)
 		return m->next_flush;
 	else
-		due = add_sat(model_file(m, m->inode_head)->dirtied_when, m->cfg.dirty_expire_ns);
+		due = add_sat(model_file(m, m->wb.inode_head)->dirtied_when, m->cfg.dirty_expire_ns);
 	if (due <= m->next_flush)
 		return m->next_flush;
 	k = (due - m->next_flush - 1) / period + 1;
@@ -385,7 +385,7 @@ static void run_timers_due(struct model *m, uint64_t ts)
 /* Most accesses find no tick, sample or writeback completion due. */
 static inline void run_timers(struct model *m, uint64_t ts)
 {
-	if (ts < m->next_flush && ts < m->next_sample && !wb_completion_due(m, ts))
+	if (ts < m->next_flush && ts < m->next_sample && !wb_completion_due(&m->wb, ts))
 		m->now = ts;
 	else
 		run_timers_due(m, ts);
@@ -482,7 +482,7 @@ prefetch_folio(const struct model *m, const struct model_access *a)
 		__builtin_prefetch(&m->pc.slots[(s - m->pc.slots + PC_STEP) & m->pc.mask]);
 	mf = &m->files[a->file_id];
 	if (mf->shadow_mask & (1u << mf->hint_order))
-		shadow_prefetch(&m->shadow, a->file_id, mf->gen, start, mf->hint_order);
+		shadow_prefetch(&m->workingset.shadow, a->file_id, mf->gen, start, mf->hint_order);
 	touched_prefetch(&m->touched, a->file_id, mf->gen, page_of(m, a->pos));
 	if (mf->occ)
 		pagecache_prefetch(&m->occ, a->file_id, start >> OCC_SHIFT);
@@ -531,7 +531,7 @@ prefetch_shadows(const struct model *m, const struct model_access *a)
 	for (; mask; mask &= mask - 1) {
 		unsigned o = (unsigned)__builtin_ctz(mask);
 
-		shadow_prefetch(&m->shadow, a->file_id, mf->gen, page & ~((1ull << o) - 1), o);
+		shadow_prefetch(&m->workingset.shadow, a->file_id, mf->gen, page & ~((1ull << o) - 1), o);
 	}
 }
 
@@ -624,16 +624,16 @@ static void model_zone_metrics(const struct model *m, struct model_metrics *out)
 {
 	struct buddy_stats st;
 
-	buddy_stats(m->buddy, &st);
+	buddy_stats(m->mem.buddy, &st);
 	out->extfrag_claims = st.claimed;
 	out->pageblocks_claimed = st.claimed_blocks;
 	out->extfrag_steals = st.stolen;
-	buddy_pageblock_counts(m->buddy, out->pageblocks);
-	out->zone_pages = buddy_nr_pages(m->buddy);
-	out->zone_free_pages = buddy_free_pages(m->buddy);
-	out->wmark_min = m->zone.wmark_min;
-	out->wmark_low = m->zone.wmark_low;
-	out->wmark_high = m->zone.wmark_high;
+	buddy_pageblock_counts(m->mem.buddy, out->pageblocks);
+	out->zone_pages = buddy_nr_pages(m->mem.buddy);
+	out->zone_free_pages = buddy_free_pages(m->mem.buddy);
+	out->wmark_min = m->mem.zone.wmark_min;
+	out->wmark_low = m->mem.zone.wmark_low;
+	out->wmark_high = m->mem.zone.wmark_high;
 }
 
 void model_read_requests(const struct model *m, uint64_t *requests, uint64_t *hits)
@@ -662,8 +662,8 @@ void model_metrics(struct model *m, struct model_metrics *out)
 	out->untouched_cached_bytes = dist_summary(&m->d_untouched);
 	out->unusable_milli = dist_summary(&m->d_unusable);
 	out->touched_bytes = m->touched.pages << m->page_shift;
-	out->dirty_bytes = m->dirty_pages << m->page_shift;
-	buddy_free_counts(m->buddy, out->free_blocks);
+	out->dirty_bytes = m->wb.dirty_pages << m->page_shift;
+	buddy_free_counts(m->mem.buddy, out->free_blocks);
 	idx = buddy_unusable_free_index(out->free_blocks, m->cfg.order);
 	out->unusable_index = idx / 1000.0;
 	idx = buddy_fragmentation_index(out->free_blocks, m->cfg.order);

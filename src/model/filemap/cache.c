@@ -214,7 +214,7 @@ evict_prefetch_next(struct model *m, const struct folio *f)
 		return;
 	p = folio_at(&m->pool, f->lru_prev);
 	pagecache_prefetch_removal(&m->pc, p->file, p->index);
-	shadow_prefetch(&m->shadow, p->file, model_file(m, p->file)->gen, p->index, p->order);
+	shadow_prefetch(&m->workingset.shadow, p->file, model_file(m, p->file)->gen, p->index, p->order);
 	if (model_file(m, p->file)->occ && p->order < OCC_SHIFT)
 		pagecache_prefetch(&m->occ, p->file, p->index >> OCC_SHIFT);
 	/* its neighbours on the file's list, which its removal relinks */
@@ -241,15 +241,15 @@ void cache_remove(struct model *m, uint32_t id, bool shadow)
 		occupancy_update(m, f, -1);
 	if (--mf->nr_by_order[f->order] == 0)
 		mf->order_mask &= (uint16_t)~(1u << f->order);
-	bitmap_zero_range(m->touched_pfn, folio_pfn(f), folio_pfn(f) + nr);
+	bitmap_zero_range(m->mem.touched_pfn, folio_pfn(f), folio_pfn(f) + nr);
 	m->touched_cached_pages -= f->touched;
 	wb_forget_folio(m, f);
 	if (shadow) {
 		m->mx.evictions++;
 		m->mx.evicted_pages += nr;
 		m->mx.untouched_evicted_pages += nr - f->touched;
-		m->shadow_slot_units += f->order < 6 ? nr * 64 : nr;
-		shadow_store(&m->shadow, f->file, mf->gen, f->index, f->order, m->lruvec.nonresident_age);
+		m->workingset.slot_units += f->order < 6 ? nr * 64 : nr;
+		shadow_store(&m->workingset.shadow, f->file, mf->gen, f->index, f->order, m->lruvec.nonresident_age);
 		mf->shadow_mask |= (uint16_t)(1u << f->order);
 		m->lruvec.nonresident_age += nr;
 		shadow_shrink(m);
@@ -263,7 +263,7 @@ void cache_touch_slow(struct model *m, uint32_t id, uint64_t first, uint64_t las
 	struct folio *f = folio_at(&m->pool, id);
 	uint64_t newly;
 
-	newly = bitmap_set_range(m->touched_pfn, folio_pfn(f) + (first - f->index),
+	newly = bitmap_set_range(m->mem.touched_pfn, folio_pfn(f) + (first - f->index),
 				 folio_pfn(f) + (last - f->index) + 1);
 	if (!newly)
 		return;

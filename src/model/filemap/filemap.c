@@ -31,7 +31,7 @@ filemap_prefetch_next(struct model *m, uint32_t file, uint64_t idx, unsigned ord
 
 	pagecache_prefetch(&m->pc, file, next);
 	if (read && (mf->shadow_mask & (1u << order)))
-		shadow_prefetch(&m->shadow, file, mf->gen, next, order);
+		shadow_prefetch(&m->workingset.shadow, file, mf->gen, next, order);
 }
 
 /*

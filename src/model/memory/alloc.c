@@ -29,8 +29,8 @@
 
 static bool zone_room(struct model *m, uint64_t need)
 {
-	const struct zone *z = &m->zone;
-	uint64_t free = buddy_free_pages(m->buddy);
+	const struct zone *z = &m->mem.zone;
+	uint64_t free = buddy_free_pages(m->mem.buddy);
 
 	if (!z->watermarks)
 		return free >= need || reclaim_until_free(m, need);
@@ -40,20 +40,20 @@ static bool zone_room(struct model *m, uint64_t need)
 	 */
 	if (free < need + z->wmark_low) {
 		m->node.kswapd = true;
-		while (buddy_free_pages(m->buddy) < need + z->wmark_high && reclaim_one(m))
+		while (buddy_free_pages(m->mem.buddy) < need + z->wmark_high && reclaim_one(m))
 			;
 		m->node.kswapd = false;
-		if (buddy_free_pages(m->buddy) >= need + z->wmark_high)
+		if (buddy_free_pages(m->mem.buddy) >= need + z->wmark_high)
 			m->node.dirty = false;
 	}
 	/* the slow path's ALLOC_WMARK_MIN */
-	return buddy_free_pages(m->buddy) >= need + z->wmark_min;
+	return buddy_free_pages(m->mem.buddy) >= need + z->wmark_min;
 }
 
 /* The cgroup's charge for need more pages: memcg reclaim when it would pass the limit. */
 static bool budget_room(struct model *m, uint64_t need)
 {
-	uint64_t limit = m->zone.budget_pages;
+	uint64_t limit = m->mem.zone.budget_pages;
 
 	if (!limit)
 		return true;
@@ -73,7 +73,7 @@ static uint64_t memory_got(struct model *m, uint64_t pfn, unsigned order, bool f
 	m->mx.alloc_by_order[order]++;
 	if (fell_back)
 		m->mx.alloc_fallbacks++;
-	if ((++m->allocs & 255) == 0)
+	if ((++m->mem.allocs & 255) == 0)
 		memory_sample_fragmentation(m);
 	return pfn;
 }
@@ -86,32 +86,32 @@ static uint64_t memory_got(struct model *m, uint64_t pfn, unsigned order, bool f
  */
 void memory_set_others(struct model *m, uint64_t pages)
 {
-	uint64_t most = m->zone.budget_pages ? m->zone.budget_pages : m->nr_pages;
+	uint64_t most = m->mem.zone.budget_pages ? m->mem.zone.budget_pages : m->mem.nr_pages;
 
 	if (pages > most)
 		pages = most;
-	if (pages > m->cap_others) {
-		uint32_t *p = realloc(m->others, pages * sizeof(*p));
+	if (pages > m->mem.cap_others) {
+		uint32_t *p = realloc(m->mem.others, pages * sizeof(*p));
 
 		if (!p)
 			return;
-		m->others = p;
-		m->cap_others = pages;
+		m->mem.others = p;
+		m->mem.cap_others = pages;
 	}
-	while (m->nr_others > pages)
-		buddy_free(m->buddy, m->others[--m->nr_others], 0);
-	while (m->nr_others < pages) {
+	while (m->mem.nr_others > pages)
+		buddy_free(m->mem.buddy, m->mem.others[--m->mem.nr_others], 0);
+	while (m->mem.nr_others < pages) {
 		uint64_t pfn;
 
 		if (!budget_room(m, 1))
 			break;
-		if (!buddy_free_pages(m->buddy) && !reclaim_one(m))
+		if (!buddy_free_pages(m->mem.buddy) && !reclaim_one(m))
 			break;
-		pfn = buddy_alloc(m->buddy, 0);
+		pfn = buddy_alloc(m->mem.buddy, 0);
 		if (pfn == BUDDY_NO_PFN)
 			break;
-		buddy_set_tag(m->buddy, pfn, memory_others_tag(m->nr_others));
-		m->others[m->nr_others++] = (uint32_t)pfn;
+		buddy_set_tag(m->mem.buddy, pfn, memory_others_tag(m->mem.nr_others));
+		m->mem.others[m->mem.nr_others++] = (uint32_t)pfn;
 	}
 }
 
@@ -132,7 +132,7 @@ static uint64_t alloc_folio(struct model *m, unsigned *orderp)
 			compacted = false;
 			continue;
 		}
-		pfn = buddy_alloc(m->buddy, order);
+		pfn = buddy_alloc(m->mem.buddy, order);
 		if (pfn != BUDDY_NO_PFN) {
 			*orderp = order;
 			return memory_got(m, pfn, order, fell_back);

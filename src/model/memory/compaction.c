@@ -49,14 +49,14 @@ static uint64_t pb_start(uint64_t pfn)
 /* __zone_watermark_ok() without reserves: free pages above mark, and a block of the order. */
 bool zone_watermark_ok(const struct model *m, unsigned order, uint64_t mark)
 {
-	uint64_t free = buddy_free_pages(m->buddy), unusable = (1ull << order) - 1;
+	uint64_t free = buddy_free_pages(m->mem.buddy), unusable = (1ull << order) - 1;
 
 	if (free <= unusable || free - unusable <= mark)
 		return false;
 	if (!order)
 		return true;
 	for (unsigned mt = 0; mt < MT_PCPTYPES; mt++)
-		if (buddy_free_area_has(m->buddy, order, mt))
+		if (buddy_free_area_has(m->mem.buddy, order, mt))
 			return true;
 	return false;
 }
@@ -65,14 +65,14 @@ static int fragmentation_index(const struct model *m, unsigned order)
 {
 	uint64_t nr_free[BUDDY_MAX_ORDER + 1];
 
-	buddy_free_counts(m->buddy, nr_free);
+	buddy_free_counts(m->mem.buddy, nr_free);
 	return buddy_fragmentation_index(nr_free, order);
 }
 
 /* compaction_suitable() */
 static bool compaction_suitable(const struct model *m, unsigned order)
 {
-	const struct zone *z = &m->zone;
+	const struct zone *z = &m->mem.zone;
 	uint64_t mark = order > PAGE_ALLOC_COSTLY_ORDER ? z->wmark_low : z->wmark_min;
 	int fi;
 
@@ -134,9 +134,9 @@ static void compaction_defer_reset(struct zone *z, unsigned order, bool alloc_su
 
 static unsigned fragmentation_score(const struct model *m)
 {
-	uint64_t nr_free[BUDDY_MAX_ORDER + 1], pages = m->zone.pages;
+	uint64_t nr_free[BUDDY_MAX_ORDER + 1], pages = m->mem.zone.pages;
 
-	buddy_free_counts(m->buddy, nr_free);
+	buddy_free_counts(m->mem.buddy, nr_free);
 	/* fragmentation_score_zone_weighted() of the node's one zone */
 	return (unsigned)(pages * buddy_extfrag_for_order(nr_free, COMPACTION_HPAGE_ORDER) /
 			  (pages + 1));
@@ -155,10 +155,10 @@ static unsigned score_wmark(const struct model *m, bool low)
 
 static void reset_cached_positions(struct model *m)
 {
-	struct zone *z = &m->zone;
+	struct zone *z = &m->mem.zone;
 
 	z->cached_migrate_pfn[0] = z->cached_migrate_pfn[1] = 0;
-	z->cached_free_pfn = pb_start(m->nr_pages - 1);
+	z->cached_free_pfn = pb_start(m->mem.nr_pages - 1);
 }
 
 /* __compact_finished() */
@@ -171,12 +171,12 @@ static enum compact_result compact_finished(struct model *m, struct compact_cont
 	if (cc->proactive)
 		return fragmentation_score(m) > score_wmark(m, true) ? COMPACT_CONTINUE :
 								       COMPACT_SUCCESS;
-	if (buddy_free_area_has(m->buddy, cc->order, MT_MOVABLE))
+	if (buddy_free_area_has(m->mem.buddy, cc->order, MT_MOVABLE))
 		return COMPACT_SUCCESS;
 	for (unsigned order = cc->order; order <= BUDDY_MAX_ORDER; order++) {
 		bool can_claim;
 
-		if (buddy_find_fallback(m->buddy, order, MT_MOVABLE, &can_claim) >= 0 && can_claim)
+		if (buddy_find_fallback(m->mem.buddy, order, MT_MOVABLE, &can_claim) >= 0 && can_claim)
 			return COMPACT_SUCCESS;
 	}
 	return COMPACT_CONTINUE;
@@ -202,7 +202,7 @@ static uint64_t free_target(struct model *m, struct compact_control *cc, unsigne
 	uint64_t best = BUDDY_NO_PFN;
 
 	for (unsigned j = order; j < limit; j++) {
-		uint64_t pfn = buddy_last_free(m->buddy, j, MT_MOVABLE);
+		uint64_t pfn = buddy_last_free(m->mem.buddy, j, MT_MOVABLE);
 
 		if (pfn != BUDDY_NO_PFN && (best == BUDDY_NO_PFN || pfn > best))
 			best = pfn;
@@ -225,11 +225,11 @@ static bool used_unit(struct model *m, const struct compact_control *cc, uint64_
 	unsigned o;
 	int mo;
 
-	if (buddy_free_block_of(m->buddy, pfn, &start, &o)) {
+	if (buddy_free_block_of(m->mem.buddy, pfn, &start, &o)) {
 		*order = o;	/* the caller skips to its end */
 		return false;
 	}
-	*tag = buddy_tag(m->buddy, pfn);
+	*tag = buddy_tag(m->mem.buddy, pfn);
 	mo = memory_movable_order(m, *tag);
 	*order = mo >= 0 ? (unsigned)mo : 0;
 	*movable = mo >= 0 && (unsigned)mo < isolation_limit(cc);
@@ -291,18 +291,18 @@ static void migrate_pageblock(struct model *m, struct compact_control *cc)
 	struct buddy_pageblock_usage u;
 	uint64_t chunk = PAGEBLOCK_PAGES;
 
-	if (to > m->nr_pages)
-		to = m->nr_pages;
+	if (to > m->mem.nr_pages)
+		to = m->mem.nr_pages;
 	if (from >= cc->free_pfn) {
 		cc->met = true;
 		return;
 	}
 	cc->migrate_pfn = to;
 	/* suitable_migration_source(): async direct compaction keeps to MOVABLE pageblocks */
-	if (cc->direct && buddy_pageblock_type(m->buddy, from) != MT_MOVABLE)
+	if (cc->direct && buddy_pageblock_type(m->mem.buddy, from) != MT_MOVABLE)
 		return;
 	cc->migrate_scanned += to - from;
-	buddy_pageblock_usage(m->buddy, from, &u);
+	buddy_pageblock_usage(m->mem.buddy, from, &u);
 	if (!u.used[MT_MOVABLE])
 		return;		/* nothing to isolate */
 	if (cc->direct && cc->order < PAGEBLOCK_ORDER)
@@ -321,7 +321,7 @@ static void migrate_pageblock(struct model *m, struct compact_control *cc)
 /* compact_zone() */
 static enum compact_result compact_zone(struct model *m, struct compact_control *cc)
 {
-	struct zone *z = &m->zone;
+	struct zone *z = &m->mem.zone;
 	bool sync = !cc->direct;
 	enum compact_result ret;
 
@@ -332,13 +332,13 @@ static enum compact_result compact_zone(struct model *m, struct compact_control 
 	}
 	if (cc->proactive) {
 		cc->migrate_pfn = 0;
-		cc->free_pfn = pb_start(m->nr_pages - 1);
+		cc->free_pfn = pb_start(m->mem.nr_pages - 1);
 		cc->whole_zone = true;
 	} else {
 		cc->migrate_pfn = z->cached_migrate_pfn[sync];
 		cc->free_pfn = z->cached_free_pfn;
-		if (cc->free_pfn >= m->nr_pages)
-			cc->free_pfn = z->cached_free_pfn = pb_start(m->nr_pages - 1);
+		if (cc->free_pfn >= m->mem.nr_pages)
+			cc->free_pfn = z->cached_free_pfn = pb_start(m->mem.nr_pages - 1);
 		cc->whole_zone = cc->migrate_pfn == 0;
 	}
 	while ((ret = compact_finished(m, cc)) == COMPACT_CONTINUE) {
@@ -371,19 +371,19 @@ uint64_t compact_direct(struct model *m, unsigned order)
 
 	if (!order)
 		return BUDDY_NO_PFN;
-	if (compaction_deferred(&m->zone, order)) {
+	if (compaction_deferred(&m->mem.zone, order)) {
 		rc = COMPACT_DEFERRED;
 	} else {
 		rc = compact_zone(m, &cc);
 		if (rc == COMPACT_SUCCESS)
-			compaction_defer_reset(&m->zone, order, false);
+			compaction_defer_reset(&m->mem.zone, order, false);
 	}
 	if (rc == COMPACT_SKIPPED)
 		return BUDDY_NO_PFN;
 	m->mx.compact_stall++;
-	pfn = buddy_alloc(m->buddy, order);
+	pfn = buddy_alloc(m->mem.buddy, order);
 	if (pfn != BUDDY_NO_PFN) {
-		compaction_defer_reset(&m->zone, order, true);
+		compaction_defer_reset(&m->mem.zone, order, true);
 		m->mx.compact_success++;
 	} else {
 		m->mx.compact_fail++;
@@ -393,8 +393,8 @@ uint64_t compact_direct(struct model *m, unsigned order)
 
 void wakeup_kcompactd(struct model *m, unsigned order)
 {
-	if (order && m->zone.kcompactd_order < order)
-		m->zone.kcompactd_order = order;
+	if (order && m->mem.zone.kcompactd_order < order)
+		m->mem.zone.kcompactd_order = order;
 }
 
 static void kcompactd_count(struct model *m, const struct compact_control *cc)
@@ -407,19 +407,19 @@ static void kcompactd_count(struct model *m, const struct compact_control *cc)
 /* kcompactd_do_work() for the order it was woken for */
 static void kcompactd_do_work(struct model *m)
 {
-	struct compact_control cc = { .order = m->zone.kcompactd_order };
+	struct compact_control cc = { .order = m->mem.zone.kcompactd_order };
 	enum compact_result status;
 
-	m->zone.kcompactd_order = 0;
+	m->mem.zone.kcompactd_order = 0;
 	m->mx.compact_daemon_wake++;
-	if (compaction_deferred(&m->zone, cc.order) ||
-	    suit_allocation_order(m, cc.order, m->zone.wmark_min) != COMPACT_CONTINUE)
+	if (compaction_deferred(&m->mem.zone, cc.order) ||
+	    suit_allocation_order(m, cc.order, m->mem.zone.wmark_min) != COMPACT_CONTINUE)
 		return;
 	status = compact_zone(m, &cc);
 	if (status == COMPACT_SUCCESS)
-		compaction_defer_reset(&m->zone, cc.order, false);
+		compaction_defer_reset(&m->mem.zone, cc.order, false);
 	else if (status == COMPACT_PARTIAL_SKIPPED || status == COMPACT_COMPLETE)
-		defer_compaction(&m->zone, cc.order);
+		defer_compaction(&m->mem.zone, cc.order);
 	kcompactd_count(m, &cc);
 }
 
@@ -448,7 +448,7 @@ static uint64_t kcompactd_proactive(struct model *m)
  */
 void kcompactd_run(struct model *m)
 {
-	struct zone *z = &m->zone;
+	struct zone *z = &m->mem.zone;
 
 	if (z->kcompactd_order) {
 		kcompactd_do_work(m);
@@ -461,7 +461,7 @@ void kcompactd_run(struct model *m)
 	 * should_proactive_compact_node(): not while kswapd runs (here: free pages below the high
 	 * watermark), and a zone without watermarks is a budget the cache fills: never.
 	 */
-	if (!z->watermarks || buddy_free_pages(m->buddy) < z->wmark_high) {
+	if (!z->watermarks || buddy_free_pages(m->mem.buddy) < z->wmark_high) {
 		z->next_proactive = m->now + HPAGE_FRAG_CHECK_INTERVAL_NS;
 		return;
 	}

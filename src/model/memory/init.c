@@ -37,7 +37,7 @@ static uint64_t isqrt(uint64_t x)
  */
 static void zone_watermarks(struct model *m, unsigned zones)
 {
-	struct zone *z = &m->zone;
+	struct zone *z = &m->mem.zone;
 	uint64_t kb = page_kb(m), lowmem_kb = z->pages * kb, min_kb, rec, step;
 
 	min_kb = isqrt(lowmem_kb * 16);
@@ -207,7 +207,7 @@ static void plan_small_blocks(struct pb_plan *plan, uint64_t npb,
  */
 static void build_plan(struct model *m, const struct pb_plan *plan, uint64_t npb)
 {
-	struct buddy *b = m->buddy;
+	struct buddy *b = m->mem.buddy;
 
 	for (uint64_t i = 0; i < npb; i++) {
 		uint64_t pfn = i << PAGEBLOCK_ORDER;
@@ -281,7 +281,7 @@ static bool place_recorded(struct model *m, const struct model_zone_state *st, u
  */
 static void apply_pressure(struct model *m, unsigned mt, double pct, uint64_t *rng)
 {
-	uint64_t npb = m->nr_pages >> PAGEBLOCK_ORDER, want, cand = npb;
+	uint64_t npb = m->mem.nr_pages >> PAGEBLOCK_ORDER, want, cand = npb;
 	unsigned fill = (unsigned)llround(m->cfg.block_fill_pct * PAGEBLOCK_PAGES / 100.0);
 
 	want = (uint64_t)llround(pct * (double)npb / 100.0);
@@ -292,19 +292,19 @@ static void apply_pressure(struct model *m, unsigned mt, double pct, uint64_t *r
 
 		if (ft_splitmix64_below(rng, cand) >= want)
 			continue;
-		buddy_pageblock_usage(m->buddy, base, &u);
-		if (u.free < PAGEBLOCK_PAGES || buddy_pageblock_type(m->buddy, base) != MT_MOVABLE)
+		buddy_pageblock_usage(m->mem.buddy, base, &u);
+		if (u.free < PAGEBLOCK_PAGES || buddy_pageblock_type(m->mem.buddy, base) != MT_MOVABLE)
 			continue;	/* taken by the other kind already */
 		want--;
-		buddy_take(m->buddy, base, PAGEBLOCK_ORDER, mt);
-		buddy_set_pageblock_type(m->buddy, base, mt);
+		buddy_take(m->mem.buddy, base, PAGEBLOCK_ORDER, mt);
+		buddy_set_pageblock_type(m->mem.buddy, base, mt);
 		/* give back 512 - fill pages: the used ones are a random subset (Knuth's S) */
 		for (unsigned s = 0; s < PAGEBLOCK_PAGES; s++, pages--) {
 			if (left && ft_splitmix64_below(rng, pages) < left) {
 				left--;
 				continue;
 			}
-			buddy_free_mt(m->buddy, base + s, 0, mt);
+			buddy_free_mt(m->mem.buddy, base + s, 0, mt);
 		}
 	}
 }
@@ -313,8 +313,8 @@ bool memory_init(struct model *m)
 {
 	const struct model_config *c = &m->cfg;
 	const struct model_zone_state *st = c->start_state == START_RECORDED ? c->start : NULL;
-	struct zone *z = &m->zone;
-	uint64_t budget = m->nr_pages, rec = 0, rng = c->seed;
+	struct zone *z = &m->mem.zone;
+	uint64_t budget = m->mem.nr_pages, rec = 0, rng = c->seed;
 	unsigned zones = 1;
 
 	if (st && !(rec = state_pageblocks(st)))
@@ -323,16 +323,16 @@ bool memory_init(struct model *m)
 		zones = st->zones ? st->zones : 1;
 		/* in a cgroup the zone is the host's, the memory its limit */
 		if (c->memcg)
-			m->nr_pages = rec << PAGEBLOCK_ORDER;
-		else if (rec << PAGEBLOCK_ORDER > m->nr_pages)
-			m->nr_pages &= ~(uint64_t)(PAGEBLOCK_PAGES - 1);
+			m->mem.nr_pages = rec << PAGEBLOCK_ORDER;
+		else if (rec << PAGEBLOCK_ORDER > m->mem.nr_pages)
+			m->mem.nr_pages &= ~(uint64_t)(PAGEBLOCK_PAGES - 1);
 	}
-	m->buddy = buddy_new(m->nr_pages);
-	if (!m->buddy)
+	m->mem.buddy = buddy_new(m->mem.nr_pages);
+	if (!m->mem.buddy)
 		return false;
-	z->pages = m->nr_pages;
+	z->pages = m->mem.nr_pages;
 	if (st) {
-		if (!place_recorded(m, st, m->nr_pages >> PAGEBLOCK_ORDER))
+		if (!place_recorded(m, st, m->mem.nr_pages >> PAGEBLOCK_ORDER))
 			return false;
 		z->recorded = true;
 		zone_watermarks(m, zones);
@@ -340,12 +340,12 @@ bool memory_init(struct model *m)
 			z->budget_pages = budget;
 	}
 	if (c->pinned_pct > 0)
-		buddy_pin_random(m->buddy, c->pinned_pct, c->seed);
+		buddy_pin_random(m->mem.buddy, c->pinned_pct, c->seed);
 	if (c->unmovable_blocks_pct > 0)
 		apply_pressure(m, MT_UNMOVABLE, c->unmovable_blocks_pct, &rng);
 	if (c->reclaimable_blocks_pct > 0)
 		apply_pressure(m, MT_RECLAIMABLE, c->reclaimable_blocks_pct, &rng);
-	z->cached_free_pfn = (m->nr_pages - 1) & ~(uint64_t)(PAGEBLOCK_PAGES - 1);
+	z->cached_free_pfn = (m->mem.nr_pages - 1) & ~(uint64_t)(PAGEBLOCK_PAGES - 1);
 	z->order_failed = BUDDY_MAX_ORDER + 1;
 	return true;
 }

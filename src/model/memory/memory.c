@@ -50,22 +50,22 @@ int memory_movable_order(struct model *m, uint32_t tag)
 
 void memory_folio_added(struct model *m, uint32_t id)
 {
-	buddy_set_tag(m->buddy, folio_pfn(folio_at(&m->pool, id)), folio_tag(id));
+	buddy_set_tag(m->mem.buddy, folio_pfn(folio_at(&m->pool, id)), folio_tag(id));
 }
 
 void memory_free_folio(struct model *m, const struct folio *f)
 {
-	buddy_free(m->buddy, folio_pfn(f), f->order);
+	buddy_free(m->mem.buddy, folio_pfn(f), f->order);
 }
 
 void memory_free_pages(struct model *m, uint64_t pfn, unsigned order)
 {
-	buddy_free(m->buddy, pfn, order);
+	buddy_free(m->mem.buddy, pfn, order);
 }
 
 uint64_t memory_charged(const struct model *m)
 {
-	return lru_pages(&m->lruvec.lru) + m->nr_others;
+	return lru_pages(&m->lruvec.lru) + m->mem.nr_others;
 }
 
 /* ---- migration ---------------------------------------------------------------------------- */
@@ -84,27 +84,27 @@ static void bits_move(uint64_t *map, uint64_t from, uint64_t to, uint64_t n)
 /* Everything the model keeps by pfn goes with a folio that moves (instance.h lists it). */
 static void memory_move_pfn_state(struct model *m, uint64_t from, uint64_t to, uint64_t n)
 {
-	bits_move(m->touched_pfn, from, to, n);
-	if (m->dirty_units)
-		bits_move(m->dirty_units, from << m->upp_shift, to << m->upp_shift,
+	bits_move(m->mem.touched_pfn, from, to, n);
+	if (m->mem.dirty_units)
+		bits_move(m->mem.dirty_units, from << m->upp_shift, to << m->upp_shift,
 			  n << m->upp_shift);
-	if (m->uptodate_units)
-		bits_move(m->uptodate_units, from << m->upp_shift, to << m->upp_shift,
+	if (m->mem.uptodate_units)
+		bits_move(m->mem.uptodate_units, from << m->upp_shift, to << m->upp_shift,
 			  n << m->upp_shift);
 }
 
 bool memory_migrate(struct model *m, uint64_t from, uint64_t to, unsigned order, uint32_t tag)
 {
-	if (!buddy_take(m->buddy, to, order, MT_MOVABLE))
+	if (!buddy_take(m->mem.buddy, to, order, MT_MOVABLE))
 		return false;
 	if (tag_is_folio(tag)) {
 		folio_at(&m->pool, tag / 2 - 1)->pfn = (uint32_t)to;
 		memory_move_pfn_state(m, from, to, 1ull << order);
 	} else if (tag_is_others(tag)) {
-		m->others[tag / 2] = (uint32_t)to;
+		m->mem.others[tag / 2] = (uint32_t)to;
 	}
-	buddy_set_tag(m->buddy, to, tag);
-	buddy_free(m->buddy, from, order);
+	buddy_set_tag(m->mem.buddy, to, tag);
+	buddy_free(m->mem.buddy, from, order);
 	return true;
 }
 
@@ -113,7 +113,7 @@ void memory_sample_fragmentation(struct model *m)
 	uint64_t nr_free[BUDDY_MAX_ORDER + 1];
 	int idx;
 
-	buddy_free_counts(m->buddy, nr_free);
+	buddy_free_counts(m->mem.buddy, nr_free);
 	idx = buddy_unusable_free_index(nr_free, m->cfg.order);
 	dist_add(&m->d_unusable, idx < 0 ? 0 : (uint64_t)idx);
 }

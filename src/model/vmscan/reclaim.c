@@ -71,7 +71,7 @@ static bool reclaim_stall(struct model *m)
 	uint64_t t0 = m->now, until;
 
 	batch_end(m);
-	if (!m->writeback_pages && m->dirty_pages)
+	if (!m->wb.writeback_pages && m->wb.dirty_pages)
 		wb_wakeup_vmscan(m);
 	until = wb_next_completion(m);
 	if (until == UINT64_MAX)
@@ -153,7 +153,7 @@ bool reclaim_one(struct model *m)
 
 bool reclaim_until_free(struct model *m, uint64_t pages)
 {
-	while (buddy_free_pages(m->buddy) < pages)
+	while (buddy_free_pages(m->mem.buddy) < pages)
 		if (!reclaim_one(m))
 			return false;
 	return true;

@@ -21,7 +21,7 @@ static void shadow_split_around(struct model *m, uint32_t file, uint64_t start, 
 		uint64_t half = 1ull << --o;
 		uint64_t other = (idx & half) ? start : start + half;
 
-		shadow_store(&m->shadow, file, mf->gen, other, o, eviction);
+		shadow_store(&m->workingset.shadow, file, mf->gen, other, o, eviction);
 		mf->shadow_mask |= (uint16_t)(1u << o);
 		if (idx & half)
 			start += half;
@@ -52,7 +52,7 @@ void memcg_stats_flush(struct model *m)
  */
 void shadow_shrink(struct model *m)
 {
-	uint64_t bound = m->nr_pages, freed;
+	uint64_t bound = m->mem.nr_pages, freed;
 	double units, excess;
 
 	if (m->cfg.memcg) {
@@ -67,12 +67,12 @@ void shadow_shrink(struct model *m)
 	if (!m->mx.evicted_pages)
 		return;
 	/* slot units a page (4096 a node): 64 for small folios, 1 for large, the run's mix */
-	units = (double)m->shadow_slot_units / (double)m->mx.evicted_pages;
-	excess = (double)(m->lruvec.nonresident_age - m->shadow_horizon) * units / 4096.0 -
+	units = (double)m->workingset.slot_units / (double)m->mx.evicted_pages;
+	excess = (double)(m->lruvec.nonresident_age - m->workingset.horizon) * units / 4096.0 -
 		 (double)(bound >> 3);
 	freed = (uint64_t)(excess / 2 / SHRINK_BATCH) * SHRINK_BATCH;
 	if (excess >= 2 * SHRINK_BATCH && freed)
-		m->shadow_horizon += (uint64_t)((double)freed * 4096.0 / units);
+		m->workingset.horizon += (uint64_t)((double)freed * 4096.0 / units);
 }
 
 /*
@@ -90,9 +90,9 @@ bool workingset_refault(struct model *m, uint32_t file, uint64_t idx, unsigned o
 		uint64_t start = idx & ~((1ull << o) - 1);
 
 		mask &= ~(1u << o);
-		if (!shadow_take(&m->shadow, file, mf->gen, start, o, &eviction))
+		if (!shadow_take(&m->workingset.shadow, file, mf->gen, start, o, &eviction))
 			continue;
-		if (eviction < m->shadow_horizon)	/* the shrinker freed it */
+		if (eviction < m->workingset.horizon)	/* the shrinker freed it */
 			return false;
 		if (o > order)
 			shadow_split_around(m, file, start, o, idx, order, eviction);

@@ -16,21 +16,21 @@
 /* wb_bandwidth_estimate_start(): after an idle second, the next interval starts now. */
 void wb_bandwidth_start(struct model *m)
 {
-	if (m->now - m->bw.stamp > BW_IDLE && m->writeback_pages == 0) {
-		m->bw.stamp = m->now;
-		m->bw.written_stamp = m->bw.written;
+	if (m->now - m->wb.bw.stamp > BW_IDLE && m->wb.writeback_pages == 0) {
+		m->wb.bw.stamp = m->now;
+		m->wb.bw.written_stamp = m->wb.bw.written;
 	}
 }
 
 /* __wb_update_bandwidth() -> wb_update_write_bandwidth(), at most every 200 ms. */
 void wb_bandwidth_update(struct model *m, uint64_t now)
 {
-	uint64_t elapsed, written, bw, avg = m->bw.avg_write_bw, old = m->bw.write_bw;
+	uint64_t elapsed, written, bw, avg = m->wb.bw.avg_write_bw, old = m->wb.bw.write_bw;
 
-	if (now < add_sat(m->bw.stamp, BANDWIDTH_INTERVAL))
+	if (now < add_sat(m->wb.bw.stamp, BANDWIDTH_INTERVAL))
 		return;
-	elapsed = (now - m->bw.stamp) / MS;
-	written = m->bw.written - m->bw.written_stamp;
+	elapsed = (now - m->wb.bw.stamp) / MS;
+	written = m->wb.bw.written - m->wb.bw.written_stamp;
 	if (elapsed > BW_PERIOD_MS) {
 		bw = written * 1000 / elapsed;
 		avg = bw;
@@ -42,10 +42,10 @@ void wb_bandwidth_update(struct model *m, uint64_t now)
 		if (avg < old && old <= bw)
 			avg += (old - avg) >> 3;
 	}
-	m->bw.write_bw = bw;
-	m->bw.avg_write_bw = avg ? avg : 1;
-	m->bw.written_stamp = m->bw.written;
-	m->bw.stamp = now;
+	m->wb.bw.write_bw = bw;
+	m->wb.bw.avg_write_bw = avg ? avg : 1;
+	m->wb.bw.written_stamp = m->wb.bw.written;
+	m->wb.bw.stamp = now;
 }
 
 /*
@@ -55,10 +55,10 @@ void wb_bandwidth_update(struct model *m, uint64_t now)
 uint64_t wb_chunk_pages(const struct model *m, uint64_t work_pages)
 {
 	uint64_t min_pages = MIN_WRITEBACK_BYTES >> m->page_shift;
-	uint64_t pages = m->bw.avg_write_bw / 2;
+	uint64_t pages = m->wb.bw.avg_write_bw / 2;
 
-	if (pages > m->thresh_pages / DIRTY_SCOPE)
-		pages = m->thresh_pages / DIRTY_SCOPE;
+	if (pages > m->wb.thresh_pages / DIRTY_SCOPE)
+		pages = m->wb.thresh_pages / DIRTY_SCOPE;
 	if (pages > work_pages)
 		pages = work_pages;
 	return round_down(pages + min_pages, min_pages);

@@ -32,15 +32,15 @@ static struct wb_item *wb_scratch(struct model *m, size_t n)
 {
 	size_t bytes = (n ? n : 1) * sizeof(struct wb_item);
 
-	if (bytes > m->scratch_cap) {
-		void *p = realloc(m->scratch, bytes);
+	if (bytes > m->wb.scratch_cap) {
+		void *p = realloc(m->wb.scratch, bytes);
 
 		if (!p)
 			return NULL;
-		m->scratch = p;
-		m->scratch_cap = bytes;
+		m->wb.scratch = p;
+		m->wb.scratch_cap = bytes;
 	}
-	return (struct wb_item *)m->scratch;
+	return (struct wb_item *)m->wb.scratch;
 }
 
 /*
@@ -54,18 +54,18 @@ static struct wb_item *sorted_dirty(struct model *m, uint32_t file, size_t *n)
 	struct wb_item *items;
 	size_t k = 0;
 
-	if (m->sorted.valid && m->sorted.file == file && m->sorted.gen == mf->dirty_gen) {
-		*n = m->sorted.n;
-		return (struct wb_item *)m->scratch;
+	if (m->wb.sorted.valid && m->wb.sorted.file == file && m->wb.sorted.gen == mf->dirty_gen) {
+		*n = m->wb.sorted.n;
+		return (struct wb_item *)m->wb.scratch;
 	}
-	m->sorted.valid = false;
+	m->wb.sorted.valid = false;
 	items = wb_scratch(m, mf->nr_dirty);
 	if (!items)
 		return NULL;
 	for (uint32_t id = mf->dirty; id != FOLIO_NIL; id = folio_at(&m->pool, id)->dirty_next)
 		items[k++] = (struct wb_item){ .index = folio_at(&m->pool, id)->index, .id = id };
 	qsort(items, k, sizeof(*items), wb_item_cmp);
-	m->sorted = (typeof(m->sorted)){ .file = file, .gen = mf->dirty_gen, .n = k, .valid = true };
+	m->wb.sorted = (typeof(m->wb.sorted)){ .file = file, .gen = mf->dirty_gen, .n = k, .valid = true };
 	*n = k;
 	return items;
 }
@@ -168,7 +168,7 @@ struct wb_work {
 
 static bool work_done(const struct model *m, const struct wb_work *w)
 {
-	return !w->nr_pages || (w->background && m->dirty_pages <= m->bg_thresh_pages);
+	return !w->nr_pages || (w->background && m->wb.dirty_pages <= m->wb.bg_thresh_pages);
 }
 
 /* One chunk of the inode from its writeback_index (range_cyclic); the pages written. */
@@ -197,7 +197,7 @@ static void wb_run_work(struct model *m, struct wb_work *w)
 	bool progress = true;
 
 	while (progress && !work_done(m, w)) {
-		uint32_t file = m->inode_head;
+		uint32_t file = m->wb.inode_head;
 
 		progress = false;
 		while (file != INODE_NIL && !work_done(m, w)) {
@@ -223,7 +223,7 @@ void wb_background(struct model *m)
 
 void wb_wakeup_vmscan(struct model *m)
 {
-	struct wb_work w = { .cause = WB_VMSCAN, .nr_pages = m->dirty_pages,
+	struct wb_work w = { .cause = WB_VMSCAN, .nr_pages = m->wb.dirty_pages,
 			     .dirtied_before = UINT64_MAX };
 
 	m->mx.flusher_wakeups++;
@@ -235,14 +235,14 @@ void wb_flusher_tick(struct model *m, uint64_t t)
 	uint64_t expire = m->cfg.dirty_expire_ns;
 
 	/* wb_check_old_data_flush(): inodes dirtied at or before t - dirty_expire */
-	if (t >= expire && m->inode_head != INODE_NIL &&
-	    model_file(m, m->inode_head)->dirtied_when <= t - expire) {
-		struct wb_work w = { .cause = WB_EXPIRE, .nr_pages = m->dirty_pages,
+	if (t >= expire && m->wb.inode_head != INODE_NIL &&
+	    model_file(m, m->wb.inode_head)->dirtied_when <= t - expire) {
+		struct wb_work w = { .cause = WB_EXPIRE, .nr_pages = m->wb.dirty_pages,
 				     .dirtied_before = t - expire };
 
 		wb_run_work(m, &w);
 	}
 	/* wb_check_background_flush() */
-	if (m->dirty_pages > m->bg_thresh_pages)
+	if (m->wb.dirty_pages > m->wb.bg_thresh_pages)
 		wb_background(m);
 }

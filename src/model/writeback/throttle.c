@@ -57,8 +57,8 @@ static uint64_t dirtyable_pages(const struct model *m)
 
 	if (m->cfg.dirtyable_bytes)
 		return m->cfg.dirtyable_bytes >> m->page_shift;
-	pages = buddy_free_pages(m->buddy) + lru_pages(&m->lruvec.lru);	/* pinned pages left out */
-	reserve = reserve_pages(m->nr_pages, m->page_shift);
+	pages = buddy_free_pages(m->mem.buddy) + lru_pages(&m->lruvec.lru);	/* pinned pages left out */
+	reserve = reserve_pages(m->mem.nr_pages, m->page_shift);
 	return pages > reserve ? pages - reserve : 1;
 }
 
@@ -74,9 +74,9 @@ void wb_init_thresholds(struct model *m)
 					 c->dirty_background_ratio * ps / 100 * avail / ps;
 	if (bg >= th)
 		bg = th / 2;
-	m->bg_thresh_pages = bg;
-	m->thresh_pages = th;
-	m->bw.write_bw = m->bw.avg_write_bw = INIT_BW_BYTES >> m->page_shift;
+	m->wb.bg_thresh_pages = bg;
+	m->wb.thresh_pages = th;
+	m->wb.bw.write_bw = m->wb.bw.avg_write_bw = INIT_BW_BYTES >> m->page_shift;
 }
 
 /* ---- balance_dirty_pages() ------------------------------------------------------------------- */
@@ -103,7 +103,7 @@ static int64_t pos_ratio(uint64_t dirty, uint64_t freerun, uint64_t limit)
 /* wb_max_pause(): short enough that the device does not run dry meanwhile, ms. */
 static uint64_t max_pause_ms(const struct model *m, uint64_t wb_dirty)
 {
-	uint64_t t = wb_dirty / (1 + m->bw.avg_write_bw / 128) + 1;
+	uint64_t t = wb_dirty / (1 + m->wb.bw.avg_write_bw / 128) + 1;
 
 	return t < MAX_PAUSE_MS ? t : MAX_PAUSE_MS;
 }
@@ -121,8 +121,8 @@ static void bdp_pause(struct model *m, uint64_t ns)
 	m->mx.throttled++;
 	m->mx.throttle_time_s += (double)ns * 1e-9;
 	model_wait_until(m, add_sat(m->now, ns));
-	m->bdp.paused_when = m->now;
-	m->bdp.dirtied = 0;
+	m->wb.bdp.paused_when = m->now;
+	m->wb.bdp.dirtied = 0;
 }
 
 /*
@@ -131,33 +131,33 @@ static void bdp_pause(struct model *m, uint64_t ns)
  */
 static uint64_t bdp_pause_ns(struct model *m)
 {
-	uint64_t dirty = m->dirty_pages + m->writeback_pages;
-	uint64_t freerun = (m->thresh_pages + m->bg_thresh_pages) / 2, limit = m->thresh_pages;
+	uint64_t dirty = m->wb.dirty_pages + m->wb.writeback_pages;
+	uint64_t freerun = (m->wb.thresh_pages + m->wb.bg_thresh_pages) / 2, limit = m->wb.thresh_pages;
 	uint64_t rate, maxp = max_pause_ms(m, dirty), period_ms;
 	int64_t pause_ms, since_ms;
 
 	if (dirty <= freerun) {
-		m->bdp.paused_when = m->now;
-		m->bdp.dirtied = 0;
+		m->wb.bdp.paused_when = m->now;
+		m->wb.bdp.dirtied = 0;
 		return 0;
 	}
 	/* task_ratelimit: dirty_ratelimit, which settles at the write bandwidth, times pos_ratio */
-	rate = (uint64_t)((m->bw.avg_write_bw * (uint64_t)pos_ratio(dirty, freerun, limit)) >>
+	rate = (uint64_t)((m->wb.bw.avg_write_bw * (uint64_t)pos_ratio(dirty, freerun, limit)) >>
 			  RATIO_SHIFT);
 	if (!rate)
 		return maxp * MS;
-	period_ms = m->bdp.dirtied * 1000 / rate;
+	period_ms = m->wb.bdp.dirtied * 1000 / rate;
 	/* the time the writer spent since its last pause counts towards this one */
-	since_ms = m->now >= m->bdp.paused_when ? (int64_t)((m->now - m->bdp.paused_when) / MS) :
-						  -(int64_t)((m->bdp.paused_when - m->now) / MS);
+	since_ms = m->now >= m->wb.bdp.paused_when ? (int64_t)((m->now - m->wb.bdp.paused_when) / MS) :
+						  -(int64_t)((m->wb.bdp.paused_when - m->now) / MS);
 	pause_ms = (int64_t)period_ms - since_ms;
 	if (pause_ms < (int64_t)min_pause_ms(maxp)) {
 		if (pause_ms < -1000) {
-			m->bdp.paused_when = m->now;
-			m->bdp.dirtied = 0;
+			m->wb.bdp.paused_when = m->now;
+			m->wb.bdp.dirtied = 0;
 		} else if (period_ms) {
-			m->bdp.paused_when = add_sat(m->bdp.paused_when, period_ms * MS);
-			m->bdp.dirtied = 0;
+			m->wb.bdp.paused_when = add_sat(m->wb.bdp.paused_when, period_ms * MS);
+			m->wb.bdp.dirtied = 0;
 		}
 		return 0;
 	}
@@ -168,12 +168,12 @@ void wb_balance_dirty(struct model *m)
 {
 	uint64_t ns;
 
-	if (m->dirty_pages > m->bg_thresh_pages)
+	if (m->wb.dirty_pages > m->wb.bg_thresh_pages)
 		wb_background(m);
 	while ((ns = bdp_pause_ns(m)) != 0) {
 		bdp_pause(m, ns);
 		/* over the hard limit the writer waits again, while writeback can get it below */
-		if (m->dirty_pages + m->writeback_pages < m->thresh_pages || !m->writeback_pages)
+		if (m->wb.dirty_pages + m->wb.writeback_pages < m->wb.thresh_pages || !m->wb.writeback_pages)
 			break;
 		wb_background(m);
 	}

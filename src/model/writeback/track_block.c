@@ -73,16 +73,16 @@ static void blocks_clear(struct model *m, uint64_t *map, const struct folio *f)
 
 static uint64_t *unit_bitmap_alloc(const struct model *m)
 {
-	uint64_t bits = m->nr_pages << m->upp_shift;
+	uint64_t bits = m->mem.nr_pages << m->upp_shift;
 
 	return calloc((bits + 63) / 64 + 1, sizeof(uint64_t));
 }
 
 static bool block_dirty_init(struct model *m)
 {
-	m->dirty_units = unit_bitmap_alloc(m);
-	m->uptodate_units = unit_bitmap_alloc(m);
-	return m->dirty_units && m->uptodate_units;
+	m->mem.dirty_units = unit_bitmap_alloc(m);
+	m->mem.uptodate_units = unit_bitmap_alloc(m);
+	return m->mem.dirty_units && m->mem.uptodate_units;
 }
 
 /*
@@ -116,11 +116,11 @@ static void block_dirty_fill_new(struct model *m, uint32_t id, uint64_t ws, uint
 		if (blk[i] < old_isize)
 			read += bs;
 	m->mx.write_read_bytes += read;
-	blocks_mark(m, m->uptodate_units, f, ws - fpos, we - fpos);
+	blocks_mark(m, m->mem.uptodate_units, f, ws - fpos, we - fpos);
 	if (old_end < fend)	/* past the old EOF: zeroed, uptodate */
-		blocks_mark(m, m->uptodate_units, f, old_end > fpos ? old_end - fpos : 0,
+		blocks_mark(m, m->mem.uptodate_units, f, old_end > fpos ? old_end - fpos : 0,
 			    fend - fpos);
-	if (blocks_all(m, m->uptodate_units, f))
+	if (blocks_all(m, m->mem.uptodate_units, f))
 		folio_set(f, FOLIO_UPTODATE);
 }
 
@@ -134,10 +134,10 @@ static void block_dirty_fill_cached(struct model *m, uint32_t id, uint64_t ws, u
 
 	for (unsigned i = 0; i < n; i++)
 		if (blk[i] < old_isize &&
-		    !blocks_count(m, m->uptodate_units, f, blk[i] - fpos, blk[i] - fpos + 1))
+		    !blocks_count(m, m->mem.uptodate_units, f, blk[i] - fpos, blk[i] - fpos + 1))
 			m->mx.write_read_bytes += bs;
-	blocks_mark(m, m->uptodate_units, f, ws - fpos, we - fpos);
-	if (blocks_all(m, m->uptodate_units, f))
+	blocks_mark(m, m->mem.uptodate_units, f, ws - fpos, we - fpos);
+	if (blocks_all(m, m->mem.uptodate_units, f))
 		folio_set(f, FOLIO_UPTODATE);
 }
 
@@ -146,10 +146,10 @@ static bool block_dirty_fill_read(struct model *m, struct mfile *mf, uint32_t id
 {
 	struct folio *f = folio_at(&m->pool, id);
 	uint64_t want = filemap_read_bytes(m, f, mf->isize);
-	uint64_t have = blocks_count(m, m->uptodate_units, f, 0, want) << m->unit_shift;
+	uint64_t have = blocks_count(m, m->mem.uptodate_units, f, 0, want) << m->unit_shift;
 
 	folio_set(f, FOLIO_UPTODATE);
-	blocks_mark(m, m->uptodate_units, f, 0, folio_size(m, f));
+	blocks_mark(m, m->mem.uptodate_units, f, 0, folio_size(m, f));
 	if (want <= have)
 		return false;
 	m->mx.read_io_bytes += want - have;
@@ -159,7 +159,7 @@ static bool block_dirty_fill_read(struct model *m, struct mfile *mf, uint32_t id
 
 static void block_dirty_mark(struct model *m, const struct folio *f, uint64_t from, uint64_t to)
 {
-	blocks_mark(m, m->dirty_units, f, from, to);
+	blocks_mark(m, m->mem.dirty_units, f, from, to);
 }
 
 /* Runs of dirty units below lim, each one range of the writeback. */
@@ -173,11 +173,11 @@ static uint64_t block_dirty_ranges(struct model *m, const struct folio *f, uint6
 	for (uint64_t u = 0; u < nunits;) {
 		uint64_t v;
 
-		if (!bitmap_test(m->dirty_units, base + u)) {
+		if (!bitmap_test(m->mem.dirty_units, base + u)) {
 			u++;
 			continue;
 		}
-		for (v = u + 1; v < nunits && bitmap_test(m->dirty_units, base + v); v++)
+		for (v = u + 1; v < nunits && bitmap_test(m->mem.dirty_units, base + v); v++)
 			;
 		total += (v - u) << us;
 		if (emit)
@@ -189,13 +189,13 @@ static uint64_t block_dirty_ranges(struct model *m, const struct folio *f, uint6
 
 static void block_dirty_clean(struct model *m, const struct folio *f)
 {
-	blocks_clear(m, m->dirty_units, f);
+	blocks_clear(m, m->mem.dirty_units, f);
 }
 
 static void block_dirty_forget(struct model *m, const struct folio *f)
 {
-	blocks_clear(m, m->dirty_units, f);
-	blocks_clear(m, m->uptodate_units, f);
+	blocks_clear(m, m->mem.dirty_units, f);
+	blocks_clear(m, m->mem.uptodate_units, f);
 }
 
 const struct dirty_tracking dirty_per_block = {

@@ -21,31 +21,31 @@
 
 bool wb_init(struct model *m)
 {
-	m->wbq.mask = WBQ_FIRST - 1;
-	m->wbq.q = malloc(WBQ_FIRST * sizeof(*m->wbq.q));
-	m->reclaim_pfn = calloc((m->nr_pages + 63) / 64 + 1, sizeof(uint64_t));
-	return m->wbq.q && m->reclaim_pfn;
+	m->wb.wbq.mask = WBQ_FIRST - 1;
+	m->wb.wbq.q = malloc(WBQ_FIRST * sizeof(*m->wb.wbq.q));
+	m->mem.reclaim_pfn = calloc((m->mem.nr_pages + 63) / 64 + 1, sizeof(uint64_t));
+	return m->wb.wbq.q && m->mem.reclaim_pfn;
 }
 
 void wb_release(struct model *m)
 {
-	free(m->wbq.q);
-	free(m->reclaim_pfn);
+	free(m->wb.wbq.q);
+	free(m->mem.reclaim_pfn);
 }
 
 bool folio_test_reclaim(const struct model *m, const struct folio *f)
 {
-	return bitmap_test(m->reclaim_pfn, folio_pfn(f));
+	return bitmap_test(m->mem.reclaim_pfn, folio_pfn(f));
 }
 
 void folio_set_reclaim(struct model *m, const struct folio *f)
 {
-	bitmap_set_range(m->reclaim_pfn, folio_pfn(f), folio_pfn(f) + 1);
+	bitmap_set_range(m->mem.reclaim_pfn, folio_pfn(f), folio_pfn(f) + 1);
 }
 
 static void folio_clear_reclaim(struct model *m, const struct folio *f)
 {
-	bitmap_zero_range(m->reclaim_pfn, folio_pfn(f), folio_pfn(f) + 1);
+	bitmap_zero_range(m->mem.reclaim_pfn, folio_pfn(f), folio_pfn(f) + 1);
 }
 
 /* ---- the dirty inode list (b_dirty), oldest dirtied_when first ---------------------------- */
@@ -59,12 +59,12 @@ static void inode_mark_dirty(struct model *m, uint32_t file)
 	mf->dirtied_when = m->now;
 	mf->on_dirty_list = true;
 	mf->inode_next = INODE_NIL;
-	mf->inode_prev = m->inode_tail;
-	if (m->inode_tail != INODE_NIL)
-		model_file(m, m->inode_tail)->inode_next = file;
+	mf->inode_prev = m->wb.inode_tail;
+	if (m->wb.inode_tail != INODE_NIL)
+		model_file(m, m->wb.inode_tail)->inode_next = file;
 	else
-		m->inode_head = file;
-	m->inode_tail = file;
+		m->wb.inode_head = file;
+	m->wb.inode_tail = file;
 }
 
 static void inode_mark_clean(struct model *m, uint32_t file)
@@ -76,11 +76,11 @@ static void inode_mark_clean(struct model *m, uint32_t file)
 	if (mf->inode_prev != INODE_NIL)
 		model_file(m, mf->inode_prev)->inode_next = mf->inode_next;
 	else
-		m->inode_head = mf->inode_next;
+		m->wb.inode_head = mf->inode_next;
 	if (mf->inode_next != INODE_NIL)
 		model_file(m, mf->inode_next)->inode_prev = mf->inode_prev;
 	else
-		m->inode_tail = mf->inode_prev;
+		m->wb.inode_tail = mf->inode_prev;
 	mf->on_dirty_list = false;
 }
 
@@ -101,8 +101,8 @@ static void folio_account_dirtied(struct model *m, uint32_t id)
 	mf->nr_dirty++;
 	mf->dirty_gen++;
 	mf->dirty_pages += nr;
-	m->dirty_pages += nr;
-	m->bdp.dirtied += nr;
+	m->wb.dirty_pages += nr;
+	m->wb.bdp.dirtied += nr;
 	m->mx.dirtied_pages += nr;
 	inode_mark_dirty(m, f->file);
 }
@@ -129,7 +129,7 @@ static void folio_clear_dirty(struct model *m, uint32_t id)
 	f->dirty_prev = f->dirty_next = FOLIO_NIL;
 	mf->nr_dirty--;
 	mf->dirty_pages -= nr;
-	m->dirty_pages -= nr;
+	m->wb.dirty_pages -= nr;
 	if (!mf->nr_dirty)
 		inode_mark_clean(m, f->file);
 }
@@ -194,7 +194,7 @@ static void count_cause(struct model_metrics *x, enum wb_cause cause, uint64_t l
 static uint64_t device_submit(struct model *m, uint64_t len)
 {
 	double s = m->cfg.device_latency_us * 1e-6;
-	uint64_t start = m->dev_busy_until > m->now ? m->dev_busy_until : m->now;
+	uint64_t start = m->wb.dev_busy_until > m->now ? m->wb.dev_busy_until : m->now;
 
 	if (m->cfg.device_bandwidth_mbps > 0)
 		s += (double)len / (m->cfg.device_bandwidth_mbps * 1e6);
@@ -203,49 +203,49 @@ static uint64_t device_submit(struct model *m, uint64_t len)
 	 * at least 1 ns: a completion time of 0 means "not submitted yet" (struct wb_inflight);
 	 * saturated below UINT64_MAX, which wb_next_completion() keeps for "nothing in flight"
 	 */
-	m->dev_busy_until = add_sat(start, s * 1e9 >= 1 ? (uint64_t)(s * 1e9) : 1);
-	if (m->dev_busy_until == UINT64_MAX)
-		m->dev_busy_until = UINT64_MAX - 1;
-	return m->dev_busy_until;
+	m->wb.dev_busy_until = add_sat(start, s * 1e9 >= 1 ? (uint64_t)(s * 1e9) : 1);
+	if (m->wb.dev_busy_until == UINT64_MAX)
+		m->wb.dev_busy_until = UINT64_MAX - 1;
+	return m->wb.dev_busy_until;
 }
 
 void wb_run_flush(struct model *m)
 {
 	struct model_metrics *x = &m->mx;
-	uint64_t len = m->run.end - m->run.start, done;
+	uint64_t len = m->wb.run.end - m->wb.run.start, done;
 
-	if (!m->run.open)
+	if (!m->wb.run.open)
 		return;
-	m->run.open = false;
+	m->wb.run.open = false;
 	x->writeback_ios++;
 	x->writeback_bytes += len;
 	if (m->units.by)
-		units_writeback(m, m->run.file, len);
-	count_cause(x, m->run.cause, len);
+		units_writeback(m, m->wb.run.file, len);
+	count_cause(x, m->wb.run.cause, len);
 	x->iosize_hist[iosize_bucket(len)]++;
 	x->extents++;
 	x->extent_bytes += len;
 	done = device_submit(m, len);
-	model_file(m, m->run.file)->wb_done = done;
+	model_file(m, m->wb.run.file)->wb_done = done;
 	/* the folios whose last range was in this I/O end their writeback with it */
-	for (size_t i = m->wbq.open; i != m->wbq.tail; i = (i + 1) & m->wbq.mask)
-		m->wbq.q[i].done = done;
-	m->wbq.open = m->wbq.tail;
+	for (size_t i = m->wb.wbq.open; i != m->wb.wbq.tail; i = (i + 1) & m->wb.wbq.mask)
+		m->wb.wbq.q[i].done = done;
+	m->wb.wbq.open = m->wb.wbq.tail;
 }
 
 void wb_run_add(struct model *m, uint32_t file, uint64_t start, uint64_t len,
 		enum wb_cause cause)
 {
-	if (m->run.open && m->run.file == file && m->run.end == start && m->run.cause == cause) {
-		m->run.end += len;
+	if (m->wb.run.open && m->wb.run.file == file && m->wb.run.end == start && m->wb.run.cause == cause) {
+		m->wb.run.end += len;
 		return;
 	}
 	wb_run_flush(m);
-	m->run.open = true;
-	m->run.file = file;
-	m->run.start = start;
-	m->run.end = start + len;
-	m->run.cause = cause;
+	m->wb.run.open = true;
+	m->wb.run.file = file;
+	m->wb.run.start = start;
+	m->wb.run.end = start + len;
+	m->wb.run.cause = cause;
 }
 
 /*
@@ -279,20 +279,20 @@ uint64_t wb_folio_bytes(struct model *m, const struct folio *f, uint64_t isize)
 
 static bool wbq_grow(struct model *m)
 {
-	size_t n = m->wbq.mask + 1, used = (m->wbq.tail - m->wbq.head) & m->wbq.mask;
+	size_t n = m->wb.wbq.mask + 1, used = (m->wb.wbq.tail - m->wb.wbq.head) & m->wb.wbq.mask;
 	struct wb_inflight *q = malloc(2 * n * sizeof(*q));
 
 	if (!q)
 		return false;
 	/* unroll the ring into the new one, keeping open's place relative to head */
 	for (size_t i = 0; i < used; i++)
-		q[i] = m->wbq.q[(m->wbq.head + i) & m->wbq.mask];
-	m->wbq.open = (m->wbq.open - m->wbq.head) & m->wbq.mask;
-	free(m->wbq.q);
-	m->wbq.q = q;
-	m->wbq.head = 0;
-	m->wbq.tail = used;
-	m->wbq.mask = 2 * n - 1;
+		q[i] = m->wb.wbq.q[(m->wb.wbq.head + i) & m->wb.wbq.mask];
+	m->wb.wbq.open = (m->wb.wbq.open - m->wb.wbq.head) & m->wb.wbq.mask;
+	free(m->wb.wbq.q);
+	m->wb.wbq.q = q;
+	m->wb.wbq.head = 0;
+	m->wb.wbq.tail = used;
+	m->wb.wbq.mask = 2 * n - 1;
 	return true;
 }
 
@@ -303,8 +303,8 @@ static void folio_end_writeback(struct model *m, uint32_t id)
 	uint64_t nr = folio_nr_pages(f);
 
 	folio_clear(f, FOLIO_WRITEBACK);
-	m->writeback_pages -= nr;
-	m->bw.written += nr;
+	m->wb.writeback_pages -= nr;
+	m->wb.bw.written += nr;
 	m->mx.written_pages += nr;
 	if (!folio_test_reclaim(m, f))
 		return;
@@ -325,34 +325,34 @@ uint64_t wb_start_folio(struct model *m, uint32_t id, enum wb_cause cause)
 	bytes = folio_wb_ranges(m, f, model_file(m, f->file)->isize, true, cause);
 	folio_clear_dirty(m, id);
 	/* nothing below EOF to send: the writeback ends as it starts */
-	if (!bytes || (((m->wbq.tail + 1) & m->wbq.mask) == m->wbq.head && !wbq_grow(m))) {
+	if (!bytes || (((m->wb.wbq.tail + 1) & m->wb.wbq.mask) == m->wb.wbq.head && !wbq_grow(m))) {
 		m->mx.written_pages += nr;
 		return nr;
 	}
-	if (m->writeback_pages == 0)
+	if (m->wb.writeback_pages == 0)
 		wb_bandwidth_start(m);
 	folio_set(f, FOLIO_WRITEBACK);
-	m->writeback_pages += nr;
-	m->wbq.q[m->wbq.tail] = (struct wb_inflight){ .id = id, .done = 0 };
-	m->wbq.tail = (m->wbq.tail + 1) & m->wbq.mask;
+	m->wb.writeback_pages += nr;
+	m->wb.wbq.q[m->wb.wbq.tail] = (struct wb_inflight){ .id = id, .done = 0 };
+	m->wb.wbq.tail = (m->wb.wbq.tail + 1) & m->wb.wbq.mask;
 	return nr;
 }
 
 uint64_t wb_next_completion(const struct model *m)
 {
-	if (m->wbq.head == m->wbq.tail || !m->wbq.q[m->wbq.head].done)
+	if (m->wb.wbq.head == m->wb.wbq.tail || !m->wb.wbq.q[m->wb.wbq.head].done)
 		return UINT64_MAX;
-	return m->wbq.q[m->wbq.head].done;
+	return m->wb.wbq.q[m->wb.wbq.head].done;
 }
 
 void wb_complete_until(struct model *m, uint64_t t)
 {
-	while (wb_completion_due(m, t)) {
-		const struct wb_inflight *e = &m->wbq.q[m->wbq.head];
+	while (wb_completion_due(&m->wb, t)) {
+		const struct wb_inflight *e = &m->wb.wbq.q[m->wb.wbq.head];
 
 		wb_bandwidth_update(m, e->done);
 		folio_end_writeback(m, e->id);
-		m->wbq.head = (m->wbq.head + 1) & m->wbq.mask;
+		m->wb.wbq.head = (m->wb.wbq.head + 1) & m->wb.wbq.mask;
 	}
 }
 

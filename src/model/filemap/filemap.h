@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The page cache's paths (mm/filemap.c, mm/readahead.c, mm/fadvise.c, mm/madvise.c): a folio
+ * for a missing page, read I/O, readahead by release, the read, fault and write paths and
+ * the advice calls. The folios' index is cache.h's.
+ */
+#ifndef FT_MODEL_FILEMAP_H
+#define FT_MODEL_FILEMAP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "model/folio.h"
+#include "model/model.h"
+
+struct model;
+struct mfile;
+
+/* filemap.c: a folio for a missing page */
+uint64_t filemap_read_bytes(const struct model *m, const struct folio *f, uint64_t isize);
+/* at_idx: the folio starts at idx (write path, readahead), else it is aligned around it */
+uint32_t filemap_create(struct model *m, uint32_t file, uint64_t idx, unsigned order,
+			bool at_idx, bool read);
+unsigned filemap_read_order(struct model *m, struct mfile *mf, uint64_t idx);
+/* The order a fault on a missing page asks for (shmem: VM_HUGEPAGE with huge=advise). */
+unsigned filemap_fault_order(struct model *m, struct mfile *mf, uint64_t idx);
+uint32_t filemap_read_in(struct model *m, uint32_t file, uint64_t idx, unsigned order,
+			 bool at_idx);
+
+/* readio.c: read I/O batches and whether a read waits for one */
+void read_batch_begin(struct model *m, uint32_t file);
+void read_batch_add(struct model *m, const struct folio *f);
+void read_batch_end(struct model *m);
+bool read_waits(const struct model *m, const struct mfile *mf, uint64_t idx);
+
+/* readahead.c: the read and fault paths' calls */
+void readahead_sync(struct model *m, uint32_t file, uint64_t idx, uint64_t req);
+/* a read of pages below last (exclusive) reached the marked folio id */
+void readahead_async(struct model *m, uint32_t file, uint32_t id, uint64_t last);
+void readahead_mmap_around(struct model *m, uint32_t file, uint64_t idx);
+void readahead_mmap_hit(struct model *m, uint32_t file, uint32_t id, uint64_t idx);
+/* readahead.c: the mechanics the rules share (variants.h) */
+uint64_t ra_max_pages(const struct model *m, const struct mfile *mf, uint64_t req);
+bool ra_sync_window(struct model *m, uint32_t file, uint64_t idx, uint64_t req);
+bool ra_async_window(struct model *m, uint32_t file, uint64_t idx, uint64_t folio_pages,
+		     uint64_t req);
+uint64_t ra_read_folios(struct model *m, uint32_t file, unsigned new_order, bool no_order1,
+			bool *stopped);
+void ra_read_unbounded(struct model *m, uint32_t file, uint64_t idx, uint64_t nr,
+		       uint64_t lookahead);
+uint64_t ra_cached_before(struct model *m, uint32_t file, uint64_t idx, uint64_t max);
+uint64_t ra_next_miss(struct model *m, uint32_t file, uint64_t idx, uint64_t max);
+
+/* readpath.c, writepath.c */
+void read_buffered(struct model *m, const struct model_access *a, struct mfile *mf);
+void read_mmap(struct model *m, const struct model_access *a, struct mfile *mf, bool write);
+void write_buffered(struct model *m, const struct model_access *a, struct mfile *mf);
+
+/* advice.c: posix_fadvise(2) and madvise(2) of a file's pages */
+void advice_fadvise(struct model *m, const struct model_access *a, struct mfile *mf);
+void advice_madvise(struct model *m, const struct model_access *a, struct mfile *mf);
+/* vma_has_recency(): do its mappings' PTE young bits count at reclaim? */
+bool advice_mapping_has_recency(const struct mfile *mf);
+
+#endif /* FT_MODEL_FILEMAP_H */

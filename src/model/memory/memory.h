@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The modelled memory: one zone, its buddy allocator, what each used page holds and the page
+ * state kept by pfn (as struct page keeps flags), which compaction moves with the folio.
+ * struct model's mem; memory.c, alloc.c, init.c and compaction.c keep it.
+ */
+#ifndef FT_MODEL_MEMORY_H
+#define FT_MODEL_MEMORY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "model/folio.h"
+#include "model/memory/buddy.h"
+#include "model/memory/zone.h"
+
+struct model;
+
+struct memory {
+	struct buddy *buddy;
+	struct zone zone;		/* watermarks, compaction state (zone.h) */
+	uint64_t nr_pages;		/* modelled memory in pages */
+	uint32_t *others;		/* page frames others hold (memory_set_others) */
+	uint64_t nr_others, cap_others;
+	/* state by pfn: compaction moves it with the folio (memory_move_pfn_state) */
+	uint64_t *touched_pfn;		/* page accessed since it was cached, by pfn */
+	uint64_t *dirty_units;		/* track_block.c: dirty units, by pfn << upp_shift */
+	uint64_t *uptodate_units;	/* track_block.c: uptodate units, same index */
+	uint64_t *reclaim_pfn;		/* PG_reclaim, by the folio's first pfn */
+	uint64_t allocs;		/* folio allocations: every 256th samples fragmentation */
+};
+
+/* alloc.c: buddy allocation for a folio, reclaiming and falling back as configured. */
+uint64_t memory_alloc_folio(struct model *m, unsigned *order);
+/* Others (anonymous memory, files the model leaves out) now hold pages pages of the memory. */
+void memory_set_others(struct model *m, uint64_t pages);
+/* init.c: the zone as the configuration and the recorded state say; false on ENOMEM. */
+bool memory_init(struct model *m);
+/* memory.c: the tag of the i-th page others hold */
+uint32_t memory_others_tag(uint64_t i);
+/* A folio was cached at its pfn / is going: the allocator's tag and the block. */
+void memory_folio_added(struct model *m, uint32_t id);
+void memory_free_folio(struct model *m, const struct folio *f);
+/* A block of pages from memory_alloc_folio that no folio took after all. */
+void memory_free_pages(struct model *m, uint64_t pfn, unsigned order);
+/* Moves a used block (a folio, or one page of others) to the free block at to (compaction). */
+bool memory_migrate(struct model *m, uint64_t from, uint64_t to, unsigned order, uint32_t tag);
+/* The order of the used block whose tag is tag at pfn; -1: not movable. */
+int memory_movable_order(struct model *m, uint32_t tag);
+/* Pages charged to the memory cgroup's limit: the cache and the others it holds. */
+uint64_t memory_charged(const struct model *m);
+/* The unusable free space index at the configured order, into its distribution. */
+void memory_sample_fragmentation(struct model *m);
+
+/* compaction.c: mm/compaction.c's decisions and kcompactd */
+bool zone_watermark_ok(const struct model *m, unsigned order, uint64_t mark);
+/* Direct compaction for an allocation of order: the block when it got one, else BUDDY_NO_PFN. */
+uint64_t compact_direct(struct model *m, unsigned order);
+void wakeup_kcompactd(struct model *m, unsigned order);
+/* kcompactd's work: woken for an order, and its proactive check every 500 ms. */
+void kcompactd_run(struct model *m);
+
+#endif /* FT_MODEL_MEMORY_H */

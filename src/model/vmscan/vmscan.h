@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Reclaim of the file LRU (mm/vmscan.c): what the allocation slow path and the memory
+ * cgroup's charge call, and what the dirty reclaim kinds share with reclaim.c.
+ */
+#ifndef FT_MODEL_VMSCAN_H
+#define FT_MODEL_VMSCAN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "model/folio.h"
+
+struct model;
+
+/* reclaim.c: evicts one folio, stalling for writeback if it must; false: none can go */
+bool reclaim_one(struct model *m);
+/* Reclaims until pages pages are free; false when nothing more can be evicted. */
+bool reclaim_until_free(struct model *m, uint64_t pages);
+void reclaim_evict(struct model *m, uint32_t id);
+/* A dirty folio at the inactive tail: counted, and in the batch that may wake the flusher. */
+void reclaim_note_dirty(struct model *m, const struct folio *f);
+/* dirty_flusher.c: a dirty folio at the tail marked PG_reclaim and left to the flusher */
+bool reclaim_leave_to_flusher(struct model *m, uint32_t id);
+
+#endif /* FT_MODEL_VMSCAN_H */

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The working set (mm/workingset.c): the shadow entries evictions leave, what the shadow
+ * shrinker has freed, and refault detection. struct model's workingset; the nonresident age
+ * refault distances are measured in is the lruvec's (lruvec.h).
+ */
+#ifndef FT_MODEL_WORKINGSET_H
+#define FT_MODEL_WORKINGSET_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "model/workingset/shadow.h"
+
+struct model;
+
+/* mm/workingset.c: shadow nodes above pages >> (XA_CHUNK_SHIFT - 3), 64 slots each */
+#define SHADOWS_PER_PAGE	8
+/* the shrinker frees none until the excess reaches two batches of 128 nodes (workingset.c) */
+#define SHRINK_BATCH		128
+#define SHADOW_SLACK		(2 * SHRINK_BATCH * 64)
+/* mm/memcontrol.c FLUSH_TIME: the periodic flush of the memory cgroups' statistics */
+#define STATS_FLUSH_NS		2000000000ull
+
+struct workingset {
+	struct shadow_table shadow;
+	uint64_t slot_units;		/* evicted pages x 64 below order 6, x 1 above */
+	uint64_t horizon;		/* shadows evicted before this age are freed */
+};
+
+/* A memory.stat read or the periodic flush: count_shadow_nodes() sees the LRU as it is now. */
+void memcg_stats_flush(struct model *m);
+/* Reclaim evicted: the shadow shrinker frees what count_shadow_nodes() allows it to. */
+void shadow_shrink(struct model *m);
+/* workingset_refault(): true when the refault should activate the new folio. */
+bool workingset_refault(struct model *m, uint32_t file, uint64_t idx, unsigned order);
+
+#endif /* FT_MODEL_WORKINGSET_H */
