@@ -21,7 +21,7 @@ libfoliotrace_a_SOURCES += src/model/filemap/pagecache.h src/model/filemap/pagec
 libfoliotrace_a_SOURCES += src/model/fs/kinds.c src/model/fs/xfs.c src/model/fs/ext4.c \
 	src/model/fs/tmpfs.c src/model/fs/other.c
 # The LRU vector and the LRU kinds.
-libfoliotrace_a_SOURCES += src/model/lru/lru.h src/model/lru/lruvec.h src/model/lru/lru.c \
+libfoliotrace_a_SOURCES += src/model/lru/lru.h src/model/lru/lruvec.h src/model/lru/kind.h src/model/lru/lru.c \
 	src/model/lru/two_list.c src/model/lru/plain.c
 # Reclaim (mm/vmscan.c) and what it does with a dirty folio, by kind.
 libfoliotrace_a_SOURCES += src/model/vmscan/vmscan.h src/model/vmscan/reclaim.c \

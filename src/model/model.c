@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "model/filemap/cache.h"
+#include "model/lru/kind.h"
 #include "model/params.h"
 
 /* Each field against its row's bounds, then what ties fields together. */
@@ -181,9 +182,10 @@ static void lru_flush_pending(struct model *m)
 
 static void lru_sample(struct model *m)
 {
-	uint64_t e = lru_entries(&m->lruvec.lru), ia = m->lruvec.lru.inactive.entries;
+	uint64_t e = lru_entries(&m->lruvec.lru), ia, iap;
 	uint64_t pg = lru_pages(&m->lruvec.lru), u = pg - m->touched_cached_pages;
-	uint64_t iap = m->lruvec.lru.inactive.pages;
+
+	lruvec_inactive(m, &ia, &iap);
 
 	if (m->pend_untouched.n && u == m->pend_untouched.pages) {
 		m->pend_untouched.n++;
@@ -226,14 +228,17 @@ static int frag_now(struct model *m, double *unusable, double *fragindex)
  */
 static int take_sample(struct model *m, uint64_t t, struct model_sample *s)
 {
+	uint64_t entries = lru_entries(&m->lruvec.lru), pages = lru_pages(&m->lruvec.lru);
+	uint64_t inactive, inactive_pages;
 	int idx;
 
+	lruvec_inactive(m, &inactive, &inactive_pages);
 	*s = (struct model_sample){
 		.ts = t,
-		.lru_entries = lru_entries(&m->lruvec.lru),
-		.lru_inactive = m->lruvec.lru.inactive.entries,
-		.lru_active = m->lruvec.lru.active.entries,
-		.lru_pages = lru_pages(&m->lruvec.lru),
+		.lru_entries = entries,
+		.lru_inactive = inactive,
+		.lru_active = entries - inactive,
+		.lru_pages = pages,
 		.cached_bytes = lru_pages(&m->lruvec.lru) << m->page_shift,
 		.dirty_bytes = m->wb.dirty_pages << m->page_shift,
 		.writeback_bytes_interval = m->mx.writeback_bytes - m->sample_wb_bytes,
@@ -241,8 +246,8 @@ static int take_sample(struct model *m, uint64_t t, struct model_sample *s)
 		.read_bytes_interval = m->mx.read_bytes - m->sample_read_bytes,
 		.read_hit_bytes_interval = m->mx.read_hit_bytes - m->sample_read_hit_bytes,
 		.write_bytes_interval = m->mx.write_bytes - m->sample_write_bytes,
-		.lru_inactive_pages = m->lruvec.lru.inactive.pages,
-		.lru_active_pages = m->lruvec.lru.active.pages,
+		.lru_inactive_pages = inactive_pages,
+		.lru_active_pages = pages - inactive_pages,
 	};
 	memory_sample_fragmentation(m);
 	idx = frag_now(m, &s->unusable_index, &s->fragmentation_index);

@@ -65,9 +65,31 @@ struct lru_policy {
 	void (*written)(struct model *m, uint32_t id);
 	/* optional: would read() change nothing? The read path's fast path for the common hit */
 	bool (*read_changes_nothing)(const struct model *m, uint32_t id);
-	/* optional: a refault of a folio evicted at nonresident age eviction: insert it active? */
-	bool (*refault_activates)(const struct model *m, uint64_t eviction);
+	/*
+	 * optional: a refault of a folio whose shadow holds eviction (shadow_pack()): what
+	 * workingset_refault() makes of it (LRU_REFAULT_*); none: counted only
+	 */
+	unsigned (*refault)(struct model *m, uint64_t eviction, unsigned order);
+	/*
+	 * The kinds that keep lists of their own (NULL: the two lists of lru.c). add: a new
+	 * folio (active: a refault asked for it); del: it leaves the cache; activate: reclaim
+	 * keeps it as used (FOLIOREF_ACTIVATE, or under writeback); keep: reclaim spares it
+	 * once (FOLIOREF_KEEP); rotate: its writeback ended with PG_reclaim set
+	 * (folio_rotate_reclaimable()); eviction: what its shadow entry keeps beside the age;
+	 * inactive: the pages and entries the kernel counts as inactive.
+	 */
+	void (*add)(struct model *m, uint32_t id, bool active);
+	void (*del)(struct model *m, uint32_t id);
+	void (*activate)(struct model *m, uint32_t id);
+	void (*keep)(struct model *m, uint32_t id);
+	void (*rotate)(struct model *m, uint32_t id);
+	uint64_t (*eviction)(struct model *m, uint32_t id);
+	void (*inactive)(const struct model *m, uint64_t *entries, uint64_t *pages);
 };
+
+/* lru_policy.refault's answer: count an activation; insert the folio active */
+#define LRU_REFAULT_ACTIVATE	(1u << 0)
+#define LRU_REFAULT_ADD_ACTIVE	(1u << 1)
 
 /*
  * Dirty tracking (--dirty-granularity): what a write marks dirty or needs read first, and

@@ -6,6 +6,7 @@
  */
 #include "model/bitmap.h"
 #include "model/filemap/cache.h"
+#include "model/lru/kind.h"
 
 #define OCC_SMALL	((1u << OCC_SHIFT) - 1)	/* mask of the small orders 0..5 */
 
@@ -191,7 +192,7 @@ uint32_t cache_add(struct model *m, uint32_t file, uint64_t start, unsigned orde
 	mf->nr_by_order[order]++;
 	mf->order_mask |= (uint16_t)(1u << order);
 	mf->hint_order = (uint8_t)order;
-	lru_add(&m->lruvec.lru, id, active);
+	lruvec_add(m, id, active);
 	memory_folio_added(m, id);
 	m->mx.insertions++;
 	m->mx.inserted_pages += 1ull << order;
@@ -230,11 +231,13 @@ void cache_remove(struct model *m, uint32_t id, bool shadow)
 {
 	struct folio *f = folio_at(&m->pool, id);
 	struct mfile *mf = model_file(m, f->file);
-	uint64_t nr = folio_nr_pages(f);
+	uint64_t nr = folio_nr_pages(f), token = 0;
 
-	if (shadow)
+	if (shadow) {
 		evict_prefetch_next(m, f);
-	lru_del(&m->lruvec.lru, id);
+		token = lruvec_eviction_token(m, id);
+	}
+	lruvec_del(m, id);
 	pagecache_remove(&m->pc, f->file, f->index);
 	file_list_del(m, mf, f);
 	if (mf->occ && f->order < OCC_SHIFT)
@@ -249,7 +252,8 @@ void cache_remove(struct model *m, uint32_t id, bool shadow)
 		m->mx.evicted_pages += nr;
 		m->mx.untouched_evicted_pages += nr - f->touched;
 		m->workingset.slot_units += f->order < 6 ? nr * 64 : nr;
-		shadow_store(&m->workingset.shadow, f->file, mf->gen, f->index, f->order, m->lruvec.nonresident_age);
+		shadow_store(&m->workingset.shadow, f->file, mf->gen, f->index, f->order,
+			     shadow_pack(m->lruvec.nonresident_age, token));
 		mf->shadow_mask |= (uint16_t)(1u << f->order);
 		m->lruvec.nonresident_age += nr;
 		shadow_shrink(m);

@@ -5,8 +5,8 @@
 void lru_init(struct lru *l, struct folio_pool *pool, unsigned page_shift)
 {
 	*l = (struct lru){ .pool = pool, .gb_shift = 30 - page_shift };
-	l->inactive.head = l->inactive.tail = FOLIO_NIL;
-	l->active.head = l->active.tail = FOLIO_NIL;
+	for (unsigned i = 0; i < LRU_NR_LISTS; i++)
+		l->lists[i].head = l->lists[i].tail = FOLIO_NIL;
 }
 
 static struct lru_list *lru_list_of(struct lru *l, const struct folio *f)
@@ -14,7 +14,7 @@ static struct lru_list *lru_list_of(struct lru *l, const struct folio *f)
 	return folio_test(f, FOLIO_ACTIVE) ? &l->active : &l->inactive;
 }
 
-static void list_push_head(struct lru *l, struct lru_list *list, uint32_t id)
+void lru_list_push_head(struct lru *l, struct lru_list *list, uint32_t id)
 {
 	struct folio *f = folio_at(l->pool, id);
 
@@ -29,7 +29,7 @@ static void list_push_head(struct lru *l, struct lru_list *list, uint32_t id)
 	list->pages += folio_nr_pages(f);
 }
 
-static void list_push_tail(struct lru *l, struct lru_list *list, uint32_t id)
+void lru_list_push_tail(struct lru *l, struct lru_list *list, uint32_t id)
 {
 	struct folio *f = folio_at(l->pool, id);
 
@@ -44,7 +44,7 @@ static void list_push_tail(struct lru *l, struct lru_list *list, uint32_t id)
 	list->pages += folio_nr_pages(f);
 }
 
-static void list_unlink(struct lru *l, struct lru_list *list, uint32_t id)
+void lru_list_unlink(struct lru *l, struct lru_list *list, uint32_t id)
 {
 	struct folio *f = folio_at(l->pool, id);
 
@@ -67,24 +67,24 @@ void lru_add(struct lru *l, uint32_t id, bool active)
 
 	if (active) {
 		folio_set(f, FOLIO_ACTIVE);
-		list_push_head(l, &l->active, id);
+		lru_list_push_head(l, &l->active, id);
 	} else {
-		list_push_head(l, &l->inactive, id);
+		lru_list_push_head(l, &l->inactive, id);
 	}
 }
 
 void lru_del(struct lru *l, uint32_t id)
 {
-	list_unlink(l, lru_list_of(l, folio_at(l->pool, id)), id);
+	lru_list_unlink(l, lru_list_of(l, folio_at(l->pool, id)), id);
 }
 
 void lru_activate(struct lru *l, uint32_t id)
 {
 	struct folio *f = folio_at(l->pool, id);
 
-	list_unlink(l, lru_list_of(l, f), id);
+	lru_list_unlink(l, lru_list_of(l, f), id);
 	folio_set(f, FOLIO_ACTIVE);
-	list_push_head(l, &l->active, id);
+	lru_list_push_head(l, &l->active, id);
 	l->activations++;
 }
 
@@ -92,21 +92,21 @@ void lru_rotate_inactive(struct lru *l, uint32_t id)
 {
 	struct folio *f = folio_at(l->pool, id);
 
-	list_unlink(l, lru_list_of(l, f), id);
+	lru_list_unlink(l, lru_list_of(l, f), id);
 	if (folio_test(f, FOLIO_ACTIVE)) {
 		folio_clear(f, FOLIO_ACTIVE);
 		l->deactivations++;
 	}
-	list_push_head(l, &l->inactive, id);
+	lru_list_push_head(l, &l->inactive, id);
 }
 
 void lru_move_inactive_tail(struct lru *l, uint32_t id)
 {
 	struct folio *f = folio_at(l->pool, id);
 
-	list_unlink(l, lru_list_of(l, f), id);
+	lru_list_unlink(l, lru_list_of(l, f), id);
 	folio_clear(f, FOLIO_ACTIVE);
-	list_push_tail(l, &l->inactive, id);
+	lru_list_push_tail(l, &l->inactive, id);
 }
 
 static unsigned int_sqrt(uint64_t x)

@@ -18,15 +18,27 @@ struct lru_list {
 	uint64_t entries, pages;
 };
 
+/* lists: the two-list kinds use inactive and active; MGLRU one per generation (mglru.c) */
+#define LRU_NR_LISTS	4
+
 struct lru {
 	struct folio_pool *pool;
-	struct lru_list inactive, active;
+	union {
+		struct lru_list lists[LRU_NR_LISTS];
+		struct {
+			struct lru_list inactive, active;
+		};
+	};
 	unsigned gb_shift;	/* pages -> GiB: 30 - page shift */
 	uint64_t ratio_gb, ratio;	/* inactive_is_low() ratio, cached for one size in GiB */
 	uint64_t activations, deactivations;
 };
 
 void lru_init(struct lru *l, struct folio_pool *pool, unsigned page_shift);
+/* A list's own head and tail, for kinds that keep lists of their own (mglru.c). */
+void lru_list_push_head(struct lru *l, struct lru_list *list, uint32_t id);
+void lru_list_push_tail(struct lru *l, struct lru_list *list, uint32_t id);
+void lru_list_unlink(struct lru *l, struct lru_list *list, uint32_t id);
 /* Insert at the head of the inactive list, or of the active one (workingset refault). */
 void lru_add(struct lru *l, uint32_t id, bool active);
 void lru_del(struct lru *l, uint32_t id);
@@ -48,12 +60,13 @@ uint32_t lru_inactive_tail_balanced(struct lru *l);
 
 static inline uint64_t lru_entries(const struct lru *l)
 {
-	return l->inactive.entries + l->active.entries;
+	return l->lists[0].entries + l->lists[1].entries + l->lists[2].entries +
+	       l->lists[3].entries;
 }
 
 static inline uint64_t lru_pages(const struct lru *l)
 {
-	return l->inactive.pages + l->active.pages;
+	return l->lists[0].pages + l->lists[1].pages + l->lists[2].pages + l->lists[3].pages;
 }
 
 #endif /* FT_MODEL_LRU_H */

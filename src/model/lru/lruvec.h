@@ -9,12 +9,40 @@
 #ifndef FT_MODEL_LRUVEC_H
 #define FT_MODEL_LRUVEC_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "model/lru/lru.h"
 
+/* include/linux/mmzone.h: MGLRU's generations and tiers */
+#define MIN_NR_GENS	2u
+#define MAX_NR_GENS	4u
+#define MAX_NR_TIERS	4u
+#define LRU_REFS_WIDTH	2u	/* folio_inc_refs() counts to 3 beyond PG_workingset */
+#define MIN_LRU_BATCH	64u	/* BITS_PER_LONG */
+
+/*
+ * MGLRU's state for the file type (struct lru_gen_folio): the sequence numbers of the
+ * youngest and oldest generations (generation seq is lru.lists[seq % MAX_NR_GENS]), and the
+ * PID controller's counts per tier: refaulted, evicted and protected pages of the current
+ * history slot (NR_HIST_GENS = MAX_NR_GENS with CONFIG_MEMCG, as distributions build) and
+ * their running averages. Each folio's generation and access count beyond PG_workingset,
+ * which the kernel keeps in folio->flags, are here by folio id (gen + 1 in bits 2-4, refs in
+ * bits 0-1).
+ */
+struct lru_gen {
+	uint64_t max_seq, min_seq;
+	uint64_t avg_refaulted[MAX_NR_TIERS], avg_total[MAX_NR_TIERS];
+	uint64_t refaulted[MAX_NR_GENS][MAX_NR_TIERS], evicted[MAX_NR_GENS][MAX_NR_TIERS];
+	uint64_t protected[MAX_NR_GENS][MAX_NR_TIERS - 1];
+	uint8_t *state;
+	uint32_t state_cap;
+	bool oom;		/* the state could not grow: the kind's answers are not exact */
+};
+
 struct lruvec {
 	struct lru lru;
+	struct lru_gen gen;	/* the generations, with the mglru kind */
 	uint64_t nonresident_age;	/* evictions + activations, pages (workingset) */
 	/* the LRU pages as last flushed (count_shadow_nodes() reads them), and the next flush */
 	uint64_t shadow_bound_pages, next_stats_flush;

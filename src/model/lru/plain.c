@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * A plain LRU: one strict list, every access moves the folio to its head, eviction takes the
- * tail, refaults are counted but never activate (no refault_activates). Not a kernel's: it is
+ * tail, refaults are counted but never activate (no refault op). Not a kernel's: it is
  * the textbook policy other cache simulators implement, for cross-checking against them.
  */
 #include "model/instance.h"

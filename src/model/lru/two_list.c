@@ -35,10 +35,18 @@ static bool two_list_read_changes_nothing(const struct model *m, uint32_t id)
 	return (folio_at(&m->pool, id)->flags & both) == both;
 }
 
-/* workingset_test_recent(): the refault distance against the active file list */
-static bool two_list_refault_activates(const struct model *m, uint64_t eviction)
+/*
+ * workingset_refault(): a refault distance within the active file list
+ * (workingset_test_recent()) activates the folio and ages the lruvec as an activation does
+ */
+static unsigned two_list_refault(struct model *m, uint64_t eviction, unsigned order)
 {
-	return m->lruvec.nonresident_age - eviction <= m->lruvec.lru.active.pages;
+	uint64_t distance = (m->lruvec.nonresident_age - shadow_age(eviction)) & SHADOW_AGE_MASK;
+
+	if (distance > m->lruvec.lru.active.pages)
+		return 0;
+	m->lruvec.nonresident_age += 1ull << order;
+	return LRU_REFAULT_ACTIVATE | LRU_REFAULT_ADD_ACTIVE;
 }
 
 /* shrink_lruvec(): the active list shrunk while the inactive is low, then its tail */
@@ -64,5 +72,5 @@ const struct lru_policy lru_two_list = {
 	.read = two_list_read,
 	.mapped = two_list_mapped,
 	.read_changes_nothing = two_list_read_changes_nothing,
-	.refault_activates = two_list_refault_activates,
+	.refault = two_list_refault,
 };

@@ -7,7 +7,7 @@
  * its inode, and when its writeback ends folio_rotate_reclaimable() puts it at the inactive
  * tail, where reclaim finds it clean.
  */
-#include "model/instance.h"
+#include "model/lru/kind.h"
 
 bool reclaim_leave_to_flusher(struct model *m, uint32_t id)
 {
@@ -16,7 +16,7 @@ bool reclaim_leave_to_flusher(struct model *m, uint32_t id)
 	reclaim_note_dirty(m, f);
 	folio_set_reclaim(m, f);
 	m->mx.reclaim_immediate_pages += folio_nr_pages(f);
-	lru_activate(&m->lruvec.lru, id);
+	lruvec_activate(m, id);
 	return false;
 }
 

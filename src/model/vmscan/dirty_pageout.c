@@ -9,7 +9,7 @@
  * folio per I/O; the folio stays on the inactive list and is evicted once
  * folio_end_writeback() has rotated it to the tail.
  */
-#include "model/instance.h"
+#include "model/lru/kind.h"
 
 static bool pageout_tail_folio(struct model *m, uint32_t id)
 {
@@ -24,7 +24,7 @@ static bool pageout_tail_folio(struct model *m, uint32_t id)
 	/* nothing below EOF to write: clean at once, as after a synchronous write */
 	if (!folio_test(f, FOLIO_WRITEBACK))
 		return true;
-	lru_rotate_inactive(&m->lruvec.lru, id);
+	lruvec_keep(m, id);
 	return false;
 }
 

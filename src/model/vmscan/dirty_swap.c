@@ -4,11 +4,11 @@
  * swap (shmem_writeout(), once ->writepage) and the model has no swap, as a host without it
  * does not: the folio stays, activated. It is no dirty file folio for the flusher either.
  */
-#include "model/instance.h"
+#include "model/lru/kind.h"
 
 static bool swap_tail_folio(struct model *m, uint32_t id)
 {
-	lru_activate(&m->lruvec.lru, id);
+	lruvec_activate(m, id);
 	return false;
 }
 

@@ -19,6 +19,7 @@
  * LRU kinds without young bits (plain) never have FOLIO_YOUNG set.
  */
 #include "model/filemap/cache.h"
+#include "model/lru/kind.h"
 
 #define SWAP_CLUSTER_MAX	32
 #define THROTTLE_NS		100000000ull	/* reclaim_throttle(): HZ/10 */
@@ -43,8 +44,9 @@ static void batch_end(struct model *m)
 /* isolate_lru_folios() takes SWAP_CLUSTER_MAX pages, or what the inactive list has. */
 static void batch_begin(struct model *m)
 {
-	uint64_t inactive = m->lruvec.lru.inactive.pages;
+	uint64_t entries, inactive;
 
+	lruvec_inactive(m, &entries, &inactive);
 	if (!m->lruvec.scan.target)
 		m->lruvec.scan.target = inactive < SWAP_CLUSTER_MAX ? inactive : SWAP_CLUSTER_MAX;
 }
@@ -90,16 +92,16 @@ static bool tail_folio_stays(struct model *m, uint32_t id, struct folio *f)
 	if (folio_test(f, FOLIO_WRITEBACK)) {
 		m->mx.reclaim_writeback_folios++;
 		folio_set_reclaim(m, f);
-		lru_activate(&m->lruvec.lru, id);
+		lruvec_activate(m, id);
 		return true;
 	}
 	if (folio_test(f, FOLIO_YOUNG)) {
 		folio_clear(f, FOLIO_YOUNG);
 		if (folio_test(f, FOLIO_REFERENCED)) {
-			lru_activate(&m->lruvec.lru, id);
+			lruvec_activate(m, id);
 		} else {
 			folio_set(f, FOLIO_REFERENCED);
-			lru_rotate_inactive(&m->lruvec.lru, id);
+			lruvec_keep(m, id);
 		}
 		return true;
 	}

@@ -84,6 +84,7 @@ bool workingset_refault(struct model *m, uint32_t file, uint64_t idx, unsigned o
 	struct mfile *mf = model_file(m, file);
 	unsigned mask = mf->shadow_mask;
 	uint64_t eviction, nr = 1ull << order;
+	unsigned what;
 
 	while (mask) {
 		unsigned o = 31u - (unsigned)__builtin_clz(mask);
@@ -92,19 +93,18 @@ bool workingset_refault(struct model *m, uint32_t file, uint64_t idx, unsigned o
 		mask &= ~(1u << o);
 		if (!shadow_take(&m->workingset.shadow, file, mf->gen, start, o, &eviction))
 			continue;
-		if (eviction < m->workingset.horizon)	/* the shrinker freed it */
+		if (shadow_age(eviction) < m->workingset.horizon)	/* the shrinker freed it */
 			return false;
 		if (o > order)
 			shadow_split_around(m, file, start, o, idx, order, eviction);
 		m->mx.refaults += nr;
 		m->mx.refault_folios++;
-		if (m->lru_kind->refault_activates && m->lru_kind->refault_activates(m, eviction)) {
+		what = m->lru_kind->refault ? m->lru_kind->refault(m, eviction, order) : 0;
+		if (what & LRU_REFAULT_ACTIVATE) {
 			m->mx.refault_activations += nr;
 			m->mx.refault_activation_folios++;
-			m->lruvec.nonresident_age += nr;
-			return true;
 		}
-		return false;
+		return what & LRU_REFAULT_ADD_ACTIVE;
 	}
 	return false;
 }

@@ -22,6 +22,29 @@ struct model;
 /* mm/memcontrol.c FLUSH_TIME: the periodic flush of the memory cgroups' statistics */
 #define STATS_FLUSH_NS		2000000000ull
 
+/*
+ * A shadow entry's value: the nonresident age at eviction (the shrinker frees entries by it)
+ * in the low SHADOW_AGE_BITS, and above them what the LRU kind keeps (lru_policy.eviction:
+ * MGLRU's token). Ages are compared modulo 2^40 pages, 4 PiB of 4 KiB pages evicted.
+ */
+#define SHADOW_AGE_BITS		40
+#define SHADOW_AGE_MASK		((1ull << SHADOW_AGE_BITS) - 1)
+
+static inline uint64_t shadow_pack(uint64_t age, uint64_t token)
+{
+	return (age & SHADOW_AGE_MASK) | token << SHADOW_AGE_BITS;
+}
+
+static inline uint64_t shadow_age(uint64_t eviction)
+{
+	return eviction & SHADOW_AGE_MASK;
+}
+
+static inline uint64_t shadow_token(uint64_t eviction)
+{
+	return eviction >> SHADOW_AGE_BITS;
+}
+
 struct workingset {
 	struct shadow_table shadow;
 	uint64_t slot_units;		/* evicted pages x 64 below order 6, x 1 above */

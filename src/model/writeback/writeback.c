@@ -15,7 +15,7 @@
 #include <stdlib.h>
 
 #include "model/bitmap.h"
-#include "model/instance.h"
+#include "model/lru/kind.h"
 
 #define WBQ_FIRST	256	/* ring entries at first; it doubles when full */
 
@@ -311,7 +311,7 @@ static void folio_end_writeback(struct model *m, uint32_t id)
 	folio_clear_reclaim(m, f);
 	if (folio_test(f, FOLIO_DIRTY))
 		return;
-	lru_move_inactive_tail(&m->lruvec.lru, id);
+	lruvec_rotate(m, id);
 	m->mx.rotated_pages += nr;
 }
 
