@@ -22,7 +22,7 @@ libfoliotrace_a_SOURCES += src/model/fs/kinds.c src/model/fs/xfs.c src/model/fs/
 	src/model/fs/tmpfs.c src/model/fs/other.c
 # The LRU vector and the LRU kinds.
 libfoliotrace_a_SOURCES += src/model/lru/lru.h src/model/lru/lruvec.h src/model/lru/kind.h src/model/lru/lru.c \
-	src/model/lru/two_list.c src/model/lru/plain.c
+	src/model/lru/two_list.c src/model/lru/plain.c src/model/lru/mglru.c
 # Reclaim (mm/vmscan.c) and what it does with a dirty folio, by kind.
 libfoliotrace_a_SOURCES += src/model/vmscan/vmscan.h src/model/vmscan/reclaim.c \
 	src/model/vmscan/dirty_pageout.c src/model/vmscan/dirty_flusher.c \

@@ -302,8 +302,8 @@ static int check_mrc(const struct replay_args *a)
 	const char *need = NULL;
 
 	if (a->base.lru != LRU_PLAIN)
-		need = "--lru=plain (the two-list LRU is no stack algorithm: its curve comes from "
-		       "instances, --memory=LIST without --mrc)";
+		need = "--lru=plain (the two-list LRU and MGLRU are no stack algorithms: their "
+		       "curves come from instances, --memory=LIST without --mrc)";
 	else if (a->base.policy != FOLIO_POLICY_FIXED)
 		need = "--policy=fixed (readahead folios depend on what is cached)";
 	else if (a->base.readahead)

@@ -233,6 +233,96 @@ static void test_two_list_order(void)
 	model_free(m);
 }
 
+/*
+ * MGLRU in four pages, worked through mm/vmscan.c by hand. The lruvec starts with max_seq 3
+ * and min_seq 0: new folios join generation 1 (min_seq + 1), and the first reclaim moves
+ * min_seq past the empty generation 0, leaving three, whose oldest new folios then join.
+ */
+static void test_mglru_generations(void)
+{
+	struct model *m = new_model(0, 4 * PAGE, LRU_MGLRU, false);
+	struct model_metrics x;
+
+	/*
+	 * A-D read five times each, round robin (a read in the folio the last one ended in is
+	 * no access): PG_referenced, PG_workingset and three refs, folio_lru_refs() 4, which
+	 * sort_folio() protects whatever the controller says.
+	 */
+	for (int round = 0; round < 5; round++)
+		for (uint64_t p = 0; p < 4; p++)
+			hit(m, p);
+	/*
+	 * E: all four protected into generation 2 (A first, so D ends at its tail), their
+	 * counts cleared; generation 1 empty, min_seq 2, two generations left: aging opens a
+	 * fourth (max_seq 4); D, now tier 0, is evicted; E joins generation 2.
+	 */
+	ok(!hit(m, 4), "E misses");
+	x = metrics(m);
+	is_u64(x.evictions, 1, "one eviction");
+	/*
+	 * D refaults while min_seq is still 2: recent, an activation in the kernel's count,
+	 * but with no accesses in its shadow it is not restored; C, the tail, goes for it
+	 */
+	ok(!hit(m, 3), "D, the last protected, was evicted: it misses");
+	x = metrics(m);
+	is_u64(x.refaults, 1, "D refaulted");
+	is_u64(x.refault_activations, 1, "recent (same min_seq): counted as activated");
+	is_u64(x.evictions, 2, "C evicted for it");
+	ok(hit(m, 4), "E cached");
+	ok(hit(m, 0), "A cached");
+	ok(hit(m, 1), "B cached");
+	ok(hit(m, 3), "D cached");
+	model_free(m);
+
+	/*
+	 * Tiers: A read four times (folio_lru_refs() 3, tier 2), B five (4), C and D once.
+	 * With no refaults the controller protects no tier (get_tier_idx() 3): only B's full
+	 * count is. E evicts A, the tail; F finds B protected and evicts C.
+	 */
+	m = new_model(0, 4 * PAGE, LRU_MGLRU, false);
+	for (uint64_t p = 0; p < 4; p++)
+		hit(m, p);
+	for (int round = 0; round < 3; round++) {
+		hit(m, 1);
+		hit(m, 0);
+	}
+	hit(m, 1);
+	ok(!hit(m, 4), "E misses");
+	ok(!hit(m, 5), "F misses");
+	x = metrics(m);
+	is_u64(x.evictions, 2, "two evictions");
+	ok(hit(m, 1), "B (four accesses beyond the first) protected");
+	ok(hit(m, 3), "D cached");
+	ok(hit(m, 4), "E cached");
+	ok(hit(m, 5), "F cached");
+	is_u64(metrics(m).evictions, 2, "no eviction since");
+	model_free(m);
+}
+
+/*
+ * The one-pass scan of the kernel lab's case: a hot set read four times survives a scan
+ * twice the memory with the two lists (activated), and not with MGLRU (tier 2, unprotected
+ * without refaults), as Debian's 6.1 and 6.12 kernels do.
+ */
+static void test_hot_set_through_scan(void)
+{
+	for (int mglru = 0; mglru <= 1; mglru++) {
+		struct model *m = new_model(0, 64 * PAGE, mglru ? LRU_MGLRU : LRU_TWO_LIST, false);
+		unsigned hits = 0;
+
+		for (int round = 0; round < 4; round++)
+			for (uint64_t p = 0; p < 16; p++)
+				hit(m, p);
+		for (uint64_t p = 100; p < 228; p++)
+			hit(m, p);
+		for (uint64_t p = 0; p < 16; p++)
+			hits += hit(m, p);
+		is_u64(hits, mglru ? 0 : 16, mglru ? "mglru: the hot set is lost to the scan" :
+		       "two-list: the hot set (active) survives the scan");
+		model_free(m);
+	}
+}
+
 /* filemap_read: a read starting in the folio the previous read ended in is not an access. */
 static void test_same_folio_skip(void)
 {
@@ -611,6 +701,8 @@ int main(void)
 	test_plain_lru_matches_textbook();
 	test_cyclic_scan();
 	test_two_list_order();
+	test_mglru_generations();
+	test_hot_set_through_scan();
 	test_same_folio_skip();
 	test_eof_cap();
 	test_readahead_orders();

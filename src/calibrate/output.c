@@ -42,10 +42,11 @@ static void table_header(FILE *f, const struct calibration *c)
 		c->nfiles_ra_off);
 	if (c->skip_mmapped)
 		fprintf(f, "files: %u mapped files left out (--files=syscalls)\n", c->skipped_files);
-	/* the model has the two-list LRU only: against MGLRU its reclaim rows compare two */
-	if (c->kernel_lru_gen > 0 && (c->kernel_lru_gen & 1))
-		fprintf(f, "lru: the kernel ran MGLRU (lru_gen 0x%04x), the model the two-list LRU:"
-			" eviction and refault rows compare the two\n", (unsigned)c->kernel_lru_gen);
+	/* the kind the model ran against the one the kernel ran: they differ by --lru only */
+	if (c->kernel_lru_gen >= 0)
+		fprintf(f, "lru: the kernel ran %s (lru_gen/enabled 0x%04x), the model %s\n",
+			c->kernel_lru_gen & 1 ? "MGLRU" : "the two lists",
+			(unsigned)c->kernel_lru_gen, model_lru_kinds[c->cfg.lru]->name);
 	if (c->left_out) {
 		fputs("rows left out, their events not recorded on this kernel (no tracepoint): ", f);
 		ft_print_unrecorded(f, c->left_out, false);
@@ -91,6 +92,7 @@ static void json_config(FILE *f, const struct calibration *c)
 	fprintf(f, "    \"files_left_out\": %u,\n", c->skipped_files);
 	fprintf(f, "    \"kernel_lru\": %s,\n", c->kernel_lru_gen < 0 ? "null" :
 		c->kernel_lru_gen & 1 ? "\"mglru\"" : "\"two-list\"");
+	fprintf(f, "    \"model_lru\": \"%s\",\n", model_lru_kinds[c->cfg.lru]->name);
 	fprintf(f, "    \"rows_left_out\": [");
 	ft_print_unrecorded(f, c->left_out, true);
 	fprintf(f, "],\n");

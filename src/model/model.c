@@ -58,6 +58,7 @@ static bool model_alloc_state(struct model *m)
 	m->mem.nr_pages = c->memory_bytes >> m->page_shift;
 	folio_pool_init(&m->pool);
 	lru_init(&m->lruvec.lru, &m->pool, m->page_shift);
+	m->lruvec.gen.max_seq = MIN_NR_GENS + 1;	/* lru_gen_init_lruvec() */
 	/* the zone: m->mem.nr_pages becomes its size (the host's, in a cgroup with a recorded state) */
 	if (!memory_init(m))
 		return false;

@@ -37,6 +37,7 @@ enum model_recorded {
 	MODEL_REC_RA_PAGES = 1u << 8,		/* each device's read_ahead_kb */
 	MODEL_REC_IO_PAGES = 1u << 9,		/* each device's max_sectors_kb */
 	MODEL_REC_START_STATE = 1u << 10,	/* /proc/pagetypeinfo at the start */
+	MODEL_REC_LRU = 1u << 11,		/* /sys/kernel/mm/lru_gen/enabled */
 };
 
 enum folio_policy {
@@ -59,6 +60,7 @@ enum ra_rule {
 enum lru_kind {
 	LRU_TWO_LIST,		/* inactive/active, referenced promotion, vmscan balance */
 	LRU_PLAIN,		/* one strict LRU list: for cross-checks with textbook simulators */
+	LRU_MGLRU,		/* generations and tiers (CONFIG_LRU_GEN) */
 };
 
 enum dirty_granularity {

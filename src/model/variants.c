@@ -9,7 +9,7 @@
 
 #include "model/instance.h"
 
-extern const struct lru_policy lru_two_list, lru_plain;
+extern const struct lru_policy lru_two_list, lru_plain, lru_mglru;
 extern const struct dirty_tracking dirty_per_folio, dirty_per_block, dirty_auto;
 extern const struct dirty_reclaim dirty_reclaim_flusher, dirty_reclaim_pageout,
 	dirty_reclaim_auto;
@@ -56,6 +56,7 @@ model_variant_list model_write_policies = {
 model_variant_list model_lru_kinds = {
 	[LRU_TWO_LIST] = &lru_two_list.v,
 	[LRU_PLAIN] = &lru_plain.v,
+	[LRU_MGLRU] = &lru_mglru.v,
 	NULL,
 };
 

@@ -185,6 +185,9 @@ static void settle_configs(struct replay *rp, __u32 first_dev)
 		rp->cfg[i].devices = rp->devices;
 		rp->cfg[i].ndevices = rp->have_host ? rp->host.ndevs : 0;
 		settle_start_state(rp, &rp->cfg[i]);
+		/* lru_gen_enabled(): bit 0 of lru_gen/enabled (LRU_GEN_CORE) */
+		if (rp->have_lru_gen && !(rp->set & MODEL_REC_LRU))
+			rp->cfg[i].lru = rp->lru_gen_enabled & 1 ? LRU_MGLRU : LRU_TWO_LIST;
 	}
 }
 
@@ -480,6 +483,8 @@ static int note_file(struct replay *rp, const struct ft_file *f, const char *pat
 /* The names of the meminfo counters that make the host's dirtyable memory. */
 static void note_counter_names(struct replay *rp, const struct ft_counter_names *n)
 {
+	if (n->source == FT_SRC_LRU_GEN)
+		rp->lru_gen_idx = (uint16_t)(ft_counter_index(n, "enabled") + 1);
 	if (n->source != FT_SRC_MEMINFO)
 		return;
 	rp->meminfo.free = (uint16_t)(ft_counter_index(n, "MemFree") + 1);
@@ -497,6 +502,11 @@ static void note_counters(struct replay *rp, const struct ft_counters *c)
 	const struct meminfo_names *mi = &rp->meminfo;
 	uint64_t bytes, reserve;
 
+	if (c->source == FT_SRC_LRU_GEN && !rp->have_lru_gen && rp->lru_gen_idx &&
+	    rp->lru_gen_idx <= c->count) {
+		rp->lru_gen_enabled = v[rp->lru_gen_idx - 1];
+		rp->have_lru_gen = true;
+	}
 	if (c->source != FT_SRC_MEMINFO || rp->dirtyable || rp->models[0] || !mi->free ||
 	    !mi->active_file || !mi->inactive_file || mi->free > c->count ||
 	    mi->active_file > c->count || mi->inactive_file > c->count)
@@ -578,6 +588,11 @@ static void describe_sources(struct replay *rp)
 		   !(rp->host.flags & FT_HOST_SYNTHETIC) ? "recorded kernel" : "synthetic trace",
 		   model_ra_rules[c->ra_rule]->name,
 		   rp->set & MODEL_REC_RA_RULE ? " (--ra-rule)" : "");
+	if (rp->set & MODEL_REC_LRU)
+		add_source(rp, ", LRU %s (--lru)", model_lru_kinds[c->lru]->name);
+	else if (rp->have_lru_gen)
+		add_source(rp, ", LRU %s (lru_gen/enabled 0x%04" PRIx64 ")",
+			   model_lru_kinds[c->lru]->name, rp->lru_gen_enabled & 0xffff);
 	for (unsigned i = 0; rp->have_host && i < rp->host.ndevs && i < 32; i++) {
 		const struct model_device *d = &rp->devices[i];
 

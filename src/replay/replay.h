@@ -95,6 +95,10 @@ struct replay {
 	struct meminfo_names {
 		uint16_t free, active_file, inactive_file;	/* index + 1 in the names */
 	} meminfo;
+	/* lru_gen/enabled as first sampled (bit 0: MGLRU ran): the LRU kind the models follow */
+	uint16_t lru_gen_idx;		/* index + 1 in the names; 0: not sampled */
+	bool have_lru_gen;
+	uint64_t lru_gen_enabled;
 	uint64_t now;			/* latest access time: models need it never decreasing */
 	char release[FT_RELEASE_LEN];
 	struct recorded_start start;	/* the recorded memory at the start */

@@ -69,6 +69,9 @@ const char *curve_source_text(const struct curve *c)
 	}
 	if (c->lru && strcmp(c->lru, "plain") == 0)
 		return "one model instance per memory size";
+	if (c->lru && strcmp(c->lru, "mglru") == 0)
+		return "one model instance per memory size (MGLRU is no stack algorithm: "
+		       "no one-pass curve)";
 	return "one model instance per memory size (the two-list LRU is no stack algorithm: "
 	       "no one-pass curve)";
 }

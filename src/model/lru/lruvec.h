@@ -24,20 +24,16 @@
 /*
  * MGLRU's state for the file type (struct lru_gen_folio): the sequence numbers of the
  * youngest and oldest generations (generation seq is lru.lists[seq % MAX_NR_GENS]), and the
- * PID controller's counts per tier: refaulted, evicted and protected pages of the current
- * history slot (NR_HIST_GENS = MAX_NR_GENS with CONFIG_MEMCG, as distributions build) and
- * their running averages. Each folio's generation and access count beyond PG_workingset,
- * which the kernel keeps in folio->flags, are here by folio id (gen + 1 in bits 2-4, refs in
- * bits 0-1).
+ * PID controller's counts per tier: refaulted, evicted and protected pages by history slot
+ * (NR_HIST_GENS = MAX_NR_GENS with CONFIG_MEMCG, as distributions build) and their running
+ * averages. Each folio's generation and access count are in struct folio (gen, refs).
  */
 struct lru_gen {
 	uint64_t max_seq, min_seq;
 	uint64_t avg_refaulted[MAX_NR_TIERS], avg_total[MAX_NR_TIERS];
 	uint64_t refaulted[MAX_NR_GENS][MAX_NR_TIERS], evicted[MAX_NR_GENS][MAX_NR_TIERS];
 	uint64_t protected[MAX_NR_GENS][MAX_NR_TIERS - 1];
-	uint8_t *state;
-	uint32_t state_cap;
-	bool oom;		/* the state could not grow: the kind's answers are not exact */
+	uint64_t promoted;	/* pages sort_folio() moved on: protected or promoted */
 };
 
 struct lruvec {

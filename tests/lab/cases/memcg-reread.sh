@@ -1,9 +1,9 @@
 #!/bin/sh
 # A 64 MiB file read three times over in a 32 MiB memory cgroup (record --memory-limit, cgroup
 # v2), on ext4: the refaults the default replay counts against the cgroup's own
-# workingset_refault_file (memory.stat, sampled by record), within 10%, with the two-list LRU
-# the model follows. Where the kernel runs MGLRU (6.12's default), the same run is made with it
-# and its figures printed: the model has no MGLRU yet.
+# workingset_refault_file (memory.stat, sampled by record), within 10%, with the two-list LRU,
+# and, where the kernel runs MGLRU (6.12's default), with it: the default replay follows the
+# kind the trace recorded (lru_gen/enabled).
 . /lab/cases/lib.sh
 
 f=/mnt/ext4/m
@@ -20,9 +20,13 @@ reread() {
 
 if [ -r "$gen" ] && [ "$(cat "$gen")" != 0x0000 ]; then
 	set -- $(reread mglru)
-	echo "# MGLRU ($(cat "$gen")): refaults, model $1, kernel $2 (not checked: no MGLRU model)"
-	check "calibrate says the kernel ran MGLRU, the model not" \
-		test -n "$(folio-trace calibrate -q mglru.ftr | grep '^lru: the kernel ran MGLRU')"
+	echo "# MGLRU ($(cat "$gen")): refaults, model $1, kernel $2"
+	check "calibrate says the kernel ran MGLRU, the model too" \
+		test -n "$(folio-trace calibrate -q mglru.ftr |
+			grep '^lru: the kernel ran MGLRU (.*), the model mglru$')"
+	check "MGLRU: the kernel refaulted under the limit" at_least "${2:-0}" 1
+	check "MGLRU: the default replay's refaults are within 10% of memory.stat's" \
+		within 10 "${1:-0}" "${2:-0}"
 fi
 [ -w "$gen" ] && echo n > "$gen"
 set -- $(reread two-list)
