@@ -36,6 +36,8 @@ libfoliotrace_a_SOURCES += src/model/writeback/writeback.h src/model/writeback/w
 	src/model/writeback/throttle.c src/model/writeback/track_folio.c \
 	src/model/writeback/track_block.c src/model/writeback/track_auto.c \
 	src/model/writeback/track_shmem.c
+# Memory cgroups: limit and charge.
+libfoliotrace_a_SOURCES += src/model/memcg/memcg.h src/model/memcg/memcg.c
 # The memory: the zone, its allocation slow path, its start state, compaction.
 libfoliotrace_a_SOURCES += src/model/memory/memory.h src/model/memory/zone.h \
 	src/model/memory/memory.c src/model/memory/alloc.c src/model/memory/init.c \

@@ -23,6 +23,7 @@
 #include "model/filemap/touched.h"
 #include "model/variants.h"
 #include "model/vmscan/vmscan.h"
+#include "model/memcg/memcg.h"
 #include "model/memory/memory.h"
 #include "model/workingset/workingset.h"
 #include "model/writeback/writeback.h"
@@ -103,7 +104,7 @@ struct model {
 	struct folio_pool pool;
 	struct pagecache pc;
 	struct pagecache occ;		/* pages of folios below order 6 per 64-page region */
-	struct lruvec lruvec;
+	struct mem_cgroup memcg;	/* the cgroup the accesses ran in (memcg.h) */
 	struct wb_state wb;		/* dirty and writeback state, the device (writeback.h) */
 	struct memory mem;		/* the zone, its buddy allocator, state by pfn (memory.h) */
 	struct workingset workingset;	/* shadow entries and their shrinker (workingset.h) */

@@ -57,8 +57,8 @@ static bool model_alloc_state(struct model *m)
 	m->upp_shift = m->page_shift - m->unit_shift;
 	m->mem.nr_pages = c->memory_bytes >> m->page_shift;
 	folio_pool_init(&m->pool);
-	lru_init(&m->lruvec.lru, &m->pool, m->page_shift);
-	m->lruvec.gen.max_seq = MIN_NR_GENS + 1;	/* lru_gen_init_lruvec() */
+	lru_init(&m->memcg.lruvec.lru, &m->pool, m->page_shift);
+	m->memcg.lruvec.gen.max_seq = MIN_NR_GENS + 1;	/* lru_gen_init_lruvec() */
 	/* the zone: m->mem.nr_pages becomes its size (the host's, in a cgroup with a recorded state) */
 	if (!memory_init(m))
 		return false;
@@ -183,10 +183,10 @@ static void lru_flush_pending(struct model *m)
 
 static void lru_sample(struct model *m)
 {
-	uint64_t e = lru_entries(&m->lruvec.lru), ia, iap;
-	uint64_t pg = lru_pages(&m->lruvec.lru), u = pg - m->touched_cached_pages;
+	uint64_t e = lru_entries(&m->memcg.lruvec.lru), ia, iap;
+	uint64_t pg = lru_pages(&m->memcg.lruvec.lru), u = pg - m->touched_cached_pages;
 
-	lruvec_inactive(m, &ia, &iap);
+	lruvec_inactive(m, &m->memcg.lruvec, &ia, &iap);
 
 	if (m->pend_untouched.n && u == m->pend_untouched.pages) {
 		m->pend_untouched.n++;
@@ -229,18 +229,18 @@ static int frag_now(struct model *m, double *unusable, double *fragindex)
  */
 static int take_sample(struct model *m, uint64_t t, struct model_sample *s)
 {
-	uint64_t entries = lru_entries(&m->lruvec.lru), pages = lru_pages(&m->lruvec.lru);
+	uint64_t entries = lru_entries(&m->memcg.lruvec.lru), pages = lru_pages(&m->memcg.lruvec.lru);
 	uint64_t inactive, inactive_pages;
 	int idx;
 
-	lruvec_inactive(m, &inactive, &inactive_pages);
+	lruvec_inactive(m, &m->memcg.lruvec, &inactive, &inactive_pages);
 	*s = (struct model_sample){
 		.ts = t,
 		.lru_entries = entries,
 		.lru_inactive = inactive,
 		.lru_active = entries - inactive,
 		.lru_pages = pages,
-		.cached_bytes = lru_pages(&m->lruvec.lru) << m->page_shift,
+		.cached_bytes = lru_pages(&m->memcg.lruvec.lru) << m->page_shift,
 		.dirty_bytes = m->wb.dirty_pages << m->page_shift,
 		.writeback_bytes_interval = m->mx.writeback_bytes - m->sample_wb_bytes,
 		.read_io_bytes_interval = m->mx.read_io_bytes - m->sample_read_io_bytes,
@@ -318,7 +318,7 @@ static void model_start(struct model *m, uint64_t ts)
 	m->next_flush = c->writeback_period_ns ? add_sat(ts, c->writeback_period_ns) : UINT64_MAX;
 	m->next_sample = c->interval_ns ? add_sat(ts, c->interval_ns) : UINT64_MAX;
 	/* the recorder read the cgroup's memory.stat as it started: empty then */
-	m->lruvec.next_stats_flush = add_sat(ts, STATS_FLUSH_NS);
+	m->memcg.lruvec.next_stats_flush = add_sat(ts, STATS_FLUSH_NS);
 	m->last_sample_ts = ts;
 }
 
@@ -656,8 +656,8 @@ void model_metrics(struct model *m, struct model_metrics *out)
 	if (!m->d_unusable.d.samples)
 		memory_sample_fragmentation(m);
 	*out = m->mx;
-	out->activations = m->lruvec.lru.activations;
-	out->deactivations = m->lruvec.lru.deactivations;
+	out->activations = m->memcg.lruvec.lru.activations;
+	out->deactivations = m->memcg.lruvec.lru.deactivations;
 	out->lru_entries = dist_summary(&m->d_entries);
 	out->lru_inactive = dist_summary(&m->d_inactive);
 	out->lru_active = dist_summary(&m->d_active);

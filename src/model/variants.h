@@ -17,6 +17,7 @@
 #include "model/model.h"
 
 struct model;
+struct lruvec;
 struct mfile;
 struct folio;
 struct ra_state;
@@ -51,25 +52,28 @@ typedef const struct model_variant *const model_variant_list[];
 struct lru_policy {
 	struct model_variant v;
 	/*
+	 * Each operation works on the lruvec of the memory cgroup the folio is charged to, or
+	 * the one reclaim or a refault is for (lru/kind.h finds it).
 	 * mm/vmscan.c: the folio reclaim looks at next, once the kind has aged its lists as it
 	 * does before taking one; FOLIO_NIL when they have none to give now.
 	 */
-	uint32_t (*reclaim_next)(struct model *m);
+	uint32_t (*reclaim_next)(struct model *m, struct lruvec *lruvec);
 	/* reclaim_next() had none: move some from where the kind keeps them (false: none left) */
-	bool (*reclaim_refill)(struct model *m);
+	bool (*reclaim_refill)(struct model *m, struct lruvec *lruvec);
 	/* filemap_read() read the folio; again: the read began in the folio the last one ended */
-	void (*read)(struct model *m, uint32_t id, bool again);
+	void (*read)(struct model *m, struct lruvec *lruvec, uint32_t id, bool again);
 	/* a fault or fault-around mapped it */
-	void (*mapped)(struct model *m, uint32_t id);
+	void (*mapped)(struct model *m, struct lruvec *lruvec, uint32_t id);
 	/* optional: a buffered write dirtied it */
-	void (*written)(struct model *m, uint32_t id);
+	void (*written)(struct model *m, struct lruvec *lruvec, uint32_t id);
 	/* optional: would read() change nothing? The read path's fast path for the common hit */
 	bool (*read_changes_nothing)(const struct model *m, uint32_t id);
 	/*
 	 * optional: a refault of a folio whose shadow holds eviction (shadow_pack()): what
 	 * workingset_refault() makes of it (LRU_REFAULT_*); none: counted only
 	 */
-	unsigned (*refault)(struct model *m, uint64_t eviction, unsigned order);
+	unsigned (*refault)(struct model *m, struct lruvec *lruvec, uint64_t eviction,
+			    unsigned order);
 	/*
 	 * The kinds that keep lists of their own (NULL: the two lists of lru.c). add: a new
 	 * folio (active: a refault asked for it); del: it leaves the cache; activate: reclaim
@@ -78,13 +82,14 @@ struct lru_policy {
 	 * (folio_rotate_reclaimable()); eviction: what its shadow entry keeps beside the age;
 	 * inactive: the pages and entries the kernel counts as inactive.
 	 */
-	void (*add)(struct model *m, uint32_t id, bool active);
-	void (*del)(struct model *m, uint32_t id);
-	void (*activate)(struct model *m, uint32_t id);
-	void (*keep)(struct model *m, uint32_t id);
-	void (*rotate)(struct model *m, uint32_t id);
-	uint64_t (*eviction)(struct model *m, uint32_t id);
-	void (*inactive)(const struct model *m, uint64_t *entries, uint64_t *pages);
+	void (*add)(struct model *m, struct lruvec *lruvec, uint32_t id, bool active);
+	void (*del)(struct model *m, struct lruvec *lruvec, uint32_t id);
+	void (*activate)(struct model *m, struct lruvec *lruvec, uint32_t id);
+	void (*keep)(struct model *m, struct lruvec *lruvec, uint32_t id);
+	void (*rotate)(struct model *m, struct lruvec *lruvec, uint32_t id);
+	uint64_t (*eviction)(struct model *m, struct lruvec *lruvec, uint32_t id);
+	void (*inactive)(const struct model *m, const struct lruvec *lruvec, uint64_t *entries,
+			 uint64_t *pages);
 };
 
 /* lru_policy.refault's answer: count an activation; insert the folio active */

@@ -253,9 +253,9 @@ void cache_remove(struct model *m, uint32_t id, bool shadow)
 		m->mx.untouched_evicted_pages += nr - f->touched;
 		m->workingset.slot_units += f->order < 6 ? nr * 64 : nr;
 		shadow_store(&m->workingset.shadow, f->file, mf->gen, f->index, f->order,
-			     shadow_pack(m->lruvec.nonresident_age, token));
+			     shadow_pack(m->memcg.lruvec.nonresident_age, token));
 		mf->shadow_mask |= (uint16_t)(1u << f->order);
-		m->lruvec.nonresident_age += nr;
+		m->memcg.lruvec.nonresident_age += nr;
 		shadow_shrink(m);
 	}
 	memory_free_folio(m, f);

@@ -5,6 +5,7 @@
  * fault-around (maps cached pages only).
  */
 #include "model/filemap/cache.h"
+#include "model/lru/kind.h"
 
 /* filemap_read() skips folio_mark_accessed() when the read starts in the folio it ended in. */
 static bool read_same_folio(const struct model *m, const struct mfile *mf, uint64_t pos,
@@ -109,7 +110,7 @@ void read_buffered(struct model *m, const struct model_access *a, struct mfile *
 		} else {
 			hit_bytes += overlap_bytes(m, a->pos, a->len, idx, hi);
 		}
-		m->lru_kind->read(m, id, idx == first && read_same_folio(m, mf, a->pos, f));
+		lruvec_read(m, id, idx == first && read_same_folio(m, mf, a->pos, f));
 		cache_touch(m, id, idx, hi);
 		idx = hi + 1;
 		if (folio_test(f, FOLIO_READAHEAD))
@@ -187,7 +188,7 @@ static void mmap_map_pages(struct model *m, const struct model_access *a, struct
 		hi = folio_end(f) - 1 < last ? folio_end(f) - 1 : last;
 		if (folio_test(f, FOLIO_UPTODATE) && !folio_test(f, FOLIO_READAHEAD)) {
 			if (advice_mapping_has_recency(mf))
-				m->lru_kind->mapped(m, id);
+				lruvec_mapped(m, id);
 			cache_touch(m, id, idx, hi);
 			mapped += hi - idx + 1;
 		}
@@ -240,7 +241,7 @@ void read_mmap(struct model *m, const struct model_access *a, struct mfile *mf, 
 			hit_bytes += overlap_bytes(m, a->pos, a->len, idx, hi);
 		}
 		if (advice_mapping_has_recency(mf))
-			m->lru_kind->mapped(m, id);
+			lruvec_mapped(m, id);
 		cache_touch(m, id, idx, hi);
 		if (write)	/* page_mkwrite dirties the whole folio */
 			wb_mark_dirty_all(m, id);

@@ -5,6 +5,7 @@
  * and the dirtying.
  */
 #include "model/filemap/cache.h"
+#include "model/lru/kind.h"
 
 static unsigned write_order(struct model *m, uint32_t file, struct mfile *mf, uint64_t p,
 			    uint64_t end, bool *at_idx)
@@ -67,8 +68,7 @@ void write_buffered(struct model *m, const struct model_access *a, struct mfile 
 			m->mx.write_dirtied_pages += folio_nr_pages(f);
 		}
 		wb_mark_dirty(m, id, p - fpos, we - fpos);
-		if (m->lru_kind->written)
-			m->lru_kind->written(m, id);
+		lruvec_written(m, id);
 		cache_touch(m, id, idx, page_of(m, we - 1));
 		p = we;
 	}

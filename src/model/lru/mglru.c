@@ -29,9 +29,9 @@
 #define TOKEN_SEQ_MASK		((1ull << (64 - SHADOW_AGE_BITS - TOKEN_SEQ_SHIFT)) - 1)
 #define REFS_MAX		((1u << LRU_REFS_WIDTH) - 1)
 
-static struct lru_list *gen_list(struct model *m, uint64_t seq)
+static struct lru_list *gen_list(struct lruvec *lruvec, uint64_t seq)
 {
-	return &m->lruvec.lru.lists[seq % MAX_NR_GENS];
+	return &lruvec->lru.lists[seq % MAX_NR_GENS];
 }
 
 static uint64_t nr_gens(const struct lru_gen *g)
@@ -52,9 +52,9 @@ static unsigned tier_from_refs(unsigned refs)
 }
 
 /* lru_gen_add_folio(); reclaiming: at the oldest generation's tail, to be reclaimed first */
-static void gen_add(struct model *m, uint32_t id, bool reclaiming)
+static void gen_add(struct model *m, struct lruvec *lruvec, uint32_t id, bool reclaiming)
 {
-	struct lru_gen *g = &m->lruvec.gen;
+	struct lru_gen *g = &lruvec->gen;
 	struct folio *f = folio_at(&m->pool, id);
 	struct lru_list *list;
 	uint64_t seq;
@@ -72,22 +72,22 @@ static void gen_add(struct model *m, uint32_t id, bool reclaiming)
 		folio_clear(f, FOLIO_REFERENCED | FOLIO_ACTIVE);
 	}
 	f->gen = seq % MAX_NR_GENS;
-	list = gen_list(m, seq);
+	list = gen_list(lruvec, seq);
 	if (reclaiming)
-		lru_list_push_tail(&m->lruvec.lru, list, id);
+		lru_list_push_tail(&lruvec->lru, list, id);
 	else
-		lru_list_push_head(&m->lruvec.lru, list, id);
+		lru_list_push_head(&lruvec->lru, list, id);
 }
 
-static void gen_del(struct model *m, uint32_t id)
+static void gen_del(struct model *m, struct lruvec *lruvec, uint32_t id)
 {
 	struct folio *f = folio_at(&m->pool, id);
 
-	lru_list_unlink(&m->lruvec.lru, &m->lruvec.lru.lists[f->gen], id);
+	lru_list_unlink(&lruvec->lru, &lruvec->lru.lists[f->gen], id);
 }
 
 /* active: lru_gen_refault() gave it all its accesses back (PG_workingset and the refs) */
-static void mglru_add(struct model *m, uint32_t id, bool active)
+static void mglru_add(struct model *m, struct lruvec *lruvec, uint32_t id, bool active)
 {
 	struct folio *f = folio_at(&m->pool, id);
 
@@ -95,11 +95,11 @@ static void mglru_add(struct model *m, uint32_t id, bool active)
 		folio_set(f, FOLIO_WORKINGSET);
 		f->refs = REFS_MAX;
 	}
-	gen_add(m, id, false);
+	gen_add(m, lruvec, id, false);
 }
 
 /* folio_mark_accessed() with lru_gen_enabled(): folio_inc_refs() */
-static void mglru_read(struct model *m, uint32_t id, bool again)
+static void mglru_read(struct model *m, struct lruvec *lruvec, uint32_t id, bool again)
 {
 	struct folio *f = folio_at(&m->pool, id);
 
@@ -113,7 +113,7 @@ static void mglru_read(struct model *m, uint32_t id, bool again)
 		f->refs++;
 }
 
-static void mglru_mapped(struct model *m, uint32_t id)
+static void mglru_mapped(struct model *m, struct lruvec *lruvec, uint32_t id)
 {
 	folio_set(folio_at(&m->pool, id), FOLIO_YOUNG);
 }
@@ -131,11 +131,11 @@ static bool mglru_read_changes_nothing(const struct model *m, uint32_t id)
  * or under writeback) with its PG_referenced restored; anything else it saw used or could
  * not free goes to the youngest generation, its accesses cleared.
  */
-static void mglru_putback(struct model *m, uint32_t id)
+static void mglru_putback(struct model *m, struct lruvec *lruvec, uint32_t id)
 {
 	struct folio *f = folio_at(&m->pool, id);
 
-	gen_del(m, id);
+	gen_del(m, lruvec, id);
 	if (folio_test_reclaim(m, f) && (f->flags & (FOLIO_DIRTY | FOLIO_WRITEBACK))) {
 		if (folio_test(f, FOLIO_WORKINGSET))
 			folio_set(f, FOLIO_REFERENCED);
@@ -144,15 +144,15 @@ static void mglru_putback(struct model *m, uint32_t id)
 		folio_clear(f, FOLIO_REFERENCED | FOLIO_WORKINGSET);
 		folio_set(f, FOLIO_ACTIVE);
 	}
-	gen_add(m, id, false);
+	gen_add(m, lruvec, id, false);
 }
 
 /* folio_rotate_reclaimable() -> lru_move_tail(): the oldest generation's tail */
-static void mglru_rotate(struct model *m, uint32_t id)
+static void mglru_rotate(struct model *m, struct lruvec *lruvec, uint32_t id)
 {
-	gen_del(m, id);
+	gen_del(m, lruvec, id);
 	folio_clear(folio_at(&m->pool, id), FOLIO_ACTIVE);
-	gen_add(m, id, true);
+	gen_add(m, lruvec, id, true);
 }
 
 /* ---- the PID controller --------------------------------------------------------------- */
@@ -221,24 +221,24 @@ static void reset_ctrl_pos(struct lru_gen *g, bool carryover)
 /* ---- generations ------------------------------------------------------------------------ */
 
 /* folio_inc_gen(): to the generation after the oldest, its accesses cleared */
-static void folio_inc_gen(struct model *m, uint32_t id)
+static void folio_inc_gen(struct model *m, struct lruvec *lruvec, uint32_t id)
 {
 	struct folio *f = folio_at(&m->pool, id);
 
-	lru_list_unlink(&m->lruvec.lru, &m->lruvec.lru.lists[f->gen], id);
+	lru_list_unlink(&lruvec->lru, &lruvec->lru.lists[f->gen], id);
 	f->refs = 0;
 	folio_clear(f, FOLIO_REFERENCED | FOLIO_WORKINGSET);
-	f->gen = (m->lruvec.gen.min_seq + 1) % MAX_NR_GENS;
-	lru_list_push_tail(&m->lruvec.lru, &m->lruvec.lru.lists[f->gen], id);
+	f->gen = (lruvec->gen.min_seq + 1) % MAX_NR_GENS;
+	lru_list_push_tail(&lruvec->lru, &lruvec->lru.lists[f->gen], id);
 }
 
 /* try_to_inc_min_seq(): past the empty oldest generations, keeping MIN_NR_GENS */
-static bool try_to_inc_min_seq(struct model *m)
+static bool try_to_inc_min_seq(struct model *m, struct lruvec *lruvec)
 {
-	struct lru_gen *g = &m->lruvec.gen;
+	struct lru_gen *g = &lruvec->gen;
 	uint64_t seq = g->min_seq;
 
-	while (seq + MIN_NR_GENS <= g->max_seq && !gen_list(m, seq)->entries)
+	while (seq + MIN_NR_GENS <= g->max_seq && !gen_list(lruvec, seq)->entries)
 		seq++;
 	if (seq == g->min_seq)
 		return false;
@@ -248,15 +248,15 @@ static bool try_to_inc_min_seq(struct model *m)
 }
 
 /* inc_max_seq(): a new youngest generation; with MAX_NR_GENS, the oldest merged forward */
-static void inc_max_seq(struct model *m)
+static void inc_max_seq(struct model *m, struct lruvec *lruvec)
 {
-	struct lru_gen *g = &m->lruvec.gen;
+	struct lru_gen *g = &lruvec->gen;
 
 	if (nr_gens(g) == MAX_NR_GENS) {
-		struct lru_list *oldest = gen_list(m, g->min_seq);
+		struct lru_list *oldest = gen_list(lruvec, g->min_seq);
 
 		while (oldest->tail != FOLIO_NIL)
-			folio_inc_gen(m, oldest->tail);
+			folio_inc_gen(m, lruvec, oldest->tail);
 		reset_ctrl_pos(g, true);
 		g->min_seq++;
 	}
@@ -271,26 +271,26 @@ static void inc_max_seq(struct model *m)
  * protected ones on first; isolate_folio() clears the accesses of one not referenced since
  * and PG_referenced, for shrink_folio_list(). FOLIO_NIL: the lruvec is empty.
  */
-static uint32_t mglru_reclaim_next(struct model *m)
+static uint32_t mglru_reclaim_next(struct model *m, struct lruvec *lruvec)
 {
-	struct lru_gen *g = &m->lruvec.gen;
+	struct lru_gen *g = &lruvec->gen;
 
 	for (;;) {
-		struct lru_list *oldest = gen_list(m, g->min_seq);
+		struct lru_list *oldest = gen_list(lruvec, g->min_seq);
 		struct folio *f;
 		unsigned refs, tier;
 		uint32_t id;
 
-		if (!lru_entries(&m->lruvec.lru))
+		if (!lru_entries(&lruvec->lru))
 			return FOLIO_NIL;
 		if (oldest->tail == FOLIO_NIL) {
-			if (!try_to_inc_min_seq(m))
-				inc_max_seq(m);
+			if (!try_to_inc_min_seq(m, lruvec))
+				inc_max_seq(m, lruvec);
 			continue;
 		}
 		/* scan_folios() takes nothing with MIN_NR_GENS left: aging first */
 		if (nr_gens(g) <= MIN_NR_GENS) {
-			inc_max_seq(m);
+			inc_max_seq(m, lruvec);
 			continue;
 		}
 		id = oldest->tail;
@@ -300,7 +300,7 @@ static uint32_t mglru_reclaim_next(struct model *m)
 		if (tier > get_tier_idx(g) || refs == 1u << LRU_REFS_WIDTH) {
 			g->protected[g->min_seq % MAX_NR_GENS][tier - 1] += folio_nr_pages(f);
 			g->promoted += folio_nr_pages(f);
-			folio_inc_gen(m, id);
+			folio_inc_gen(m, lruvec, id);
 			continue;
 		}
 		if (!folio_test(f, FOLIO_REFERENCED))
@@ -311,16 +311,16 @@ static uint32_t mglru_reclaim_next(struct model *m)
 }
 
 /* mglru_reclaim_next() ages by itself: nothing is left once it gives none */
-static bool mglru_reclaim_refill(struct model *m)
+static bool mglru_reclaim_refill(struct model *m, struct lruvec *lruvec)
 {
 	(void)m;
 	return false;
 }
 
 /* lru_gen_eviction(): the token min_seq and the accesses, counted as evicted in its tier */
-static uint64_t mglru_eviction(struct model *m, uint32_t id)
+static uint64_t mglru_eviction(struct model *m, struct lruvec *lruvec, uint32_t id)
 {
-	struct lru_gen *g = &m->lruvec.gen;
+	struct lru_gen *g = &lruvec->gen;
 	const struct folio *f = folio_at(&m->pool, id);
 	unsigned refs = folio_lru_refs(f);
 
@@ -330,9 +330,9 @@ static uint64_t mglru_eviction(struct model *m, uint32_t id)
 }
 
 /* lru_gen_refault(): recent while min_seq has not moved since the eviction */
-static unsigned mglru_refault(struct model *m, uint64_t eviction, unsigned order)
+static unsigned mglru_refault(struct model *m, struct lruvec *lruvec, uint64_t eviction, unsigned order)
 {
-	struct lru_gen *g = &m->lruvec.gen;
+	struct lru_gen *g = &lruvec->gen;
 	uint64_t token = shadow_token(eviction);
 	unsigned refs = (unsigned)((token >> 1) & REFS_MAX) + (unsigned)(token & 1);
 
@@ -343,10 +343,10 @@ static unsigned mglru_refault(struct model *m, uint64_t eviction, unsigned order
 }
 
 /* lru_gen_is_active(): the two youngest generations count as active, the rest inactive */
-static void mglru_inactive(const struct model *m, uint64_t *entries, uint64_t *pages)
+static void mglru_inactive(const struct model *m, const struct lruvec *lruvec, uint64_t *entries, uint64_t *pages)
 {
-	const struct lru_gen *g = &m->lruvec.gen;
-	const struct lru *l = &m->lruvec.lru;
+	const struct lru_gen *g = &lruvec->gen;
+	const struct lru *l = &lruvec->lru;
 
 	*entries = *pages = 0;
 	for (uint64_t seq = g->min_seq; seq + 1 < g->max_seq; seq++) {

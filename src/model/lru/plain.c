@@ -6,30 +6,30 @@
  */
 #include "model/instance.h"
 
-static void plain_touch(struct model *m, uint32_t id)
+static void plain_touch(struct model *m, struct lruvec *lruvec, uint32_t id)
 {
-	if (m->lruvec.lru.inactive.head != id)
-		lru_rotate_inactive(&m->lruvec.lru, id);
+	if (lruvec->lru.inactive.head != id)
+		lru_rotate_inactive(&lruvec->lru, id);
 }
 
-static void plain_read(struct model *m, uint32_t id, bool again)
+static void plain_read(struct model *m, struct lruvec *lruvec, uint32_t id, bool again)
 {
 	(void)again;
-	plain_touch(m, id);
+	plain_touch(m, lruvec, id);
 }
 
 /*
  * Reclaim takes the tail. The folios reclaim itself keeps (under writeback, left to the
  * flusher: reclaim.c) go to the second list as in the kernel, and come back as it shrinks.
  */
-static uint32_t plain_reclaim_next(struct model *m)
+static uint32_t plain_reclaim_next(struct model *m, struct lruvec *lruvec)
 {
-	return lru_inactive_tail_balanced(&m->lruvec.lru);
+	return lru_inactive_tail_balanced(&lruvec->lru);
 }
 
-static bool plain_reclaim_refill(struct model *m)
+static bool plain_reclaim_refill(struct model *m, struct lruvec *lruvec)
 {
-	return lru_deactivate_tail(&m->lruvec.lru);
+	return lru_deactivate_tail(&lruvec->lru);
 }
 
 const struct lru_policy lru_plain = {

@@ -7,7 +7,7 @@
  */
 #include "model/instance.h"
 
-static void two_list_read(struct model *m, uint32_t id, bool again)
+static void two_list_read(struct model *m, struct lruvec *lruvec, uint32_t id, bool again)
 {
 	struct folio *f = folio_at(&m->pool, id);
 
@@ -17,13 +17,13 @@ static void two_list_read(struct model *m, uint32_t id, bool again)
 	if (!folio_test(f, FOLIO_REFERENCED)) {
 		folio_set(f, FOLIO_REFERENCED);
 	} else if (!folio_test(f, FOLIO_ACTIVE)) {
-		lru_activate(&m->lruvec.lru, id);
+		lru_activate(&lruvec->lru, id);
 		folio_clear(f, FOLIO_REFERENCED);
-		m->lruvec.nonresident_age += folio_nr_pages(f);	/* workingset_activation() */
+		lruvec->nonresident_age += folio_nr_pages(f);	/* workingset_activation() */
 	}
 }
 
-static void two_list_mapped(struct model *m, uint32_t id)
+static void two_list_mapped(struct model *m, struct lruvec *lruvec, uint32_t id)
 {
 	folio_set(folio_at(&m->pool, id), FOLIO_YOUNG);
 }
@@ -39,26 +39,26 @@ static bool two_list_read_changes_nothing(const struct model *m, uint32_t id)
  * workingset_refault(): a refault distance within the active file list
  * (workingset_test_recent()) activates the folio and ages the lruvec as an activation does
  */
-static unsigned two_list_refault(struct model *m, uint64_t eviction, unsigned order)
+static unsigned two_list_refault(struct model *m, struct lruvec *lruvec, uint64_t eviction, unsigned order)
 {
-	uint64_t distance = (m->lruvec.nonresident_age - shadow_age(eviction)) & SHADOW_AGE_MASK;
+	uint64_t distance = (lruvec->nonresident_age - shadow_age(eviction)) & SHADOW_AGE_MASK;
 
-	if (distance > m->lruvec.lru.active.pages)
+	if (distance > lruvec->lru.active.pages)
 		return 0;
-	m->lruvec.nonresident_age += 1ull << order;
+	lruvec->nonresident_age += 1ull << order;
 	return LRU_REFAULT_ACTIVATE | LRU_REFAULT_ADD_ACTIVE;
 }
 
 /* shrink_lruvec(): the active list shrunk while the inactive is low, then its tail */
-static uint32_t two_list_reclaim_next(struct model *m)
+static uint32_t two_list_reclaim_next(struct model *m, struct lruvec *lruvec)
 {
-	return lru_inactive_tail_balanced(&m->lruvec.lru);
+	return lru_inactive_tail_balanced(&lruvec->lru);
 }
 
 /* the inactive list empty: shrink_active_list() moves the active tail over */
-static bool two_list_reclaim_refill(struct model *m)
+static bool two_list_reclaim_refill(struct model *m, struct lruvec *lruvec)
 {
-	return lru_deactivate_tail(&m->lruvec.lru);
+	return lru_deactivate_tail(&lruvec->lru);
 }
 
 const struct lru_policy lru_two_list = {

@@ -50,22 +50,9 @@ static bool zone_room(struct model *m, uint64_t need)
 	return buddy_free_pages(m->mem.buddy) >= need + z->wmark_min;
 }
 
-/* The cgroup's charge for need more pages: memcg reclaim when it would pass the limit. */
-static bool budget_room(struct model *m, uint64_t need)
-{
-	uint64_t limit = m->mem.zone.budget_pages;
-
-	if (!limit)
-		return true;
-	while (memory_charged(m) + need > limit)
-		if (!reclaim_one(m))
-			return false;
-	return true;
-}
-
 static bool memory_room(struct model *m, uint64_t need)
 {
-	return budget_room(m, need) && zone_room(m, need);
+	return memcg_try_charge(m, &m->memcg, need) && zone_room(m, need);
 }
 
 static uint64_t memory_got(struct model *m, uint64_t pfn, unsigned order, bool fell_back)
@@ -86,7 +73,7 @@ static uint64_t memory_got(struct model *m, uint64_t pfn, unsigned order, bool f
  */
 void memory_set_others(struct model *m, uint64_t pages)
 {
-	uint64_t most = m->mem.zone.budget_pages ? m->mem.zone.budget_pages : m->mem.nr_pages;
+	uint64_t most = m->memcg.max_pages ? m->memcg.max_pages : m->mem.nr_pages;
 
 	if (pages > most)
 		pages = most;
@@ -103,7 +90,7 @@ void memory_set_others(struct model *m, uint64_t pages)
 	while (m->mem.nr_others < pages) {
 		uint64_t pfn;
 
-		if (!budget_room(m, 1))
+		if (!memcg_try_charge(m, &m->memcg, 1))
 			break;
 		if (!buddy_free_pages(m->mem.buddy) && !reclaim_one(m))
 			break;

@@ -63,10 +63,6 @@ void memory_free_pages(struct model *m, uint64_t pfn, unsigned order)
 	buddy_free(m->mem.buddy, pfn, order);
 }
 
-uint64_t memory_charged(const struct model *m)
-{
-	return lru_pages(&m->lruvec.lru) + m->mem.nr_others;
-}
 
 /* ---- migration ---------------------------------------------------------------------------- */
 

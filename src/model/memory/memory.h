@@ -47,8 +47,6 @@ void memory_free_pages(struct model *m, uint64_t pfn, unsigned order);
 bool memory_migrate(struct model *m, uint64_t from, uint64_t to, unsigned order, uint32_t tag);
 /* The order of the used block whose tag is tag at pfn; -1: not movable. */
 int memory_movable_order(struct model *m, uint32_t tag);
-/* Pages charged to the memory cgroup's limit: the cache and the others it holds. */
-uint64_t memory_charged(const struct model *m);
 /* The unusable free space index at the configured order, into its distribution. */
 void memory_sample_fragmentation(struct model *m);
 

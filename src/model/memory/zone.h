@@ -32,7 +32,6 @@ struct zone {
 	uint64_t pages;			/* managed pages */
 	bool watermarks;		/* kswapd keeps free pages above them */
 	uint64_t wmark_min, wmark_low, wmark_high;
-	uint64_t budget_pages;		/* a memory cgroup's limit on cache + others; 0: none */
 	bool recorded;			/* built from the trace's recorded state */
 
 	/* compaction's memory, per zone */

@@ -30,11 +30,11 @@ void reclaim_evict(struct model *m, uint32_t id)
 }
 
 /* The end of an isolation batch: all of it dirty and unqueued wakes the flusher. */
-static void batch_end(struct model *m)
+static void batch_end(struct model *m, struct lruvec *lruvec)
 {
-	bool all_dirty = m->lruvec.scan.taken && m->lruvec.scan.unqueued_dirty >= m->lruvec.scan.taken;
+	bool all_dirty = lruvec->scan.taken && lruvec->scan.unqueued_dirty >= lruvec->scan.taken;
 
-	m->lruvec.scan.target = m->lruvec.scan.taken = m->lruvec.scan.unqueued_dirty = 0;
+	lruvec->scan.target = lruvec->scan.taken = lruvec->scan.unqueued_dirty = 0;
 	if (all_dirty && m->node.kswapd)
 		m->node.dirty = true;	/* shrink_node(): set_bit(PGDAT_DIRTY) */
 	if (all_dirty)
@@ -42,37 +42,37 @@ static void batch_end(struct model *m)
 }
 
 /* isolate_lru_folios() takes SWAP_CLUSTER_MAX pages, or what the inactive list has. */
-static void batch_begin(struct model *m)
+static void batch_begin(struct model *m, struct lruvec *lruvec)
 {
 	uint64_t entries, inactive;
 
-	lruvec_inactive(m, &entries, &inactive);
-	if (!m->lruvec.scan.target)
-		m->lruvec.scan.target = inactive < SWAP_CLUSTER_MAX ? inactive : SWAP_CLUSTER_MAX;
+	lruvec_inactive(m, lruvec, &entries, &inactive);
+	if (!lruvec->scan.target)
+		lruvec->scan.target = inactive < SWAP_CLUSTER_MAX ? inactive : SWAP_CLUSTER_MAX;
 }
 
-static void batch_take(struct model *m, uint64_t nr)
+static void batch_take(struct model *m, struct lruvec *lruvec, uint64_t nr)
 {
-	m->lruvec.scan.taken += nr;
-	if (m->lruvec.scan.taken >= m->lruvec.scan.target)
-		batch_end(m);
+	lruvec->scan.taken += nr;
+	if (lruvec->scan.taken >= lruvec->scan.target)
+		batch_end(m, lruvec);
 }
 
 void reclaim_note_dirty(struct model *m, const struct folio *f)
 {
 	m->mx.reclaim_dirty_folios++;
-	m->lruvec.scan.unqueued_dirty += folio_nr_pages(f);
+	folio_memcg(m, f)->lruvec.scan.unqueued_dirty += folio_nr_pages(f);
 }
 
 /*
  * Nothing evictable in a whole pass: wait for the next writeback to end (waking the flusher
  * first if nothing is being written). false when nothing is in flight: no waiting helps.
  */
-static bool reclaim_stall(struct model *m)
+static bool reclaim_stall(struct model *m, struct lruvec *lruvec)
 {
 	uint64_t t0 = m->now, until;
 
-	batch_end(m);
+	batch_end(m, lruvec);
 	if (!m->wb.writeback_pages && m->wb.dirty_pages)
 		wb_wakeup_vmscan(m);
 	until = wb_next_completion(m);
@@ -109,26 +109,26 @@ static bool tail_folio_stays(struct model *m, uint32_t id, struct folio *f)
 	       !model_file(m, f->file)->reclaim_kind->tail_folio(m, id);
 }
 
-bool reclaim_one(struct model *m)
+bool reclaim_lruvec_one(struct model *m, struct lruvec *lruvec)
 {
 	const struct lru_policy *kind = m->lru_kind;
-	struct lru *l = &m->lruvec.lru;
+	struct lru *l = &lruvec->lru;
 	/* young folios take three passes; more than that and only writeback can help */
 	uint64_t budget = 3 * lru_pages(l) + SWAP_CLUSTER_MAX, scanned = 0;
 
 	for (;;) {
-		uint32_t id = kind->reclaim_next(m);
+		uint32_t id = kind->reclaim_next(m, lruvec);
 		struct folio *f;
 		uint64_t nr;
 
 		if (id == FOLIO_NIL) {
-			batch_end(m);
-			if (!kind->reclaim_refill(m))
+			batch_end(m, lruvec);
+			if (!kind->reclaim_refill(m, lruvec))
 				return false;
 			continue;
 		}
 		if (scanned > budget) {
-			if (!reclaim_stall(m))
+			if (!reclaim_stall(m, lruvec))
 				return false;
 			scanned = 0;
 			budget = 3 * lru_pages(l) + SWAP_CLUSTER_MAX;
@@ -136,21 +136,27 @@ bool reclaim_one(struct model *m)
 		}
 		f = folio_at(&m->pool, id);
 		if (folio_test(f, FOLIO_WRITEBACK) && folio_test_reclaim(m, f)) {
-			if (!reclaim_stall(m))
+			if (!reclaim_stall(m, lruvec))
 				return false;
 			continue;
 		}
 		nr = folio_nr_pages(f);
 		scanned += nr;
-		batch_begin(m);
+		batch_begin(m, lruvec);
 		if (tail_folio_stays(m, id, f)) {
-			batch_take(m, nr);
+			batch_take(m, lruvec, nr);
 			continue;
 		}
-		batch_take(m, nr);
+		batch_take(m, lruvec, nr);
 		reclaim_evict(m, id);
 		return true;
 	}
+}
+
+/* Global reclaim: from the lruvec of each memory cgroup in turn; the model's one today. */
+bool reclaim_one(struct model *m)
+{
+	return reclaim_lruvec_one(m, &m->memcg.lruvec);
 }
 
 bool reclaim_until_free(struct model *m, uint64_t pages)

@@ -13,7 +13,11 @@
 
 struct model;
 
+struct lruvec;
+
 /* reclaim.c: evicts one folio, stalling for writeback if it must; false: none can go */
+bool reclaim_lruvec_one(struct model *m, struct lruvec *lruvec);
+/* The same under global pressure: from the memory cgroups' lruvecs (kswapd, direct). */
 bool reclaim_one(struct model *m);
 /* Reclaims until pages pages are free; false when nothing more can be evicted. */
 bool reclaim_until_free(struct model *m, uint64_t pages);

@@ -30,7 +30,7 @@ static void shadow_split_around(struct model *m, uint32_t file, uint64_t start, 
 
 void memcg_stats_flush(struct model *m)
 {
-	m->lruvec.shadow_bound_pages = lru_pages(&m->lruvec.lru);
+	m->memcg.lruvec.shadow_bound_pages = lru_pages(&m->memcg.lruvec.lru);
 }
 
 /*
@@ -56,19 +56,19 @@ void shadow_shrink(struct model *m)
 	double units, excess;
 
 	if (m->cfg.memcg) {
-		if (m->now >= m->lruvec.next_stats_flush) {
+		if (m->now >= m->memcg.lruvec.next_stats_flush) {
 			memcg_stats_flush(m);
-			m->lruvec.next_stats_flush = m->now -
-					      (m->now - m->lruvec.next_stats_flush) % STATS_FLUSH_NS +
+			m->memcg.lruvec.next_stats_flush = m->now -
+					      (m->now - m->memcg.lruvec.next_stats_flush) % STATS_FLUSH_NS +
 					      STATS_FLUSH_NS;
 		}
-		bound = m->lruvec.shadow_bound_pages;
+		bound = m->memcg.lruvec.shadow_bound_pages;
 	}
 	if (!m->mx.evicted_pages)
 		return;
 	/* slot units a page (4096 a node): 64 for small folios, 1 for large, the run's mix */
 	units = (double)m->workingset.slot_units / (double)m->mx.evicted_pages;
-	excess = (double)(m->lruvec.nonresident_age - m->workingset.horizon) * units / 4096.0 -
+	excess = (double)(m->memcg.lruvec.nonresident_age - m->workingset.horizon) * units / 4096.0 -
 		 (double)(bound >> 3);
 	freed = (uint64_t)(excess / 2 / SHRINK_BATCH) * SHRINK_BATCH;
 	if (excess >= 2 * SHRINK_BATCH && freed)
@@ -99,7 +99,9 @@ bool workingset_refault(struct model *m, uint32_t file, uint64_t idx, unsigned o
 			shadow_split_around(m, file, start, o, idx, order, eviction);
 		m->mx.refaults += nr;
 		m->mx.refault_folios++;
-		what = m->lru_kind->refault ? m->lru_kind->refault(m, eviction, order) : 0;
+		/* the evicting cgroup's lruvec: the model's one today */
+		what = m->lru_kind->refault ?
+		       m->lru_kind->refault(m, &m->memcg.lruvec, eviction, order) : 0;
 		if (what & LRU_REFAULT_ACTIVATE) {
 			m->mx.refault_activations += nr;
 			m->mx.refault_activation_folios++;

@@ -57,7 +57,7 @@ static uint64_t dirtyable_pages(const struct model *m)
 
 	if (m->cfg.dirtyable_bytes)
 		return m->cfg.dirtyable_bytes >> m->page_shift;
-	pages = buddy_free_pages(m->mem.buddy) + lru_pages(&m->lruvec.lru);	/* pinned pages left out */
+	pages = buddy_free_pages(m->mem.buddy) + lru_pages(&m->memcg.lruvec.lru);	/* pinned pages left out */
 	reserve = reserve_pages(m->mem.nr_pages, m->page_shift);
 	return pages > reserve ? pages - reserve : 1;
 }
