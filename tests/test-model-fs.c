@@ -111,6 +111,40 @@ static void test_tmpfs(unsigned huge, uint64_t bs, uint64_t want_huge)
 	model_free(m);
 }
 
+/*
+ * huge=within_size, 8 MiB appended in writes of bs bytes on a release, worked by hand through
+ * mm/shmem.c: shmem_huge_global_enabled(), shmem_get_orders_within_size() and
+ * shmem_suitable_orders(). 6.18 (any order since 6.14, PMD first): a 1 MiB write at page 0
+ * ends at page 256, so order 9 (round_up(1, 512) = 512 > 256) is out and order 8 in; the next
+ * at page 256 may take order 9 (it reaches 512) but pages 0-255 are cached, so order 8 again:
+ * 8 folios of order 8. A 4 KiB write at page i ends at i + 1: an order k fits only when i + 1
+ * is a multiple of 2^k, and then its range holds pages already written: order 0. One 8 MiB
+ * write comes in 2 MiB chunks (generic_perform_write()): 4 PMD folios. 6.12 (PMD only): a
+ * 1 MiB write never reaches a whole PMD range while it is free: order 0 throughout; the 8 MiB
+ * write's chunks do: 4 PMD folios. 6.1 looks at i_size alone, which grows after each chunk:
+ * no range ends within it while it is free, so even the 8 MiB write makes base pages.
+ */
+static void test_tmpfs_within_size(unsigned release, uint64_t bs, unsigned order,
+				   uint64_t want)
+{
+	struct model_device d = { .fs = model_fs_kind_for("tmpfs"), .release = release,
+				  .block_size = 4096, .ra_pages = MODEL_UNKNOWN,
+				  .io_pages = MODEL_UNKNOWN, .huge = TMPFS_HUGE_WITHIN_SIZE };
+	struct model *m = make(&d, LARGE_FOLIOS_AUTO);
+	struct model_metrics x;
+	char what[96];
+
+	for (uint64_t p = 0; p < 8 * MiB; p += bs)
+		access_dev(m, MODEL_WRITE, p, bs, p + bs);
+	x = metrics(m);
+	snprintf(what, sizeof(what), "tmpfs huge=within_size on %u.%u, %llu-byte writes: "
+		 "folios of order %u", release / 1000, release % 1000, (unsigned long long)bs,
+		 order);
+	is_u64(x.insertions_by_order[order], want, what);
+	is_u64(x.inserted_pages, 2048, "within_size: every page once");
+	model_free(m);
+}
+
 int main(void)
 {
 	test_max_orders();
@@ -118,5 +152,11 @@ int main(void)
 	test_tmpfs(TMPFS_HUGE_ALWAYS, MiB, 4);
 	test_tmpfs(TMPFS_HUGE_NEVER, MiB, 0);
 	test_tmpfs(TMPFS_HUGE_UNKNOWN, MiB, 0);
+	test_tmpfs_within_size(6018, MiB, 8, 8);
+	test_tmpfs_within_size(6018, 4096, 0, 2048);
+	test_tmpfs_within_size(6018, 8 * MiB, 9, 4);
+	test_tmpfs_within_size(6012, MiB, 0, 2048);
+	test_tmpfs_within_size(6012, 8 * MiB, 9, 4);
+	test_tmpfs_within_size(6001, 8 * MiB, 0, 2048);
 	return done_testing();
 }

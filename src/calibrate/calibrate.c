@@ -144,6 +144,7 @@ int calibrate_file(struct calibration *c, const char *path, const struct calibra
 		replayed = copy;
 	}
 	c->skipped_files = k.skipped_files;
+	c->shmem_unseen = k.shmem_unseen;
 	c->kernel_lru_gen = k.have_lru_gen ? (int)(k.lru_gen_enabled & 0xffff) : -1;
 	kernel_config(&cfg, &k);
 	if (req->memory_bytes)

@@ -42,6 +42,7 @@ struct calibration {
 	bool truncated;
 	unsigned nfiles_ordered;	/* files with a per-file order from the kernel */
 	unsigned skipped_files;		/* mapped files left out */
+	unsigned shmem_unseen;		/* tmpfs files whose insertions no event showed */
 	unsigned nfiles_ra_off;		/* files the kernel read without readahead windows */
 	bool skip_mmapped;
 	__u16 left_out;			/* FT_UNREC_*: rows left out, the kernel had no events */

@@ -186,6 +186,8 @@ static int note_folio(struct kernel_facts *k, const struct ft_folio_event *e)
 	case FT_PAGECACHE_DELETE:
 		f->del_folios++;
 		f->del_pages += pages;
+		if (e->order <= MODEL_MAX_ORDER)
+			f->del_by_order[e->order]++;
 		break;
 	default:
 		f->dirty_folios++;
@@ -242,14 +244,57 @@ static int note_readahead(struct kernel_facts *k, const struct ft_readahead *r)
 	return 0;
 }
 
+/* The host's tmpfs devices (the reader checked ndevs against the record's size). */
+static void note_shmem_devs(struct kernel_facts *k, const struct ft_host *h)
+{
+	const struct ft_host_dev *d = ft_host_devs(h);
+
+	for (__u32 i = 0; i < h->ndevs && k->nshmem_devs < 32; i++)
+		if (strncmp(d[i].fstype, "tmpfs", sizeof(d[i].fstype)) == 0)
+			k->shmem_devs[k->nshmem_devs++] = d[i].dev;
+}
+
+static bool on_shmem(const struct kernel_facts *k, __u32 dev)
+{
+	for (unsigned i = 0; i < k->nshmem_devs; i++)
+		if (k->shmem_devs[i] == dev)
+			return true;
+	return false;
+}
+
+/*
+ * shmem_add_to_page_cache() fires no mm_filemap_add_to_page_cache, but truncation and
+ * unlink remove a tmpfs file's folios through filemap_remove_folio() (shmem_undo_range()),
+ * which fires mm_filemap_delete_from_page_cache with each folio's order: a tmpfs file
+ * dropped in the trace shows its folios there. Others are counted as unseen.
+ */
+static void shmem_inserts_from_deletes(struct kernel_facts *k, struct kfile *f)
+{
+	if (f->add_folios)
+		return;
+	if (!f->dropped || !f->del_folios) {
+		k->shmem_unseen += f->accessed;
+		return;
+	}
+	f->add_folios = f->del_folios;
+	f->add_pages = f->del_pages;
+	for (int o = 0; o <= MODEL_MAX_ORDER; o++) {
+		f->add_by_order[o] = f->del_by_order[o];
+		if (f->del_by_order[o])
+			f->max_order = (uint8_t)o;
+	}
+}
+
 static int note_record(struct kernel_facts *k, const struct ft_hdr *h)
 {
 	if (h->type >= FT_PAGECACHE_ADD && h->type <= FT_READAHEAD)
 		k->kernel_events++;
 	switch (h->type) {
 	case FT_HOST:
-		if (!k->have_host)
+		if (!k->have_host) {
 			k->host = *(const struct ft_host *)h;
+			note_shmem_devs(k, (const struct ft_host *)h);
+		}
 		k->have_host = true;
 		return 0;
 	case FT_FILE: {
@@ -298,8 +343,10 @@ struct kfile *kernel_kfile(struct kernel_facts *k, __u32 dev, __u64 ino)
 static void sum_accessed_files(struct kernel_facts *k)
 {
 	for (size_t i = 0; i < k->nkf; i++) {
-		const struct kfile *f = &k->kf[i];
+		struct kfile *f = &k->kf[i];
 
+		if (k->nshmem_devs && on_shmem(k, file_table_get(&k->kids, (uint32_t)i)->dev))
+			shmem_inserts_from_deletes(k, f);
 		if (f->accessed && !kfile_modelled(k, f))
 			k->skipped_files++;
 		if (!kfile_modelled(k, f))

@@ -44,7 +44,7 @@ struct kcounter_span {
 /* Per file (dev, ino), ids of its own table: its largest order and whether it was accessed. */
 struct kfile {
 	uint64_t add_folios, add_pages, add_by_order[MODEL_MAX_ORDER + 1];
-	uint64_t del_folios, del_pages;
+	uint64_t del_folios, del_pages, del_by_order[MODEL_MAX_ORDER + 1];
 	uint64_t dirty_folios, wb_inode_pages;
 	uint64_t wb_fs_bytes;	/* its data written back, by its file system's count */
 	uint32_t ra_sync, ra_windows;	/* sync readahead calls; windows opened (order, async) */
@@ -90,6 +90,13 @@ struct kernel_facts {
 	int lru_gen_idx;
 	uint64_t lru_gen_enabled;
 	bool have_lru_gen;
+	/*
+	 * tmpfs: its devices, and its accessed files whose insertions no event showed (shmem
+	 * fires no mm_filemap_add_to_page_cache) nor a drop's deletes gave
+	 */
+	uint32_t shmem_devs[32];
+	unsigned nshmem_devs;
+	unsigned shmem_unseen;
 };
 
 /* Clears k, keeping skip_mmapped. */

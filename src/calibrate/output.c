@@ -42,6 +42,10 @@ static void table_header(FILE *f, const struct calibration *c)
 		c->nfiles_ra_off);
 	if (c->skip_mmapped)
 		fprintf(f, "files: %u mapped files left out (--files=syscalls)\n", c->skipped_files);
+	if (c->shmem_unseen)
+		fprintf(f, "tmpfs: %u files kept to the end: shmem fires no insertion event, so their "
+			"insertions are the model's only (remove them in the trace to compare)\n",
+			c->shmem_unseen);
 	/* the kind the model ran against the one the kernel ran: they differ by --lru only */
 	if (c->kernel_lru_gen >= 0)
 		fprintf(f, "lru: the kernel ran %s (lru_gen/enabled 0x%04x), the model %s\n",
@@ -90,6 +94,7 @@ static void json_config(FILE *f, const struct calibration *c)
 	fprintf(f, "    \"files_readahead_off\": %u,\n", c->nfiles_ra_off);
 	fprintf(f, "    \"files\": \"%s\",\n", c->skip_mmapped ? "syscalls" : "all");
 	fprintf(f, "    \"files_left_out\": %u,\n", c->skipped_files);
+	fprintf(f, "    \"tmpfs_files_unseen\": %u,\n", c->shmem_unseen);
 	fprintf(f, "    \"kernel_lru\": %s,\n", c->kernel_lru_gen < 0 ? "null" :
 		c->kernel_lru_gen & 1 ? "\"mglru\"" : "\"two-list\"");
 	fprintf(f, "    \"model_lru\": \"%s\",\n", model_lru_kinds[c->cfg.lru]->name);

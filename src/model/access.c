@@ -43,7 +43,13 @@ static void file_setup(struct model *m, struct mfile *mf, uint32_t id, unsigned 
 	mf->io_pages = d && d->io_pages != MODEL_UNKNOWN ? d->io_pages : c->io_pages;
 	mf->max_order = (uint8_t)model_file_max_order(c, id, device, &shmem);
 	mf->shmem = shmem;
-	mf->shmem_huge_advise = mf->shmem && d->huge == TMPFS_HUGE_ADVISE;
+	if (mf->shmem) {
+		mf->shmem_huge = (uint8_t)d->huge;
+		/* acd7ccb284b8, "mm: shmem: add large folio support for tmpfs" (6.14) */
+		mf->shmem_any_order = d->release == MODEL_UNKNOWN || d->release >= 6014;
+		/* 6.1 had i_size alone; 6.12 (the first release the lab has since) the write's end */
+		mf->shmem_write_end = d->release == MODEL_UNKNOWN || d->release >= 6012;
+	}
 	if (mf->shmem)
 		mf->ra_pages = 0;	/* shmem reads nothing ahead */
 	file_setup_writeback(m, mf, d);

@@ -76,7 +76,9 @@ struct mfile {
 	bool noreuse;			/* FMODE_NOREUSE (POSIX_FADV_NOREUSE) */
 	/* the VMA flags madvise(2) sets, kept per file (one mapping's advice for all) */
 	bool vm_rand_read, vm_seq_read, vm_hugepage;
-	bool shmem_huge_advise;		/* tmpfs huge=advise: PMD folios for VM_HUGEPAGE faults */
+	uint8_t shmem_huge;		/* tmpfs huge= (enum model_tmpfs_huge) */
+	bool shmem_any_order;		/* 6.14+: writes may take any order up to PMD */
+	bool shmem_write_end;		/* 6.12+: within_size counts where the write ends */
 	bool shmem;			/* tmpfs: fs_kind.shmem */
 	bool set_up;			/* the fields above are set (file_setup) */
 	uint8_t inflight_next;		/* the slot of inflight the next batch takes */

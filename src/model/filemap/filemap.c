@@ -77,41 +77,108 @@ uint32_t filemap_create(struct model *m, uint32_t file, uint64_t idx, unsigned o
 	return id;
 }
 
-/* shmem_alloc_and_add_folio(): the largest order where its aligned range is free, else base. */
-static unsigned shmem_order(struct model *m, const struct mfile *mf, uint64_t idx)
+/*
+ * shmem_get_orders_within_size(): of the orders in mask, those at or below the largest whose
+ * aligned folio around idx ends within the file, as far as the write reaches (end, pages) or
+ * i_size does (size, pages).
+ */
+static unsigned shmem_orders_within_size(const struct mfile *mf, unsigned mask, uint64_t idx,
+					 uint64_t end, uint64_t size)
 {
-	uint64_t n = 1ull << mf->max_order;
+	if (mf->shmem_write_end && end > size)
+		size = end;
+	while (mask) {
+		unsigned order = 31u - (unsigned)__builtin_clz(mask);
 
-	return cache_range_empty(m, (uint32_t)(mf - m->files), idx & ~(n - 1), n) ?
-	       mf->max_order : m->cfg.min_order;
+		if (round_up(idx + 1, 1ull << order) <= size)
+			return mask;
+		mask &= ~(1u << order);
+	}
+	return 0;
+}
+
+/*
+ * shmem_huge_global_enabled() (mm/shmem.c): the orders a new tmpfs folio at idx may take.
+ * end: the pages the write reaches (generic_perform_write()'s chunk), 0 for a fault; 6.1
+ * looked at i_size alone, and i_size grows after the write (the model's before). A
+ * fault, or a release before 6.14, asks for the PMD order only; since 6.14 a write may take
+ * any order (6.18: PMD first, then smaller, as the "huge=" strategy fix has it; 6.14 to 6.17
+ * took the write's size as the hint, which the model leaves out); within_size keeps those
+ * that end within the file; advise gives PMD folios to VM_HUGEPAGE mappings.
+ */
+static unsigned shmem_allowed_orders(struct model *m, const struct mfile *mf, uint64_t idx,
+				     uint64_t end, uint64_t size, bool fault)
+{
+	unsigned pmd = model_pmd_order(m), top = mf->max_order, any, mask, pmd_bit = 0;
+
+	/* the largest order the configuration lets any folio take (--folio-order) */
+	if (pmd <= m->cfg.max_pagecache_order && pmd <= m->cfg.order)
+		pmd_bit = 1u << pmd;
+	if (top > pmd)
+		top = pmd;
+	any = top > 0 ? ((2u << top) - 1) & ~1u : 0;	/* THP_ORDERS_ALL_FILE_DEFAULT */
+	mask = fault || !mf->shmem_any_order ? pmd_bit : any;
+	switch (mf->shmem_huge) {
+	case TMPFS_HUGE_ALWAYS:
+		return mask;
+	case TMPFS_HUGE_WITHIN_SIZE:
+		mask = shmem_orders_within_size(mf, mask, idx, end, size);
+		if (mask)
+			return mask;
+		/* fall through */
+	case TMPFS_HUGE_ADVISE:
+		return mf->vm_hugepage ? pmd_bit : 0;
+	default:
+		return 0;
+	}
+}
+
+/*
+ * shmem_suitable_orders(): the largest allowed order whose aligned range is free, else a
+ * base page (the kernel falls back to order 0 when none is).
+ */
+static unsigned shmem_order(struct model *m, const struct mfile *mf, uint64_t idx,
+			    uint64_t end, uint64_t size, bool fault)
+{
+	unsigned mask = shmem_allowed_orders(m, mf, idx, end, size, fault);
+
+	while (mask) {
+		unsigned order = 31u - (unsigned)__builtin_clz(mask);
+		uint64_t n = 1ull << order;
+
+		if (cache_range_empty(m, (uint32_t)(mf - m->files), idx & ~(n - 1), n))
+			return order;
+		mask &= ~(1u << order);
+	}
+	return m->cfg.min_order;
+}
+
+/*
+ * A buffered write's new folio on tmpfs; end: the page after the write's chunk; size: the
+ * file's pages before it (i_size grows at each chunk's write_end).
+ */
+unsigned filemap_shmem_write_order(struct model *m, struct mfile *mf, uint64_t idx,
+				   uint64_t end, uint64_t size)
+{
+	return shmem_order(m, mf, idx, end, size, false);
 }
 
 /* The order a read miss asks for outside readahead: fixed order, else the minimum. */
 unsigned filemap_read_order(struct model *m, struct mfile *mf, uint64_t idx)
 {
 	if (mf->shmem)
-		return shmem_order(m, mf, idx);
+		return shmem_order(m, mf, idx, 0, eof_pages(m, mf), true);
 	if (m->cfg.policy == FOLIO_POLICY_FIXED)
 		return place_fixed_order(idx, mf->max_order, m->cfg.min_order, eof_pages(m, mf));
 	return m->cfg.min_order;
 }
 
-/*
- * shmem_allowable_huge_orders(): a fault on a VM_HUGEPAGE mapping of a huge=advise tmpfs may
- * take a PMD folio; anything else is the read order.
- */
+/* A fault on a missing page: tmpfs's PMD rules, else the read order. */
 unsigned filemap_fault_order(struct model *m, struct mfile *mf, uint64_t idx)
 {
-	unsigned pmd = model_pmd_order(m), order;
-	uint64_t n;
-
-	if (!mf->shmem || !mf->vm_hugepage || !mf->shmem_huge_advise ||
-	    pmd > m->cfg.max_pagecache_order || pmd > m->cfg.order || pmd <= mf->max_order)
-		return filemap_read_order(m, mf, idx);
-	order = pmd;
-	n = 1ull << order;
-	return cache_range_empty(m, (uint32_t)(mf - m->files), idx & ~(n - 1), n) ?
-	       order : m->cfg.min_order;
+	if (mf->shmem)
+		return shmem_order(m, mf, idx, 0, eof_pages(m, mf), true);
+	return filemap_read_order(m, mf, idx);
 }
 
 uint32_t filemap_read_in(struct model *m, uint32_t file, uint64_t idx, unsigned order,

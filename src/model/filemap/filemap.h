@@ -22,6 +22,12 @@ uint64_t filemap_read_bytes(const struct model *m, const struct folio *f, uint64
 uint32_t filemap_create(struct model *m, uint32_t file, uint64_t idx, unsigned order,
 			bool at_idx, bool read);
 unsigned filemap_read_order(struct model *m, struct mfile *mf, uint64_t idx);
+/*
+ * A buffered write's new folio on tmpfs (shmem_write_begin()); end: the page after its chunk,
+ * size: the file's pages before the chunk.
+ */
+unsigned filemap_shmem_write_order(struct model *m, struct mfile *mf, uint64_t idx,
+				   uint64_t end, uint64_t size);
 /* The order a fault on a missing page asks for (shmem: VM_HUGEPAGE with huge=advise). */
 unsigned filemap_fault_order(struct model *m, struct mfile *mf, uint64_t idx);
 uint32_t filemap_read_in(struct model *m, uint32_t file, uint64_t idx, unsigned order,

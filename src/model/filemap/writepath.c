@@ -8,13 +8,22 @@
 #include "model/lru/kind.h"
 
 static unsigned write_order(struct model *m, uint32_t file, struct mfile *mf, uint64_t p,
-			    uint64_t end, bool *at_idx)
+			    uint64_t end, uint64_t old_isize, bool *at_idx)
 {
 	unsigned order = mf->max_order;
 
-	if (mf->shmem) {	/* shmem folios do not follow the write's size */
+	if (mf->shmem) {
+		/* generic_perform_write(): chunks of the mapping's largest folio, aligned */
+		uint64_t chunk = 1ull << (mf->max_order + m->page_shift);
+		uint64_t chunk_end = round_down(p, chunk) + chunk;
+
+		uint64_t size = old_isize > p ? old_isize : p;
+
 		*at_idx = false;
-		return filemap_read_order(m, mf, page_of(m, p));
+		return filemap_shmem_write_order(m, mf, page_of(m, p),
+						 page_of(m, (end < chunk_end ? end : chunk_end) +
+							    model_page_size(m) - 1),
+						 page_of(m, size + model_page_size(m) - 1));
 	}
 	*at_idx = m->cfg.write_policy == WRITE_POLICY_SIZED;
 	if (*at_idx)
@@ -41,7 +50,7 @@ void write_buffered(struct model *m, const struct model_access *a, struct mfile 
 		struct folio *f;
 
 		if (id == FOLIO_NIL) {
-			unsigned order = write_order(m, a->file_id, mf, p, end, &at_idx);
+			unsigned order = write_order(m, a->file_id, mf, p, end, old_isize, &at_idx);
 
 			id = filemap_create(m, a->file_id, idx, order, at_idx, false);
 			created = true;

@@ -1,0 +1,37 @@
+#!/bin/sh
+# tmpfs folio orders by release (mm/shmem.c shmem_huge_global_enabled()): 16 MiB written in
+# 1 MiB writes, in 4 KiB writes and in one write on a tmpfs with huge=within_size, then
+# huge=always, and removed, recorded. shmem fires no insertion event; the removal fires
+# mm_filemap_delete_from_page_cache for each folio, with its order: the kernel's folios. The
+# default replay's, order by order, must be the same: before 6.14 a write takes a PMD folio
+# or base pages (within_size: PMD only where the folio ends within the write or the file, and
+# its range is free), since 6.14 any order.
+. /lab/cases/lib.sh
+
+# deleted_orders TRACE INO: "ORDER COUNT" lines of the kernel's removals from the file
+deleted_orders() {
+	folio-trace dump "$1" | awk -v ino="ino=$2" '$2 == "pagecache_delete" && $5 == ino {
+		sub("order=", "", $7); n[$7]++ }
+		END { for (o in n) print o, n[o] }' | sort -n
+}
+
+for huge in within_size always; do
+	if ! mount -o remount,huge=$huge /mnt/tmpfs; then
+		echo "# tmpfs: cannot remount with huge=$huge"
+		continue
+	fi
+	for bs in 1M 4K 16M; do
+		t=tmpfs-$huge-$bs.ftr
+		check "huge=$huge $bs: the writes ran under record" rec "$t" tmpfs sh -c \
+			"ftload write /mnt/tmpfs/f 16M $bs > /dev/null && stat -c %i /mnt/tmpfs/f > ino &&
+			rm /mnt/tmpfs/f"
+		kernel=$(deleted_orders "$t" "$(cat ino)" | tr '\n' ' ')
+		model=$(model_orders "$t" | tr '\n' ' ')
+		echo "# huge=$huge $bs: folios by order (order count ...): kernel $kernel," \
+			"model $model"
+		check "huge=$huge $bs: the kernel removed the file's folios" test -n "$kernel"
+		check "huge=$huge $bs: the default replay inserts the kernel's folios, by order" \
+			equal "$model" "$kernel"
+	done
+done
+finish
