@@ -81,6 +81,19 @@ static void counter_row(struct calibration *c, const struct kernel_facts *k, enu
 		calib_add_row(c, vm_name, model, kcounter_delta(&k->vm[kc]), CALIB_SYSTEM, "%s", what);
 }
 
+/* The same as an upper bound: the counter counts more than the model sees. */
+static void counter_row_bound(struct calibration *c, const struct kernel_facts *k,
+			      enum kcounter kc, uint64_t model, const char *what,
+			      const char *vm_name, const char *cg_name)
+{
+	if (k->have_cgroup && k->cg[kc].seen)
+		calib_add_row(c, cg_name, model, kcounter_delta(&k->cg[kc]), CALIB_SYSTEM, "%s",
+			      what);
+	else if (k->vm[kc].seen)
+		calib_add_row(c, vm_name, model, kcounter_delta(&k->vm[kc]), CALIB_SYSTEM, "%s",
+			      what);
+}
+
 static void reclaim_rows(struct calibration *c, const struct model_metrics *m,
 			 const struct kernel_facts *k)
 {
@@ -93,9 +106,17 @@ static void reclaim_rows(struct calibration *c, const struct model_metrics *m,
 	if (k->vm[KC_PGSTEAL_FILE].seen)
 		calib_add_row(c, "pgsteal_file", m->evicted_pages, kcounter_delta(&k->vm[KC_PGSTEAL_FILE]),
 			CALIB_SYSTEM, "evictions, pages");
-	/* pages of the refaulting folios, as workingset_refault_file counts them */
-	counter_row(c, k, KC_REFAULT_FILE, m->refaults, "refaults", "workingset_refault_file",
-		    "memory.stat workingset_refault_file");
+	/*
+	 * pages of the refaulting folios, as workingset_refault_file counts them: of every file,
+	 * so with files left out (--files=syscalls) the kernel's count bounds the model's only
+	 */
+	if (c->skip_mmapped && k->skipped_files)
+		counter_row_bound(c, k, KC_REFAULT_FILE, m->refaults,
+				  "refaults (the files left out too)", "workingset_refault_file",
+				  "memory.stat workingset_refault_file");
+	else
+		counter_row(c, k, KC_REFAULT_FILE, m->refaults, "refaults",
+			    "workingset_refault_file", "memory.stat workingset_refault_file");
 }
 
 static void dirty_rows(struct calibration *c, const struct model_metrics *m,
@@ -116,10 +137,14 @@ static void dirty_rows(struct calibration *c, const struct model_metrics *m,
 	if (k->vm[KC_WRITTEN].seen)
 		calib_add_row(c, "nr_written", m->written_pages, kcounter_delta(&k->vm[KC_WRITTEN]),
 			CALIB_SYSTEM, "pages written back");
-	/* writeback_single_inode's wrote: nr_to_write spent, folio_nr_pages() per folio */
+	/*
+	 * writeback_single_inode's wrote: nr_to_write spent, folio_nr_pages() per folio, in the
+	 * flusher's works (__writeback_single_inode()); fsync writes without it: the model's
+	 * flusher pages only
+	 */
 	if (k->wb_events)
-		calib_add_row(c, "writeback_single_inode", m->written_pages, k->wb_inode_pages,
-			CALIB_TRACE, "pages written back");
+		calib_add_row(c, "writeback_single_inode", m->flusher_written_pages,
+			k->wb_inode_pages, CALIB_TRACE, "pages written back by the flusher");
 	/*
 	 * what the file systems wrote back, whoever started it: fsync's too. ext4 and iomap are
 	 * built into every kernel recorded, so a missing tracepoint of theirs is a missing count;

@@ -280,6 +280,12 @@ struct model_metrics {
 	uint64_t wb_vmscan_bytes;			/* by the flusher reclaim woke */
 	/* folios' pages gone clean -> dirty (nr_dirtied), and written (nr_written) */
 	uint64_t dirtied_pages, written_pages;
+	/*
+	 * folios' pages the flusher's works put under writeback (expiry, background, reclaim's
+	 * wakeups): what fs/fs-writeback.c __writeback_single_inode() reports spent of
+	 * nr_to_write; fsync's writes do not pass there
+	 */
+	uint64_t flusher_written_pages;
 	uint64_t wb_truncated_bytes;			/* dirty bytes discarded by truncate/unlink */
 	uint64_t reclaim_dirty_folios;			/* dirty folios met at the inactive tail */
 	uint64_t reclaim_writeback_folios;		/* folios under writeback met there */

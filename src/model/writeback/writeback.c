@@ -324,6 +324,8 @@ uint64_t wb_start_folio(struct model *m, uint32_t id, enum wb_cause cause)
 		return 0;
 	bytes = folio_wb_ranges(m, f, model_file(m, f->file)->isize, true, cause);
 	folio_clear_dirty(m, id);
+	if (cause == WB_EXPIRE || cause == WB_BACKGROUND || cause == WB_VMSCAN)
+		m->mx.flusher_written_pages += nr;
 	/* nothing below EOF to send: the writeback ends as it starts */
 	if (!bytes || (((m->wb.wbq.tail + 1) & m->wb.wbq.mask) == m->wb.wbq.head && !wbq_grow(m))) {
 		m->mx.written_pages += nr;
