@@ -32,14 +32,14 @@ for r in b["rows"]:
           k["writeback_bytes"], k["write_amplification"])
     for m in r["models"]:
         print(" ", m["order"], m["read_requests"], m["read_hit_requests"], m["read_bytes"],
-              m["device_read_bytes"], m["refault_pages"], m["write_bytes"],
+              m["device_read_bytes"], m["refaults"], m["write_bytes"],
               m["writeback_bytes"], m["write_amplification"], m["inserted_by_order"][0],
               m["inserted_by_order"][9], sum(m["inserted_by_order"]))
 # the rows add up to the models' totals
 for i, c in enumerate(d["configurations"]):
     rows = [r["models"][i] for r in b["rows"]]
     assert sum(m["read_bytes"] for m in rows) == c["metrics"]["read_bytes"]
-    assert sum(m["device_read_bytes"] for m in rows) == c["metrics"]["read_io_bytes"]
+    assert sum(m["device_read_bytes"] for m in rows) == c["metrics"]["device_read_bytes"]
     assert sum(m["writeback_bytes"] for m in rows) == c["metrics"]["writeback_bytes"]
     assert sum(sum(m["inserted_by_order"]) for m in rows) == c["metrics"]["insertions"]
 print("sums ok")

@@ -21,10 +21,10 @@ print(" ".join(sorted(c["metrics"])))'
 # --metrics=reads: the reads section and nothing else, in every format.
 run "$FT" replay -q --folio-order=0,9 --metrics=reads --format=json "$T"
 is "$rc" 0 "--metrics=reads: json exits 0"
-reads_keys="advice_calls advice_ignored direct_read_bytes dontneed_pages faultaround_pages \
-read_amplification read_bytes read_hit_bytes read_hit_ratio_bytes read_hit_ratio_requests \
-read_hit_requests read_io_bytes read_ios read_requests read_waited_bytes \
-read_waited_requests willneed_pages write_read_bytes"
+reads_keys="advice_calls advice_ignored device_read_bytes direct_read_bytes dontneed_pages \
+faultaround_pages hit_ratio hit_ratio_bytes read_amplification read_bytes read_hit_bytes \
+read_hit_requests read_ios read_requests read_waited_bytes read_waited_requests \
+willneed_pages write_read_bytes"
 is "$(json_keys "$out")" "$reads_keys" "json: the reads group's keys only"
 run "$FT" replay -q --folio-order=0,9 --metrics=reads --format=csv "$T"
 is "$(printf '%s\n' "$out" | head -1 | tr ',' '\n' | sed 1,2d | sort | tr '\n' ' ')" \
@@ -90,7 +90,7 @@ is "$(printf '%s\n' "$out" | cut -d, -f1-3 | tr '\n' ' ')" \
 	"csv-long with --metrics"
 
 # An index is not divided: the fragmentation index is -1 when an allocation would succeed.
-run "$FT" replay -q --folio-order=0,9 --memory=64M "$T"
+run "$FT" replay -q --all --folio-order=0,9 --memory=64M "$T"
 for label in "frag. index (end)" "unusable index (end)" "unusable index mean"; do
 	row=$(printf '%s\n' "$out" | grep "^  $label ")
 	is "$(echo $row | awk '{print $NF}')" "-" "table: no ratio of the $label"

@@ -18,7 +18,7 @@ is "$(awk 'END { print NR - 1 }' "$TMPD/exact.csv")" 300 "100 points at each of 
 
 # compare CURVE.csv OTHER.csv: the read metrics of every point, "N agree" or the mismatches;
 # OTHER is a curve CSV or single replays' CSVs one after the other (header, row)
-KEYS="read_requests read_hit_requests read_bytes read_hit_bytes read_io_bytes read_ios"
+KEYS="read_requests read_hit_requests read_bytes read_hit_bytes device_read_bytes read_ios"
 compare() {
 	python3 - "$1" "$2" $KEYS <<'PY'
 import csv, sys
@@ -92,8 +92,8 @@ for g in root.iter(ns + "g"):
         print(g.get("data-panel"), len([p for p in g.iter(ns + "polyline")]))
 PY
 )
-is "$got" "read_hit_ratio_requests 4
-read_io_bytes 4
+is "$got" "hit_ratio 4
+device_read_bytes 4
 refaults 0
 writeback_bytes 0" "--curve-plot: a line per curve where a stack pass counts the metric"
 
