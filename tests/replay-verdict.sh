@@ -107,7 +107,7 @@ like "$out" "^trust: calibrate's worst error on this trace: +357.3% (insertions 
 # Rows zero in every model: left out of the default table and counted; --all and -v keep
 # them; JSON keeps every key.
 T=$TRACES/seq-copy.ftr
-nkeys=$("$FT" replay -q --metrics=help | awk '/^  [a-z]/ { n++ } END { print n - 4 }')
+nkeys=$("$FT" replay -q --metrics=help | sed -n '2,/^arrays/p' | grep -c '^  ')
 count_rows() { sed -n '/^metric/,$p' | grep -c '^  '; }
 run "$FT" replay -q --folio-order=0,9 "$T"
 shown=$(printf '%s\n' "$out" | sed '/^folios inserted by order/,$d' | count_rows)

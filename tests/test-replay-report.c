@@ -63,6 +63,25 @@ static unsigned count_char(const char *s, char ch)
 	return n;
 }
 
+/* Every key has a meaning for --metrics=help, short enough for 80 columns beside its key. */
+static void test_meanings(void)
+{
+	unsigned missing = 0, long_ones = 0;
+	char buf[96];
+
+	for (unsigned i = 0; i < report_nr_metrics; i++) {
+		if (!report_metric_meaning(report_metrics[i].key, buf, sizeof(buf)))
+			missing++;
+		else if (2 + 28 + 1 + strlen(buf) > 80)
+			long_ones++;
+	}
+	is_u64(missing, 0, "every metric key has a meaning");
+	is_u64(long_ones, 0, "every meaning fits 80 columns beside its key");
+	ok(report_metric_meaning("lru_entries_p99", buf, sizeof(buf)) &&
+	   strcmp(buf, "LRU entries: folios on the lists, 99th percentile") == 0,
+	   "a distribution's meaning is its base's and the statistic: %s", buf);
+}
+
 static void test_metric_list(void)
 {
 	unsigned dup = 0;
@@ -72,6 +91,13 @@ static void test_metric_list(void)
 			dup += strcmp(report_metrics[i].key, report_metrics[j].key) == 0;
 	is_u64(dup, 0, "metric keys are unique");
 	ok(report_nr_metrics > 50, "metric list is complete (%u)", report_nr_metrics);
+	test_meanings();
+	/* old names find the renamed metric */
+	ok(report_metric_find("read_io_bytes") == report_metric_find("device_read_bytes") &&
+	   report_metric_find("device_read_bytes") != NULL, "read_io_bytes is device_read_bytes");
+	ok(report_metric_find("read_hit_ratio_requests") == report_metric_find("hit_ratio"),
+	   "read_hit_ratio_requests is hit_ratio");
+	ok(report_metric_find("bogus") == NULL, "an unknown key finds nothing");
 }
 
 static void test_values(const struct report_col *c0, const struct report_col *c9)
@@ -87,7 +113,7 @@ static void test_values(const struct report_col *c0, const struct report_col *c9
 			is_dbl(v0.d, 16384, 0, "order 0 mean LRU length");
 			is_dbl(v9.d, 32, 0, "order 9 mean LRU length");
 			is_dbl(report_ratio(v9, v0).d, 1.0 / 512, 1e-12, "ratio 9/0 is 1/512");
-		} else if (strcmp(md->key, "read_hit_ratio_bytes") == 0) {
+		} else if (strcmp(md->key, "hit_ratio_bytes") == 0) {
 			is_dbl(v9.d, 0.5, 0, "byte hit ratio");
 		} else if (strcmp(md->key, "write_amplification") == 0) {
 			ok(!v0.valid, "no write amplification without writes");

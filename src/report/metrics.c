@@ -624,26 +624,11 @@ bool report_select_parse(const char *list, struct report_select *s, const char *
 	}
 }
 
-/* A sub-row's label ("  succeeded") says what it is only under the row above it. */
-static void help_meaning(unsigned i, char *buf, size_t len)
-{
-	const char *label = report_metrics[i].label;
-	unsigned parent = i;
-
-	if (label[0] != ' ') {
-		snprintf(buf, len, "%s", label);
-		return;
-	}
-	while (parent > 0 && report_metrics[parent].label[0] == ' ')
-		parent--;
-	snprintf(buf, len, "%s: %s", report_metrics[parent].label, label + 2);
-}
-
 static const char *const array_meanings[] = {
-	"folios inserted at each order (the table's last rows)",
-	"folios allocated at each order, including readahead's",
-	"free blocks of each order at the end",
-	"device I/Os by size, in power-of-two buckets",
+	"folios inserted per order (the table's last rows)",
+	"folios allocated per order, readahead's too",
+	"free blocks per order at the end (buddyinfo)",
+	"write-back I/Os by size: 4K, 8K ... 4M, above",
 };
 _Static_assert(sizeof(array_meanings) / sizeof(array_meanings[0]) ==
 	       sizeof(report_arrays) / sizeof(report_arrays[0]), "a meaning per array");
@@ -656,17 +641,16 @@ int report_metrics_help(FILE *f)
 	for (unsigned i = 0; i < report_nr_metrics; i++) {
 		if (!i || strcmp(report_metrics[i].section, report_metrics[i - 1].section) != 0)
 			fprintf(f, "%s\n", report_metrics[i].section);
-		help_meaning(i, meaning, sizeof(meaning));
+		if (!report_metric_meaning(report_metrics[i].key, meaning, sizeof(meaning)))
+			snprintf(meaning, sizeof(meaning), "%s", report_metrics[i].label);
 		fprintf(f, "  %-28s %s\n", report_metrics[i].key, meaning);
 	}
 	fprintf(f, "arrays (JSON lists, CSV columns KEY_0, KEY_1...)\n");
 	for (unsigned i = 0; i < report_nr_arrays; i++)
 		fprintf(f, "  %-28s %s\n", report_arrays[i].key, array_meanings[i]);
-	fprintf(f, "groups: %s\n", report_group_names());
-	fprintf(f, "old names still taken:");
+	fprintf(f, "groups\n  %s\n", report_group_names());
+	fprintf(f, "old names still taken\n");
 	for (unsigned i = 0; i < NR_ALIASES; i++)
-		fprintf(f, "%s %s (%s)", i ? "," : "", metric_aliases[i].alias,
-			metric_aliases[i].key);
-	fputc('\n', f);
+		fprintf(f, "  %-28s %s\n", metric_aliases[i].alias, metric_aliases[i].key);
 	return ferror(f) ? -1 : 0;
 }

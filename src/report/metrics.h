@@ -81,6 +81,8 @@ void report_select_all(struct report_select *s);
 bool report_select_parse(const char *list, struct report_select *s, const char **why);
 /* The group names, comma-separated, for help and messages. */
 const char *report_group_names(void);
+/* What a key counts, one line for --metrics=help (meanings.c); false: none written. */
+bool report_metric_meaning(const char *key, char *buf, size_t len);
 /* --metrics=help: every key with its meaning, the groups and the old names. */
 int report_metrics_help(FILE *f);
 /* The key an old name (a renamed key, a --sort name) stands for; NULL: name is no alias. */
