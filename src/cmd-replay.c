@@ -44,6 +44,13 @@ enum { OPT_ORDER = 256, OPT_FORMAT, OPT_TIMESERIES, OPT_PLOT, OPT_MRC, OPT_CURVE
        OPT_FORCE, OPT_HEATMAP, OPT_HEATMAP_FILE, OPT_METRICS, OPT_BY, OPT_TOP, OPT_SORT,
        OPT_THREADS, OPT_ALL };
 
+/* --memory as replay takes it: one size, or a sweep (replay/sweep.h) */
+static const char memory_help[] =
+	"page-cache memory (default: the recorded cgroup limit or host memory); a list "
+	"(64M,256M,1G) or a range by step (64M..1G:64M), factor (1G..16G:x2) or count "
+	"(64M..16G/100) runs every order at every size and reports curves; a size may be a "
+	"share of the trace's working set (5%, 1%..100%/100)";
+
 /* --top's default: the rows of --by kept */
 #define UNITS_TOP_DEFAULT	20
 
@@ -62,8 +69,8 @@ static const struct argp_option replay_options[] = {
 	{ "metrics", OPT_METRICS, "LIST", 0,
 	  "only these metric keys and groups, comma-separated, in every format (CSV columns in "
 	  "the order given): trace, reads, writes, cache, lru, memory, folios, reclaim, "
-	  "fragmentation, all; help lists the keys (default: all; the table leaves out rows "
-	  "zero in every model)", PARAM_GROUP_OUTPUT },
+	  "fragmentation, all or help (the keys and their meanings) (default: all; the table "
+	  "leaves out rows zero in every model)", PARAM_GROUP_OUTPUT },
 	{ "all", OPT_ALL, NULL, 0, "the table keeps the rows zero in every model too",
 	  PARAM_GROUP_OUTPUT },
 	{ "verbose", 'v', NULL, 0, "show everything: every row of the table, as --all",
@@ -746,6 +753,7 @@ int cmd_replay(int argc, char **argv)
 		ft_warn("out of memory");
 		return EXIT_RUNTIME;
 	}
+	model_options_override(&mo, "memory", "SIZE|LIST|RANGE", memory_help);
 	argp.options = mo.options;
 	ret = argp_parse(&argp, argc, argv, 0, NULL, &args);
 	model_options_release(&mo);

@@ -54,7 +54,9 @@ static const struct argp_option top_options[] = {
 	  2 },
 	{ "by", OPT_BY, "KIND", 0, "file (default), process or cgroup: a row for each", 2 },
 	{ "sort", OPT_SORT, "COLUMN", 0,
-	  "sort by this column (default INSERTED); '<' and '>' change it on the screen", 2 },
+	  "sort by this column: read, write, dirtied, wback, waf, inserted (default), o0, o1-3, "
+	  "o4-8, o9+, evicted, hit%, ra or name (any case); '<' and '>' change it on the "
+	  "screen", 2 },
 	{ "batch", 'b', NULL, 0, "lines instead of a screen, even on a terminal", 2 },
 	{ "iterations", 'n', "COUNT", 0, "stop after COUNT intervals", 2 },
 	{ "format", OPT_FORMAT, "FORMAT", 0, "text (default) or json: a document per interval", 2 },
