@@ -227,7 +227,7 @@ int curve_write_table(FILE *f, const struct curve_set *s)
 		format_bytes(s->working_set_bytes, buf, sizeof(buf)));
 	for (unsigned i = 0; i < s->n; i++)
 		table_curve(f, &s->c[i]);
-	return ferror(f) ? -1 : 0;
+	return curve_write_ratios(f, s);
 }
 
 /* ---- JSON ------------------------------------------------------------------------------------ */
