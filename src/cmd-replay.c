@@ -253,7 +253,8 @@ static error_t parse_own_opt(struct replay_args *a, int key, const char *arg)
 			return ft_usage_error(NULL, "sort", arg, "expected read_requests, "
 					      "read_bytes, hit_ratio, device_read_bytes, refaults, "
 					      "write_bytes, writeback_bytes, write_amplification, "
-					      "insertions, kernel_inserted or kernel_writeback_bytes");
+					      "insertions, kernel_inserted or "
+					      "kernel_writeback_bytes");
 		a->sort_given = true;
 		return 0;
 	}

@@ -123,7 +123,8 @@ static void test_nothing_inserted(void)
 
 	top_tally_init(&t, TOP_BY_FILE);
 	s = render(&v, &t);
-	ok(strstr(s, "\ninserted 0 pages\n") != NULL, "nothing inserted: \"inserted 0 pages\" alone");
+	ok(strstr(s, "\ninserted 0 pages\n") != NULL,
+	   "nothing inserted: \"inserted 0 pages\" alone");
 	ok(strstr(s, "in folios of order") == NULL, "no dangling \"in folios of order\"");
 	free(s);
 	top_tally_release(&t);

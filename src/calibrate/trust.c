@@ -51,6 +51,14 @@ static void keep_worst(struct calib_trust *t, const struct calibration *c)
 	}
 }
 
+/* A message names the path first ("PATH: why"): the reason alone. */
+static const char *reason_of(const char *msg, const char *path)
+{
+	size_t n = strlen(path);
+
+	return strncmp(msg, path, n) == 0 && msg[n] == ':' && msg[n + 1] == ' ' ? msg + n + 2 : msg;
+}
+
 int calib_trust_file(const char *path, bool quiet, struct calib_trust *t)
 {
 	const struct calibrate_request req = { .quiet = quiet };
@@ -63,11 +71,8 @@ int calib_trust_file(const char *path, bool quiet, struct calib_trust *t)
 		return 0;
 	}
 	if (calibrate_file(c, path, &req, &err) < 0) {
-		/* the message names the path first: keep the reason alone */
-		const char *why = strncmp(err.msg, path, strlen(path)) == 0 &&
-				  err.msg[strlen(path)] == ':' ? err.msg + strlen(path) + 2 : err.msg;
-
-		snprintf(t->why_not, sizeof(t->why_not), "%s", why);
+		snprintf(t->why_not, sizeof(t->why_not), "%.*s", (int)sizeof(t->why_not) - 1,
+			 reason_of(err.msg, path));
 	} else if (c->truncated) {
 		snprintf(t->why_not, sizeof(t->why_not), "the trace is cut or damaged");
 	} else {

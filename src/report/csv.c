@@ -123,7 +123,8 @@ int report_write_csv_long(FILE *f, const struct report *r)
 			v = a->get(&col->m);
 			for (unsigned i = 0; i < a->len; i++) {
 				csv_label(f, col->label);
-				fprintf(f, ",%u,%s_%u,%" PRIu64 "\n", col->cfg.order, a->key, i, v[i]);
+				fprintf(f, ",%u,%s_%u,%" PRIu64 "\n", col->cfg.order, a->key, i,
+					v[i]);
 			}
 		}
 	}

@@ -49,8 +49,8 @@ struct report {
 	const struct curve_set *curves;	/* a sweep's curves (report/curve.h), or NULL */
 	const struct report_select *sel;	/* the metrics shown (--metrics), NULL: all */
 	const struct report_units *units;	/* --by (report/units.h), or NULL */
-	const char *why_orders;		/* why these orders ran (replay's default), or NULL */
-	const char *trust;		/* how far to trust the model here (calibration), or NULL */
+	const char *why_orders;		/* why these orders ran (the default), or NULL */
+	const char *trust;		/* how far to trust the model (calibration), or NULL */
 	bool all_rows;			/* the table keeps the rows zero in every model too */
 };
 

@@ -251,9 +251,9 @@ static void print_run_line(FILE *f, const struct report_run *run)
 		fprintf(f, ", trace incomplete");
 	fputc('\n', f);
 	if (!run->accesses)
-		report_print_wrapped(f, "no accesses in the trace: every figure below is 0 or -; a trace "
-			      "imported from ftrace needs the mm_filemap_get_pages, map_pages or "
-			      "fault events (folio-trace-import(1))");
+		report_print_wrapped(f, "no accesses in the trace: every figure below is 0 or -; "
+				     "a trace imported from ftrace needs the mm_filemap_get_pages, "
+				     "map_pages or fault events (folio-trace-import(1))");
 }
 
 /*

@@ -182,8 +182,9 @@ static unsigned header_lines(FILE *f, const struct top_view *v, const struct top
 		lines++;
 	}
 	orders_text(orders, sizeof(orders), a);
-	snprintf(line, sizeof(line), "inserted %llu pages%s%s", (unsigned long long)a->inserted_pages,
-		 orders[0] ? " in folios of order " : "", orders);
+	snprintf(line, sizeof(line), "inserted %llu pages%s%s",
+		 (unsigned long long)a->inserted_pages, orders[0] ? " in folios of order " : "",
+		 orders);
 	put_line(f, v, line);
 	ratio_cell(hit, sizeof(hit), hit_ratio(a) * 100, "%.1f%%");
 	snprintf(line, sizeof(line), "evicted %llu pages; hit ratio %s; refaults %llu",
