@@ -671,30 +671,31 @@ static int emit_all(const struct replay_args *a, const struct replay *rp)
  */
 static void default_orders(struct replay_args *a)
 {
-	unsigned kernel = a->base.max_pagecache_order, n = 0;
+	unsigned largest = a->base.max_pagecache_order, kernel = 0, n = 0;
+	const char *why = NULL;
 	struct ft_error err;
 	int found = 0;
 
 	if (strcmp(a->file, "-") == 0)
-		snprintf(a->why_orders, sizeof(a->why_orders), "order %u: the model's default "
-			 "(the kernel's orders unread from standard input)",
-			 kernel);
+		why = "the kernel's orders unread from standard input";
 	else if ((found = calib_kernel_order(a->file, &kernel, &err)) < 0)
-		snprintf(a->why_orders, sizeof(a->why_orders), "order %u: the model's default "
-			 "(the kernel's orders could not be read)", kernel);
+		why = "the kernel's orders could not be read";
 	else if (found == 0)
-		snprintf(a->why_orders, sizeof(a->why_orders), "order %u: the model's default "
-			 "(no kernel events in the trace)", kernel);
-	if (found > 0 && kernel == 0) {
-		kernel = a->base.max_pagecache_order;
-		snprintf(a->why_orders, sizeof(a->why_orders), "order %u: the model's default "
-			 "(the recorded kernel inserted order 0 only)", kernel);
-	} else if (found > 0) {
+		why = "no kernel events in the trace";
+	else if (kernel == 0)
+		why = "the recorded kernel inserted order 0 only";
+	if (why) {
+		snprintf(a->why_orders, sizeof(a->why_orders), "order %u: the model's default (%s)",
+			 largest, why);
+		kernel = largest;
+	} else if (kernel > largest) {
+		snprintf(a->why_orders, sizeof(a->why_orders), "order %u: --max-pagecache-order "
+			 "(the recorded kernel inserted up to order %u)", largest, kernel);
+		kernel = largest;
+	} else {
 		snprintf(a->why_orders, sizeof(a->why_orders), "order %u: the largest the "
 			 "recorded kernel inserted in this trace", kernel);
 	}
-	if (kernel > a->base.max_pagecache_order)
-		kernel = a->base.max_pagecache_order;
 	/* --min-order above 0 leaves no base pages to compare with */
 	if (a->base.min_order == 0 && kernel > 0)
 		a->orders[n++] = 0;
@@ -713,7 +714,7 @@ static void trust_line(struct replay_args *a, const struct replay *rp)
 	if (a->format != FORMAT_TABLE || strcmp(a->file, "-") == 0)
 		return;
 	if (rp->run.bad || rp->run.truncated || rp->run.late) {
-		snprintf(a->trust, sizeof(a->trust), "trust: not calibrated: the trace is "
+		snprintf(a->trust, sizeof(a->trust), "trust: not calibrated, the trace is "
 			 "damaged or out of order");
 		return;
 	}
@@ -766,8 +767,6 @@ int cmd_replay(int argc, char **argv)
 		free(args.mem);
 		return report_metrics_help(stdout) || fflush(stdout) ? EXIT_RUNTIME : EXIT_OK;
 	}
-	if (!args.orders_given)
-		default_orders(&args);
 	if ((args.top_given || args.sort_given) && !args.by) {
 		ft_warn("--%s: only with --by", args.top_given ? "top" : "sort");
 		free(args.mem);
@@ -789,6 +788,8 @@ int cmd_replay(int argc, char **argv)
 			args.curve ? "curve" : "curve-plot");
 		return EXIT_USAGE;
 	}
+	if (!args.orders_given)
+		default_orders(&args);
 	if (survey_trace(&args, &sv, &ret) < 0) {
 		free(args.mem);
 		return ret;

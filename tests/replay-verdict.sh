@@ -45,6 +45,14 @@ is "$(printf '%s\n' "$out" | python3 -c '
 import json, sys
 print([c["config"]["order"] for c in json.load(sys.stdin)["configurations"]])')" "[9]" \
 	"--min-order=2: no base pages to compare, the kernel's order alone"
+run "$FT" replay -q --min-order=2 "$TRACES/seq-copy.ftr"
+is "$(printf '%s\n' "$out" | head -1)" \
+	"verdict: order 9 alone (--min-order=2: no base pages to compare with)" \
+	"--min-order=2: the verdict says why there is one order"
+run "$FT" replay -q --max-pagecache-order=4 "$TRACES/seq-copy.ftr"
+is "$(printf '%s\n' "$out" | sed -n 2p)" \
+	"  order 4: --max-pagecache-order (the recorded kernel inserted up to order 9)" \
+	"--max-pagecache-order below the kernel's order: capped, and said"
 run sh -c "cat '$TRACES/seq-copy.ftr' | '$FT' replay -q -"
 like "$out" "^  order 9: the model's default (the kernel's orders unread from standard input)$" \
 	"standard input: the model's default, and why"

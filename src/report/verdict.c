@@ -89,7 +89,10 @@ static void print_title(FILE *f, const struct report *r, const struct verdict_co
 	char mem[32];
 
 	fputs("verdict: ", f);
-	if (n == 1)
+	if (n == 1 && v[0].cfg->min_order)
+		fprintf(f, "order %u alone (--min-order=%u: no base pages to compare with)",
+			v[0].order, v[0].cfg->min_order);
+	else if (n == 1)
 		fprintf(f, "order %u alone; --folio-order=0,%u compares it with base pages",
 			v[0].order, v[0].order);
 	else if (v[0].order != 0)
