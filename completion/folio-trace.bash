@@ -2,10 +2,11 @@
 # lists them are read from the program's own --help, so completion never falls behind the
 # program.
 
-# _folio_trace_values HELP OPT: the values --OPT takes when its help text lists them ("table
-# (default), json or csv", "text or json: ..."): the first piece of the text, between colons,
-# semicolons and full stops and without parenthesised asides, that is two or more single words
-# separated by commas and "or".
+# _folio_trace_values HELP OPT: the values --OPT takes when its help text lists them: the first
+# piece of the text, between colons, semicolons and full stops and without parenthesised
+# asides, that is two or more single words separated by commas and "or" ("table (default),
+# json or csv"; placeholders such as lat=US,bw=MBPS and [:RATE] left out), else the words that
+# each begin a piece and end in a colon ("fixed: every miss ...; readahead: orders grow ...").
 _folio_trace_values()
 {
 	printf '%s\n' "$1" | awk -v opt="$2" '
@@ -23,26 +24,45 @@ _folio_trace_values()
 		}
 		END {
 			while (gsub(/\([^()]*\)/, "", text)) ;
+			gsub(/  +/, " ", text)
 			n = split(text, piece, /: |; |\. |;$|\.$/)
 			for (i = 1; i <= n; i++) {
 				p = piece[i]
 				gsub(/ or /, ", ", p)
-				gsub(/  +/, " ", p)
 				m = split(p, item, /, */)
-				good = m >= 2
+				good = 0
 				out = ""
-				for (k = 1; k <= m && good; k++) {
+				for (k = 1; k <= m; k++) {
 					v = item[k]
 					gsub(/^ +| +$/, "", v)
-					if (v !~ /^[a-z0-9][a-z0-9._-]*$/)
-						good = 0
+					gsub(/\[[^]]*\]/, "", v)
+					if (v ~ /[A-Z]/)
+						continue
+					if (v !~ /^[a-z0-9][a-z0-9._%+-]*$/) {
+						good = -1
+						break
+					}
+					good++
 					out = out " " v
 				}
-				if (good) {
+				if (good >= 2) {
 					print out
 					exit
 				}
 			}
+			# "WORD: meaning; WORD: meaning": the words that open a piece
+			out = ""
+			m = 0
+			rest = text
+			while (match(rest, /(^|: |; )[a-z0-9][a-z0-9._-]*: /)) {
+				word = substr(rest, RSTART, RLENGTH - 2)
+				sub(/^(: |; )/, "", word)
+				out = out " " word
+				m++
+				rest = substr(rest, RSTART + RLENGTH - 2)
+			}
+			if (m >= 2)
+				print out
 		}'
 }
 
@@ -142,8 +162,17 @@ _folio_trace()
 	fi
 	if [[ $cur == -* ]]; then
 		local opts
+		# each option once, from the lines that define one (argp indents them by 2 or 6,
+		# help text by more): --name= when it takes a value
 		opts=$("${COMP_WORDS[0]}" "$sub" --help 2>/dev/null |
-			grep -o -- '--[a-z][a-z0-9-]*=\?' | sort -u)
+			awk '/^      --[a-z]/ || /^  -[^ -], --[a-z]/ {
+				sub(/^ +(-[^ -], )?/, "")
+				split($0, w, / /)
+				o = w[1]
+				eq = o ~ /[=[]/
+				sub(/[=[].*/, "", o)
+				print o (eq ? "=" : "")
+			}' | sort -u)
 		COMPREPLY=($(compgen -W "$opts" -- "$cur"))
 		[[ ${COMPREPLY[0]-} == *= ]] && compopt -o nospace 2>/dev/null
 		return

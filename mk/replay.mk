@@ -44,9 +44,12 @@ EXTRA_DIST += tests/replay-by.sh
 
 # Sweeps and stack-distance curves against single-size replays; bad ranges. Chosen metrics
 # (--metrics), the long CSV and the width of the default table. --threads: the same results
-# on any number of threads, and that number of them.
-TESTS += tests/replay-sweep.sh tests/replay-metrics.sh tests/replay-threads.sh
-EXTRA_DIST += tests/replay-sweep.sh tests/replay-metrics.sh tests/replay-threads.sh
+# on any number of threads, and that number of them. The verdict, the default orders and the
+# rows left out.
+TESTS += tests/replay-sweep.sh tests/replay-metrics.sh tests/replay-threads.sh \
+	tests/replay-verdict.sh
+EXTRA_DIST += tests/replay-sweep.sh tests/replay-metrics.sh tests/replay-threads.sh \
+	tests/replay-verdict.sh
 
 # Live: the default replay adds the folios this kernel added on cold sequential reads.
 TESTS += tests/replay-kernel-orders.sh

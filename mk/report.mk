@@ -1,9 +1,10 @@
 # Reports of replay results: table, JSON, CSV, time series, the SVG plot and heatmap.
 libfoliotrace_a_SOURCES += \
-	src/report/report.h src/report/metrics.h src/report/metrics.c \
-	src/report/table.c src/report/json.c src/report/csv.c \
+	src/report/report.h src/report/metrics.h src/report/metrics.c src/report/meanings.c \
+	src/report/table.c src/report/verdict.c src/report/json.c src/report/csv.c \
 	src/report/series.h src/report/series.c src/report/svg.c \
-	src/report/curve.h src/report/curve.c src/report/curve_svg.c src/report/plot.h \
+	src/report/curve.h src/report/curve.c src/report/curve_ratios.c src/report/curve_svg.c \
+	src/report/plot.h \
 	src/report/heatmap.h src/report/heatmap.c src/report/units.h src/report/units.c
 
 # Tests: report formats on hand-made metrics.

@@ -6,3 +6,8 @@ folio_trace_SOURCES += src/cmd-top.c
 # Tests: the view of a shipped trace against its records; live runs under known workloads.
 TESTS += tests/top-trace.sh tests/top-live.sh
 EXTRA_DIST += tests/top-trace.sh tests/top-live.sh
+
+# Unit: the text view at 80x24 on a shipped trace.
+check_PROGRAMS += tests/test-top-view
+tests_test_top_view_LDADD = $(TEST_LIBS)
+TESTS += tests/test-top-view

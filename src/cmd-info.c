@@ -896,7 +896,7 @@ static void print_by_unit(const struct info_args *a, const struct top_tally *tal
 			  const struct info_totals *t)
 {
 	struct top_view v = { .sort = (enum top_column)a->sort,
-			      .height = (unsigned)a->top + 6,
+			      .max_rows = (unsigned)a->top,
 			      .heading = "folio-trace info: the whole trace" };
 
 	putchar('\n');

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "calibrate/trust.h"
 #include "cmd.h"
 #include "replay/mrc.h"
 #include "replay/replay.h"
@@ -41,7 +42,14 @@ static const struct {
 
 enum { OPT_ORDER = 256, OPT_FORMAT, OPT_TIMESERIES, OPT_PLOT, OPT_MRC, OPT_CURVE, OPT_CURVE_PLOT,
        OPT_FORCE, OPT_HEATMAP, OPT_HEATMAP_FILE, OPT_METRICS, OPT_BY, OPT_TOP, OPT_SORT,
-       OPT_THREADS };
+       OPT_THREADS, OPT_ALL };
+
+/* --memory as replay takes it: one size, or a sweep (replay/sweep.h) */
+static const char memory_help[] =
+	"page-cache memory (default: the recorded cgroup limit or host memory); a list "
+	"(64M,256M,1G) or a range by step (64M..1G:64M), factor (1G..16G:x2) or count "
+	"(64M..16G/100) runs every order at every size and reports curves; a size may be a "
+	"share of the trace's working set (5%, 1%..100%/100)";
 
 /* --top's default: the rows of --by kept */
 #define UNITS_TOP_DEFAULT	20
@@ -53,13 +61,19 @@ enum { OPT_ORDER = 256, OPT_FORMAT, OPT_TIMESERIES, OPT_PLOT, OPT_MRC, OPT_CURVE
 static const struct argp_option replay_options[] = {
 	{ "folio-order", OPT_ORDER, "N[,N...]", 0,
 	  "largest folio order of each model, up to --max-pagecache-order; a list runs one "
-	  "model per order (default 9, the kernel's largest)", PARAM_GROUP_FOLIOS },
+	  "model per order (default: 0 and the largest order the recorded kernel inserted in "
+	  "the trace, else 0 and 9)", PARAM_GROUP_FOLIOS },
 	{ "format", OPT_FORMAT, "FMT", 0,
 	  "table (default), json, csv (a row per order) or csv-long (a row per order and "
 	  "metric: label,order,metric,value)", PARAM_GROUP_OUTPUT },
 	{ "metrics", OPT_METRICS, "LIST", 0,
-	  "only these metric keys and groups, comma-separated, in every format: trace, reads, "
-	  "writes, cache, lru, memory, folios, reclaim, fragmentation, all (default)",
+	  "only these metric keys and groups, comma-separated, in every format (CSV columns in "
+	  "the order given): trace, reads, writes, cache, lru, memory, folios, reclaim, "
+	  "fragmentation, all or help (the keys and their meanings) (default: all; the table "
+	  "leaves out rows zero in every model)", PARAM_GROUP_OUTPUT },
+	{ "all", OPT_ALL, NULL, 0, "the table keeps the rows zero in every model too",
+	  PARAM_GROUP_OUTPUT },
+	{ "verbose", 'v', NULL, 0, "show everything: every row of the table, as --all",
 	  PARAM_GROUP_OUTPUT },
 	{ "output", 'o', "FILE", 0, "write the report to FILE instead of standard output",
 	  PARAM_GROUP_OUTPUT },
@@ -100,9 +114,9 @@ static const struct argp_option replay_options[] = {
 	{ "top", OPT_TOP, "N", 0, "with --by: the first N rows (default 20)",
 	  PARAM_GROUP_OUTPUT },
 	{ "sort", OPT_SORT, "METRIC", 0,
-	  "with --by: the order of the rows, by METRIC of the first model: reads, read_bytes, "
-	  "hit_ratio (lowest first), device_read_bytes (default), refaults, write_bytes, "
-	  "writeback_bytes, write_amplification, inserted, kernel_inserted or "
+	  "with --by: the order of the rows, by METRIC of the first model: read_requests, "
+	  "read_bytes, hit_ratio (lowest first), device_read_bytes (default), refaults, "
+	  "write_bytes, writeback_bytes, write_amplification, insertions, kernel_inserted or "
 	  "kernel_writeback_bytes", PARAM_GROUP_OUTPUT },
 	{ "curve-plot", OPT_CURVE_PLOT, "FILE", 0,
 	  "write an SVG plot of read hit ratio, device read bytes, refaults and write-back "
@@ -133,6 +147,11 @@ struct replay_args {
 	struct ft_seen seen;
 	struct report_select sel;
 	bool have_sel;
+	bool metrics_help;		/* --metrics=help: the keys listed, nothing replayed */
+	bool all_rows;			/* --all, -v, --metrics=all */
+	bool orders_given;		/* --folio-order: else order 0 and the kernel's */
+	char why_orders[160];		/* the default orders, said in the verdict */
+	char trust[320];		/* the verdict's trust line; "" not computed */
 	bool by;			/* --by given: rows per unit of by_kind */
 	enum top_by by_kind;
 	uint64_t top;
@@ -160,13 +179,23 @@ static error_t parse_own_opt(struct replay_args *a, int key, const char *arg)
 	case OPT_ORDER:
 		if (!parse_order_list(arg, a->orders, &a->norders, &why))
 			return ft_usage_error(NULL, "folio-order", arg, why);
+		a->orders_given = true;
 		return 0;
 	case OPT_FORMAT:
 		return parse_format(arg, &a->format);
 	case OPT_METRICS:
+		if (strcmp(arg, "help") == 0) {
+			a->metrics_help = true;
+			return 0;
+		}
 		if (!report_select_parse(arg, &a->sel, &why))
 			return ft_usage_error(NULL, "metrics", arg, why);
 		a->have_sel = true;
+		a->all_rows |= a->sel.all;
+		return 0;
+	case OPT_ALL:
+	case 'v':
+		a->all_rows = true;
 		return 0;
 	case 'o':
 		a->output = arg;
@@ -221,10 +250,11 @@ static error_t parse_own_opt(struct replay_args *a, int key, const char *arg)
 		return 0;
 	case OPT_SORT:
 		if (!report_unit_sort_parse(arg, &a->sort))
-			return ft_usage_error(NULL, "sort", arg, "expected reads, read_bytes, "
-					      "hit_ratio, device_read_bytes, refaults, write_bytes, "
-					      "writeback_bytes, write_amplification, inserted, "
-					      "kernel_inserted or kernel_writeback_bytes");
+			return ft_usage_error(NULL, "sort", arg, "expected read_requests, "
+					      "read_bytes, hit_ratio, device_read_bytes, refaults, "
+					      "write_bytes, writeback_bytes, write_amplification, "
+					      "insertions, kernel_inserted or "
+					      "kernel_writeback_bytes");
 		a->sort_given = true;
 		return 0;
 	}
@@ -247,7 +277,7 @@ static error_t replay_parse(int key, char *arg, struct argp_state *state)
 		a->file = arg;
 		return 0;
 	case ARGP_KEY_END:
-		if (!a->file) {
+		if (!a->file && !a->metrics_help) {
 			ft_warn("no trace file given (see folio-trace replay --help)");
 			return EINVAL;
 		}
@@ -411,7 +441,9 @@ static int emit_stdout(emit_fn fn, const struct replay_args *a, const struct rep
 static int emit_report(FILE *f, const struct replay_args *a, const struct replay *rp)
 {
 	struct report r = { .run = &rp->run, .cols = rp->cols, .ncols = rp->ncfg,
-			    .sel = a->have_sel ? &a->sel : NULL };
+			    .sel = a->have_sel ? &a->sel : NULL, .all_rows = a->all_rows,
+			    .why_orders = a->why_orders[0] ? a->why_orders : NULL,
+			    .trust = a->trust[0] ? a->trust : NULL };
 
 	if (rp->no_models)
 		r.ncols = 0;
@@ -633,6 +665,63 @@ static int emit_all(const struct replay_args *a, const struct replay *rp)
 	return ret;
 }
 
+/*
+ * Without --folio-order: base pages beside what the recorded kernel did, its largest order
+ * in the trace (a first pass over its page-cache events), else the model's default order.
+ */
+static void default_orders(struct replay_args *a)
+{
+	unsigned largest = a->base.max_pagecache_order, kernel = 0, n = 0;
+	const char *why = NULL;
+	struct ft_error err;
+	int found = 0;
+
+	if (strcmp(a->file, "-") == 0)
+		why = "the kernel's orders unread from standard input";
+	else if ((found = calib_kernel_order(a->file, &kernel, &err)) < 0)
+		why = "the kernel's orders could not be read";
+	else if (found == 0)
+		why = "no kernel events in the trace";
+	else if (kernel == 0)
+		why = "the recorded kernel inserted order 0 only";
+	if (why) {
+		snprintf(a->why_orders, sizeof(a->why_orders), "order %u: the model's default (%s)",
+			 largest, why);
+		kernel = largest;
+	} else if (kernel > largest) {
+		snprintf(a->why_orders, sizeof(a->why_orders), "order %u: --max-pagecache-order "
+			 "(the recorded kernel inserted up to order %u)", largest, kernel);
+		kernel = largest;
+	} else {
+		snprintf(a->why_orders, sizeof(a->why_orders), "order %u: the largest the "
+			 "recorded kernel inserted in this trace", kernel);
+	}
+	/* --min-order above 0 leaves no base pages to compare with */
+	if (a->base.min_order == 0 && kernel > 0)
+		a->orders[n++] = 0;
+	a->orders[n++] = kernel;
+	a->norders = n;
+}
+
+/*
+ * The verdict's trust line: calibrate's worst error on this trace. Only for the table, and
+ * only on a clean trace (a damaged one would repeat its warnings from the second replay).
+ */
+static void trust_line(struct replay_args *a, const struct replay *rp)
+{
+	struct calib_trust t;
+
+	if (a->format != FORMAT_TABLE || strcmp(a->file, "-") == 0)
+		return;
+	if (rp->run.bad || rp->run.truncated || rp->run.late) {
+		snprintf(a->trust, sizeof(a->trust), "trust: not calibrated, the trace is "
+			 "damaged or out of order");
+		return;
+	}
+	calib_trust_file(a->file, a->quiet, &t);
+	calib_trust_text(&t, a->trust, sizeof(a->trust));
+}
+
 int cmd_replay(int argc, char **argv)
 {
 	struct argp argp = {
@@ -666,12 +755,17 @@ int cmd_replay(int argc, char **argv)
 		ft_warn("out of memory");
 		return EXIT_RUNTIME;
 	}
+	model_options_override(&mo, "memory", "SIZE|LIST|RANGE", memory_help);
 	argp.options = mo.options;
 	ret = argp_parse(&argp, argc, argv, 0, NULL, &args);
 	model_options_release(&mo);
 	if (ret) {
 		free(args.mem);
 		return EXIT_USAGE;
+	}
+	if (args.metrics_help) {
+		free(args.mem);
+		return report_metrics_help(stdout) || fflush(stdout) ? EXIT_RUNTIME : EXIT_OK;
 	}
 	if ((args.top_given || args.sort_given) && !args.by) {
 		ft_warn("--%s: only with --by", args.top_given ? "top" : "sort");
@@ -694,6 +788,8 @@ int cmd_replay(int argc, char **argv)
 			args.curve ? "curve" : "curve-plot");
 		return EXIT_USAGE;
 	}
+	if (!args.orders_given)
+		default_orders(&args);
 	if (survey_trace(&args, &sv, &ret) < 0) {
 		free(args.mem);
 		return ret;
@@ -763,6 +859,7 @@ int cmd_replay(int argc, char **argv)
 		ft_warn("--by=cgroup: the trace records no memory cgroup of its tasks (made by "
 			"synth or import, or recorded by folio-trace before trace format 1.1): "
 			"their figures are under \"?\"");
+	trust_line(&args, rp);
 	if (check_samples(&args, rp) < 0)
 		ret = EXIT_USAGE;
 	else if (emit_all(&args, rp) < 0)

@@ -54,7 +54,9 @@ static const struct argp_option top_options[] = {
 	  2 },
 	{ "by", OPT_BY, "KIND", 0, "file (default), process or cgroup: a row for each", 2 },
 	{ "sort", OPT_SORT, "COLUMN", 0,
-	  "sort by this column (default INSERTED); '<' and '>' change it on the screen", 2 },
+	  "sort by this column: read, write, dirtied, wback, waf, inserted (default), o0, o1-3, "
+	  "o4-8, o9+, evicted, hit%, ra or name (any case); '<' and '>' change it on the "
+	  "screen", 2 },
 	{ "batch", 'b', NULL, 0, "lines instead of a screen, even on a terminal", 2 },
 	{ "iterations", 'n', "COUNT", 0, "stop after COUNT intervals", 2 },
 	{ "format", OPT_FORMAT, "FORMAT", 0, "text (default) or json: a document per interval", 2 },
@@ -163,13 +165,17 @@ struct screen {
 	struct top_view view;
 };
 
+/*
+ * The terminal's size: a full screen fits both, lines on a terminal (--batch, --from) its
+ * width only, so that no line wraps.
+ */
 static void screen_size(struct screen *s)
 {
 	struct winsize ws;
 
-	if (s->full && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col && ws.ws_row) {
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col && ws.ws_row) {
 		s->view.width = ws.ws_col;
-		s->view.height = ws.ws_row;
+		s->view.height = s->full ? ws.ws_row : 0;
 	}
 }
 
@@ -214,9 +220,27 @@ static void show(struct screen *s, const struct top_args *a, const struct top_ta
 	fflush(stdout);
 }
 
-/* A key on the screen: false when it quits. */
+/* The help at once, over the last interval's figures; the next interval keeps it. */
+static void show_help(struct screen *s)
+{
+	fputs("\033[H\033[J", stdout);
+	top_view_help(stdout, &s->view);
+	fflush(stdout);
+}
+
+/* A key on the screen: false when it quits. Any other key but h and ? leaves the help. */
 static bool screen_key(struct screen *s, char c)
 {
+	bool help = c == 'h' || c == '?';
+
+	if (c == 'q')
+		return false;
+	if (help || s->view.help) {
+		s->view.help = help;
+		if (help)
+			show_help(s);
+		return true;
+	}
 	switch (c) {
 	case 'q':
 		return false;
@@ -641,7 +665,8 @@ int cmd_top(int argc, char **argv)
 		"What the page cache does with folios, now: insertions by folio order, hits, "
 		"dirtied, written and written-back bytes, evictions, readahead and reclaim, per "
 		"file, process or cgroup, every interval.\v"
-		"Keys on the screen: '<' and '>' sort by the column left or right, R reverses, "
+		"Keys on the screen: h or ? help, '<' and '>' sort by the column left or right, R "
+		"reverses, "
 		"q quits. See folio-trace-top(1).",
 		0, 0, 0
 	};
@@ -655,6 +680,9 @@ int cmd_top(int argc, char **argv)
 	s.full = !a.batch && !a.json && !a.from && isatty(STDOUT_FILENO) && isatty(STDIN_FILENO);
 	s.view.sort = (enum top_column)a.sort;
 	s.view.title = a.nrecord_args ? "the tasks and files chosen" : NULL;
+	s.view.keys = s.full;
+	if (!s.full && !a.json && isatty(STDOUT_FILENO))
+		screen_size(&s);
 	if (top_tally_init(&t, a.by)) {
 		ft_warn("out of memory");
 		return EXIT_RUNTIME;

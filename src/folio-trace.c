@@ -75,8 +75,9 @@ static void print_usage(FILE *f)
 		   "Subcommands:\n");
 	for (size_t i = 0; i < NR_SUBCOMMANDS; i++)
 		fprintf(f, "  %-9s %s\n", subcommands[i].name, subcommands[i].summary);
-	fprintf(f, "\n'folio-trace SUBCOMMAND --help' lists its options; man folio-trace explains "
-		   "the whole analysis.\n");
+	fprintf(f, "\n'folio-trace SUBCOMMAND --help' lists its options; man folio-trace-analysis "
+		   "walks\nthrough a whole analysis, man folio-trace the rules every subcommand "
+		   "shares.\n");
 }
 
 /* help SUBCOMMAND runs "SUBCOMMAND --help". */

@@ -37,7 +37,37 @@ is "$(complete_words "$FOLIO_TRACE" info --format=)" "--format=json --format=tex
 is "$(complete_words "$FOLIO_TRACE" import --from = f)" "fio-iolog ftrace " "import --from values"
 is "$(complete_words "$FOLIO_TRACE" export --to = )" "csv oraclegeneral " "export --to values"
 is "$(complete_words "$FOLIO_TRACE" replay --metrics = re)" "reads reclaim " "replay --metrics groups"
-is "$(complete_words "$FOLIO_TRACE" replay --lru = )" " " "no list in the help: no values"
+is "$(complete_words "$FOLIO_TRACE" replay --threads = )" " " "no list in the help: no values"
+# Values given as "WORD: meaning; WORD: meaning", placeholders and [:RATE] left out.
+is "$(complete_words "$FOLIO_TRACE" replay --lru = )" "plain two-list " "replay --lru values"
+is "$(complete_words "$FOLIO_TRACE" replay --policy = )" "fixed readahead " "replay --policy values"
+is "$(complete_words "$FOLIO_TRACE" replay --device = )" "hdd nfs nvme sata-ssd " \
+	"replay --device values, not the lat=US,bw=MBPS form"
+is "$(complete_words "$FOLIO_TRACE" replay --dirty-granularity = )" "auto block folio " \
+	"replay --dirty-granularity values"
+is "$(complete_words "$FOLIO_TRACE" replay --mrc = )" "compare exact sampled " "replay --mrc modes"
+is "$(complete_words "$FOLIO_TRACE" replay --ra-rule=)" "--ra-rule=6.11 --ra-rule=6.17 --ra-rule=6.6 " \
+	"replay --ra-rule values"
+is "$(complete_words "$FOLIO_TRACE" replay --metrics = h)" "help " "replay --metrics=help offered"
+sorts=$(complete_words "$FOLIO_TRACE" top --sort = )
+is "$sorts" "dirtied evicted hit% inserted name o0 o1-3 o4-8 o9+ ra read waf wback write " \
+	"top --sort: its columns"
+bad=
+for c in $sorts; do
+	"$FOLIO_TRACE" top --from="$TRACES/seq-copy.ftr" -b -n 1 --sort="$c" >/dev/null 2>&1 ||
+		bad="$bad $c"
+done
+is "$bad" "" "top takes every --sort value completion offers"
+
+# Each option once (--by, not --by and --by=), as many as the help defines.
+for sub in replay info dump synth calibrate import export top record; do
+	got=$(complete_words "$FOLIO_TRACE" $sub --)
+	defined=$("$FOLIO_TRACE" $sub --help | grep -c -e '^      --[a-z]' -e '^  -[^ -], --[a-z]')
+	dups=$(printf '%s\n' $got | sed 's/=$//' | sort | uniq -d | tr '\n' ' ')
+	is "$(printf '%s\n' $got | wc -l):$dups" "$defined:" "$sub: each of its $defined options once"
+done
+is "$(complete_words "$FOLIO_TRACE" replay --b)" "--block-fill= --block-size= --by= " \
+	"an option that takes a value is offered with its ="
 is "$(complete_words "$FOLIO_TRACE" replay --by = )" "cgroup file process " "replay --by values"
 is "$(complete_words "$FOLIO_TRACE" top --by = )" "cgroup file process " "top --by values"
 

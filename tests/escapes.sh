@@ -42,10 +42,10 @@ for l in open(sys.argv[1]):
 
 run "$FOLIO_TRACE" top --from="$T" -b
 is "$(raw "$out")" 0 "top: no escape byte"
-like "$out" ' /data/\\x1b\[8mhidden$' "top: the file name escaped"
+like "$out" '^/data/\\x1b\[8mhidden ' "top: the file name escaped, first on its row"
 run "$FOLIO_TRACE" top --from="$T" -b --by=cgroup
 is "$(raw "$out")" 0 "top --by=cgroup: no escape byte"
-like "$out" ' /\\x1b\[31mred$' "top --by=cgroup: the cgroup's path escaped"
+like "$out" '^/\\x1b\[31mred ' "top --by=cgroup: the cgroup's path escaped"
 for fmt in table csv json; do
 	run "$FOLIO_TRACE" replay --by=cgroup --format=$fmt "$T"
 	is "$(raw "$out")" 0 "replay --by=cgroup --format=$fmt: no escape byte"

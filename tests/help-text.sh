@@ -26,4 +26,28 @@ like "$(cat "$TMPD/help")" '^  seq-read          read each file front to back (1
 like "$(cat "$TMPD/help")" '^                 filemap, writeback and vmscan tracepoints$' \
 	"import --help: the ftrace item continued indented"
 
+# --memory's list and range syntax is in replay's help, not only in the man page.
+"$FT" replay --help >"$TMPD/help"
+like "$(cat "$TMPD/help")" '^      --memory=SIZE|LIST|RANGE ' "replay --help: --memory takes a list or range"
+like "$(tr -s ' \n' '  ' <"$TMPD/help")" '(64M,256M,1G) or a range by step (64M..1G:64M), factor (1G..16G:x2) or count (64M..16G/100)' \
+	"replay --help: with an example of each form"
+
+# Every manual page a help text or the top-level usage names exists, by its section; the
+# walk-through is folio-trace-analysis(7).
+"$FT" --help >"$TMPD/usage"
+like "$(cat "$TMPD/usage")" "man folio-trace-analysis walks" "--help: the walk-through's page"
+missing=
+for c in "" $subs; do
+	[ "$c" = help ] && continue
+	"$FT" $c --help 2>&1
+done | grep -o -e 'folio-trace[a-z-]*([0-9])' -e 'man folio-trace[a-z-]*' | sort -u >"$TMPD/pages"
+while read -r page; do
+	case $page in
+	man\ *) name=${page#man }; ls "$TOP_SRCDIR/man/$name".[1-8] >/dev/null 2>&1 ;;
+	*) name=${page%(*}; sec=${page#*(}; sec=${sec%)}; [ -f "$TOP_SRCDIR/man/$name.$sec" ] ;;
+	esac || missing="$missing $page"
+done <"$TMPD/pages"
+is "$missing" "" "every page named in a help text exists ($(wc -l <"$TMPD/pages") named)"
+like "$(cat "$TMPD/pages")" "man folio-trace-analysis" "the usage names the walk-through"
+
 done_testing

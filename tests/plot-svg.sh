@@ -126,7 +126,7 @@ def worst(panel, column, ylo, yhi):
             bad = max(bad, abs(px - ex), abs(py - ey))
     return "within a pixel" if bad <= 1.0 else "off by %.2f" % bad
 
-print("hit_ratio", worst("read_hit_ratio", "read_hit_ratio", 0, 1))
+print("hit_ratio", worst("read_hit_ratio", "hit_ratio_bytes", 0, 1))
 lru = panels["lru_entries"]
 title = [t.text for t in lru.iter(ns + "text")][0]
 if "log" not in title:
@@ -148,9 +148,9 @@ lru within a pixel" "read-only trace: read panels, no write panel; lines map bac
 got=$(python3 - "$TMPD/r.csv" <<'PY'
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
-ok = all((r["read_hit_ratio"] == "") == (r["read_bytes"] == "0") and
-         (r["read_hit_ratio"] == "" or
-          abs(float(r["read_hit_ratio"]) - int(r["read_hit_bytes"]) / int(r["read_bytes"])) < 1e-6)
+ok = all((r["hit_ratio_bytes"] == "") == (r["read_bytes"] == "0") and
+         (r["hit_ratio_bytes"] == "" or
+          abs(float(r["hit_ratio_bytes"]) - int(r["read_hit_bytes"]) / int(r["read_bytes"])) < 1e-6)
          for r in rows)
 print(ok, sum(int(r["read_bytes"]) for r in rows if r["order"] == "9"),
       sum(int(r["read_hit_bytes"]) for r in rows if r["order"] == "9"))

@@ -32,14 +32,14 @@ for r in b["rows"]:
           k["writeback_bytes"], k["write_amplification"])
     for m in r["models"]:
         print(" ", m["order"], m["read_requests"], m["read_hit_requests"], m["read_bytes"],
-              m["device_read_bytes"], m["refault_pages"], m["write_bytes"],
+              m["device_read_bytes"], m["refaults"], m["write_bytes"],
               m["writeback_bytes"], m["write_amplification"], m["inserted_by_order"][0],
               m["inserted_by_order"][9], sum(m["inserted_by_order"]))
 # the rows add up to the models' totals
 for i, c in enumerate(d["configurations"]):
     rows = [r["models"][i] for r in b["rows"]]
     assert sum(m["read_bytes"] for m in rows) == c["metrics"]["read_bytes"]
-    assert sum(m["device_read_bytes"] for m in rows) == c["metrics"]["read_io_bytes"]
+    assert sum(m["device_read_bytes"] for m in rows) == c["metrics"]["device_read_bytes"]
     assert sum(m["writeback_bytes"] for m in rows) == c["metrics"]["writeback_bytes"]
     assert sum(sum(m["inserted_by_order"]) for m in rows) == c["metrics"]["insertions"]
 print("sums ok")
@@ -136,8 +136,14 @@ is "$(printf '%s\n' "$out" | cut -d, -f1-5)" "rank,cgroup_id,name,label,order
 1,3002,\"/web\",\"order 9\",9" "by cgroup, CSV: the cgroup's id and name, --top=1"
 run "$FT" replay -q $W --by=cgroup "$TMPD/cg.ftr"
 like "$out" "^By cgroup: 3 of 3 cgroups, by device_read_bytes of order 0" "by cgroup, table: heading"
+# top's and info's rows: NAME first, then 17 words of figures (a byte count is two); the
+# name moved last, as the awk below reads the rows.
+name_last() {
+	awk '{ n = NF - 17; name = $1; for (i = 2; i <= n; i++) name = name " " $i
+		line = ""; for (i = n + 1; i <= NF; i++) line = line $i " "; print line name }'
+}
 run "$FT" top --from="$TMPD/cg.ftr" --by=cgroup -b
-got=$(printf '%s\n' "$out" | sed -n '/ NAME$/,$p' | sed 1d | awk '{ print $1, $2, $NF }')
+got=$(printf '%s\n' "$out" | sed -n '/^NAME /,$p' | sed 1d | name_last | awk '{ print $1, $2, $NF }')
 is "$got" "32.0 MiB /batch
 32.0 MiB 3003
 256.0 KiB /web" "top --from --by=cgroup: the trace's cgroups"
@@ -161,14 +167,16 @@ run "$FT" info --by=file "$T"
 is "$rc" 0 "info --by=file exits 0"
 like "$out" "^folio-trace info: the whole trace (0\.720000 s), by file, sorted by INSERTED$" \
 	"info --by=file: heading"
-got=$(printf '%s\n' "$out" | sed -n '/ NAME$/,$p' | awk 'NR > 1 { print $(NF - 8), $(NF - 7), $(NF - 4), $NF }')
+got=$(printf '%s\n' "$out" | sed -n '/^NAME /,$p' | sed 1d | name_last |
+	awk '{ print $(NF - 8), $(NF - 7), $(NF - 4), $NF }')
 is "$got" "16384 0 32 /data/seq
 80 80 0 /data/rand" "info --by=file: pages and folios the kernel inserted, by order"
 run "$FT" info --by=file --top=1 --sort=WBACK "$T"
-got=$(printf '%s\n' "$out" | sed -n '/ NAME$/,$p' | sed 1d | awk '{ print $(NF - 11), $(NF - 10), $(NF - 9), $NF }')
+got=$(printf '%s\n' "$out" | sed -n '/^NAME /,$p' | sed 1d | name_last |
+	awk '{ print $(NF - 11), $(NF - 10), $(NF - 9), $NF }')
 is "$got" "64.0 KiB 1.00 /data/rand" "info --by=file --sort=WBACK: the file system's written back, per byte written"
 run "$FT" info --by=file --top=1 --sort=READ "$T"
-got=$(printf '%s\n' "$out" | sed -n '/ NAME$/,$p' | sed 1d | awk '{ print $NF }')
+got=$(printf '%s\n' "$out" | sed -n '/^NAME /,$p' | sed 1d | name_last | awk '{ print $NF }')
 is "$got" "/data/seq" "info --by=file --top=1 --sort=READ: one row, the largest reader"
 for bad in "--by=inode" "--top=2" "--by=file --sort=nope"; do
 	run "$FT" info $bad "$T"
@@ -178,11 +186,13 @@ done
 run "$FT" info --by=process "$T"
 like "$out" "by process, sorted by INSERTED$" "info --by=process: heading"
 # (fields: READ and the other byte columns are two words each, so INSERTED is $10, O9+ $14)
-got=$(printf '%s\n' "$out" | sed -n '/ NAME$/,$p' | awk 'NR > 1 { print $10, $14, $(NF - 1), $NF }')
+got=$(printf '%s\n' "$out" | sed -n '/^NAME /,$p' | sed 1d | name_last |
+	awk '{ print $10, $14, $(NF - 1), $NF }')
 is "$got" "16384 32 100 reader
 80 0 200 writer" "info --by=process: pages and order-9 folios inserted by each process"
 run "$FT" info --by=cgroup "$TMPD/cg.ftr"
-got=$(printf '%s\n' "$out" | sed -n '/ NAME$/,$p' | awk 'NR > 1 { print $1, $2, $10, $NF }')
+got=$(printf '%s\n' "$out" | sed -n '/^NAME /,$p' | sed 1d | name_last |
+	awk '{ print $1, $2, $10, $NF }')
 is "$got" "32.0 MiB 8192 /batch
 32.0 MiB 8192 3003
 256.0 KiB 80 /web" "info --by=cgroup: bytes read and pages inserted in each memory cgroup"

@@ -1,8 +1,9 @@
 #!/bin/sh
 # Live: the default replay is the recording kernel. A cold sequential read of a 64 MiB file in
 # 4 KiB, 128 KiB and 1 MiB reads on ext4 and xfs (loop devices with read_ahead_kb 128 and
-# max_sectors_kb 1280, the kernel's defaults) is recorded; a replay with no options adds
-# exactly the folios, order by order, that this kernel added (mm_filemap_add_to_page_cache).
+# max_sectors_kb 1280, the kernel's defaults) is recorded; a replay with no options runs base
+# pages and the kernel's largest order, and the latter adds exactly the folios, order by order,
+# that this kernel added (mm_filemap_add_to_page_cache).
 . "$TOP_SRCDIR/tests/lib.sh"
 . "$TOP_SRCDIR/tests/record-lib.sh"
 record_requires_bpf
@@ -11,7 +12,7 @@ command -v python3 > /dev/null || skip_all "python3 not installed"
 model_orders() {
 	"$FOLIO_TRACE" replay --format=json "$1" | python3 -c '
 import json, sys
-c = json.load(sys.stdin)["configurations"][0]["metrics"]["insertions_by_order"]
+c = json.load(sys.stdin)["configurations"][-1]["metrics"]["insertions_by_order"]
 print("".join("%d:%d " % (o, n) for o, n in enumerate(c) if n))'
 }
 

@@ -21,10 +21,10 @@ print(" ".join(sorted(c["metrics"])))'
 # --metrics=reads: the reads section and nothing else, in every format.
 run "$FT" replay -q --folio-order=0,9 --metrics=reads --format=json "$T"
 is "$rc" 0 "--metrics=reads: json exits 0"
-reads_keys="advice_calls advice_ignored direct_read_bytes dontneed_pages faultaround_pages \
-read_amplification read_bytes read_hit_bytes read_hit_ratio_bytes read_hit_ratio_requests \
-read_hit_requests read_io_bytes read_ios read_requests read_waited_bytes \
-read_waited_requests willneed_pages write_read_bytes"
+reads_keys="advice_calls advice_ignored device_read_bytes direct_read_bytes dontneed_pages \
+faultaround_pages hit_ratio hit_ratio_bytes read_amplification read_bytes read_hit_bytes \
+read_hit_requests read_ios read_requests read_waited_bytes read_waited_requests \
+willneed_pages write_read_bytes"
 is "$(json_keys "$out")" "$reads_keys" "json: the reads group's keys only"
 run "$FT" replay -q --folio-order=0,9 --metrics=reads --format=csv "$T"
 is "$(printf '%s\n' "$out" | head -1 | tr ',' '\n' | sed 1,2d | sort | tr '\n' ' ')" \
@@ -66,6 +66,45 @@ like "$err" "unknown metric or group 'bogus' (groups: trace, reads, writes, cach
 run "$FT" replay -q --metrics=reads --metrics=writes "$T"
 is "$rc" 2 "--metrics given twice: usage error"
 
+# --metrics=help: every key of the JSON with a meaning, no trace needed, 80 columns.
+run "$FT" replay --metrics=help
+is "$rc:$err" "0:" "--metrics=help: exit 0 without a trace"
+help_keys=$(printf '%s\n' "$out" | sed -n '2,/^arrays/p' | awk '/^  / && NF >= 2 { print $1 }' | sort |
+	tr '\n' ' ')
+run "$FT" replay -q --folio-order=0 --format=json "$T"
+is "$help_keys" "$(printf '%s\n' "$out" | python3 -c '
+import json, sys
+m = json.load(sys.stdin)["configurations"][0]["metrics"]
+print(" ".join(sorted(k for k, v in m.items() if not isinstance(v, list))), end=" ")')" \
+	"--metrics=help: the JSON's metric keys, each with a meaning"
+run "$FT" replay --metrics=help
+is "$(printf '%s\n' "$out" | awk 'length > 80' | wc -l)" 0 "--metrics=help fits 80 columns"
+like "$out" "^  iosize_hist  *write-back I/Os by size" "--metrics=help: the arrays too"
+run "$FT" replay -q --metrics=bogus "$T"
+like "$err" "--metrics=help lists the metric keys" "an unknown key points to --metrics=help"
+
+# CSV columns in the order --metrics named them, arrays flattened in place.
+run "$FT" replay -q --folio-order=0,9 --metrics=write_amplification,hit_ratio,accesses,free_blocks \
+	--format=csv "$T"
+want="label,order,write_amplification,hit_ratio,accesses"
+for i in 0 1 2 3 4 5 6 7 8 9 10; do want="$want,free_blocks_$i"; done
+is "$(printf '%s\n' "$out" | head -1)" "$want" "csv: columns in the order asked"
+run "$FT" replay -q --folio-order=0,9 --metrics=accesses,hit_ratio --format=csv-long "$T"
+is "$(printf '%s\n' "$out" | sed -n 2,3p | cut -d, -f3 | tr '\n' ' ')" "accesses hit_ratio " \
+	"csv-long: rows in the order asked"
+
+# One name per metric: the old keys still select, under the new names.
+run "$FT" replay -q --folio-order=0,9 --metrics=read_io_bytes,read_hit_ratio_requests,read_hit_ratio_bytes \
+	--format=json "$T"
+is "$rc:$(json_keys "$out")" "0:device_read_bytes hit_ratio hit_ratio_bytes" \
+	"old names select the renamed keys"
+for sort in read_requests reads insertions inserted hit_ratio; do
+	run "$FT" replay -q --by=file --sort=$sort --format=json "$T"
+	canon=$(printf '%s\n' "$out" | python3 -c 'import json, sys; print(json.load(sys.stdin)["by"]["sort"])')
+	case $sort in reads) want=read_requests ;; inserted) want=insertions ;; *) want=$sort ;; esac
+	is "$rc:$canon" "0:$want" "--sort=$sort: sorts by $want"
+done
+
 # The long CSV: a row per order and metric with the wide CSV's values.
 run "$FT" replay -q --folio-order=0,4,9 --format=csv "$T"
 printf '%s\n' "$out" >"$TMPD/wide.csv"
@@ -90,7 +129,7 @@ is "$(printf '%s\n' "$out" | cut -d, -f1-3 | tr '\n' ' ')" \
 	"csv-long with --metrics"
 
 # An index is not divided: the fragmentation index is -1 when an allocation would succeed.
-run "$FT" replay -q --folio-order=0,9 --memory=64M "$T"
+run "$FT" replay -q --all --folio-order=0,9 --memory=64M "$T"
 for label in "frag. index (end)" "unusable index (end)" "unusable index mean"; do
 	row=$(printf '%s\n' "$out" | grep "^  $label ")
 	is "$(echo $row | awk '{print $NF}')" "-" "table: no ratio of the $label"

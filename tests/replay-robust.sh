@@ -23,7 +23,7 @@ done
 
 for kind in empty counters; do
 	for c in 0 1; do
-		is "$(field "$TMPD/$kind.json" $c 'm["accesses"], m["insertions"], m["writeback_bytes"], m["read_hit_ratio_requests"], m["free_blocks"][10]')" \
+		is "$(field "$TMPD/$kind.json" $c 'm["accesses"], m["insertions"], m["writeback_bytes"], m["hit_ratio"], m["free_blocks"][10]')" \
 			"(0, 0, 0, None, 256)" "$kind, config $c: nothing cached, no ratio, 1 GiB free"
 	done
 done

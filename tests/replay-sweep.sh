@@ -18,7 +18,7 @@ is "$(awk 'END { print NR - 1 }' "$TMPD/exact.csv")" 300 "100 points at each of 
 
 # compare CURVE.csv OTHER.csv: the read metrics of every point, "N agree" or the mismatches;
 # OTHER is a curve CSV or single replays' CSVs one after the other (header, row)
-KEYS="read_requests read_hit_requests read_bytes read_hit_bytes read_io_bytes read_ios"
+KEYS="read_requests read_hit_requests read_bytes read_hit_bytes device_read_bytes read_ios"
 compare() {
 	python3 - "$1" "$2" $KEYS <<'PY'
 import csv, sys
@@ -92,8 +92,8 @@ for g in root.iter(ns + "g"):
         print(g.get("data-panel"), len([p for p in g.iter(ns + "polyline")]))
 PY
 )
-is "$got" "read_hit_ratio_requests 4
-read_io_bytes 4
+is "$got" "hit_ratio 4
+device_read_bytes 4
 refaults 0
 writeback_bytes 0" "--curve-plot: a line per curve where a stack pass counts the metric"
 
@@ -103,6 +103,42 @@ is "$rc" 0 "two-list sweep exits 0"
 like "$out" "two-list LRU is no stack algorithm" "two-list curve: from instances, said so"
 run "$FT" replay --folio-order=4 --memory=10%..100%/10 --format=csv "$TMPD/r.ftr"
 is "$(printf '%s\n' "$out" | awk 'END { print NR - 1 }')" 10 "shares of the working set: 10 sizes"
+
+# A count gives round sizes: the ends and the multiples of a 1-2-5 step (106.7 MiB -> 100 MiB)
+# between them, none within a quarter step of an end.
+run "$FT" replay --folio-order=0 --memory=64M..1G/10 --format=csv "$TMPD/r.ftr"
+is "$(printf '%s\n' "$out" | awk -F, 'NR > 1 { printf "%d ", $5 / 1048576 }')" \
+	"64 100 200 300 400 500 600 700 800 900 1024 " "64M..1G/10: round sizes, the ends kept"
+run "$FT" replay --folio-order=0 --memory=1G..16G/4 --format=csv "$TMPD/r.ftr"
+is "$(printf '%s\n' "$out" | awk -F, 'NR > 1 { printf "%d ", $5 / 1048576 }')" \
+	"1024 5120 10240 16384 " "1G..16G/4: a step of 5 GiB"
+
+# The table's ratio columns between orders: each order's curve over order 0's, size by size.
+run "$FT" replay --folio-order=0,9 --memory=8M,16M,32M,64M --curve="$TMPD/ratio.csv" "$TMPD/r.ftr"
+printf '%s\n' "$out" | sed -n '/^order 9 against order 0, at each memory size$/,/^$/p' \
+	>"$TMPD/ratio.txt"
+got=$(python3 - "$TMPD/ratio.csv" "$TMPD/ratio.txt" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+by = {(r["order"], r["memory_bytes"]): r for r in rows}
+lines = open(sys.argv[2]).read().split("\n")[2:]
+keys = ["hit_ratio", "device_read_bytes", "read_ios", "refaults", "writeback_bytes"]
+units = {"KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30}
+n = bad = 0
+for l in lines:
+    f = l.split()
+    if len(f) != 7:
+        continue
+    mem = str(int(float(f[0]) * units[f[1]]))
+    for k, cell in zip(keys, f[2:]):
+        a, b = by[("9", mem)][k], by[("0", mem)][k]
+        want = "-" if a == "" or b == "" or float(b) == 0 else "%.3f" % (float(a) / float(b))
+        bad += cell != want
+    n += 1
+print(n, bad)
+PY
+)
+is "$got" "4 0" "ratio table: four sizes, every cell the curves' quotient"
 
 # a single size stays what it was
 run "$FT" replay --folio-order=9 --memory=64M --format=json "$TMPD/r.ftr"

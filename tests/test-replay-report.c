@@ -63,6 +63,25 @@ static unsigned count_char(const char *s, char ch)
 	return n;
 }
 
+/* Every key has a meaning for --metrics=help, short enough for 80 columns beside its key. */
+static void test_meanings(void)
+{
+	unsigned missing = 0, long_ones = 0;
+	char buf[96];
+
+	for (unsigned i = 0; i < report_nr_metrics; i++) {
+		if (!report_metric_meaning(report_metrics[i].key, buf, sizeof(buf)))
+			missing++;
+		else if (2 + 28 + 1 + strlen(buf) > 80)
+			long_ones++;
+	}
+	is_u64(missing, 0, "every metric key has a meaning");
+	is_u64(long_ones, 0, "every meaning fits 80 columns beside its key");
+	ok(report_metric_meaning("lru_entries_p99", buf, sizeof(buf)) &&
+	   strcmp(buf, "LRU entries: folios on the lists, 99th percentile") == 0,
+	   "a distribution's meaning is its base's and the statistic: %s", buf);
+}
+
 static void test_metric_list(void)
 {
 	unsigned dup = 0;
@@ -72,6 +91,13 @@ static void test_metric_list(void)
 			dup += strcmp(report_metrics[i].key, report_metrics[j].key) == 0;
 	is_u64(dup, 0, "metric keys are unique");
 	ok(report_nr_metrics > 50, "metric list is complete (%u)", report_nr_metrics);
+	test_meanings();
+	/* old names find the renamed metric */
+	ok(report_metric_find("read_io_bytes") == report_metric_find("device_read_bytes") &&
+	   report_metric_find("device_read_bytes") != NULL, "read_io_bytes is device_read_bytes");
+	ok(report_metric_find("read_hit_ratio_requests") == report_metric_find("hit_ratio"),
+	   "read_hit_ratio_requests is hit_ratio");
+	ok(report_metric_find("bogus") == NULL, "an unknown key finds nothing");
 }
 
 static void test_values(const struct report_col *c0, const struct report_col *c9)
@@ -87,7 +113,7 @@ static void test_values(const struct report_col *c0, const struct report_col *c9
 			is_dbl(v0.d, 16384, 0, "order 0 mean LRU length");
 			is_dbl(v9.d, 32, 0, "order 9 mean LRU length");
 			is_dbl(report_ratio(v9, v0).d, 1.0 / 512, 1e-12, "ratio 9/0 is 1/512");
-		} else if (strcmp(md->key, "read_hit_ratio_bytes") == 0) {
+		} else if (strcmp(md->key, "hit_ratio_bytes") == 0) {
 			is_dbl(v9.d, 0.5, 0, "byte hit ratio");
 		} else if (strcmp(md->key, "write_amplification") == 0) {
 			ok(!v0.valid, "no write amplification without writes");
@@ -222,17 +248,63 @@ static void test_table(const struct report *r)
 	free(s);
 }
 
+/* Zero in both columns (or no value): the rows the default table leaves out and counts. */
+static unsigned zero_rows(const struct report *r)
+{
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < report_nr_metrics; i++) {
+		const struct report_metric *md = &report_metrics[i];
+		bool zero = true;
+
+		for (unsigned c = 0; c < r->ncols; c++) {
+			struct report_value v = md->get(&r->cols[c].m, &r->cols[c].cfg);
+
+			zero &= !v.valid || report_value_double(v) == 0;
+		}
+		n += zero;
+	}
+	return n;
+}
+
+static void test_left_out(const struct report *r)
+{
+	unsigned want = zero_rows(r), got = 0, rows = 0;
+	char *s, *line, *save = NULL;
+	bool in_table = false;
+	int rc;
+
+	ok(want > 0 && want < report_nr_metrics, "some rows zero in both columns: %u", want);
+	s = capture(report_write_table, r, &rc);
+	for (line = strtok_r(s, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		in_table |= strncmp(line, "metric ", 7) == 0;
+		if (in_table && line[0] == ' ')
+			rows++;
+		sscanf(line, "(%u rows zero in every model left out", &got);
+	}
+	is_u64(got, want, "the table counts the rows it left out");
+	/* the rows by order: orders 0 and 9 inserted */
+	is_u64(rows, report_nr_metrics - want + 2, "and shows every other row");
+	free(s);
+}
+
 static void test_single_column(struct report_col *c)
 {
 	struct report r = { .cols = c, .ncols = 1 };
 	struct report_run run = { .trace_path = "x.ftr", .accesses = 9, .files = 2, .ignored = 3,
 				  .lost = 5, .truncated = true };
 	int rc;
-	char *s, *head, *eol, *first;
+	char *s, *head, *eol, *first, *run_line;
 
 	r.run = &run;
 	s = capture(report_write_table, &r, &rc);
 	first = strndup(s, strcspn(s, "\n"));
+	is_str(first, "verdict: order 9 alone; --folio-order=0,9 compares it with base pages",
+	       "one column: the verdict says there is nothing to compare with");
+	free(first);
+	run_line = strstr(s, "\n\nreplay of ");
+	ok(run_line != NULL, "the run's line follows the verdict");
+	first = strndup(run_line ? run_line + 2 : s, strcspn(run_line ? run_line + 2 : s, "\n"));
 	is_str(first, "replay of x.ftr: 9 accesses, 2 files, 3 ignored, 5 events lost while "
 	       "recording, trace incomplete", "first line says what is not covered");
 	free(first);
@@ -289,7 +361,10 @@ int main(void)
 	test_values(&cols[0], &cols[1]);
 	test_json(&r);
 	test_csv(&r);
+	r.all_rows = true;
 	test_table(&r);
+	r.all_rows = false;
+	test_left_out(&r);
 	test_single_column(&cols[1]);
 	test_series();
 	{

@@ -81,11 +81,12 @@ run "$FOLIO_TRACE" top --from="$T" -i 1s -n 2 --format=json
 is "$(printf '%s\n' "$out" | wc -l)" 2 "-n 2: two intervals"
 run "$FOLIO_TRACE" top --from="$T" -i 1s -n 1 --sort=WRITE
 is "$rc" 0 "--sort=WRITE exits 0"
-first=$(printf '%s\n' "$out" | awk '/^ *READ /{getline; print $3, $4; exit}')
+first=$(printf '%s\n' "$out" | awk '/^NAME /{getline; print $(NF - 14), $(NF - 13); exit}')
 is "$first" "8.9 MiB" "--sort=WRITE: the file written most comes first"
 like "$out" "sorted by WRITE" "the title names the sort column"
+like "$out" "^NAME .* \*WRITE " "the heads mark the sort column"
 run "$FOLIO_TRACE" top --from="$T" -i 1s -n 1 --by=process
-like "$out" "^ .* [0-9][0-9]* fio$" "--by=process: a row for the fio process"
+like "$out" "^[0-9][0-9]* fio  *[0-9]" "--by=process: a row for the fio process, its name first"
 
 # Usage errors.
 for bad in "--by=inode" "--sort=SIZE" "--format=xml" "-n 0" "-i 0"; do

@@ -385,6 +385,7 @@ int kernel_facts_read(struct kernel_facts *k, const char *path, struct ft_error 
 	ft_reader_close(r);
 	if (ret == FT_READ_ERROR)
 		return -1;
+	k->read_whole = true;
 	/* a synthetic or imported trace has only accesses: nothing to hold the model against */
 	if (!k->kernel_events)
 		return ft_error_set(err, path, "no kernel events to calibrate against (%s)",

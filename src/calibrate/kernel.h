@@ -79,6 +79,7 @@ struct kernel_facts {
 	size_t nkf, kfcap;
 	int vm_idx[KC_NR], cg_idx[KC_NR];	/* counter positions in the samples, -1: none */
 	uint64_t kernel_events;			/* records of what the kernel did, all files */
+	bool read_whole;			/* kernel_facts_read got to the end */
 	uint64_t lost;
 	/* the free memory over time (buddyinfo), and whether pagetypeinfo was sampled */
 	int8_t *buddy_order;			/* per buddyinfo counter: its order, -1 none */

@@ -101,6 +101,18 @@ oom:
 	return -1;
 }
 
+void model_options_override(struct model_options *mo, const char *name, const char *arg,
+			    const char *doc)
+{
+	for (struct argp_option *o = mo->options; o->name || o->key || o->doc; o++) {
+		if (o->name && strcmp(o->name, name) == 0) {
+			o->arg = arg;
+			o->doc = doc;
+			return;
+		}
+	}
+}
+
 void model_options_release(struct model_options *mo)
 {
 	for (unsigned i = 0; i < mo->nhelp; i++)

@@ -36,6 +36,12 @@ struct model_options {
  */
 int model_options_init(struct model_options *mo, const struct argp_option *own);
 void model_options_release(struct model_options *mo);
+/*
+ * A command's own placeholder and help for a model option it takes more of (replay's
+ * --memory takes lists and ranges); arg and doc must outlive mo.
+ */
+void model_options_override(struct model_options *mo, const char *name, const char *arg,
+			    const char *doc);
 
 /*
  * For an argp parser: a model option's value into cfg, its row's recorded bit into *given (what

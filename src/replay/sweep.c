@@ -75,6 +75,50 @@ static struct memory_point point_at(const struct memory_point *lo, double v)
 	return p;
 }
 
+/*
+ * A round step near raw: 1, 2 or 5 times a power of ten of the largest binary unit not above
+ * it (B, KiB, MiB, GiB, TiB), or of percent for shares: sizes a reader can compare at a
+ * glance (100 MiB, 200 MiB), not 170.7 MiB and 277.3 MiB.
+ */
+static double round_step(double raw, bool percent)
+{
+	double unit = 1, mant, pow10, m;
+
+	while (!percent && unit < 1099511627776.0 && unit * 1024 <= raw)
+		unit *= 1024;
+	mant = raw / unit;
+	pow10 = pow(10, floor(log10(mant)));
+	m = mant / pow10;
+	/* the nearest on a log scale: the bounds are the geometric means of 1, 2, 5, 10 */
+	m = m < 1.414 ? 1 : m < 3.162 ? 2 : m < 7.071 ? 5 : 10;
+	if (!percent && m * pow10 * unit < 1)
+		return 1;
+	return m * pow10 * unit;
+}
+
+/*
+ * "A..B/N": about N sizes, the ends and the multiples of a round step between them; a
+ * multiple within a quarter step of an end is left out, the end is its size.
+ */
+static bool add_round_points(struct memory_list *l, const struct memory_point *lo, double a,
+			     double b, unsigned count, const char **why)
+{
+	double step = round_step((b - a) / (count - 1), lo->is_percent);
+	struct memory_point p = point_at(lo, a);
+
+	if (!add_point(l, &p, why))
+		return false;
+	for (double k = ceil(a / step); k * step < b - step / 4; k++) {
+		if (k * step < a + step / 4)
+			continue;
+		p = point_at(lo, k * step);
+		if (!add_point(l, &p, why))
+			return false;
+	}
+	p = point_at(lo, b);
+	return a == b || add_point(l, &p, why);
+}
+
 /* "A..B:STEP", "A..B:xF", "A..B/N" (the part after A.. is at rest). */
 static bool parse_range(const char *s, size_t len, struct memory_list *l, const char **why)
 {
@@ -134,15 +178,8 @@ static bool parse_range(const char *s, size_t len, struct memory_list *l, const 
 		*why = "a range's step is of the same kind as its ends (64M..1G:64M, 1%..50%:1%)";
 		return false;
 	}
-	if (count) {
-		for (unsigned i = 0; i < (unsigned)count; i++) {
-			struct memory_point p = point_at(&lo, a + (b - a) * i / (count - 1));
-
-			if (!add_point(l, &p, why))
-				return false;
-		}
-		return true;
-	}
+	if (count)
+		return add_round_points(l, &lo, a, b, (unsigned)count, why);
 	for (double v = a; v <= b * (1 + 1e-9);) {
 		struct memory_point p = point_at(&lo, v);
 

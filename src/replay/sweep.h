@@ -29,8 +29,9 @@ struct memory_list {
 
 /*
  * Whether an argument of --memory is more than one plain size: a list ("64M,256M,1G"), a
- * range ("64M..16G:64M" by a step, "64M..16G:x2" by a factor, "64M..16G/100" as a count of
- * evenly spaced sizes) or a share of the working set ("5%", "1%..100%/100").
+ * range ("64M..16G:64M" by a step, "64M..16G:x2" by a factor, "64M..16G/100" as about that
+ * many round sizes: the ends and the multiples of a 1-2-5 step) or a share of the working set
+ * ("5%", "1%..100%/100").
  */
 bool memory_arg_is_sweep(const char *s);
 

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * --format=csv: a header row of the JSON metric keys (arrays flattened as KEY_N), then one row
- * per configuration; --format=csv-long: a row per configuration and metric. Empty cell where a
- * value does not exist.
+ * --format=csv: a header row of the JSON metric keys (arrays flattened as KEY_N) in the order
+ * --metrics named them, then one row per configuration; --format=csv-long: a row per
+ * configuration and metric, in the same order. Empty cell where a value does not exist.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -33,16 +33,36 @@ static void csv_label(FILE *f, const char *s)
 	fputc('"', f);
 }
 
+/* The items as --metrics named them, or every one in table order. */
+static const struct report_select *columns(const struct report_select *sel,
+					   struct report_select *all)
+{
+	if (sel)
+		return sel;
+	report_select_all(all);
+	return all;
+}
+
+static bool is_array(unsigned item)
+{
+	return item >= REPORT_MAX_METRICS;
+}
+
 static void csv_header(FILE *f, const struct report_select *sel)
 {
 	fputs("label,order", f);
-	for (unsigned i = 0; i < report_nr_metrics; i++)
-		if (!sel || sel->metric[i])
-			fprintf(f, ",%s", report_metrics[i].key);
-	for (unsigned i = 0; i < report_nr_arrays; i++)
-		if (!sel || sel->array[i])
-			for (unsigned k = 0; k < report_arrays[i].len; k++)
-			fprintf(f, ",%s_%u", report_arrays[i].key, k);
+	for (unsigned k = 0; k < sel->norder; k++) {
+		unsigned item = sel->order[k];
+		const struct report_array *a;
+
+		if (!is_array(item)) {
+			fprintf(f, ",%s", report_metrics[item].key);
+			continue;
+		}
+		a = &report_arrays[item - REPORT_MAX_METRICS];
+		for (unsigned i = 0; i < a->len; i++)
+			fprintf(f, ",%s_%u", a->key, i);
+	}
 	fputc('\n', f);
 }
 
@@ -50,57 +70,61 @@ static void csv_row(FILE *f, const struct report_col *c, const struct report_sel
 {
 	csv_label(f, c->label);
 	fprintf(f, ",%u", c->cfg.order);
-	for (unsigned i = 0; i < report_nr_metrics; i++) {
-		if (sel && !sel->metric[i])
-			continue;
-		fputc(',', f);
-		csv_value(f, report_metrics[i].get(&c->m, &c->cfg));
-	}
-	for (unsigned i = 0; i < report_nr_arrays; i++) {
-		const uint64_t *v = report_arrays[i].get(&c->m);
+	for (unsigned k = 0; k < sel->norder; k++) {
+		unsigned item = sel->order[k];
+		const uint64_t *v;
 
-		if (sel && !sel->array[i])
+		if (!is_array(item)) {
+			fputc(',', f);
+			csv_value(f, report_metrics[item].get(&c->m, &c->cfg));
 			continue;
-		for (unsigned k = 0; k < report_arrays[i].len; k++)
-			fprintf(f, ",%" PRIu64, v[k]);
+		}
+		v = report_arrays[item - REPORT_MAX_METRICS].get(&c->m);
+		for (unsigned i = 0; i < report_arrays[item - REPORT_MAX_METRICS].len; i++)
+			fprintf(f, ",%" PRIu64, v[i]);
 	}
 	fputc('\n', f);
 }
 
 int report_write_csv(FILE *f, const struct report *r)
 {
-	csv_header(f, r->sel);
+	struct report_select all;
+	const struct report_select *sel = columns(r->sel, &all);
+
+	csv_header(f, sel);
 	for (unsigned i = 0; i < r->ncols; i++)
-		csv_row(f, &r->cols[i], r->sel);
+		csv_row(f, &r->cols[i], sel);
 	return ferror(f) ? -1 : 0;
 }
 
 /* The long form: tools that pivot (R, pandas, spreadsheets) take one value per row. */
 int report_write_csv_long(FILE *f, const struct report *r)
 {
-	const struct report_select *sel = r->sel;
+	struct report_select all;
+	const struct report_select *sel = columns(r->sel, &all);
 
 	fputs("label,order,metric,value\n", f);
 	for (unsigned c = 0; c < r->ncols; c++) {
 		const struct report_col *col = &r->cols[c];
 
-		for (unsigned i = 0; i < report_nr_metrics; i++) {
-			if (sel && !sel->metric[i])
-				continue;
-			csv_label(f, col->label);
-			fprintf(f, ",%u,%s,", col->cfg.order, report_metrics[i].key);
-			csv_value(f, report_metrics[i].get(&col->m, &col->cfg));
-			fputc('\n', f);
-		}
-		for (unsigned i = 0; i < report_nr_arrays; i++) {
-			const uint64_t *v = report_arrays[i].get(&col->m);
+		for (unsigned k = 0; k < sel->norder; k++) {
+			unsigned item = sel->order[k];
+			const struct report_array *a;
+			const uint64_t *v;
 
-			if (sel && !sel->array[i])
-				continue;
-			for (unsigned k = 0; k < report_arrays[i].len; k++) {
+			if (!is_array(item)) {
 				csv_label(f, col->label);
-				fprintf(f, ",%u,%s_%u,%" PRIu64 "\n", col->cfg.order,
-					report_arrays[i].key, k, v[k]);
+				fprintf(f, ",%u,%s,", col->cfg.order, report_metrics[item].key);
+				csv_value(f, report_metrics[item].get(&col->m, &col->cfg));
+				fputc('\n', f);
+				continue;
+			}
+			a = &report_arrays[item - REPORT_MAX_METRICS];
+			v = a->get(&col->m);
+			for (unsigned i = 0; i < a->len; i++) {
+				csv_label(f, col->label);
+				fprintf(f, ",%u,%s_%u,%" PRIu64 "\n", col->cfg.order, a->key, i,
+					v[i]);
 			}
 		}
 	}

@@ -11,17 +11,16 @@
 #include "util/parse.h"
 
 const char *const curve_keys[] = {
-	"read_hit_ratio_requests", "read_hit_ratio_bytes", "read_io_bytes", "read_ios",
-	"refaults", "writeback_bytes",
+	"hit_ratio", "hit_ratio_bytes", "device_read_bytes", "read_ios", "refaults",
+	"writeback_bytes",
 };
 
 const unsigned curve_nr_keys = sizeof(curve_keys) / sizeof(curve_keys[0]);
 
 /* What a stack pass counts: the read side of the cache, nothing of writeback or refaults. */
 static const char *const stack_keys[] = {
-	"read_requests", "read_hit_requests", "read_hit_ratio_requests",
-	"read_bytes", "read_hit_bytes", "read_hit_ratio_bytes", "read_io_bytes", "read_ios",
-	"read_amplification",
+	"read_requests", "read_hit_requests", "hit_ratio", "read_bytes", "read_hit_bytes",
+	"hit_ratio_bytes", "device_read_bytes", "read_ios", "read_amplification",
 };
 
 bool curve_metric_known(const struct curve *c, const char *key)
@@ -32,14 +31,6 @@ bool curve_metric_known(const struct curve *c, const char *key)
 		if (strcmp(stack_keys[i], key) == 0)
 			return true;
 	return false;
-}
-
-static const struct report_metric *metric_by_key(const char *key)
-{
-	for (unsigned i = 0; i < report_nr_metrics; i++)
-		if (strcmp(report_metrics[i].key, key) == 0)
-			return &report_metrics[i];
-	return NULL;
 }
 
 static struct report_value point_value(const struct curve *c, const struct curve_point *p,
@@ -214,7 +205,7 @@ static void table_curve(FILE *f, const struct curve *c)
 		format_bytes(c->p[i].memory_bytes, buf, sizeof(buf));
 		fprintf(f, "  %12s", buf);
 		for (unsigned k = 0; k < curve_nr_keys; k++) {
-			const struct report_metric *md = metric_by_key(curve_keys[k]);
+			const struct report_metric *md = report_metric_find(curve_keys[k]);
 
 			table_cell(buf, sizeof(buf), md, point_value(c, &c->p[i], md));
 			fprintf(f, " %12s", buf);
@@ -239,7 +230,7 @@ int curve_write_table(FILE *f, const struct curve_set *s)
 		format_bytes(s->working_set_bytes, buf, sizeof(buf)));
 	for (unsigned i = 0; i < s->n; i++)
 		table_curve(f, &s->c[i]);
-	return ferror(f) ? -1 : 0;
+	return curve_write_ratios(f, s);
 }
 
 /* ---- JSON ------------------------------------------------------------------------------------ */
@@ -296,7 +287,7 @@ static void json_curve(FILE *f, const struct curve *c)
 		fprintf(f, "%s\n        { \"memory_bytes\": %" PRIu64, i ? "," : "",
 			c->p[i].memory_bytes);
 		for (unsigned k = 0; k < curve_nr_keys; k++) {
-			const struct report_metric *md = metric_by_key(curve_keys[k]);
+			const struct report_metric *md = report_metric_find(curve_keys[k]);
 
 			fprintf(f, ", \"%s\": ", md->key);
 			json_number(f, point_value(c, &c->p[i], md));

@@ -69,6 +69,8 @@ void curve_set_release(struct curve_set *s);
 
 /* Each returns 0, or -1 when writing failed. */
 int curve_write_table(FILE *f, const struct curve_set *s);
+/* Each order's curve divided by order 0's (the first's without it), at each memory size. */
+int curve_write_ratios(FILE *f, const struct curve_set *s);
 /* The "curves" value of the JSON report, at indent 2. */
 int curve_write_json(FILE *f, const struct curve_set *s);
 int curve_write_csv(FILE *f, const struct curve_set *s);

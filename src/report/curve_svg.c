@@ -31,8 +31,8 @@ static const struct {
 	const char *key, *title;
 	bool bytes;
 } panels[NR_PANELS] = {
-	{ "read_hit_ratio_requests", "Read hit ratio (requests)", false },
-	{ "read_io_bytes", "Device read bytes", true },
+	{ "hit_ratio", "Read hit ratio (requests)", false },
+	{ "device_read_bytes", "Device read bytes", true },
 	{ "refaults", "Refaults (pages)", false },
 	{ "writeback_bytes", "Write-back bytes", true },
 };

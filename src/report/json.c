@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * --format=json: one document. Keys are documented in folio-trace-replay(1) and never renamed;
- * integers are exact, a value that does not exist (a ratio over zero) is null.
+ * --format=json: one document. Keys are documented in folio-trace-replay(1); renaming one bumps
+ * REPORT_JSON_VERSION. Integers are exact, a value that does not exist (a ratio over zero) is
+ * null.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -14,7 +15,8 @@
 #include "report/units.h"
 #include "util/json.h"
 
-#define REPORT_JSON_VERSION 1
+/* 2: hit_ratio, hit_ratio_bytes and device_read_bytes were read_hit_ratio_*, read_io_bytes */
+#define REPORT_JSON_VERSION 2
 
 static void json_double(FILE *f, double d)
 {

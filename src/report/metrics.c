@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The reported metrics, in report order. Keys are a stable interface: never rename one. */
+/*
+ * The reported metrics, in report order. Keys are a stable interface: one name per metric in
+ * every format and option; a key renamed keeps its old name as an alias (metric_aliases).
+ */
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -71,7 +74,6 @@ FIELD(read_requests)
 FIELD(read_hit_requests)
 FIELD(read_bytes)
 FIELD(read_hit_bytes)
-FIELD(read_io_bytes)
 FIELD(read_ios)
 FIELD(write_read_bytes)
 FIELD(direct_read_bytes)
@@ -151,16 +153,22 @@ static struct report_value get_duration_s(const struct model_metrics *m,
 	return rv_dbl(duration_s(m));
 }
 
-static struct report_value get_read_hit_ratio_requests(const struct model_metrics *m,
-						       const struct model_config *c)
+static struct report_value get_hit_ratio(const struct model_metrics *m,
+					 const struct model_config *c)
 {
 	return rv_div((double)m->read_hit_requests, (double)m->read_requests);
 }
 
-static struct report_value get_read_hit_ratio_bytes(const struct model_metrics *m,
-						    const struct model_config *c)
+static struct report_value get_hit_ratio_bytes(const struct model_metrics *m,
+					       const struct model_config *c)
 {
 	return rv_div((double)m->read_hit_bytes, (double)m->read_bytes);
+}
+
+static struct report_value get_device_read_bytes(const struct model_metrics *m,
+						 const struct model_config *c)
+{
+	return rv_u64(m->read_io_bytes);
 }
 
 /* Device bytes read per byte the application read. */
@@ -263,12 +271,12 @@ const struct report_metric report_metrics[] = {
 	M(read_requests, "read requests", "reads", RK_COUNT),
 	M(read_hit_requests, "read requests hit", "reads", RK_COUNT),
 	M(read_waited_requests, "  waited on readahead", "reads", RK_COUNT),
-	M(read_hit_ratio_requests, "hit ratio (requests)", "reads", RK_FRACTION),
-	M(read_io_bytes, "device read bytes", "reads", RK_BYTES),
+	M(hit_ratio, "hit ratio (requests)", "reads", RK_FRACTION),
+	M(device_read_bytes, "device read bytes", "reads", RK_BYTES),
 	M(read_bytes, "bytes read", "reads", RK_BYTES),
 	M(read_hit_bytes, "bytes read from cache", "reads", RK_BYTES),
 	M(read_waited_bytes, "  waited on readahead", "reads", RK_BYTES),
-	M(read_hit_ratio_bytes, "hit ratio (bytes)", "reads", RK_FRACTION),
+	M(hit_ratio_bytes, "hit ratio (bytes)", "reads", RK_FRACTION),
 	M(read_ios, "device read I/Os", "reads", RK_COUNT),
 	M(read_amplification, "read amplification", "reads", RK_FACTOR),
 	M(write_read_bytes, "read for partial writes", "reads", RK_BYTES),
@@ -441,30 +449,79 @@ static const char *const array_sections[] = { "cache", "memory", "memory", "writ
 _Static_assert(sizeof(array_sections) / sizeof(array_sections[0]) ==
 	       sizeof(report_arrays) / sizeof(report_arrays[0]), "a section per array");
 
+/* Old names of renamed metrics, still taken: the key each stands for. */
+static const struct {
+	const char *alias, *key;
+} metric_aliases[] = {
+	{ "read_hit_ratio_requests", "hit_ratio" },
+	{ "read_hit_ratio_bytes", "hit_ratio_bytes" },
+	{ "read_io_bytes", "device_read_bytes" },
+};
+#define NR_ALIASES (sizeof(metric_aliases) / sizeof(metric_aliases[0]))
+
+const char *report_metric_canonical(const char *name, size_t len)
+{
+	for (unsigned i = 0; i < NR_ALIASES; i++)
+		if (strlen(metric_aliases[i].alias) == len &&
+		    memcmp(metric_aliases[i].alias, name, len) == 0)
+			return metric_aliases[i].key;
+	return NULL;
+}
+
+const struct report_metric *report_metric_find(const char *key)
+{
+	const char *canon = report_metric_canonical(key, strlen(key));
+
+	if (canon)
+		key = canon;
+	for (unsigned i = 0; i < report_nr_metrics; i++)
+		if (strcmp(report_metrics[i].key, key) == 0)
+			return &report_metrics[i];
+	return NULL;
+}
+
+/* Item i of the selection's order: metric i below REPORT_MAX_METRICS, else an array. */
+static void select_item(struct report_select *s, unsigned item)
+{
+	bool *on = item < REPORT_MAX_METRICS ? &s->metric[item] :
+		   &s->array[item - REPORT_MAX_METRICS];
+
+	if (*on)
+		return;
+	*on = true;
+	s->order[s->norder++] = (uint16_t)item;
+}
+
 void report_select_all(struct report_select *s)
 {
 	memset(s, 0, sizeof(*s));
 	for (unsigned i = 0; i < report_nr_metrics; i++)
-		s->metric[i] = true;
+		select_item(s, i);
 	for (unsigned i = 0; i < report_nr_arrays; i++)
-		s->array[i] = true;
+		select_item(s, REPORT_MAX_METRICS + i);
 	s->orders = true;
 }
 
-/* A key of a metric or an array: selects it. */
+/* A key of a metric or an array, or an old name of one: selects it. */
 static bool select_key(const char *name, size_t len, struct report_select *s)
 {
+	const char *canon = report_metric_canonical(name, len);
+
+	if (canon) {
+		name = canon;
+		len = strlen(canon);
+	}
 	for (unsigned i = 0; i < report_nr_metrics; i++) {
 		if (strlen(report_metrics[i].key) == len &&
 		    memcmp(report_metrics[i].key, name, len) == 0) {
-			s->metric[i] = true;
+			select_item(s, i);
 			return true;
 		}
 	}
 	for (unsigned i = 0; i < report_nr_arrays; i++) {
 		if (strlen(report_arrays[i].key) == len &&
 		    memcmp(report_arrays[i].key, name, len) == 0) {
-			s->array[i] = true;
+			select_item(s, REPORT_MAX_METRICS + i);
 			if (strcmp(report_arrays[i].key, "insertions_by_order") == 0)
 				s->orders = true;
 			return true;
@@ -484,13 +541,13 @@ static bool select_group(const char *name, size_t len, struct report_select *s)
 
 	for (unsigned i = 0; i < report_nr_metrics; i++) {
 		if (is_name(name, len, report_metrics[i].section)) {
-			s->metric[i] = true;
+			select_item(s, i);
 			found = true;
 		}
 	}
 	for (unsigned i = 0; i < report_nr_arrays; i++) {
 		if (is_name(name, len, array_sections[i])) {
-			s->array[i] = true;
+			select_item(s, REPORT_MAX_METRICS + i);
 			found = true;
 		}
 	}
@@ -502,7 +559,13 @@ static bool select_group(const char *name, size_t len, struct report_select *s)
 		found = true;
 	}
 	if (is_name(name, len, "all")) {
-		report_select_all(s);
+		/* what was named before keeps its place; the rest follows in table order */
+		for (unsigned i = 0; i < report_nr_metrics; i++)
+			select_item(s, i);
+		for (unsigned i = 0; i < report_nr_arrays; i++)
+			select_item(s, REPORT_MAX_METRICS + i);
+		s->orders = true;
+		s->all = true;
 		found = true;
 	}
 	return found;
@@ -549,7 +612,7 @@ bool report_select_parse(const char *list, struct report_select *s, const char *
 			char name[4 * 40 + 1];
 
 			snprintf(msg, sizeof(msg), "unknown metric or group '%s' (groups: %s; "
-				 "metric keys: folio-trace-replay(1))",
+				 "--metrics=help lists the metric keys)",
 				 ft_escape(name, sizeof(name), p, len > 40 ? 40 : len),
 				 report_group_names());
 			*why = msg;
@@ -559,4 +622,35 @@ bool report_select_parse(const char *list, struct report_select *s, const char *
 			return true;
 		p += len + 1;
 	}
+}
+
+static const char *const array_meanings[] = {
+	"folios inserted per order (the table's last rows)",
+	"folios allocated per order, readahead's too",
+	"free blocks per order at the end (buddyinfo)",
+	"write-back I/Os by size: 4K, 8K ... 4M, above",
+};
+_Static_assert(sizeof(array_meanings) / sizeof(array_meanings[0]) ==
+	       sizeof(report_arrays) / sizeof(report_arrays[0]), "a meaning per array");
+
+int report_metrics_help(FILE *f)
+{
+	char meaning[96];
+
+	fprintf(f, "Metric keys of replay --metrics, JSON and CSV, by table section:\n");
+	for (unsigned i = 0; i < report_nr_metrics; i++) {
+		if (!i || strcmp(report_metrics[i].section, report_metrics[i - 1].section) != 0)
+			fprintf(f, "%s\n", report_metrics[i].section);
+		if (!report_metric_meaning(report_metrics[i].key, meaning, sizeof(meaning)))
+			snprintf(meaning, sizeof(meaning), "%s", report_metrics[i].label);
+		fprintf(f, "  %-28s %s\n", report_metrics[i].key, meaning);
+	}
+	fprintf(f, "arrays (JSON lists, CSV columns KEY_0, KEY_1...)\n");
+	for (unsigned i = 0; i < report_nr_arrays; i++)
+		fprintf(f, "  %-28s %s\n", report_arrays[i].key, array_meanings[i]);
+	fprintf(f, "groups\n  %s\n", report_group_names());
+	fprintf(f, "old names still taken\n");
+	for (unsigned i = 0; i < NR_ALIASES; i++)
+		fprintf(f, "  %-28s %s\n", metric_aliases[i].alias, metric_aliases[i].key);
+	return ferror(f) ? -1 : 0;
 }

@@ -7,7 +7,9 @@
 #define FT_REPORT_METRICS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "model/model.h"
 
@@ -64,6 +66,10 @@ struct report_select {
 	bool metric[REPORT_MAX_METRICS];	/* by index in report_metrics */
 	bool array[REPORT_MAX_ARRAYS];		/* by index in report_arrays */
 	bool orders;				/* the table's rows of folios inserted by order */
+	bool all;				/* "all" was named */
+	/* the items in the order named, for CSV: metric i, or REPORT_MAX_METRICS + array i */
+	uint16_t order[REPORT_MAX_METRICS + REPORT_MAX_ARRAYS];
+	unsigned norder;
 };
 
 /* Everything: the default. */
@@ -75,6 +81,14 @@ void report_select_all(struct report_select *s);
 bool report_select_parse(const char *list, struct report_select *s, const char **why);
 /* The group names, comma-separated, for help and messages. */
 const char *report_group_names(void);
+/* What a key counts, one line for --metrics=help (meanings.c); false: none written. */
+bool report_metric_meaning(const char *key, char *buf, size_t len);
+/* --metrics=help: every key with its meaning, the groups and the old names. */
+int report_metrics_help(FILE *f);
+/* The key an old name (a renamed key, a --sort name) stands for; NULL: name is no alias. */
+const char *report_metric_canonical(const char *name, size_t len);
+/* The metric of a key or an old name of it; NULL: none. */
+const struct report_metric *report_metric_find(const char *key);
 
 /*
  * The ratio of a metric to the baseline's: invalid when value / base is meaningless, as for an
@@ -83,6 +97,10 @@ const char *report_group_names(void);
 struct report_value report_metric_ratio(const struct report_metric *md, const struct model_metrics *m,
 					const struct model_config *c, const struct model_metrics *bm,
 					const struct model_config *bc);
+
+/* A value as the table shows it, with its unit, in buf of REPORT_CELL_LEN bytes. */
+#define REPORT_CELL_LEN	40
+void report_format_value(char *buf, enum report_kind kind, struct report_value v);
 
 /* value / base as a double; invalid when either is invalid or base is 0. */
 struct report_value report_ratio(struct report_value value, struct report_value base);

@@ -49,10 +49,21 @@ struct report {
 	const struct curve_set *curves;	/* a sweep's curves (report/curve.h), or NULL */
 	const struct report_select *sel;	/* the metrics shown (--metrics), NULL: all */
 	const struct report_units *units;	/* --by (report/units.h), or NULL */
+	const char *why_orders;		/* why these orders ran (the default), or NULL */
+	const char *trust;		/* how far to trust the model (calibration), or NULL */
+	bool all_rows;			/* the table keeps the rows zero in every model too */
 };
 
 /* Index of the first column with order 0, else 0. */
 unsigned report_pick_baseline(const struct report_col *cols, unsigned ncols);
+
+/*
+ * The verdict that opens the tables: each order against order 0 on the rows that answer most,
+ * the knee of a sweep, the trust line; at most 15 lines.
+ */
+int report_write_verdict(FILE *f, const struct report *r);
+/* Our own prose folded to 80 columns after a comma or semicolon, continuation indented. */
+void report_print_wrapped(FILE *f, const char *s);
 
 /* Each returns 0, or -1 when writing failed (errno set). */
 int report_write_table(FILE *f, const struct report *r);

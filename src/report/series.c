@@ -106,9 +106,9 @@ static double rel_seconds(const struct series *s, uint64_t ts)
 int series_write_csv(FILE *f, const struct series *s)
 {
 	fputs("label,order,time_s,lru_entries,lru_inactive,lru_active,lru_pages,cached_bytes,"
-	      "dirty_bytes,writeback_bytes,write_bandwidth_bytes_per_s,read_io_bytes,"
-	      "unusable_index,fragmentation_index,read_bytes,read_hit_bytes,read_hit_ratio,"
-	      "read_io_bandwidth_bytes_per_s,write_bytes\n", f);
+	      "dirty_bytes,writeback_bytes,write_bandwidth_bytes_per_s,device_read_bytes,"
+	      "unusable_index,fragmentation_index,read_bytes,read_hit_bytes,hit_ratio_bytes,"
+	      "device_read_bandwidth_bytes_per_s,write_bytes\n", f);
 	for (unsigned i = 0; i < s->ncols; i++) {
 		const struct series_col *c = &s->col[i];
 

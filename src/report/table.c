@@ -15,7 +15,7 @@
 #include "util/escape.h"
 #include "util/parse.h"
 
-#define CELL_LEN	40
+#define CELL_LEN	REPORT_CELL_LEN
 #define TABLE_MAX_COLS	(2 * (MODEL_MAX_ORDER + 1) + 2)
 
 unsigned report_pick_baseline(const struct report_col *cols, unsigned ncols)
@@ -26,7 +26,7 @@ unsigned report_pick_baseline(const struct report_col *cols, unsigned ncols)
 	return 0;
 }
 
-static void format_value(char *buf, enum report_kind kind, struct report_value v)
+void report_format_value(char *buf, enum report_kind kind, struct report_value v)
 {
 	char b[CELL_LEN];
 
@@ -109,7 +109,7 @@ static void metric_cell(const struct report *r, unsigned mi, unsigned j, char *b
 	} else if (j <= r->ncols) {
 		const struct report_col *c = &r->cols[j - 1];
 
-		format_value(buf, md->kind, md->get(&c->m, &c->cfg));
+		report_format_value(buf, md->kind, md->get(&c->m, &c->cfg));
 	} else {
 		k = j - r->ncols - 1;
 		if (k >= r->baseline)
@@ -147,7 +147,7 @@ static void order_cell(const struct report *r, unsigned order, unsigned j, char 
 	if (j == 0) {
 		snprintf(buf, CELL_LEN, "order %u", order);
 	} else if (j <= r->ncols) {
-		format_value(buf, RK_COUNT, inserted_at(&r->cols[j - 1], order));
+		report_format_value(buf, RK_COUNT, inserted_at(&r->cols[j - 1], order));
 	} else {
 		k = j - r->ncols - 1;
 		if (k >= r->baseline)
@@ -157,11 +157,34 @@ static void order_cell(const struct report *r, unsigned order, unsigned j, char 
 	}
 }
 
+/* Zero, or no value, in every column: nothing happened that the row counts. */
+static bool zero_everywhere(const struct report *r, unsigned mi)
+{
+	const struct report_metric *md = &report_metrics[mi];
+
+	for (unsigned i = 0; i < r->ncols; i++) {
+		struct report_value v = md->get(&r->cols[i].m, &r->cols[i].cfg);
+
+		if (v.valid && report_value_double(v) != 0)
+			return false;
+	}
+	return true;
+}
+
+/*
+ * The default table leaves out the rows zero in every model: what the workload never did.
+ * Rows named by --metrics, --all and -v keep them.
+ */
+static bool row_left_out(const struct report *r, unsigned mi)
+{
+	return !r->all_rows && !r->sel && zero_everywhere(r, mi);
+}
+
 /* Rows 0..report_nr_metrics-1 are metrics, the next MODEL_MAX_ORDER + 1 the orders. */
 static bool row_cell(const struct report *r, unsigned row, unsigned j, char *buf)
 {
 	if (row < report_nr_metrics) {
-		if (r->sel && !r->sel->metric[row])
+		if ((r->sel && !r->sel->metric[row]) || row_left_out(r, row))
 			return false;
 		metric_cell(r, row, j, buf);
 		return true;
@@ -209,7 +232,6 @@ static void print_row_cell(FILE *f, unsigned j, unsigned width, const char *s, b
 		fprintf(f, "  %*s", (int)width, s);
 }
 
-static void print_wrapped(FILE *f, const char *s);
 
 /* What was replayed, and what the figures do not cover. */
 static void print_run_line(FILE *f, const struct report_run *run)
@@ -229,9 +251,9 @@ static void print_run_line(FILE *f, const struct report_run *run)
 		fprintf(f, ", trace incomplete");
 	fputc('\n', f);
 	if (!run->accesses)
-		print_wrapped(f, "no accesses in the trace: every figure below is 0 or -; a trace "
-			      "imported from ftrace needs the mm_filemap_get_pages, map_pages or "
-			      "fault events (folio-trace-import(1))");
+		report_print_wrapped(f, "no accesses in the trace: every figure below is 0 or -; "
+				     "a trace imported from ftrace needs the mm_filemap_get_pages, "
+				     "map_pages or fault events (folio-trace-import(1))");
 }
 
 /*
@@ -250,7 +272,7 @@ static size_t piece_len(const char *s)
 	return (size_t)(p - s) + (*p ? 1 : 0);
 }
 
-static void print_wrapped(FILE *f, const char *s)
+void report_print_wrapped(FILE *f, const char *s)
 {
 	size_t col = 0;
 
@@ -288,7 +310,7 @@ static void print_config_line(FILE *f, const struct model_config *c)
 			n += (size_t)snprintf(line + n, sizeof(line) - n, "%s%s", n ? ", " : "", item);
 		}
 	}
-	print_wrapped(f, line);
+	report_print_wrapped(f, line);
 }
 
 /* Where the configuration came from, and the what-ifs of any column. */
@@ -299,15 +321,26 @@ static void print_sources(FILE *f, const struct report *r)
 	char line[sizeof(what_ifs) + 64];
 
 	if (r->run->sources && r->run->sources[0])
-		print_wrapped(f, r->run->sources);
+		report_print_wrapped(f, r->run->sources);
 	for (unsigned i = 0; i < r->ncols; i++) {
 		model_config_what_ifs(&r->cols[i].cfg, what_ifs, sizeof(what_ifs));
 		if (what_ifs[0]) {
 			snprintf(line, sizeof(line), "what-ifs (no kernel behaves so): %s", what_ifs);
-			print_wrapped(f, line);
+			report_print_wrapped(f, line);
 			break;
 		}
 	}
+}
+
+/* How many rows the default left out, and how to see them. */
+static void print_left_out(FILE *f, const struct report *r)
+{
+	unsigned n = 0;
+
+	for (unsigned mi = 0; mi < report_nr_metrics; mi++)
+		n += row_left_out(r, mi);
+	if (n)
+		fprintf(f, "(%u rows zero in every model left out: --all or -v shows them)\n", n);
 }
 
 int report_write_table(FILE *f, const struct report *r)
@@ -318,6 +351,8 @@ int report_write_table(FILE *f, const struct report *r)
 	char buf[CELL_LEN];
 
 	if (r->ncols == 0 || n > TABLE_MAX_COLS)
+		return -1;
+	if (report_write_verdict(f, r) < 0)
 		return -1;
 	print_run_line(f, r->run);
 	print_config_line(f, &r->cols[0].cfg);
@@ -343,11 +378,14 @@ int report_write_table(FILE *f, const struct report *r)
 		}
 		fputc('\n', f);
 	}
+	print_left_out(f, r);
 	return ferror(f) ? -1 : 0;
 }
 
 int report_write_curve_table(FILE *f, const struct report *r)
 {
+	if (report_write_verdict(f, r) < 0)
+		return -1;
 	print_run_line(f, r->run);
 	if (r->ncols)
 		print_config_line(f, &r->cols[0].cfg);

@@ -4,13 +4,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report/metrics.h"
 #include "report/units.h"
 #include "util/escape.h"
 #include "util/json.h"
 #include "util/parse.h"
 
 const char *const report_unit_sorts[UNIT_SORT_N] = {
-	[UNIT_SORT_READS] = "reads",
+	[UNIT_SORT_READS] = "read_requests",
 	[UNIT_SORT_READ_BYTES] = "read_bytes",
 	[UNIT_SORT_HIT_RATIO] = "hit_ratio",
 	[UNIT_SORT_DEVICE_READ_BYTES] = "device_read_bytes",
@@ -18,13 +19,27 @@ const char *const report_unit_sorts[UNIT_SORT_N] = {
 	[UNIT_SORT_WRITE_BYTES] = "write_bytes",
 	[UNIT_SORT_WRITEBACK_BYTES] = "writeback_bytes",
 	[UNIT_SORT_WRITE_AMPLIFICATION] = "write_amplification",
-	[UNIT_SORT_INSERTED] = "inserted",
+	[UNIT_SORT_INSERTED] = "insertions",
 	[UNIT_SORT_KERNEL_INSERTED] = "kernel_inserted",
 	[UNIT_SORT_KERNEL_WRITEBACK_BYTES] = "kernel_writeback_bytes",
 };
 
+/* --sort's names before they became the report's metric keys: still taken. */
+static const char *const old_sorts[][2] = {
+	{ "reads", "read_requests" },
+	{ "inserted", "insertions" },
+};
+
+/* The report's metric keys, or an old name of one. */
 bool report_unit_sort_parse(const char *s, enum report_unit_sort *out)
 {
+	const char *canon = report_metric_canonical(s, strlen(s));
+
+	for (unsigned i = 0; !canon && i < sizeof(old_sorts) / sizeof(old_sorts[0]); i++)
+		if (strcmp(s, old_sorts[i][0]) == 0)
+			canon = old_sorts[i][1];
+	if (canon)
+		s = canon;
 	for (unsigned i = 0; i < UNIT_SORT_N; i++) {
 		if (strcmp(s, report_unit_sorts[i]) == 0) {
 			*out = (enum report_unit_sort)i;
@@ -273,7 +288,7 @@ static void json_model(FILE *f, const struct report_col *c, const struct model_u
 		", \"read_bytes\": %" PRIu64 ", \"hit_ratio\": ", c->cfg.order, m->read_requests,
 		m->read_hit_requests, m->read_bytes);
 	json_double(f, hit_ratio(m));
-	fprintf(f, ", \"device_read_bytes\": %" PRIu64 ", \"refault_pages\": %" PRIu64
+	fprintf(f, ", \"device_read_bytes\": %" PRIu64 ", \"refaults\": %" PRIu64
 		", \"write_requests\": %" PRIu64 ", \"write_bytes\": %" PRIu64
 		", \"writeback_bytes\": %" PRIu64 ", \"write_amplification\": ", m->read_io_bytes,
 		m->refaults, m->write_requests, m->write_bytes, m->writeback_bytes);
@@ -344,7 +359,7 @@ static void csv_double(FILE *f, double v)
 int report_units_csv(FILE *f, const struct report_units *u)
 {
 	fprintf(f, "rank,%s,name,label,order,read_requests,read_hit_requests,read_bytes,hit_ratio,"
-		"device_read_bytes,refault_pages,write_requests,write_bytes,writeback_bytes,"
+		"device_read_bytes,refaults,write_requests,write_bytes,writeback_bytes,"
 		"write_amplification", kind_csv_ids[u->kind]);
 	for (unsigned o = 0; o <= MODEL_MAX_ORDER; o++)
 		fprintf(f, ",inserted_%u", o);

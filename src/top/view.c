@@ -132,79 +132,269 @@ static void ratio_cell(char *out, size_t len, double x, const char *fmt)
 		snprintf(out, len, fmt, x);
 }
 
-static void header_lines(FILE *f, const struct top_view *v, const struct top_tally *t,
-			 unsigned interval, double seconds)
+/*
+ * A line of the screen, cut at the terminal's width: a wrapped line would push the title off
+ * the top. width 0: no limit.
+ */
+static void put_line(FILE *f, const struct top_view *v, const char *line)
+{
+	fprintf(f, "%.*s\n", v->width ? (int)v->width : (int)strlen(line), line);
+}
+
+/* "0: 263, 2: 64, 9: 24": the orders the kernel inserted folios at, or "" when none. */
+static void orders_text(char *buf, size_t len, const struct top_counts *a)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (unsigned o = 0; o < TOP_ORDERS && n < len; o++)
+		if (a->inserted[o])
+			n += (size_t)snprintf(buf + n, len - n, "%s%s%u: %llu", n ? ", " : "",
+					      o == TOP_ORDERS - 1 ? ">=" : "", o,
+					      (unsigned long long)a->inserted[o]);
+}
+
+/* The figures of the interval above the rows; how many lines they took. */
+static unsigned header_lines(FILE *f, const struct top_view *v, const struct top_tally *t,
+			     unsigned interval, double seconds)
 {
 	const struct top_counts *a = &t->all_now;
 	const struct top_system *s = &t->sys_now;
-	char b1[32], b2[32], b3[32], b4[32], hit[16], waf[16];
+	char b1[32], b2[32], b3[32], b4[32], hit[16], waf[16], orders[256], line[512];
 	const char *by = top_by_names[t->by];
 
-	if (v->heading)
-		fprintf(f, "%s (%.6f s), by %s, sorted by %s%s\n", v->heading, seconds, by,
-			top_column_name(v->sort), v->reverse ? " (smallest first)" : "");
-	else
-		fprintf(f, "folio-trace top: %s, interval %u (%.1f s), by %s, sorted by %s%s\n",
-			v->title ? v->title : "the whole system", interval, seconds, by,
-			top_column_name(v->sort), v->reverse ? " (smallest first)" : "");
-	fprintf(f, "inserted %llu pages in folios of order", (unsigned long long)a->inserted_pages);
-	for (unsigned o = 0; o < TOP_ORDERS; o++)
-		if (a->inserted[o])
-			fprintf(f, " %s%u: %llu", o == TOP_ORDERS - 1 ? ">=" : "", o,
-				(unsigned long long)a->inserted[o]);
+	unsigned lines = 6;
+
+	if (v->heading) {
+		snprintf(line, sizeof(line), "%s (%.6f s), by %s, sorted by %s%s", v->heading,
+			 seconds, by, top_column_name(v->sort),
+			 v->reverse ? " (smallest first)" : "");
+		put_line(f, v, line);
+	} else {
+		/* two lines: the sort column must not be cut off at 80 columns */
+		snprintf(line, sizeof(line), "folio-trace top: %s, interval %u (%.1f s)",
+			 v->title ? v->title : "the whole system", interval, seconds);
+		put_line(f, v, line);
+		snprintf(line, sizeof(line), "by %s, sorted by %s%s%s", by,
+			 top_column_name(v->sort), v->reverse ? " (smallest first)" : "",
+			 v->keys ? "; h: help, q: quit" : "");
+		put_line(f, v, line);
+		lines++;
+	}
+	orders_text(orders, sizeof(orders), a);
+	snprintf(line, sizeof(line), "inserted %llu pages%s%s",
+		 (unsigned long long)a->inserted_pages, orders[0] ? " in folios of order " : "",
+		 orders);
+	put_line(f, v, line);
 	ratio_cell(hit, sizeof(hit), hit_ratio(a) * 100, "%.1f%%");
-	fprintf(f, "; evicted %llu pages; hit ratio %s; refaults %llu\n",
-		(unsigned long long)a->evicted_pages, hit, (unsigned long long)s->refaults);
+	snprintf(line, sizeof(line), "evicted %llu pages; hit ratio %s; refaults %llu",
+		 (unsigned long long)a->evicted_pages, hit, (unsigned long long)s->refaults);
+	put_line(f, v, line);
 	ratio_cell(waf, sizeof(waf), amplification(a), "%.2fx");
-	fprintf(f, "read %s, written %s, dirtied %s, written back %s (%s); readahead: %llu "
-		"decisions, %llu windows asked for (%.0f pages on average)\n",
-		bytes(a->read_bytes, b1, sizeof(b1)), bytes(a->write_bytes, b2, sizeof(b2)),
-		bytes(a->dirtied_bytes, b3, sizeof(b3)), bytes(a->written_back_bytes, b4, sizeof(b4)),
-		waf, (unsigned long long)a->readaheads, (unsigned long long)a->readahead_windows,
-		a->readahead_windows ? (double)a->readahead_pages / (double)a->readahead_windows : 0);
-	fprintf(f, "reclaim: %llu scanned, %llu reclaimed, %llu kswapd wake-ups, %llu direct; "
-		"%llu events lost\n", (unsigned long long)s->reclaim_scanned,
-		(unsigned long long)s->reclaim_reclaimed, (unsigned long long)s->kswapd_wakes,
-		(unsigned long long)s->direct_reclaims, (unsigned long long)s->lost);
+	snprintf(line, sizeof(line), "read %s, written %s, dirtied %s, written back %s (%s)",
+		 bytes(a->read_bytes, b1, sizeof(b1)), bytes(a->write_bytes, b2, sizeof(b2)),
+		 bytes(a->dirtied_bytes, b3, sizeof(b3)),
+		 bytes(a->written_back_bytes, b4, sizeof(b4)), waf);
+	put_line(f, v, line);
+	snprintf(line, sizeof(line), "readahead: %llu decisions, %llu windows asked for (%.0f "
+		 "pages on average)", (unsigned long long)a->readaheads,
+		 (unsigned long long)a->readahead_windows,
+		 a->readahead_windows ? (double)a->readahead_pages / (double)a->readahead_windows
+				      : 0);
+	put_line(f, v, line);
+	snprintf(line, sizeof(line), "reclaim: %llu scanned, %llu reclaimed, %llu kswapd wake-ups, "
+		 "%llu direct; %llu events lost", (unsigned long long)s->reclaim_scanned,
+		 (unsigned long long)s->reclaim_reclaimed, (unsigned long long)s->kswapd_wakes,
+		 (unsigned long long)s->direct_reclaims, (unsigned long long)s->lost);
+	put_line(f, v, line);
+	return lines;
+}
+
+/*
+ * The number columns: their width, one more than the head's so that '*' can mark the sort
+ * column, and which go first when the screen is narrow.
+ */
+static const unsigned column_width[TOP_COLUMNS] = {
+	[TOP_COL_READ] = 9, [TOP_COL_WRITE] = 9, [TOP_COL_DIRTIED] = 9,
+	[TOP_COL_WRITTEN_BACK] = 9, [TOP_COL_AMPLIFICATION] = 5, [TOP_COL_INSERTED] = 9,
+	[TOP_COL_ORDER0] = 6, [TOP_COL_ORDER1_3] = 5, [TOP_COL_ORDER4_8] = 5,
+	[TOP_COL_ORDER9] = 5, [TOP_COL_EVICTED] = 8, [TOP_COL_HIT] = 5, [TOP_COL_READAHEAD] = 4,
+};
+
+/* What top is for first: folios by order, then the bytes, then the rest. */
+static const enum top_column column_priority[] = {
+	TOP_COL_INSERTED, TOP_COL_ORDER0, TOP_COL_ORDER1_3, TOP_COL_ORDER4_8, TOP_COL_ORDER9,
+	TOP_COL_READ, TOP_COL_WRITE, TOP_COL_AMPLIFICATION, TOP_COL_WRITTEN_BACK, TOP_COL_HIT,
+	TOP_COL_EVICTED, TOP_COL_DIRTIED, TOP_COL_READAHEAD,
+};
+#define NR_NUMBER_COLUMNS (sizeof(column_priority) / sizeof(column_priority[0]))
+
+/* A name keeps at least this many columns on a narrow screen: 80 shows 7 number columns. */
+#define NAME_MIN	24
+
+struct layout {
+	bool shown[TOP_COLUMNS];
+	unsigned name_width;
+};
+
+/*
+ * The sort column first, then the others by priority while they fit beside a name of
+ * NAME_MIN; the name gets what is left, up to the longest name shown. No width: everything.
+ */
+static void plan_layout(const struct top_view *v, unsigned longest, struct layout *l)
+{
+	unsigned used = 0;
+
+	memset(l, 0, sizeof(*l));
+	if (v->sort != TOP_COL_NAME) {
+		l->shown[v->sort] = true;
+		used += column_width[v->sort] + 1;
+	}
+	for (unsigned i = 0; i < NR_NUMBER_COLUMNS; i++) {
+		enum top_column c = column_priority[i];
+
+		if (l->shown[c])
+			continue;
+		if (v->width && NAME_MIN + used + column_width[c] + 1 > v->width)
+			continue;
+		l->shown[c] = true;
+		used += column_width[c] + 1;
+	}
+	l->name_width = longest > NAME_MIN ? longest : NAME_MIN;
+	if (v->width && l->name_width + used > v->width)
+		l->name_width = v->width > used + NAME_MIN ? v->width - used : NAME_MIN;
+}
+
+/* s in at most width columns: the middle cut out for "...", both ends kept. */
+static void fit_middle(char *out, size_t len, const char *s, unsigned width)
+{
+	size_t n = strlen(s), head, tail;
+
+	if (n <= width || width < 5) {
+		snprintf(out, len, "%.*s", (int)width, s);
+		return;
+	}
+	head = (width - 3) / 2;
+	tail = width - 3 - head;
+	snprintf(out, len, "%.*s...%s", (int)head, s, s + n - tail);
+}
+
+/* The heads, the sort column marked with '*' before its name. */
+static void print_heads(FILE *f, const struct top_view *v, const struct layout *l)
+{
+	char line[512], head[16];
+	size_t n;
+
+	n = (size_t)snprintf(line, sizeof(line), "%-*s", (int)l->name_width,
+			     v->sort == TOP_COL_NAME ? "*NAME" : "NAME");
+	for (int c = 0; c < TOP_COL_NAME && n < sizeof(line); c++) {
+		if (!l->shown[c])
+			continue;
+		snprintf(head, sizeof(head), "%s%s", c == (int)v->sort ? "*" : "",
+			 column_names[c]);
+		n += (size_t)snprintf(line + n, sizeof(line) - n, " %*s", (int)column_width[c],
+				      head);
+	}
+	put_line(f, v, line);
+}
+
+static void number_cell(char *out, size_t len, const struct top_row *r, enum top_column c)
+{
+	const struct top_counts *k = &r->now;
+
+	switch (c) {
+	case TOP_COL_READ: bytes(k->read_bytes, out, (unsigned)len); break;
+	case TOP_COL_WRITE: bytes(k->write_bytes, out, (unsigned)len); break;
+	case TOP_COL_DIRTIED: bytes(k->dirtied_bytes, out, (unsigned)len); break;
+	case TOP_COL_WRITTEN_BACK: bytes(k->written_back_bytes, out, (unsigned)len); break;
+	case TOP_COL_AMPLIFICATION: ratio_cell(out, len, amplification(k), "%.2f"); break;
+	case TOP_COL_HIT: ratio_cell(out, len, hit_ratio(k) * 100, "%.0f"); break;
+	default: snprintf(out, len, "%.0f", column_value(r, c)); break;
+	}
+}
+
+static void print_row(FILE *f, const struct top_view *v, const struct layout *l,
+		      const struct top_row *r)
+{
+	char line[512], name[4 * TOP_NAME_LEN], fit[4 * TOP_NAME_LEN], cell[32];
+	size_t n;
+
+	/* a file, command or cgroup name: escaped, so it cannot drive the terminal */
+	ft_escape(name, sizeof(name), r->name, sizeof(r->name));
+	fit_middle(fit, sizeof(fit), name, l->name_width);
+	n = (size_t)snprintf(line, sizeof(line), "%-*s", (int)l->name_width, fit);
+	for (int c = 0; c < TOP_COL_NAME && n < sizeof(line); c++) {
+		if (!l->shown[c])
+			continue;
+		number_cell(cell, sizeof(cell), r, (enum top_column)c);
+		n += (size_t)snprintf(line + n, sizeof(line) - n, " %*s", (int)column_width[c],
+				      cell);
+	}
+	put_line(f, v, line);
+}
+
+static unsigned longest_name(const struct top_tally *t, const uint32_t *idx, uint32_t n)
+{
+	char name[4 * TOP_NAME_LEN];
+	unsigned longest = 0;
+
+	for (uint32_t i = 0; i < n; i++) {
+		size_t len = strlen(ft_escape(name, sizeof(name), t->rows[idx[i]].name,
+					      sizeof(t->rows[idx[i]].name)));
+
+		if (len > longest)
+			longest = (unsigned)len;
+	}
+	return longest;
+}
+
+void top_view_help(FILE *f, const struct top_view *v)
+{
+	static const char *const lines[] = {
+		"keys:",
+		"  h or ?   this help; another key, the table from the next interval on",
+		"  < and >  sort by the column left or right of the marked one (*)",
+		"  R        reverse the order: smallest first",
+		"  q        quit",
+		"",
+		"columns: NAME, then as many as the width allows, the sort column first:",
+		"  INSERTED pages the kernel inserted; O0, O1-3, O4-8, O9+ folios by order",
+		"  READ, WRITE bytes; WAF written back per byte written; WBACK written back",
+		"  HIT% pages found cached per page accessed; EVICTED pages; DIRTIED bytes;",
+		"  RA readahead decisions. Long names lose their middle (\"...\").",
+		"See folio-trace-top(1).",
+	};
+
+	for (unsigned i = 0; i < sizeof(lines) / sizeof(lines[0]); i++)
+		put_line(f, v, lines[i]);
 }
 
 void top_view_text(FILE *f, const struct top_view *v, const struct top_tally *t,
 		   unsigned interval, double seconds)
 {
-	uint32_t *idx = t->nrows ? malloc(t->nrows * sizeof(*idx)) : NULL, n, shown;
-	char line[512 + 4 * TOP_NAME_LEN], name[4 * TOP_NAME_LEN], c[TOP_COLUMNS][24];
+	uint32_t *idx = t->nrows ? malloc(t->nrows * sizeof(*idx)) : NULL, n, shown = UINT32_MAX;
+	unsigned head;
+	struct layout l;
 
-	header_lines(f, v, t, interval, seconds);
-	n = idx ? sorted_rows(v, t, idx) : 0;
-	snprintf(line, sizeof(line),
-		 "%9s %9s %9s %9s %5s %8s %6s %5s %5s %5s %8s %5s %4s  %s",
-		 "READ", "WRITE", "DIRTIED", "WBACK", "WAF", "INSERTED", "O0", "O1-3", "O4-8",
-		 "O9+", "EVICTED", "HIT%", "RA", "NAME");
-	fprintf(f, "\n%.*s\n", v->width ? (int)v->width : (int)sizeof(line), line);
-	shown = v->height > 6 ? v->height - 6 : UINT32_MAX;
-	for (uint32_t i = 0; i < n && i < shown; i++) {
-		const struct top_row *r = &t->rows[idx[i]];
-		const struct top_counts *k = &r->now;
-
-		bytes(k->read_bytes, c[0], 24);
-		bytes(k->write_bytes, c[1], 24);
-		bytes(k->dirtied_bytes, c[2], 24);
-		bytes(k->written_back_bytes, c[3], 24);
-		ratio_cell(c[4], 24, amplification(k), "%.2f");
-		ratio_cell(c[5], 24, hit_ratio(k) * 100, "%.0f");
-		/* a file, command or cgroup name: escaped, so it cannot drive the terminal */
-		ft_escape(name, sizeof(name), r->name, sizeof(r->name));
-		snprintf(line, sizeof(line),
-			 "%9s %9s %9s %9s %5s %8llu %6llu %5llu %5llu %5llu %8llu %5s %4llu  %s",
-			 c[0], c[1], c[2], c[3], c[4], (unsigned long long)k->inserted_pages,
-			 (unsigned long long)k->inserted[0],
-			 (unsigned long long)folios_of_orders(k, 1, 3),
-			 (unsigned long long)folios_of_orders(k, 4, 8),
-			 (unsigned long long)folios_of_orders(k, 9, TOP_ORDERS - 1),
-			 (unsigned long long)k->evicted_pages, c[5],
-			 (unsigned long long)k->readaheads, name);
-		fprintf(f, "%.*s\n", v->width ? (int)v->width : (int)sizeof(line), line);
+	head = header_lines(f, v, t, interval, seconds);
+	fputc('\n', f);
+	if (v->help) {
+		top_view_help(f, v);
+		free(idx);
+		return;
 	}
+	n = idx ? sorted_rows(v, t, idx) : 0;
+	/* the blank line, the heads, and the last line empty: a newline there would scroll */
+	if (v->height)
+		shown = v->height > head + 3 ? v->height - head - 3 : 1;
+	if (v->max_rows && v->max_rows < shown)
+		shown = v->max_rows;
+	if (n > shown)
+		n = shown;
+	plan_layout(v, longest_name(t, idx, n), &l);
+	print_heads(f, v, &l);
+	for (uint32_t i = 0; i < n; i++)
+		print_row(f, v, &l, &t->rows[idx[i]]);
 	free(idx);
 }
 

@@ -22,6 +22,9 @@ struct top_view {
 	const char *title;	/* what is traced */
 	/* a whole trace at once (info --by): this heading instead of top's interval line */
 	const char *heading;
+	unsigned max_rows;	/* rows shown at most; 0: as many as the height allows */
+	bool help;		/* the keys and columns instead of the rows ('h', '?') */
+	bool keys;		/* a screen that reads keys: the title says which */
 };
 
 /* What --sort takes, for its usage error. */
@@ -33,9 +36,14 @@ const char *top_column_name(enum top_column c);
 /* The column named (case-insensitive), or -1. */
 int top_column_parse(const char *name);
 
-/* The interval's screen: a few lines of system figures, then the busiest rows first. */
+/*
+ * The interval's screen: the title and lines of system figures, then the busiest rows, the name
+ * first and as many columns as v->width allows (all without a width), the sort column marked.
+ */
 void top_view_text(FILE *f, const struct top_view *v, const struct top_tally *t,
 		   unsigned interval, double seconds);
+/* The keys of the screen and what the columns are. */
+void top_view_help(FILE *f, const struct top_view *v);
 /* One JSON document (one line) for the interval. */
 void top_view_json(FILE *f, const struct top_tally *t, unsigned interval, double seconds);
 

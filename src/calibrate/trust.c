@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The kernel's largest order and calibration's worst error, for replay's verdict: trust.h. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "calibrate/calibrate.h"
+#include "calibrate/trust.h"
+
+int calib_kernel_order(const char *path, unsigned *order, struct ft_error *err)
+{
+	struct kernel_facts k = { .skip_mmapped = false };
+	int ret;
+
+	kernel_facts_init(&k);
+	ret = kernel_facts_read(&k, path, err);
+	if (ret == 0) {
+		*order = k.max_order;
+		ret = 1;
+	} else if (k.read_whole) {	/* read, but nothing of the kernel's in it */
+		ret = 0;
+	}
+	kernel_facts_release(&k);
+	return ret;
+}
+
+/* The rows whose kernel figure counts what the model replays and nothing else. */
+static bool comparable(const struct calib_row *r)
+{
+	return r->scope == CALIB_TRACE || r->scope == CALIB_CGROUP;
+}
+
+static void keep_worst(struct calib_trust *t, const struct calibration *c)
+{
+	for (unsigned i = 0; i < c->nrows; i++) {
+		const struct calib_row *r = &c->rows[i];
+		double e;
+
+		if (!comparable(r))
+			continue;
+		if (!calib_rel_error(r, &e)) {
+			t->unbounded++;
+			continue;
+		}
+		if (!t->rows || fabs(e) > fabs(t->worst)) {
+			t->worst = e;
+			snprintf(t->worst_metric, sizeof(t->worst_metric), "%s", r->metric);
+		}
+		t->rows++;
+	}
+}
+
+/* A message names the path first ("PATH: why"): the reason alone. */
+static const char *reason_of(const char *msg, const char *path)
+{
+	size_t n = strlen(path);
+
+	return strncmp(msg, path, n) == 0 && msg[n] == ':' && msg[n + 1] == ' ' ? msg + n + 2 : msg;
+}
+
+int calib_trust_file(const char *path, bool quiet, struct calib_trust *t)
+{
+	const struct calibrate_request req = { .quiet = quiet };
+	struct calibration *c = malloc(sizeof(*c));
+	struct ft_error err;
+
+	memset(t, 0, sizeof(*t));
+	if (!c) {
+		snprintf(t->why_not, sizeof(t->why_not), "out of memory");
+		return 0;
+	}
+	if (calibrate_file(c, path, &req, &err) < 0) {
+		snprintf(t->why_not, sizeof(t->why_not), "%.*s", (int)sizeof(t->why_not) - 1,
+			 reason_of(err.msg, path));
+	} else if (c->truncated) {
+		snprintf(t->why_not, sizeof(t->why_not), "the trace is cut or damaged");
+	} else {
+		keep_worst(t, c);
+		t->have = t->rows > 0;
+		if (!t->have)
+			snprintf(t->why_not, sizeof(t->why_not), "no figure of the traced files to "
+				 "hold the model against");
+	}
+	free(c);
+	return 0;
+}
+
+void calib_trust_text(const struct calib_trust *t, char *buf, size_t len)
+{
+	int n;
+
+	if (!t->have) {
+		snprintf(buf, len, "trust: not calibrated, %s", t->why_not);
+		return;
+	}
+	n = snprintf(buf, len, "trust: calibrate's worst error on this trace: %+.1f%% (%s); %u "
+		     "rows of the traced files compared", 100 * t->worst, t->worst_metric,
+		     t->rows);
+	if (t->unbounded && n > 0 && (size_t)n < len)
+		snprintf(buf + n, len - (size_t)n, "; %u more the kernel counted 0 of",
+			 t->unbounded);
+}

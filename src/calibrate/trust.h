@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * What a replay report borrows from calibration: the largest folio order the recording kernel
+ * used, so the default run can set base pages beside it, and how far the model can be trusted
+ * on this trace (calibration's worst error on the figures it can hold against the kernel).
+ */
+#ifndef FT_CALIBRATE_TRUST_H
+#define FT_CALIBRATE_TRUST_H
+
+#include <stdbool.h>
+
+#include "util/error.h"
+
+/*
+ * The largest order the kernel inserted into a file the trace accesses: 1 with *order set,
+ * 0 when the trace has no kernel events (synthetic, imported), -1 with err set.
+ */
+int calib_kernel_order(const char *path, unsigned *order, struct ft_error *err);
+
+struct calib_trust {
+	bool have;		/* calibrated: the fields below are set */
+	double worst;		/* largest |model - kernel| / kernel over the rows compared */
+	char worst_metric[48];	/* the row it was found in */
+	unsigned rows;		/* rows on the traced files or the cgroup, error defined */
+	unsigned unbounded;	/* rows where the kernel counted 0 and the model did not */
+	char why_not[160];	/* !have: why there is no calibration */
+};
+
+/*
+ * Calibrates path (calibrate_file, at the recorded settings) and keeps the worst error over
+ * the rows whose kernel figure counts the traced files or the recorded cgroup alone: the
+ * system-wide rows are upper bounds, not errors. Returns 0 with t->have or t->why_not set.
+ */
+int calib_trust_file(const char *path, bool quiet, struct calib_trust *t);
+
+/* The report's line: "trust: calibrate's worst error on this trace: +66.4% (insertions...". */
+void calib_trust_text(const struct calib_trust *t, char *buf, size_t len);
+
+#endif /* FT_CALIBRATE_TRUST_H */
