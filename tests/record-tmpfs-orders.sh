@@ -12,14 +12,15 @@
 record_requires_bpf
 T=$TMPD/t.ftr
 
-# kernel_orders INO / model_orders INO: "ORDER:FOLIOS ..." of the file in $T
+# kernel_orders INO / model_orders INO: "ORDER:FOLIOS ..." of the file in $T (the model up
+# to the PMD order, which the mounts' rules bound)
 kernel_orders() {
 	"$FOLIO_TRACE" dump "$T" | awk -v ino="ino=$1" '
 		$2 == "pagecache_delete" && $5 == ino { sub("order=", "", $7); n[$7]++ }
 		END { for (o in n) print o ":" n[o] }' | sort -n | tr '\n' ' '
 }
 model_orders() {
-	"$FOLIO_TRACE" replay --by=file --format=csv "$T" | awk -F, -v ino="$1" '
+	"$FOLIO_TRACE" replay --folio-order=9 --by=file --format=csv "$T" | awk -F, -v ino="$1" '
 		NR == 1 { for (i = 1; i <= NF; i++) if ($i ~ /^inserted_[0-9]+$/)
 			c[i] = substr($i, 10) }
 		NR > 1 && $3 == ino { for (i in c) if ($i > 0) print c[i] ":" $i }' |

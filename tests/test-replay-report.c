@@ -372,7 +372,7 @@ int main(void)
 
 		ok(model_variant_lookup(model_lru_kinds, "plain", &kind) && kind == LRU_PLAIN,
 		   "name lookup");
-		ok(!model_variant_lookup(model_lru_kinds, "mglru", &kind), "unknown name");
+		ok(!model_variant_lookup(model_lru_kinds, "clock", &kind), "unknown name");
 	}
 	return done_testing();
 }

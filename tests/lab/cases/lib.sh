@@ -87,23 +87,27 @@ kernel_orders() {
 		END { for (o in n) print o, n[o] }' | sort -n
 }
 
-# model_orders TRACE [REPLAY OPTION...]: the same from the default replay ("ORDER COUNT").
+# model_orders TRACE [REPLAY OPTION...]: the same from the default replay ("ORDER COUNT"):
+# its last model, the recorded kernel's order (the first is base pages, to compare with).
 model_orders() {
 	t=$1
 	shift
 	folio-trace replay --format=csv "$@" "$t" | awk -F, '
-	NR == 1 { for (i = 1; i <= NF; i++) if ($i ~ /^insertions_by_order_/) c[i] = $i }
-	NR == 2 { for (i in c) if ($i > 0) { o = c[i]; sub("insertions_by_order_", "", o)
-		print o, $i } }' | sort -n
+	NR == 1 { for (i = 1; i <= NF; i++) if ($i ~ /^insertions_by_order_/) c[i] = $i; next }
+	{ for (i in c) v[i] = $i }
+	END { for (i in c) if (v[i] > 0) { o = c[i]; sub("insertions_by_order_", "", o)
+		print o, v[i] } }' | sort -n
 }
 
-# model_metric TRACE KEY [REPLAY OPTION...]: one figure of the default replay (a CSV column).
+# model_metric TRACE KEY [REPLAY OPTION...]: one figure of the default replay (a CSV column)
+# for its last model, as model_orders.
 model_metric() {
 	t=$1 key=$2
 	shift 2
 	folio-trace replay --format=csv "$@" "$t" | awk -F, -v k="$key" '
-	NR == 1 { for (i = 1; i <= NF; i++) if ($i == k) c = i }
-	NR == 2 && c { print $c }'
+	NR == 1 { for (i = 1; i <= NF; i++) if ($i == k) c = i; next }
+	c { v = $c }
+	END { if (c) print v }'
 }
 
 # file_wb TRACE PATH: "WRITTEN WRITTEN_BACK" bytes of the file, from info's writeback table.
