@@ -84,18 +84,26 @@ static void test_max_orders(void)
 	is_u64(model_fs_kind_for("vfat"), model_fs_kind_for("other"), "which is the other row");
 }
 
-/* 8 MiB written in writes of bs bytes to tmpfs, then read back and a hole read. */
-static void test_tmpfs(unsigned huge, uint64_t bs, uint64_t want_huge)
+/* A model of a tmpfs file mounted with huge= on a release, 8 MiB written in writes of bs. */
+static struct model *tmpfs_written(unsigned huge, unsigned release, uint64_t bs)
 {
-	struct model_device d = { .fs = model_fs_kind_for("tmpfs"), .release = 6018,
+	struct model_device d = { .fs = model_fs_kind_for("tmpfs"), .release = release,
 				  .block_size = 4096, .ra_pages = MODEL_UNKNOWN,
 				  .io_pages = MODEL_UNKNOWN, .huge = huge };
 	struct model *m = make(&d, LARGE_FOLIOS_AUTO);
-	struct model_metrics x;
-	char what[80];
 
 	for (uint64_t p = 0; p < 8 * MiB; p += bs)
 		access_dev(m, MODEL_WRITE, p, bs, p + bs);
+	return m;
+}
+
+/* 8 MiB written in writes of bs bytes to tmpfs, then read back and a hole read. */
+static void test_tmpfs(unsigned huge, uint64_t bs, uint64_t want_huge)
+{
+	struct model *m = tmpfs_written(huge, 6018, bs);
+	struct model_metrics x;
+	char what[80];
+
 	x = metrics(m);
 	snprintf(what, sizeof(what), "tmpfs huge=%u, %llu-byte writes: PMD folios", huge,
 		 (unsigned long long)bs);
@@ -127,15 +135,10 @@ static void test_tmpfs(unsigned huge, uint64_t bs, uint64_t want_huge)
 static void test_tmpfs_within_size(unsigned release, uint64_t bs, unsigned order,
 				   uint64_t want)
 {
-	struct model_device d = { .fs = model_fs_kind_for("tmpfs"), .release = release,
-				  .block_size = 4096, .ra_pages = MODEL_UNKNOWN,
-				  .io_pages = MODEL_UNKNOWN, .huge = TMPFS_HUGE_WITHIN_SIZE };
-	struct model *m = make(&d, LARGE_FOLIOS_AUTO);
+	struct model *m = tmpfs_written(TMPFS_HUGE_WITHIN_SIZE, release, bs);
 	struct model_metrics x;
 	char what[96];
 
-	for (uint64_t p = 0; p < 8 * MiB; p += bs)
-		access_dev(m, MODEL_WRITE, p, bs, p + bs);
 	x = metrics(m);
 	snprintf(what, sizeof(what), "tmpfs huge=within_size on %u.%u, %llu-byte writes: "
 		 "folios of order %u", release / 1000, release % 1000, (unsigned long long)bs,
