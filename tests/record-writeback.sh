@@ -69,6 +69,18 @@ else
 	diag "btrfs: no mkfs.btrfs, loop device or btrfs module here"
 fi
 
+# O_DSYNC writes (dd oflag=dsync): generic_write_sync() writes each call's bytes back before
+# it returns, so ext4 writes back all 1 MiB within the recording, and so does the default
+# replay, by fsync of each write's range (before, the model left them dirty for the flusher)
+rec "$T" -- dd if=/dev/zero of="$D/dsync" bs=4k count=256 oflag=dsync status=none
+ok "$rc" "1 MiB written with O_DSYNC: recorded"
+is "$(wb_row "$T" "$D/dsync" | cut -d' ' -f1,2)" "1048576 1048576" \
+	"O_DSYNC: ext4 wrote back all 1 MiB during the recording"
+model=$("$FOLIO_TRACE" replay --format=csv --folio-order=0 "$T" | awk -F, '
+	NR == 1 { for (i = 1; i <= NF; i++) if ($i == "wb_fsync_bytes") c = i; next }
+	c { print $c }')
+is "$model" 1048576 "O_DSYNC: the model writes each write's bytes back, as generic_write_sync()"
+
 M=$TMPD/tmpfs
 if record_tmpfs "$M" 64m; then
 	write_and_sync "$M"

@@ -155,6 +155,39 @@ static void test_rewrite(void)
 	model_free(m);
 }
 
+/*
+ * O_DSYNC (or RWF_DSYNC) writes: generic_write_sync() writes each call's bytes back and waits
+ * (vfs_fsync_range()), so 16 writes of 4 KiB at order 0 are 16 fsync I/Os of one page each,
+ * 64 KiB, and nothing stays dirty; the same writes without the flag write nothing within a
+ * second (the flusher's 30 s expiry).
+ */
+static void test_sync_writes(void)
+{
+	for (int sync = 0; sync <= 1; sync++) {
+		struct model_config c = config(0, DIRTY_BLOCK);
+		struct model *m = checked_model(&c);
+		struct model_metrics x;
+
+		for (uint64_t i = 0; i < 16; i++) {
+			struct model_access a = { .ts = i * 1000, .file_id = 0, .op = MODEL_WRITE,
+						  .pos = i * PAGE, .len = PAGE,
+						  .isize = (i + 1) * PAGE, .sync = sync,
+						  .device = MODEL_DEVICE_NONE };
+
+			model_access(m, &a);
+		}
+		x = metrics(m);
+		is_u64(x.wb_fsync_bytes, sync ? 16 * PAGE : 0,
+		       sync ? "O_DSYNC writes: each written back by its call" :
+		       "plain writes: nothing written back within a second");
+		is_u64(x.writeback_ios, sync ? 16 : 0, sync ? "O_DSYNC: one I/O per call" :
+		       "plain writes: no I/O");
+		is_u64(x.dirty_bytes, sync ? 0 : 16 * PAGE, sync ? "O_DSYNC: nothing left dirty" :
+		       "plain writes: all dirty");
+		model_free(m);
+	}
+}
+
 /* Flusher every 5 s, expire 30 s: a folio dirtied at 1 s is written at the 35 s tick. */
 static void test_expire(void)
 {
@@ -395,6 +428,7 @@ int main(void)
 	test_one_byte_per_region();
 	test_append();
 	test_rewrite();
+	test_sync_writes();
 	test_expire();
 	test_truncate();
 	test_background();

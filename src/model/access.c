@@ -193,6 +193,10 @@ void access_apply(struct model *m, const struct model_access *a)
 			write_buffered(m, a, mf);
 		if (a->isize > mf->isize)
 			mf->isize = a->isize;
+		/* generic_write_sync() -> vfs_fsync_range() of the bytes just written */
+		if (a->sync && a->len)
+			wb_sync_file(m, a->file_id, page_of(m, a->pos),
+				     page_of(m, a->pos + a->len - 1));
 		break;
 	case MODEL_FSYNC:
 		do_sync(m, a, false);

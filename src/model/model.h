@@ -248,6 +248,11 @@ struct model_access {
 	uint64_t isize;		/* file size after the op */
 	bool direct;		/* O_DIRECT: bypasses the cache (counted, not cached) */
 	/*
+	 * MODEL_WRITE on an O_SYNC/O_DSYNC file or with RWF_SYNC/RWF_DSYNC: written back and
+	 * waited for before the call returns (generic_write_sync())
+	 */
+	bool sync;
+	/*
 	 * MODEL_MMAP_READ from fault-around (filemap_map_pages): only cached, uptodate folios
 	 * without PG_readahead are mapped, nothing is read. false: a fault, each missing page
 	 * read as filemap_fault() does.
