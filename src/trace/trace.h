@@ -101,6 +101,11 @@ int ft_writer_drain(struct ft_writer *w, struct ft_error *err);
  */
 int ft_writer_close(struct ft_writer *w, struct ft_error *err);
 /*
+ * record: the trace takes its name now (util/output.h, ft_output_place), replacing what was
+ * there, so that a recorder killed from here on leaves it readable to its last whole chunk.
+ */
+int ft_writer_place(struct ft_writer *w, struct ft_error *err);
+/*
  * Frees without FT_END. An output opened by name is removed, except a file made in place
  * (in_place_if_new) that holds a whole chunk: it stays, read as "not closed cleanly".
  */
