@@ -853,7 +853,6 @@ struct info_args {
 static error_t info_parse(int key, char *arg, struct argp_state *state)
 {
 	struct info_args *a = state->input;
-	const char *why;
 
 	if (ft_option_once(&a->seen, state, key))
 		return EINVAL;
@@ -872,8 +871,8 @@ static error_t info_parse(int key, char *arg, struct argp_state *state)
 		a->by = true;
 		return 0;
 	case OPT_TOP:
-		if (!parse_u64_range(arg, 1, UINT32_MAX - 6, &a->top, &why))
-			return ft_usage_error(NULL, "top", arg, why);
+		if (ft_parse_u64_arg(NULL, "top", arg, 1, UINT32_MAX - 6, &a->top))
+			return EINVAL;
 		a->top_given = true;
 		return 0;
 	case OPT_SORT:

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cmd.h"
 #include "replay/mrc.h"
@@ -215,8 +216,8 @@ static error_t parse_own_opt(struct replay_args *a, int key, const char *arg)
 		a->by = true;
 		return 0;
 	case OPT_TOP:
-		if (!parse_u64_range(arg, 1, UINT32_MAX, &a->top, &why))
-			return ft_usage_error(NULL, "top", arg, why);
+		if (ft_parse_u64_arg(NULL, "top", arg, 1, UINT32_MAX, &a->top))
+			return EINVAL;
 		a->top_given = true;
 		return 0;
 	case OPT_SORT:
@@ -229,6 +230,34 @@ static error_t parse_own_opt(struct replay_args *a, int key, const char *arg)
 		return 0;
 	}
 	return ARGP_ERR_UNKNOWN;
+}
+
+/* Two outputs of one run under one name would leave only one of them. */
+static int check_outputs_differ(const struct replay_args *a)
+{
+	const struct {
+		const char *opt, *path;
+	} o[] = {
+		{ "output", a->output }, { "timeseries", a->timeseries }, { "plot", a->plot },
+		{ "heatmap", a->heatmap }, { "curve", a->curve }, { "curve-plot", a->curve_plot },
+	};
+	enum { N = sizeof(o) / sizeof(o[0]) };
+	struct stat si, sj;
+
+	for (unsigned i = 0; i < N; i++)
+		for (unsigned j = i + 1; o[i].path && j < N; j++) {
+			if (!o[j].path)
+				continue;
+			if (strcmp(o[i].path, o[j].path) &&
+			    (stat(o[i].path, &si) || stat(o[j].path, &sj) ||
+			     !S_ISREG(si.st_mode) || si.st_dev != sj.st_dev ||
+			     si.st_ino != sj.st_ino))
+				continue;
+			ft_warn("--%s=%s and --%s=%s: one file for two outputs", o[i].opt,
+				o[i].path, o[j].opt, o[j].path);
+			return -1;
+		}
+	return 0;
 }
 
 static error_t replay_parse(int key, char *arg, struct argp_state *state)
@@ -251,6 +280,8 @@ static error_t replay_parse(int key, char *arg, struct argp_state *state)
 			ft_warn("no trace file given (see folio-trace replay --help)");
 			return EINVAL;
 		}
+		if (check_outputs_differ(a))
+			return EINVAL;
 		return 0;
 	}
 	if (key == MODEL_OPTION_KEY + (int)(model_param_by_option("memory") - model_params) &&
@@ -275,6 +306,26 @@ static error_t replay_parse(int key, char *arg, struct argp_state *state)
 	return e;
 }
 
+/*
+ * A folio keeps its pfn in 32 bits: more memory than 2^32 pages is a usage error said before
+ * the trace is read, not a failure of the run.
+ */
+static int check_memory(const struct model_config *cfg, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++) {
+		uint64_t page = cfg[i].page_size ? cfg[i].page_size : 4096;
+
+		if (cfg[i].memory_bytes / page > (1ull << 32)) {
+			ft_warn("--memory: %llu bytes: out of range: the model takes at most 2^32 "
+				"pages, %llu bytes with %llu-byte pages",
+				(unsigned long long)cfg[i].memory_bytes,
+				(unsigned long long)(page << 32), (unsigned long long)page);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /* One configuration per order, the options shared. */
 static int make_configs(const struct replay_args *a, struct model_config *cfg)
 {
@@ -293,7 +344,7 @@ static int make_configs(const struct replay_args *a, struct model_config *cfg)
 		cfg[i] = a->base;
 		cfg[i].order = a->orders[i];
 	}
-	return 0;
+	return check_memory(cfg, a->norders);
 }
 
 /* What --mrc needs of the model: the plain LRU a stack algorithm describes. */
@@ -378,6 +429,10 @@ static struct model_config *make_sweep(struct replay_args *a, uint64_t *working_
 			cfg[o * nmem + k] = base[o];
 			cfg[o * nmem + k].memory_bytes = a->mem->v[k].bytes;
 		}
+	}
+	if (check_memory(cfg, *ncfg)) {
+		free(cfg);
+		return NULL;
 	}
 	return cfg;
 }

@@ -89,12 +89,16 @@ static error_t parse_top_opt(int key, char *arg, struct argp_state *state)
 {
 	struct top_args *a = state->input;
 	const char *why = NULL;
+	uint64_t pid;
 
 	/* -p is the one option that may come again, as in record: each names another process */
 	if (key != 'p' && ft_option_once(&a->seen, state, key))
 		return EINVAL;
 	switch (key) {
 	case 'p':
+		/* checked here too: a usage error, before any recording starts */
+		if (ft_parse_u64_arg(state, "pid", arg, 1, FT_PID_MAX, &pid))
+			return EINVAL;
 		return pass_to_record(a, "--pid", arg, state);
 	case OPT_CGROUP:
 		return pass_to_record(a, "--cgroup", arg, state);
@@ -124,8 +128,7 @@ static error_t parse_top_opt(int key, char *arg, struct argp_state *state)
 		a->batch = true;
 		return 0;
 	case 'n':
-		if (!parse_u64_range(arg, 1, UINT32_MAX, &a->iterations, &why))
-			return ft_usage_error(state, "iterations", arg, why);
+		return ft_parse_u64_arg(state, "iterations", arg, 1, UINT32_MAX, &a->iterations);
 		return 0;
 	case OPT_FORMAT:
 		if (!strcmp(arg, "json"))

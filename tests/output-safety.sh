@@ -171,7 +171,7 @@ if env --default-signal=INT true 2> /dev/null; then
 	done
 	for sig in INT:130 TERM:143 HUP:129; do
 		code=${sig#*:} sig=${sig%:*}
-		interrupt $sig "$FOLIO_TRACE" synth random-read --events=10000000000 -o syn.ftr
+		interrupt $sig "$FOLIO_TRACE" synth random-read --events=4294967296 -o syn.ftr
 		is "$rc:$seen:$(ls -A | grep -c -e '^\.' -e syn.ftr)" "$code:open:0" \
 			"synth stopped by SIG$sig: no file left"
 	done
