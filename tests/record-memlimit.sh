@@ -12,8 +12,7 @@ D=$(record_ext4_dir)
 T=$TMPD/t.ftr
 CG=/sys/fs/cgroup/memory/folio-trace
 dd if=/dev/zero of="$D/m" bs=1M count=128 status=none
-sync
-echo 3 > /proc/sys/vm/drop_caches
+drop_pages "$D/m"
 # In the background only to know the recorder's pid, which names its cgroup.
 "$FOLIO_TRACE" record -o "$T" --memory-limit=32M -- dd if="$D/m" of=/dev/null bs=1M \
 	status=none 2> "$TMPD/rec.err" &
