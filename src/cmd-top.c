@@ -243,7 +243,7 @@ static int top_from_trace(const struct top_args *a, struct screen *s, struct top
 	struct ft_error err = { 0 };
 	struct ft_reader *r = ft_reader_open(a->from, &err);
 	const struct ft_hdr *h;
-	uint64_t start = 0, shown = 0, k;
+	uint64_t start = 0, shown = 0, k, damaged = 0;
 	bool started = false;
 	int rc;
 
@@ -272,6 +272,9 @@ static int top_from_trace(const struct top_args *a, struct screen *s, struct top
 					shown = k;
 			}
 		}
+		/* an access replay and export skip as damaged counts for nothing here either */
+		if (ft_damaged_access(r, a->from, h, &damaged))
+			continue;
 		if (top_tally_add(t, h)) {
 			ft_warn("%s: out of memory", a->from);
 			rc = -1;
@@ -284,6 +287,9 @@ static int top_from_trace(const struct top_args *a, struct screen *s, struct top
 		show(s, a, t, (unsigned)++shown, (double)a->interval_ns / 1e9);
 	/* a cut or damaged trace: said on stderr after what could be read, exit 1 */
 	if (rc == FT_READ_EOF && ft_reader_report_end(r))
+		rc = -1;
+	ft_damaged_summary(a->from, damaged);
+	if (damaged)
 		rc = -1;
 out:
 	ft_reader_close(r);

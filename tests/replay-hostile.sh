@@ -65,6 +65,18 @@ run "$FOLIO_TRACE" replay "$TMPD/huge.ftr"
 like "$out" "^replay of $TMPD/huge.ftr: 8 accesses, 2 files, 3 damaged records skipped" \
 	"huge: the table says so"
 
+# info and top --from apply the same checks: the damaged records named, counted for nothing
+# (no "1.0 TiB" read), exit 1.
+run "$FOLIO_TRACE" info "$TMPD/huge.ftr"
+is "$rc" 1 "info on huge: exit 1"
+like "$out" "^  read  *8  *32768 bytes" "info on huge: the 8 good reads only"
+is "$(printf '%s\n' "$out" | grep -c '^  write  ')" 0 "info on huge: no damaged write counted"
+is "$(printf '%s\n' "$err" | grep -c ': skipped$')" 3 "info on huge: the 3 damaged records named"
+run "$FOLIO_TRACE" top --from="$TMPD/huge.ftr" -b
+is "$rc" 1 "top --from on huge: exit 1"
+like "$out" "^read 32.0 KiB, written 0 B" "top --from on huge: 32 KiB read, nothing written"
+is "$(printf '%s\n' "$err" | grep -c ': skipped$')" 3 "top --from on huge: the 3 damaged records named"
+
 # --interval=1ns over 0.098 s would make 98 million samples per order: refused, nothing
 # written, the interval that fits named.
 run timeout 60 "$FOLIO_TRACE" replay --folio-order=0,9 --interval=1ns \
