@@ -57,6 +57,28 @@ ok "$([ -d "$CG.$rp" ] && echo 0 || echo 1)" "killed recorder: the cgroup stays 
 wait_for ! -d "$CG.$rp"
 ok "$([ ! -d "$CG.$rp" ] && echo 0 || echo 1)" "killed recorder: the cgroup is gone once the command has exited"
 
+# The whole process group killed (timeout -s KILL kills its own group: record, the command
+# and, unless it left the group, the keeper): the cgroup is still removed, not left until the
+# next record.
+timeout -s KILL 60 sh -c 'echo $$ > "$1"; exec "$2" record -o "$3" --memory-limit=32M \
+	-- sleep 120' sh "$TMPD/pg.pid" "$FOLIO_TRACE" "$TMPD/pg.ftr" > /dev/null 2>&1 &
+tp=$!
+wait_for -s "$TMPD/pg.pid"
+rp=$(cat "$TMPD/pg.pid")
+wait_recording "$TMPD/pg.ftr"
+ok "$([ -d "$CG.$rp" ] && echo 0 || echo 1)" "record under timeout: the cgroup folio-trace.$rp made"
+pg=$(ps -o pgid= -p "$rp" | tr -d ' ')
+if [ -n "$pg" ] && [ "$pg" != "$(ps -o pgid= -p $$ | tr -d ' ')" ]; then
+	kill -KILL "-$pg"	# what timeout does when its time is up, without waiting for it
+	wait $tp 2> /dev/null
+	wait_for ! -d "$CG.$rp"
+	ok "$([ ! -d "$CG.$rp" ] && echo 0 || echo 1)" \
+		"process group killed: the cgroup is removed at once, not at the next record"
+else
+	kill -KILL "$rp"
+	skip "timeout did not make a process group of its own"
+fi
+
 # A cgroup left by a recorder and keeper both gone (named after a pid that has exited):
 # removed by the next record --memory-limit.
 sh -c 'exit 0' &
