@@ -122,6 +122,7 @@ struct replay_args {
 	struct survey_target heat_target;
 	const char *heat_arg;
 	bool interval_given;
+	uint64_t span_ns;		/* of the trace, from the first pass; 0: unknown */
 	char subtitle[160];		/* the plot's: the interval and where it came from */
 	struct heatmap heat;
 	struct memory_list *mem;	/* --memory=LIST|RANGE; NULL: one size */
@@ -533,19 +534,24 @@ static int emit_heatmap(FILE *f, const struct replay_args *a, const struct repla
 }
 
 /*
- * A time series keeps MODEL_SAMPLES_MAX samples per order: a shorter --interval over the trace
- * is refused, saying how many samples it would have made and which interval fits.
+ * The time series keep MODEL_SAMPLES_MAX samples in all, over every configuration (each
+ * sample is some 256 bytes in memory and a CSV row): a shorter --interval over the trace is
+ * refused, saying how many samples it would make and which interval fits. samples: per
+ * configuration, over span.
  */
-static int check_samples(const struct replay_args *a, const struct replay *rp)
+static int check_samples(const struct replay_args *a, uint64_t samples, uint64_t span,
+			 unsigned ncfg)
 {
-	uint64_t span = rp->now - rp->series.t0, fit = span / MODEL_SAMPLES_MAX + 1;
+	uint64_t fit = span / (MODEL_SAMPLES_MAX / ncfg) + 1;
 
-	if (!(a->timeseries || a->plot) || rp->samples <= MODEL_SAMPLES_MAX)
+	if (!(a->timeseries || a->plot) || samples <= MODEL_SAMPLES_MAX / ncfg)
 		return 0;
-	ft_warn("--interval=%lluns: %llu samples per order over the trace's %.9f s, more than the "
-		"%u a time series keeps: give --interval=%lluns or longer",
-		(unsigned long long)a->base.interval_ns, (unsigned long long)rp->samples,
-		(double)span / 1e9, MODEL_SAMPLES_MAX, (unsigned long long)fit);
+	ft_warn("--interval=%lluns: %llu samples per order over the trace's %.9f s, %u "
+		"configuration%s: more than the %u the time series keep in all: give "
+		"--interval=%lluns or longer",
+		(unsigned long long)a->base.interval_ns, (unsigned long long)samples,
+		(double)span / 1e9, ncfg, ncfg > 1 ? "s" : "", MODEL_SAMPLES_MAX,
+		(unsigned long long)fit);
 	return -1;
 }
 
@@ -588,13 +594,15 @@ static int survey_trace(struct replay_args *a, struct survey *sv, int *status)
 	else if (!auto_interval)
 		snprintf(a->subtitle, sizeof(a->subtitle), "a sample every %g s (--interval)",
 			 (double)a->base.interval_ns / 1e9);
-	if (!a->heatmap && !(auto_interval && seekable))
+	/* with --interval too: the samples it makes are counted before the replay */
+	if (!a->heatmap && !((a->timeseries || a->plot) && seekable))
 		return 0;
 	if (replay_survey(a->file, a->heatmap ? &a->heat_target : &none, sv, &err) < 0) {
 		ft_warn("%s", err.msg);
 		*status = EXIT_RUNTIME;
 		return -1;
 	}
+	a->span_ns = sv->last_ts - sv->first_ts;
 	if (auto_interval) {
 		uint64_t span = sv->last_ts - sv->first_ts;
 
@@ -763,6 +771,11 @@ int cmd_replay(int argc, char **argv)
 	} else if (make_configs(&args, cfg) < 0) {
 		return EXIT_USAGE;
 	}
+	if (args.span_ns && check_samples(&args, args.span_ns / args.base.interval_ns + 1,
+					  args.span_ns, ncfg) < 0) {
+		ret = EXIT_USAGE;
+		goto out;
+	}
 	if (args.heatmap && make_heatmap(&args, &sv, ncfg) < 0) {
 		ret = EXIT_RUNTIME;
 		goto out;
@@ -818,7 +831,7 @@ int cmd_replay(int argc, char **argv)
 		ft_warn("--by=cgroup: the trace records no memory cgroup of its tasks (made by "
 			"synth or import, or recorded by folio-trace before trace format 1.1): "
 			"their figures are under \"?\"");
-	if (check_samples(&args, rp) < 0)
+	if (check_samples(&args, rp->samples, rp->now - rp->series.t0, ncfg) < 0)
 		ret = EXIT_USAGE;
 	else if (emit_all(&args, rp) < 0)
 		ret = EXIT_RUNTIME;
