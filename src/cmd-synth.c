@@ -36,7 +36,8 @@ static const struct argp_option synth_options[] = {
 	{ "file-size", OPT_FILE_SIZE, "SIZE", 0,
 	  "bytes per file (append-fsync: size at which a log is rotated)", 0 },
 	{ "io-size", OPT_IO_SIZE, "SIZE", 0, "bytes per read or write", 0 },
-	{ "events", OPT_EVENTS, "N", 0, "stop after N access records (default 1000000, at most 2^32)", 0 },
+	{ "events", OPT_EVENTS, "N", 0,
+	  "stop after N access records (default 1000000, at most 2^32)", 0 },
 	{ "bytes", OPT_BYTES, "SIZE", 0, "stop once SIZE bytes were read and written", 0 },
 	{ "duration", OPT_DURATION, "TIME", 0,
 	  "spread the timestamps evenly over TIME (needs --events)", 0 },
@@ -130,7 +131,8 @@ static error_t synth_parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case OPT_FSYNC_EVERY:
 		a->cfg.fsync_every_set = true;
-		return parse_count_arg(state, "fsync-every", arg, 0, UINT64_MAX, &a->cfg.fsync_every);
+		return parse_count_arg(state, "fsync-every", arg, 0, UINT64_MAX,
+				       &a->cfg.fsync_every);
 	case OPT_MEMORY:
 		return parse_size_arg(state, "memory", arg, &a->cfg.mem_bytes);
 	case OPT_FSTYPE:
