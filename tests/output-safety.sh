@@ -133,9 +133,14 @@ fi
 # A writer stopped by SIGINT, SIGTERM or SIGHUP while writing leaves no file behind: neither
 # the output nor a temporary one. The input comes through a FIFO held open, so the command is
 # still running, its output open, when the signal comes.
-interrupt() {	# interrupt SIG CMD...: CMD reading stdin from "hold", stopped by SIG; rc in $rc
+interrupt() {	# interrupt SIG INPUT CMD...: CMD reading INPUT then waiting, stopped by SIG; $rc
 	sig=$1
-	shift
+	input=$2
+	shift 2
+	# a FIFO of its own for each run: what one command left unread never reaches the next
+	mkfifo hold
+	exec 3<> hold
+	cat "$input" >&3
 	# background commands ignore SIGINT in a non-interactive shell: give it back
 	env --default-signal=INT "$@" < hold > /dev/null 2>&1 &
 	pid=$!
@@ -151,32 +156,23 @@ interrupt() {	# interrupt SIG CMD...: CMD reading stdin from "hold", stopped by 
 	done
 	kill "-$sig" "$pid"
 	wait "$pid" && rc=0 || rc=$?
+	exec 3>&-
+	rm -f hold
 }
 if env --default-signal=INT true 2> /dev/null; then
-	mkfifo hold
-	exec 3<> hold
 	for sig in INT:130 TERM:143 HUP:129; do
 		code=${sig#*:} sig=${sig%:*}
-		cat in.txt >&3
-		interrupt $sig "$FOLIO_TRACE" import --from=fio-iolog -o imp.ftr -
+		interrupt $sig in.txt "$FOLIO_TRACE" import --from=fio-iolog -o imp.ftr -
 		is "$rc:$seen:$(ls -A | grep -c -e '^\.' -e imp.ftr)" "$code:open:0" \
 			"import stopped by SIG$sig: no file left"
-	done
-	for sig in INT:130 TERM:143 HUP:129; do
-		code=${sig#*:} sig=${sig%:*}
-		cat t.ftr >&3	# each export reads a whole trace, then waits for more
-		interrupt $sig "$FOLIO_TRACE" export --to=csv -o exp.csv -
+		interrupt $sig t.ftr "$FOLIO_TRACE" export --to=csv -o exp.csv -
 		is "$rc:$seen:$(ls -A | grep -c -e '^\.' -e exp.csv)" "$code:open:0" \
 			"export stopped by SIG$sig: no file left"
-	done
-	for sig in INT:130 TERM:143 HUP:129; do
-		code=${sig#*:} sig=${sig%:*}
-		interrupt $sig "$FOLIO_TRACE" synth random-read --events=4294967296 -o syn.ftr
+		interrupt $sig /dev/null "$FOLIO_TRACE" synth random-read --events=4294967296 \
+			-o syn.ftr
 		is "$rc:$seen:$(ls -A | grep -c -e '^\.' -e syn.ftr)" "$code:open:0" \
 			"synth stopped by SIG$sig: no file left"
 	done
-	exec 3>&-
-	rm -f hold
 else
 	skip "env --default-signal: coreutils too old to give background commands SIGINT back"
 fi
