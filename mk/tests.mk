@@ -14,7 +14,7 @@ TESTS += tests/help-text.sh
 EXTRA_DIST += tests/help-text.sh
 
 # Tests that compare with system-wide /proc/vmstat counters, or need exact kernel figures no
-# other test's drop_caches may disturb, run alone, one after the other, after every other test
+# other test may disturb, run alone, one after the other, after every other test
 # (make check -j runs tests side by side).
 # (filter-out is GNU make: this Linux-only project needs GNU make anyway.)
 # The kernel lab's VMs (mk/lab.mk) keep both CPUs busy: they run last, side by side, once
@@ -27,3 +27,7 @@ tests/replay-kernel-orders.log: tests/record-dirty.log
 tests/record-advice.log: tests/replay-kernel-orders.log
 tests/calibrate-live.log: $(filter-out tests/calibrate-live.log $(LAB_LOGS),$(TEST_LOGS))
 $(LAB_LOGS): $(filter-out $(LAB_LOGS),$(TEST_LOGS))
+
+# No test empties the host's page cache.
+TESTS += tests/suite-hygiene.sh
+EXTRA_DIST += tests/suite-hygiene.sh

@@ -20,3 +20,7 @@ EXTRA_DIST += tests/output-safety.sh
 check_PROGRAMS += tests/test-util-table
 TESTS += tests/test-util-table
 tests_test_util_table_LDADD = $(TEST_LIBS)
+
+# Usage errors: ranges, cut echoes, outputs sharing a file, bounded costs.
+TESTS += tests/usage-limits.sh
+EXTRA_DIST += tests/usage-limits.sh

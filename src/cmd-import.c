@@ -87,9 +87,10 @@ static error_t import_parse_opt(int key, char *arg, struct argp_state *state)
 		a->strict = true;
 		break;
 	case OPT_MEMORY:
-		if (!parse_size(arg, &a->memory, &why) || !a->memory)
-			return ft_usage_error(state, "memory", arg,
-					      a->memory ? why : "must be > 0");
+		if (!parse_size(arg, &a->memory, &why))
+			return ft_usage_error(state, "memory", arg, why);
+		if (!a->memory)
+			return ft_usage_error(state, "memory", arg, "must be > 0");
 		break;
 	case OPT_DIRECT:
 		a->direct = true;

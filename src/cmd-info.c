@@ -853,7 +853,6 @@ struct info_args {
 static error_t info_parse(int key, char *arg, struct argp_state *state)
 {
 	struct info_args *a = state->input;
-	const char *why;
 
 	if (ft_option_once(&a->seen, state, key))
 		return EINVAL;
@@ -872,8 +871,8 @@ static error_t info_parse(int key, char *arg, struct argp_state *state)
 		a->by = true;
 		return 0;
 	case OPT_TOP:
-		if (!parse_u64_range(arg, 1, UINT32_MAX - 6, &a->top, &why))
-			return ft_usage_error(NULL, "top", arg, why);
+		if (ft_parse_u64_arg(NULL, "top", arg, 1, UINT32_MAX - 6, &a->top))
+			return EINVAL;
 		a->top_given = true;
 		return 0;
 	case OPT_SORT:
@@ -930,6 +929,7 @@ int cmd_info(int argc, char **argv)
 	const struct ft_hdr *h;
 	struct ft_reader *r;
 	struct ft_error err;
+	uint64_t damaged = 0;
 	int ret;
 
 	if (argp_parse(&argp, argc, argv, 0, NULL, &args))
@@ -965,6 +965,9 @@ int cmd_info(int argc, char **argv)
 	}
 	t->lru_gen_idx[0] = t->lru_gen_idx[1] = -1;
 	while ((ret = ft_reader_next(r, &h, &err)) == FT_READ_MORE) {
+		/* an access replay and export skip as damaged counts for nothing here either */
+		if (ft_damaged_access(r, args.file, h, &damaged))
+			continue;
 		if (count_record(t, h) || (args.by && top_tally_add(&tally, h))) {
 			snprintf(err.msg, sizeof(err.msg), "info: out of memory");
 			ret = FT_READ_ERROR;
@@ -998,6 +1001,9 @@ int cmd_info(int argc, char **argv)
 		} else {
 			ret = ft_reader_report_end(r) ? EXIT_RUNTIME : EXIT_OK;
 		}
+		ft_damaged_summary(args.file, damaged);
+		if (damaged)
+			ret = EXIT_RUNTIME;
 	}
 	ft_filewb_free(&t->wb);
 	for (size_t i = 0; i < t->ncgroups; i++)

@@ -127,8 +127,8 @@ static error_t record_parse_opt(int key, char *arg, struct argp_state *state)
 		o->output = arg;
 		break;
 	case 'p':
-		if (!parse_u64_range(arg, 1, 0x3fffffff, &v, &why))
-			return usage_error(state, "--pid", arg, why);
+		if (ft_parse_u64_arg(state, "pid", arg, 1, FT_PID_MAX, &v))
+			return EINVAL;
 		if (o->npids == RECORD_MAX_PIDS)
 			return usage_error(state, "--pid", arg, "too many processes");
 		o->pids[o->npids++] = (__u32)v;

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "calibrate/trust.h"
 #include "cmd.h"
@@ -135,6 +136,7 @@ struct replay_args {
 	struct survey_target heat_target;
 	const char *heat_arg;
 	bool interval_given;
+	uint64_t span_ns;		/* of the trace, from the first pass; 0: unknown */
 	char subtitle[160];		/* the plot's: the interval and where it came from */
 	struct heatmap heat;
 	struct memory_list *mem;	/* --memory=LIST|RANGE; NULL: one size */
@@ -244,8 +246,8 @@ static error_t parse_own_opt(struct replay_args *a, int key, const char *arg)
 		a->by = true;
 		return 0;
 	case OPT_TOP:
-		if (!parse_u64_range(arg, 1, UINT32_MAX, &a->top, &why))
-			return ft_usage_error(NULL, "top", arg, why);
+		if (ft_parse_u64_arg(NULL, "top", arg, 1, UINT32_MAX, &a->top))
+			return EINVAL;
 		a->top_given = true;
 		return 0;
 	case OPT_SORT:
@@ -259,6 +261,34 @@ static error_t parse_own_opt(struct replay_args *a, int key, const char *arg)
 		return 0;
 	}
 	return ARGP_ERR_UNKNOWN;
+}
+
+/* Two outputs of one run under one name would leave only one of them. */
+static int check_outputs_differ(const struct replay_args *a)
+{
+	const struct {
+		const char *opt, *path;
+	} o[] = {
+		{ "output", a->output }, { "timeseries", a->timeseries }, { "plot", a->plot },
+		{ "heatmap", a->heatmap }, { "curve", a->curve }, { "curve-plot", a->curve_plot },
+	};
+	enum { N = sizeof(o) / sizeof(o[0]) };
+	struct stat si, sj;
+
+	for (unsigned i = 0; i < N; i++)
+		for (unsigned j = i + 1; o[i].path && j < N; j++) {
+			if (!o[j].path)
+				continue;
+			if (strcmp(o[i].path, o[j].path) &&
+			    (stat(o[i].path, &si) || stat(o[j].path, &sj) ||
+			     !S_ISREG(si.st_mode) || si.st_dev != sj.st_dev ||
+			     si.st_ino != sj.st_ino))
+				continue;
+			ft_warn("--%s=%s and --%s=%s: one file for two outputs", o[i].opt,
+				o[i].path, o[j].opt, o[j].path);
+			return -1;
+		}
+	return 0;
 }
 
 static error_t replay_parse(int key, char *arg, struct argp_state *state)
@@ -281,6 +311,8 @@ static error_t replay_parse(int key, char *arg, struct argp_state *state)
 			ft_warn("no trace file given (see folio-trace replay --help)");
 			return EINVAL;
 		}
+		if (check_outputs_differ(a))
+			return EINVAL;
 		return 0;
 	}
 	if (key == MODEL_OPTION_KEY + (int)(model_param_by_option("memory") - model_params) &&
@@ -305,6 +337,26 @@ static error_t replay_parse(int key, char *arg, struct argp_state *state)
 	return e;
 }
 
+/*
+ * A folio keeps its pfn in 32 bits: more memory than 2^32 pages is a usage error said before
+ * the trace is read, not a failure of the run.
+ */
+static int check_memory(const struct model_config *cfg, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++) {
+		uint64_t page = cfg[i].page_size ? cfg[i].page_size : 4096;
+
+		if (cfg[i].memory_bytes / page > (1ull << 32)) {
+			ft_warn("--memory: %llu bytes: out of range: the model takes at most 2^32 "
+				"pages, %llu bytes with %llu-byte pages",
+				(unsigned long long)cfg[i].memory_bytes,
+				(unsigned long long)(page << 32), (unsigned long long)page);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /* One configuration per order, the options shared. */
 static int make_configs(const struct replay_args *a, struct model_config *cfg)
 {
@@ -323,7 +375,7 @@ static int make_configs(const struct replay_args *a, struct model_config *cfg)
 		cfg[i] = a->base;
 		cfg[i].order = a->orders[i];
 	}
-	return 0;
+	return check_memory(cfg, a->norders);
 }
 
 /* What --mrc needs of the model: the plain LRU a stack algorithm describes. */
@@ -408,6 +460,10 @@ static struct model_config *make_sweep(struct replay_args *a, uint64_t *working_
 			cfg[o * nmem + k] = base[o];
 			cfg[o * nmem + k].memory_bytes = a->mem->v[k].bytes;
 		}
+	}
+	if (check_memory(cfg, *ncfg)) {
+		free(cfg);
+		return NULL;
 	}
 	return cfg;
 }
@@ -510,19 +566,24 @@ static int emit_heatmap(FILE *f, const struct replay_args *a, const struct repla
 }
 
 /*
- * A time series keeps MODEL_SAMPLES_MAX samples per order: a shorter --interval over the trace
- * is refused, saying how many samples it would have made and which interval fits.
+ * The time series keep MODEL_SAMPLES_MAX samples in all, over every configuration (each
+ * sample is some 256 bytes in memory and a CSV row): a shorter --interval over the trace is
+ * refused, saying how many samples it would make and which interval fits. samples: per
+ * configuration, over span.
  */
-static int check_samples(const struct replay_args *a, const struct replay *rp)
+static int check_samples(const struct replay_args *a, uint64_t samples, uint64_t span,
+			 unsigned ncfg)
 {
-	uint64_t span = rp->now - rp->series.t0, fit = span / MODEL_SAMPLES_MAX + 1;
+	uint64_t fit = span / (MODEL_SAMPLES_MAX / ncfg) + 1;
 
-	if (!(a->timeseries || a->plot) || rp->samples <= MODEL_SAMPLES_MAX)
+	if (!(a->timeseries || a->plot) || samples <= MODEL_SAMPLES_MAX / ncfg)
 		return 0;
-	ft_warn("--interval=%lluns: %llu samples per order over the trace's %.9f s, more than the "
-		"%u a time series keeps: give --interval=%lluns or longer",
-		(unsigned long long)a->base.interval_ns, (unsigned long long)rp->samples,
-		(double)span / 1e9, MODEL_SAMPLES_MAX, (unsigned long long)fit);
+	ft_warn("--interval=%lluns: %llu samples per order over the trace's %.9f s, %u "
+		"configuration%s: more than the %u the time series keep in all: give "
+		"--interval=%lluns or longer",
+		(unsigned long long)a->base.interval_ns, (unsigned long long)samples,
+		(double)span / 1e9, ncfg, ncfg > 1 ? "s" : "", MODEL_SAMPLES_MAX,
+		(unsigned long long)fit);
 	return -1;
 }
 
@@ -565,13 +626,15 @@ static int survey_trace(struct replay_args *a, struct survey *sv, int *status)
 	else if (!auto_interval)
 		snprintf(a->subtitle, sizeof(a->subtitle), "a sample every %g s (--interval)",
 			 (double)a->base.interval_ns / 1e9);
-	if (!a->heatmap && !(auto_interval && seekable))
+	/* with --interval too: the samples it makes are counted before the replay */
+	if (!a->heatmap && !((a->timeseries || a->plot) && seekable))
 		return 0;
 	if (replay_survey(a->file, a->heatmap ? &a->heat_target : &none, sv, &err) < 0) {
 		ft_warn("%s", err.msg);
 		*status = EXIT_RUNTIME;
 		return -1;
 	}
+	a->span_ns = sv->last_ts - sv->first_ts;
 	if (auto_interval) {
 		uint64_t span = sv->last_ts - sv->first_ts;
 
@@ -804,6 +867,11 @@ int cmd_replay(int argc, char **argv)
 	} else if (make_configs(&args, cfg) < 0) {
 		return EXIT_USAGE;
 	}
+	if (args.span_ns && check_samples(&args, args.span_ns / args.base.interval_ns + 1,
+					  args.span_ns, ncfg) < 0) {
+		ret = EXIT_USAGE;
+		goto out;
+	}
 	if (args.heatmap && make_heatmap(&args, &sv, ncfg) < 0) {
 		ret = EXIT_RUNTIME;
 		goto out;
@@ -860,7 +928,7 @@ int cmd_replay(int argc, char **argv)
 			"synth or import, or recorded by folio-trace before trace format 1.1): "
 			"their figures are under \"?\"");
 	trust_line(&args, rp);
-	if (check_samples(&args, rp) < 0)
+	if (check_samples(&args, rp->samples, rp->now - rp->series.t0, ncfg) < 0)
 		ret = EXIT_USAGE;
 	else if (emit_all(&args, rp) < 0)
 		ret = EXIT_RUNTIME;

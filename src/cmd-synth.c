@@ -23,6 +23,12 @@ enum {
 	OPT_RATE, OPT_SEED, OPT_ZIPF, OPT_FSYNC_EVERY, OPT_MEMORY, OPT_FSTYPE, OPT_FORCE,
 };
 
+/*
+ * 2^32 access records: about a minute and some 30 GB of trace on a 2025 machine (synth writes
+ * some 70 million a second); more would run for hours unasked.
+ */
+#define SYNTH_MAX_EVENTS	(1ull << 32)
+
 static const struct argp_option synth_options[] = {
 	{ "output", 'o', "FILE", 0, "write the trace to FILE (- for stdout); required", 0 },
 	{ "files", OPT_FILES, "N", 0, "number of files (many-small-files: files alive at once)",
@@ -30,7 +36,8 @@ static const struct argp_option synth_options[] = {
 	{ "file-size", OPT_FILE_SIZE, "SIZE", 0,
 	  "bytes per file (append-fsync: size at which a log is rotated)", 0 },
 	{ "io-size", OPT_IO_SIZE, "SIZE", 0, "bytes per read or write", 0 },
-	{ "events", OPT_EVENTS, "N", 0, "stop after N access records (default 1000000)", 0 },
+	{ "events", OPT_EVENTS, "N", 0,
+	  "stop after N access records (default 1000000, at most 2^32)", 0 },
 	{ "bytes", OPT_BYTES, "SIZE", 0, "stop once SIZE bytes were read and written", 0 },
 	{ "duration", OPT_DURATION, "TIME", 0,
 	  "spread the timestamps evenly over TIME (needs --events)", 0 },
@@ -73,13 +80,9 @@ static error_t parse_size_arg(struct argp_state *state, const char *opt, const c
 }
 
 static error_t parse_count_arg(struct argp_state *state, const char *opt, const char *arg,
-			       uint64_t min, uint64_t *out)
+			       uint64_t min, uint64_t max, uint64_t *out)
 {
-	const char *why;
-
-	if (!parse_u64_range(arg, min, UINT64_MAX, out, &why))
-		return ft_usage_error(state, opt, arg, why);
-	return 0;
+	return ft_parse_u64_arg(state, opt, arg, min, max, out);
 }
 
 static error_t synth_parse_opt(int key, char *arg, struct argp_state *state)
@@ -103,13 +106,13 @@ static error_t synth_parse_opt(int key, char *arg, struct argp_state *state)
 		a->force = true;
 		break;
 	case OPT_FILES:
-		return parse_count_arg(state, "files", arg, 1, &a->cfg.files);
+		return parse_count_arg(state, "files", arg, 1, UINT64_MAX, &a->cfg.files);
 	case OPT_FILE_SIZE:
 		return parse_size_arg(state, "file-size", arg, &a->cfg.file_size);
 	case OPT_IO_SIZE:
 		return parse_size_arg(state, "io-size", arg, &a->cfg.io_size);
 	case OPT_EVENTS:
-		return parse_count_arg(state, "events", arg, 1, &a->cfg.events);
+		return parse_count_arg(state, "events", arg, 1, SYNTH_MAX_EVENTS, &a->cfg.events);
 	case OPT_BYTES:
 		return parse_size_arg(state, "bytes", arg, &a->cfg.bytes);
 	case OPT_DURATION:
@@ -121,14 +124,15 @@ static error_t synth_parse_opt(int key, char *arg, struct argp_state *state)
 			return ft_usage_error(state, "rate", arg, why);
 		break;
 	case OPT_SEED:
-		return parse_count_arg(state, "seed", arg, 0, &a->cfg.seed);
+		return parse_count_arg(state, "seed", arg, 0, UINT64_MAX, &a->cfg.seed);
 	case OPT_ZIPF:
 		if (!parse_double_range(arg, 0.0, 10.0, &a->cfg.zipf, &why))
 			return ft_usage_error(state, "zipf", arg, why);
 		break;
 	case OPT_FSYNC_EVERY:
 		a->cfg.fsync_every_set = true;
-		return parse_count_arg(state, "fsync-every", arg, 0, &a->cfg.fsync_every);
+		return parse_count_arg(state, "fsync-every", arg, 0, UINT64_MAX,
+				       &a->cfg.fsync_every);
 	case OPT_MEMORY:
 		return parse_size_arg(state, "memory", arg, &a->cfg.mem_bytes);
 	case OPT_FSTYPE:

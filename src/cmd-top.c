@@ -91,12 +91,16 @@ static error_t parse_top_opt(int key, char *arg, struct argp_state *state)
 {
 	struct top_args *a = state->input;
 	const char *why = NULL;
+	uint64_t pid;
 
 	/* -p is the one option that may come again, as in record: each names another process */
 	if (key != 'p' && ft_option_once(&a->seen, state, key))
 		return EINVAL;
 	switch (key) {
 	case 'p':
+		/* checked here too: a usage error, before any recording starts */
+		if (ft_parse_u64_arg(state, "pid", arg, 1, FT_PID_MAX, &pid))
+			return EINVAL;
 		return pass_to_record(a, "--pid", arg, state);
 	case OPT_CGROUP:
 		return pass_to_record(a, "--cgroup", arg, state);
@@ -126,8 +130,7 @@ static error_t parse_top_opt(int key, char *arg, struct argp_state *state)
 		a->batch = true;
 		return 0;
 	case 'n':
-		if (!parse_u64_range(arg, 1, UINT32_MAX, &a->iterations, &why))
-			return ft_usage_error(state, "iterations", arg, why);
+		return ft_parse_u64_arg(state, "iterations", arg, 1, UINT32_MAX, &a->iterations);
 		return 0;
 	case OPT_FORMAT:
 		if (!strcmp(arg, "json"))
@@ -264,7 +267,7 @@ static int top_from_trace(const struct top_args *a, struct screen *s, struct top
 	struct ft_error err = { 0 };
 	struct ft_reader *r = ft_reader_open(a->from, &err);
 	const struct ft_hdr *h;
-	uint64_t start = 0, shown = 0, k;
+	uint64_t start = 0, shown = 0, k, damaged = 0;
 	bool started = false;
 	int rc;
 
@@ -293,6 +296,9 @@ static int top_from_trace(const struct top_args *a, struct screen *s, struct top
 					shown = k;
 			}
 		}
+		/* an access replay and export skip as damaged counts for nothing here either */
+		if (ft_damaged_access(r, a->from, h, &damaged))
+			continue;
 		if (top_tally_add(t, h)) {
 			ft_warn("%s: out of memory", a->from);
 			rc = -1;
@@ -305,6 +311,9 @@ static int top_from_trace(const struct top_args *a, struct screen *s, struct top
 		show(s, a, t, (unsigned)++shown, (double)a->interval_ns / 1e9);
 	/* a cut or damaged trace: said on stderr after what could be read, exit 1 */
 	if (rc == FT_READ_EOF && ft_reader_report_end(r))
+		rc = -1;
+	ft_damaged_summary(a->from, damaged);
+	if (damaged)
 		rc = -1;
 out:
 	ft_reader_close(r);

@@ -56,4 +56,18 @@ if command -v jq > /dev/null 2>&1; then
 else
 	diag "jq not installed: JSON report not checked"
 fi
+# A cut trace: --files=syscalls (which replays a filtered copy) warns and exits 1 like the
+# plain calibration, with the same line about the input.
+head -c 250000 "$T" > "$TMPD/cut.ftr"
+run "$FOLIO_TRACE" calibrate "$TMPD/cut.ftr"
+plain="$rc:$err"
+like "$plain" "^1:.*cut.ftr: trace incomplete at byte" "a cut trace: exit 1, said"
+run "$FOLIO_TRACE" calibrate --files=syscalls "$TMPD/cut.ftr"
+is "$rc:$err" "$plain" "--files=syscalls on a cut trace: the same status and line"
+# A full TMPDIR (writes past 8 blocks fail with EFBIG): the message names the copy, not the
+# input, which was read well.
+run sh -c 'trap "" XFSZ; ulimit -f 8; TMPDIR="$2" exec "$1" calibrate --files=syscalls "$3"' \
+	sh "$FOLIO_TRACE" "$TMPD" "$T"
+like "$rc:$err" "^1:folio-trace: $TMPD/folio-trace-calibrate\.[A-Za-z0-9]*: write failed: File too large" \
+	"a full TMPDIR: the temporary copy named, not the input"
 done_testing

@@ -32,13 +32,13 @@ within() {
 	ok $? "$NAME: $1 ($2) within $3%: model $m, kernel $k"
 }
 
-# cold: only the workload's own reads fill the cache
-cold() { sync; echo 3 > /proc/sys/vm/drop_caches; }
+# cold FILE: only the workload's own reads fill the cache with FILE
+cold() { drop_pages "$1"; }
 
 # 1. sequential reread: a 64 MiB file read twice with dd under a 32 MiB limit
 NAME=seq-reread
 dd if=/dev/urandom of="$D/seq" bs=1M count=64 status=none
-cold
+cold "$D/seq"
 rec "$TMPD/seq.ftr" --memory-limit=32M -- sh -c "dd if=$D/seq of=/dev/null bs=1M status=none; \
 	dd if=$D/seq of=/dev/null bs=1M status=none"
 is "$rc" 0 "$NAME recorded"
@@ -59,7 +59,7 @@ is "$(field "pages written back" nr_written upper_bound)" true \
 # 2. random reads of a 48 MiB file (working set near the 64 MiB limit), 4 KiB, twice over
 NAME=randread
 fio --name=w --filename="$D/rnd" --size=48M --bs=1M --rw=write --output=/dev/null > /dev/null
-cold
+cold "$D/rnd"
 rec "$TMPD/rnd.ftr" --memory-limit=64M -- fio --name=r --filename="$D/rnd" --size=48M \
 	--io_size=32M --bs=4k --rw=randread --ioengine=psync --randseed=3 --output=/dev/null
 is "$rc" 0 "$NAME recorded"
@@ -71,7 +71,7 @@ within "insertions at order 0, folios" mm_filemap_add_to_page_cache 10
 # enough that other writers' pages in the system-wide counters stay far below 5%)
 NAME=overwrite
 dd if=/dev/urandom of="$D/ow" bs=1M count=32 status=none
-cold
+cold "$D/ow"
 rec "$TMPD/ow.ftr" --memory-limit=128M -- dd if=/dev/zero of="$D/ow" bs=64k count=512 \
 	conv=notrunc,fsync status=none
 is "$rc" 0 "$NAME recorded"
@@ -94,7 +94,7 @@ for run in "96 64 0" "96 64 3"; do
 	# a drop_caches elsewhere while recording (another test suite on this machine) wipes
 	# the cache and the shadows with it: record again, up to three times
 	for try in 1 2 3; do
-		cold
+		cold "$D/rr$1"
 		rec "$TMPD/rr.ftr" --memory-limit="$2M" -- "$TOP_BUILDDIR/tests/reread" "$D/rr$1" "$3"
 		[ "$(counter_delta "$TMPD/rr.ftr" 1 drop_pagecache)" -eq 0 ] && break
 		diag "caches dropped by another process while recording: again"

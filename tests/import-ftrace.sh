@@ -91,6 +91,33 @@ is "$rc" 2 "unknown format: exit 2"
 run ft import "$TMPD/bad.txt" -o "$TMPD/x.ftr"
 is "$rc" 2 "no --from: exit 2"
 
+# A range to the last byte has no byte count: a bad line, never a 0-byte read.
+{
+	head -3 "$TMPD/trace-pipe.txt"
+	echo "  cat-1 [000] 5.000003: mm_filemap_get_pages: dev=8:1 ino=10 ofs=0-18446744073709551615"
+	echo "  cat-1 [000] 5.000004: mm_filemap_fault: dev=8:1 ino=10 ofs=18446744073709551615"
+} > "$TMPD/ofs.txt"
+run ft import --from=ftrace --strict -o "$TMPD/ofs.ftr" "$TMPD/ofs.txt"
+like "$rc:$err" "^1:.*ofs.txt:4: mm_filemap_get_pages: ofs=0-18446744073709551615: past the largest offset" \
+	"ofs=0-(2^64-1): an error naming the line"
+run ft import --from=ftrace -o "$TMPD/ofs.ftr" "$TMPD/ofs.txt"
+like "$err" "ofs.txt:5: mm_filemap_fault: ofs=18446744073709551615: past the largest offset" \
+	"a fault at the last offset: a bad line too"
+is "$(ft dump --type=access "$TMPD/ofs.ftr" 2> /dev/null | grep -c ' len=0 ')" 0 \
+	"no 0-byte read written"
+
+# A line longer than 64 KiB (a file without newlines: /dev/zero) is refused at once, naming
+# the file and line, in every text format, in bounded memory.
+for f in ftrace fio-iolog csv; do
+	run timeout 60 "$FOLIO_TRACE" import --from=$f -o "$TMPD/z.ftr" /dev/zero
+	is "$rc:$err" "1:folio-trace: /dev/zero:1: a line longer than 65536 bytes: refused (no format imported has one)" \
+		"$f: /dev/zero refused at its first line"
+done
+{ head -3 "$TMPD/trace-pipe.txt"; head -c 70000 /dev/zero | tr '\0' x; echo; } > "$TMPD/long.txt"
+run ft import --from=ftrace -o "$TMPD/z.ftr" "$TMPD/long.txt"
+like "$rc:$err" "^1:.*long.txt:4: a line longer than 65536 bytes" "a long line in a file: its number"
+ok "$([ ! -e "$TMPD/z.ftr" ]; echo $?)" "nothing written"
+
 # An empty input is an error in every format, and writes nothing.
 : >"$TMPD/empty"
 for f in ftrace fio-iolog csv oraclegeneral; do

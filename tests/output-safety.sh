@@ -71,7 +71,32 @@ run ft synth seq-read --events=10 --force -o adir
 is "$rc:$err" "1:folio-trace: adir: is a directory" "a directory: refused"
 rmdir adir
 
-# Character devices are written in place and never removed, even when the run fails.
+# FIFOs (anyone can plant one in /tmp; opening one waits for a reader) and devices other than
+# /dev/null are refused at once, naming the path and why; /dev/null is written in place and
+# never removed, even when the run fails.
+mkfifo fifo
+for cmd in "synth seq-read --events=10 -o fifo" "replay -o fifo t.ftr" \
+	"replay --plot=fifo t.ftr" "replay --timeseries=fifo t.ftr" "export --to=csv -o fifo t.ftr" \
+	"import --from=fio-iolog -o fifo in.txt"; do
+	# shellcheck disable=SC2086
+	run timeout 20 "$FOLIO_TRACE" $cmd
+	is "$rc:$err" "1:folio-trace: fifo: is a FIFO: refused (an output is a regular file, /dev/null or standard output)" \
+		"$cmd: a FIFO without a reader: refused at once"
+done
+# With a reader: still refused, the reader gets nothing.
+cat fifo > fifo.read &
+reader=$!
+run timeout 20 "$FOLIO_TRACE" synth seq-read --events=10 -o fifo
+is "$rc" 1 "synth to a FIFO with a reader: refused"
+exec 3<> fifo	# the reader sees an end, whether a writer came or not (never blocks)
+exec 3>&-
+wait "$reader"
+is "$(wc -c < fifo.read)" 0 "the reader got nothing"
+ok "$([ -p fifo ]; echo $?)" "the FIFO is left as it was"
+ln -s fifo fifolink
+run timeout 20 "$FOLIO_TRACE" synth seq-read --events=10 -o fifolink
+is "$rc" 1 "a link to a FIFO: refused"
+rm -f fifo fifo.read fifolink
 run ft synth seq-read --events=10 -o /dev/null
 is "$rc" 0 "synth -o /dev/null: exit 0"
 printf 'fio version 2 iolog\n/f add\n/f frob 0 1\n' > bad.txt
@@ -79,9 +104,8 @@ run ft import --strict --from=fio-iolog -o /dev/null bad.txt
 is "$rc" 1 "a failed import to /dev/null: exit 1"
 ok "$([ -c /dev/null ]; echo $?)" "/dev/null is still a character device"
 run ft import --from=fio-iolog -o /dev/full in.txt
-is "$rc" 1 "import -o /dev/full: exit 1"
-like "$err" "^folio-trace: /dev/full: write failed: No space left on device" \
-	"/dev/full: says the device is full"
+is "$rc:$err" "1:folio-trace: /dev/full: is a character device: refused (an output is a regular file, /dev/null or standard output)" \
+	"import -o /dev/full: another device is refused"
 ok "$([ -c /dev/full ]; echo $?)" "/dev/full is still a character device"
 # /dev/stdout is the file the shell opened, whatever it is.
 ft synth seq-read --events=10 -o /dev/stdout > out.ftr
@@ -104,6 +128,53 @@ if [ "$(id -u)" -eq 0 ] && id nobody > /dev/null 2>&1; then
 	is "$rc" 0 "our own link there to /dev/null: written in place"
 	ok "$([ -L sticky/ours ] && [ -c /dev/null ]; echo $?)" "the link and the device stay"
 	rm -rf sticky
+fi
+
+# A writer stopped by SIGINT, SIGTERM or SIGHUP while writing leaves no file behind: neither
+# the output nor a temporary one. The input comes through a FIFO held open, so the command is
+# still running, its output open, when the signal comes.
+interrupt() {	# interrupt SIG INPUT CMD...: CMD reading INPUT then waiting, stopped by SIG; $rc
+	sig=$1
+	input=$2
+	shift 2
+	# a FIFO of its own for each run: what one command left unread never reaches the next
+	mkfifo hold
+	exec 3<> hold
+	cat "$input" >&3
+	# background commands ignore SIGINT in a non-interactive shell: give it back
+	env --default-signal=INT "$@" < hold > /dev/null 2>&1 &
+	pid=$!
+	i=0
+	seen=never	# the output open, under a temporary name or none
+	while [ $i -lt 400 ]; do
+		if ls -l "/proc/$pid/fd" 2> /dev/null | grep -q -e " $PWD/#" -e " $PWD/\."; then
+			seen=open
+			break
+		fi
+		sleep 0.05
+		i=$((i + 1))
+	done
+	kill "-$sig" "$pid"
+	wait "$pid" && rc=0 || rc=$?
+	exec 3>&-
+	rm -f hold
+}
+if env --default-signal=INT true 2> /dev/null; then
+	for sig in INT:130 TERM:143 HUP:129; do
+		code=${sig#*:} sig=${sig%:*}
+		interrupt $sig in.txt "$FOLIO_TRACE" import --from=fio-iolog -o imp.ftr -
+		is "$rc:$seen:$(ls -A | grep -c -e '^\.' -e imp.ftr)" "$code:open:0" \
+			"import stopped by SIG$sig: no file left"
+		interrupt $sig t.ftr "$FOLIO_TRACE" export --to=csv -o exp.csv -
+		is "$rc:$seen:$(ls -A | grep -c -e '^\.' -e exp.csv)" "$code:open:0" \
+			"export stopped by SIG$sig: no file left"
+		interrupt $sig /dev/null "$FOLIO_TRACE" synth random-read --events=4294967296 \
+			-o syn.ftr
+		is "$rc:$seen:$(ls -A | grep -c -e '^\.' -e syn.ftr)" "$code:open:0" \
+			"synth stopped by SIG$sig: no file left"
+	done
+else
+	skip "env --default-signal: coreutils too old to give background commands SIGINT back"
 fi
 
 # Modes: traces 0600, reports as the umask says.

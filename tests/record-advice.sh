@@ -35,7 +35,7 @@ advised() {
 	calls=$2
 	shift 2
 	# Pages the kernel dropped beyond what the replay drops came from someone else (reclaim
-	# under a busy host, another test's drop_caches): the recording is made again, 3 times
+	# under a busy host, a drop_caches by another program): the recording is made again, 3 times
 	# at most; the checks below then hold the last one to the replay.
 	for try in 1 2 3; do
 		# cold: DONTNEED drops every clean page of the file (no other file's cache)

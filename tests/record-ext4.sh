@@ -1,6 +1,7 @@
 #!/bin/sh
 # Live recording on ext4: exact byte totals of dd and fio workloads, inode numbers and paths as
-# stat sees them, large folios in the page cache for a sequential read after drop_caches.
+# stat sees them, large folios in the page cache for a sequential read of a file dropped from
+# the cache.
 . "$TOP_SRCDIR/tests/lib.sh"
 . "$TOP_SRCDIR/tests/record-lib.sh"
 record_requires_bpf
@@ -25,9 +26,8 @@ is "$(field_of "$T" access "$ino" isize | tail -n 1)" 8388608 "i_size after the 
 "$FOLIO_TRACE" dump "$T" > /dev/null
 ok $? "trace reads back completely (clean end)"
 
-# Sequential read after dropping the cache: large folios, every page added exactly once.
-sync
-echo 3 > /proc/sys/vm/drop_caches
+# Sequential read of the file dropped from the cache: large folios, every page added once.
+drop_pages "$D/seq"
 rec "$T" -- dd if="$D/seq" of=/dev/null bs=64k status=none
 is "$rc" 0 "record -- dd read exits 0"
 is "$(access_sum "$T" read "$ino")" 8388608 "dd read: 8388608 bytes recorded"

@@ -55,6 +55,22 @@ wait_recording() {
 	done
 }
 
+# drop_pages FILE...: the page cache of these files only emptied, as cold as a first read:
+# their dirty pages written back (DONTNEED leaves those), then POSIX_FADV_DONTNEED over each
+# whole file (dd iflag=nocache count=0), which also clears the file's shadow entries. Never
+# /proc/sys/vm/drop_caches: that empties the cache of every process on the host, other tests
+# running beside this one included. With fincore(1), one test point per file that nothing of
+# it stayed cached.
+drop_pages() {
+	for f in "$@"; do
+		sync "$f" && dd if="$f" iflag=nocache count=0 status=none || return 1
+		if command -v fincore > /dev/null; then
+			is "$(fincore -n -b -o PAGES "$f" | tr -d ' ')" 0 \
+				"$(basename "$f"): no page of it left in the cache"
+		fi
+	done
+}
+
 # "dev" of a file as the trace writes it: MAJOR:MINOR.
 dev_of() { stat -c '%Hd:%Ld' "$1"; }
 

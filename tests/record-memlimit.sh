@@ -12,8 +12,7 @@ D=$(record_ext4_dir)
 T=$TMPD/t.ftr
 CG=/sys/fs/cgroup/memory/folio-trace
 dd if=/dev/zero of="$D/m" bs=1M count=128 status=none
-sync
-echo 3 > /proc/sys/vm/drop_caches
+drop_pages "$D/m"
 # In the background only to know the recorder's pid, which names its cgroup.
 "$FOLIO_TRACE" record -o "$T" --memory-limit=32M -- dd if="$D/m" of=/dev/null bs=1M \
 	status=none 2> "$TMPD/rec.err" &
@@ -57,6 +56,28 @@ ok "$([ -d "$CG.$rp" ] && echo 0 || echo 1)" "killed recorder: the cgroup stays 
 [ -n "$sp" ] && kill $sp 2> /dev/null
 wait_for ! -d "$CG.$rp"
 ok "$([ ! -d "$CG.$rp" ] && echo 0 || echo 1)" "killed recorder: the cgroup is gone once the command has exited"
+
+# The whole process group killed (timeout -s KILL kills its own group: record, the command
+# and, unless it left the group, the keeper): the cgroup is still removed, not left until the
+# next record.
+timeout -s KILL 60 sh -c 'echo $$ > "$1"; exec "$2" record -o "$3" --memory-limit=32M \
+	-- sleep 120' sh "$TMPD/pg.pid" "$FOLIO_TRACE" "$TMPD/pg.ftr" > /dev/null 2>&1 &
+tp=$!
+wait_for -s "$TMPD/pg.pid"
+rp=$(cat "$TMPD/pg.pid")
+wait_recording "$TMPD/pg.ftr"
+ok "$([ -d "$CG.$rp" ] && echo 0 || echo 1)" "record under timeout: the cgroup folio-trace.$rp made"
+pg=$(ps -o pgid= -p "$rp" | tr -d ' ')
+if [ -n "$pg" ] && [ "$pg" != "$(ps -o pgid= -p $$ | tr -d ' ')" ]; then
+	kill -KILL "-$pg"	# what timeout does when its time is up, without waiting for it
+	wait $tp 2> /dev/null
+	wait_for ! -d "$CG.$rp"
+	ok "$([ ! -d "$CG.$rp" ] && echo 0 || echo 1)" \
+		"process group killed: the cgroup is removed at once, not at the next record"
+else
+	kill -KILL "$rp"
+	skip "timeout did not make a process group of its own"
+fi
 
 # A cgroup left by a recorder and keeper both gone (named after a pid that has exited):
 # removed by the next record --memory-limit.

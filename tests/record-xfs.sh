@@ -29,8 +29,7 @@ wb=$(dump_type "$T" writeback | awk -v ino="$ino" '
 	END { printf "%d\n", s }')
 is "$wb" 8388608 "xfs: iomap writeback queued exactly 8388608 bytes"
 
-sync
-echo 3 > /proc/sys/vm/drop_caches
+drop_pages "$D/mnt/f"
 rec "$T" -- dd if="$D/mnt/f" of=/dev/null bs=128k status=none
 is "$(access_sum "$T" read "$ino")" 8388608 "xfs read: 8388608 bytes"
 is "$(pages_added "$T" "$ino")" 2048 "xfs read: 2048 pages added"

@@ -65,17 +65,40 @@ run "$FOLIO_TRACE" replay "$TMPD/huge.ftr"
 like "$out" "^replay of $TMPD/huge.ftr: 8 accesses, 2 files, 3 damaged records skipped" \
 	"huge: the table says so"
 
-# --interval=1ns over 0.098 s would make 98 million samples per order: refused, nothing
-# written, the interval that fits named.
+# info and top --from apply the same checks: the damaged records named, counted for nothing
+# (no "1.0 TiB" read), exit 1.
+run "$FOLIO_TRACE" info "$TMPD/huge.ftr"
+is "$rc" 1 "info on huge: exit 1"
+like "$out" "^  read  *8  *32768 bytes" "info on huge: the 8 good reads only"
+is "$(printf '%s\n' "$out" | grep -c '^  write  ')" 0 "info on huge: no damaged write counted"
+is "$(printf '%s\n' "$err" | grep -c ': skipped$')" 3 "info on huge: the 3 damaged records named"
+run "$FOLIO_TRACE" top --from="$TMPD/huge.ftr" -b
+is "$rc" 1 "top --from on huge: exit 1"
+like "$out" "^read 32.0 KiB, written 0 B" "top --from on huge: 32 KiB read, nothing written"
+is "$(printf '%s\n' "$err" | grep -c ': skipped$')" 3 "top --from on huge: the 3 damaged records named"
+
+# --interval=1ns over 0.098 s would make 98 million samples per order, twice: refused before
+# the replay (a first pass over the file finds the span), nothing written, the interval that
+# fits the 1048576 samples the time series keep in all named.
 run timeout 60 "$FOLIO_TRACE" replay --folio-order=0,9 --interval=1ns \
 	--timeseries="$TMPD/ts.csv" "$TMPD/ts-back.ftr"
 is "$rc" 2 "--interval=1ns: usage error"
-like "$err" "^folio-trace: --interval=1ns: 98000000 samples per order over the trace's 0.098000000 s, more than the 1048576 a time series keeps: give --interval=94ns or longer$" \
+like "$err" "^folio-trace: --interval=1ns: 98000001 samples per order over the trace's 0.098000000 s, 2 configurations: more than the 1048576 the time series keep in all: give --interval=187ns or longer$" \
 	"--interval=1ns: says how many samples and which interval fits"
 is "$out:$([ -e "$TMPD/ts.csv" ]; echo $?)" ":1" "--interval=1ns: no report, no time series"
-run "$FOLIO_TRACE" replay --folio-order=0,9 --interval=94ns --plot="$TMPD/ts.svg" \
+run "$FOLIO_TRACE" replay --folio-order=0,9 --interval=187ns --plot="$TMPD/ts.svg" \
 	"$TMPD/ts-back.ftr"
-is "$rc" 0 "--interval=94ns: the plot is written"
+is "$rc" 0 "--interval=187ns: the plot is written"
+# Ten orders at the interval that fits one: refused as well, the budget being for all of them.
+run "$FOLIO_TRACE" replay --folio-order=0,1,2,3,4,5,6,7,8,9 --interval=94ns \
+	--timeseries="$TMPD/ts.csv" "$TMPD/ts-back.ftr"
+like "$rc:$err" "^2:.*10 configurations: more than the 1048576 the time series keep in all: give --interval=935ns or longer" \
+	"ten orders: the interval that fits all ten"
+# Standard input cannot be surveyed first: the same limit, said after the replay.
+run sh -c '"$1" replay --folio-order=0,9 --interval=1ns --timeseries="$2" - < "$3"' sh \
+	"$FOLIO_TRACE" "$TMPD/ts.csv" "$TMPD/ts-back.ftr"
+is "$rc" 2 "standard input: a usage error"
+like "$err" "2 configurations: .*give --interval=187ns or longer" "standard input: the same limit"
 run "$FOLIO_TRACE" replay --folio-order=9 --interval=1ms --timeseries="$TMPD/ts.csv" \
 	"$TMPD/ts-back.ftr"
 is "$(grep -c '^"order ' "$TMPD/ts.csv")" 98 "--interval=1ms: a sample a millisecond, the last at the last access"

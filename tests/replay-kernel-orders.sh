@@ -26,7 +26,7 @@ for fs in ext4 xfs; do
 	dd if=/dev/urandom of="$D/$fs/f" bs=1M count=64 status=none && sync
 	ino=$(stat -c %i "$D/$fs/f")
 	for bs in 4k 128k 1M; do
-		echo 3 > /proc/sys/vm/drop_caches
+		drop_pages "$D/$fs/f"
 		rec "$TMPD/t.ftr" --dev="$D/$fs" -- dd if="$D/$fs/f" of=/dev/null bs=$bs status=none
 		k=$(kernel_orders "$TMPD/t.ftr" "$ino")
 		ok "$([ -n "$k" ] && echo 0 || echo 1)" "$fs, $bs reads: the kernel's folios recorded"

@@ -16,6 +16,7 @@
 
 #include "sample-trace.h"
 #include "tap.h"
+#include "trace/filewb.h"
 
 struct blob {
 	unsigned char *data;
@@ -383,12 +384,50 @@ static void test_bad_records(void)
 	ft_writer_abort(w);
 }
 
+/*
+ * info's table of files keeps a path of at most FILEWB_PATH_KEEP bytes: a crafted trace of
+ * thousands of 64 KiB paths must not make it take gigabytes.
+ */
+static void test_filewb_long_path(void)
+{
+	size_t plen = 60000, size = (sizeof(struct ft_file) + plen + 7) & ~(size_t)7;
+	struct ft_file *r = calloc(1, size);
+	const struct ft_file_wb *f;
+	struct ft_filewb t;
+
+	if (!r || ft_filewb_init(&t)) {
+		ok(0, "long path: setup");
+		free(r);
+		return;
+	}
+	r->hdr.type = FT_FILE;
+	r->hdr.size = (__u32)size;
+	r->dev = 8;
+	r->ino = 42;
+	r->path_len = (__u16)plen;
+	memset(r + 1, 'x', plen);
+	ok(ft_filewb_note(&t, &r->hdr) == 0, "a file with a 60000-byte path noted");
+	f = ft_filewb_find(&t, 8, 42);
+	ok(f && f->path && strlen(f->path) == FILEWB_PATH_KEEP + 3 &&
+	   strcmp(f->path + FILEWB_PATH_KEEP, "...") == 0,
+	   "its path kept to %d bytes and \"...\" (%zu)", FILEWB_PATH_KEEP,
+	   f && f->path ? strlen(f->path) : 0);
+	ft_filewb_free(&t);
+	free(r);
+}
+
+/* A device other than /dev/null is no output by name (util/output.h); by descriptor it is. */
 static void test_disk_full(void)
 {
 	struct ft_error err;
 	struct ft_writer *w = ft_writer_open("/dev/full", 0, &err);
+	int fd;
 
-	ok(w == NULL && strstr(err.msg, "No space left"), "full device: %s",
+	ok(w == NULL && strstr(err.msg, "is a character device: refused"),
+	   "a device by name is refused: %s", w ? "(opened)" : err.msg);
+	fd = open("/dev/full", O_WRONLY | O_CLOEXEC);
+	w = fd >= 0 ? ft_writer_fdopen(fd, "/dev/full", &err) : NULL;
+	ok(fd >= 0 && w == NULL && strstr(err.msg, "No space left"), "full device: %s",
 	   w ? "(opened)" : err.msg);
 }
 
@@ -413,6 +452,7 @@ int main(void)
 	test_bad_headers(path);
 	test_bad_records();
 	test_disk_full();
+	test_filewb_long_path();
 	path_in_tmp(path, sizeof(path), "many.ftr");
 	test_many_chunks(path, false);
 	test_many_chunks(path, true);

@@ -10,16 +10,20 @@ command -v python3 >/dev/null 2>&1 || skip_all "python3 not installed (build-aux
 D=$(record_ext4_dir)
 T="$TMPD/top.ftr"
 
-"$FOLIO_TRACE" top --comm=dd -i 1s -n 3 --format=json -o "$T" > "$TMPD/top.jsonl" \
+# No -n: top runs until the workload is done, however long a loaded machine takes; SIGTERM
+# then ends it, and its last interval takes everything the recorder still has.
+"$FOLIO_TRACE" top --comm=dd -i 1s --format=json -o "$T" > "$TMPD/top.jsonl" \
 	2> "$TMPD/top.err" &
 pid=$!
 wait_recording "$T"
 dd if=/dev/zero of="$D/f" bs=1M count=8 conv=fsync status=none
 dd if="$D/f" iflag=nocache count=0 status=none		# drops its cache
 dd if="$D/f" of=/dev/null bs=1M status=none
+kill -TERM $pid
 wait $pid
-is "$?" 0 "top -n 3 --format=json -o: exit 0"
-is "$(wc -l < "$TMPD/top.jsonl")" 3 "three documents for three intervals"
+is "$?" 0 "top --format=json -o, ended by SIGTERM: exit 0"
+docs=$(wc -l < "$TMPD/top.jsonl")
+ok "$([ "$docs" -ge 1 ]; echo $?)" "a document per interval ($docs)"
 [ -s "$TMPD/top.err" ] && diag "stderr: $(cat "$TMPD/top.err")"
 "$FOLIO_TRACE" dump --format=json "$T" > "$TMPD/dump.jsonl"
 is "$("$FOLIO_TRACE" dump -t end "$T" | wc -l)" 1 "the trace kept with -o ends cleanly"

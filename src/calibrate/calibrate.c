@@ -72,7 +72,7 @@ static void note_run(struct calibration *c, const struct replay *rp,
  * /proc/self/fd into path_buf. The fd to close after the replay, or -1 with err set.
  */
 static int modelled_copy(struct kernel_facts *k, const char *path, char *path_buf, size_t len,
-			 struct ft_error *err)
+			 bool *cut, struct ft_error *err)
 {
 	const char *dir = getenv("TMPDIR");
 	char tmpl[4096];
@@ -84,7 +84,7 @@ static int modelled_copy(struct kernel_facts *k, const char *path, char *path_bu
 		return ft_error_set(err, tmpl, "cannot create: %s", strerror(errno));
 	unlink(tmpl);
 	wfd = dup(fd);
-	if (wfd < 0 || kernel_write_modelled(k, path, wfd, err) < 0) {
+	if (wfd < 0 || kernel_write_modelled(k, path, wfd, tmpl, cut, err) < 0) {
 		if (wfd < 0)
 			ft_error_set(err, tmpl, "dup: %s", strerror(errno));
 		close(fd);
@@ -130,6 +130,7 @@ int calibrate_file(struct calibration *c, const char *path, const struct calibra
 	uint8_t *orders = NULL, *ra_off = NULL;
 	uint32_t norders = 0;
 	int fd = -1, ret = -1;
+	bool cut = false;
 
 	memset(c, 0, sizeof(*c));
 	c->path = path;
@@ -138,7 +139,7 @@ int calibrate_file(struct calibration *c, const char *path, const struct calibra
 	if (kernel_facts_read(&k, path, err) < 0)
 		goto out;
 	if (req->skip_mmapped) {
-		fd = modelled_copy(&k, path, copy, sizeof(copy), err);
+		fd = modelled_copy(&k, path, copy, sizeof(copy), &cut, err);
 		if (fd < 0)
 			goto out;
 		replayed = copy;
@@ -156,6 +157,9 @@ int calibrate_file(struct calibration *c, const char *path, const struct calibra
 	cfg.file_ra_off = ra_off;
 	c->nfiles_ordered = count_ordered(orders, norders);
 	ret = run_replay(c, &cfg, req, &k, replayed, err);
+	/* the copy ends cleanly: the input's verdict, said above, is what counts */
+	if (!ret && cut)
+		c->truncated = true;
 out:
 	if (fd >= 0)
 		close(fd);

@@ -62,16 +62,18 @@ static int copy_records(struct kernel_facts *k, struct ft_reader *r, struct ft_w
 }
 
 int kernel_write_modelled(struct kernel_facts *k, const char *path, int fd,
-			  struct ft_error *err)
+			  const char *copy_name, bool *cut, struct ft_error *err)
 {
 	struct ft_reader *r = ft_reader_open(path, err);
 	struct ft_writer *w;
 
+	*cut = false;
 	if (!r) {
 		close(fd);
 		return -1;
 	}
-	w = ft_writer_fdopen(fd, path, err);
+	/* a write that fails is the copy's (a full TMPDIR), not the input's */
+	w = ft_writer_fdopen(fd, copy_name, err);
 	if (!w) {
 		ft_reader_close(r);
 		return -1;
@@ -83,6 +85,7 @@ int kernel_write_modelled(struct kernel_facts *k, const char *path, int fd,
 		ft_reader_close(r);
 		return -1;
 	}
+	*cut = ft_reader_report_end(r) != 0;
 	ft_reader_close(r);
 	return ft_writer_close(w, err);
 }

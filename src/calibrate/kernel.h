@@ -112,11 +112,13 @@ static inline bool kfile_modelled(const struct kernel_facts *k, const struct kfi
 }
 
 /*
- * Copies path to fd (a new trace) without the accesses of the files left out; the replay
- * file ids are recomputed from what was copied. fd is closed. 0, or -1 with err set.
+ * Copies path to fd (a new trace, named copy_name in messages) without the accesses of the
+ * files left out; the replay file ids are recomputed from what was copied. The copy always
+ * ends cleanly: when path was cut or damaged, the reader's line about it is printed here and
+ * *cut set, since the replay of the copy cannot see it. fd is closed. 0, or -1 with err set.
  */
 int kernel_write_modelled(struct kernel_facts *k, const char *path, int fd,
-			  struct ft_error *err);
+			  const char *copy_name, bool *cut, struct ft_error *err);
 void kernel_facts_release(struct kernel_facts *k);
 
 /*

@@ -214,8 +214,15 @@ static int mapped_range_event(struct import_ctx *c, const struct ft_event_line *
 		if (*end != '-' || !parse_u64_at(end + 1, 10, &last, &end) || last < start)
 			return import_bad(c, "%s: expected ofs=START-END", l->event);
 	} else {
+		if (start > UINT64_MAX - (c->page_size - 1))
+			return import_bad(c, "%s: ofs=%llu: past the largest offset", l->event,
+					  (unsigned long long)start);
 		last = start + c->page_size - 1;
 	}
+	/* the range's byte count must be a number: END + 1 past 2^64 - 1 is none */
+	if (last == UINT64_MAX)
+		return import_bad(c, "%s: ofs=%llu-%llu: past the largest offset", l->event,
+				  (unsigned long long)start, (unsigned long long)last);
 	return import_access(c, l->ts, l->tid, dev, ino, op, 0, start, last + 1 - start, 0);
 }
 

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* What every importer shares: bad-line bookkeeping, file table, record counting. */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -109,11 +110,19 @@ int import_each_line(struct import_ctx *c, FILE *in,
 {
 	char *buf = NULL, *line;
 	size_t cap = 0;
-	int ret = 0;
+	int ret = 0, r;
 
-	while (!ret && (line = textline_read(in, &buf, &cap)) != NULL) {
+	while (!ret && (r = textline_read(in, &buf, &cap, &line)) != 0) {
 		c->line++;
 		c->lines++;
+		if (r < 0) {
+			ret = errno == EFBIG ?
+				ft_error_set(c->err, NULL, "%s:%llu: a line longer than %d bytes: "
+					     "refused (no format imported has one)", c->name,
+					     (unsigned long long)c->line, TEXTLINE_MAX) :
+				ft_error_set(c->err, c->name, "out of memory");
+			break;
+		}
 		ret = fn(c, arg, line);
 	}
 	free(buf);

@@ -7,15 +7,49 @@
 
 #include "import/textline.h"
 
-char *textline_read(FILE *in, char **buf, size_t *cap)
+/* Room for len bytes and a NUL in *buf, never more than a longest line needs. */
+static int make_room(char **buf, size_t *cap, size_t len)
 {
-	ssize_t n = getline(buf, cap, in);
+	size_t want = *cap ? *cap : 256;
+	char *p;
 
-	if (n < 0)
-		return NULL;
-	while (n > 0 && ((*buf)[n - 1] == '\n' || (*buf)[n - 1] == '\r'))
-		(*buf)[--n] = '\0';
-	return *buf;
+	if (len + 1 <= *cap)
+		return 0;
+	if (len > TEXTLINE_MAX) {
+		errno = EFBIG;
+		return -1;
+	}
+	while (want < len + 1)
+		want *= 2;
+	if (want > TEXTLINE_MAX + 1)
+		want = TEXTLINE_MAX + 1;
+	p = realloc(*buf, want);
+	if (!p)
+		return -1;
+	*buf = p;
+	*cap = want;
+	return 0;
+}
+
+int textline_read(FILE *in, char **buf, size_t *cap, char **line)
+{
+	size_t n = 0;
+	int ch;
+
+	if (make_room(buf, cap, 0))
+		return -1;
+	while ((ch = getc_unlocked(in)) != EOF && ch != '\n') {
+		if (make_room(buf, cap, n + 1))
+			return -1;
+		(*buf)[n++] = (char)ch;
+	}
+	if (ch == EOF && n == 0)
+		return 0;
+	while (n > 0 && (*buf)[n - 1] == '\r')
+		n--;
+	(*buf)[n] = '\0';
+	*line = *buf;
+	return 1;
 }
 
 const char *skip_spaces(const char *s)

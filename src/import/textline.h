@@ -7,8 +7,17 @@
 #include <linux/types.h>
 #include <stdio.h>
 
-/* Next line of in without its newline (and CR); NULL at the end. *buf is reused. */
-char *textline_read(FILE *in, char **buf, size_t *cap);
+/*
+ * The longest line read: no format imported has one near it (a path is at most 4096 bytes),
+ * and a file without newlines (/dev/zero) must not take the memory of the machine.
+ */
+#define TEXTLINE_MAX	65536
+
+/*
+ * Next line of in into *line, without its newline (and CR); *buf is reused. 1, 0 at the end,
+ * -1 with errno: EFBIG for a line longer than TEXTLINE_MAX bytes, ENOMEM.
+ */
+int textline_read(FILE *in, char **buf, size_t *cap, char **line);
 
 const char *skip_spaces(const char *s);
 /* Unsigned number in base (10 or 16; "0x" accepted for 16); *end past it. */

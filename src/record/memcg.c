@@ -7,8 +7,9 @@
  * The cgroup can only go once the command has exited, and record may be killed before that
  * (SIGKILL leaves no chance to clean up): a keeper process, forked when the cgroup is made,
  * waits for record to go away however it goes and then removes the cgroup as soon as it is
- * empty. Should the keeper be killed too, the next record --memory-limit removes cgroups of
- * recorders that no longer run.
+ * empty. It runs in a session of its own, so that killing record's whole process group
+ * (timeout -s KILL, a shell's job control) leaves it to clean up. Should the keeper be killed
+ * too, the next record --memory-limit removes cgroups of recorders that no longer run.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -119,9 +120,12 @@ static void remove_stale(const char *root)
  */
 static void keeper_main(int fd, const char *dir)
 {
-	int null = open("/dev/null", O_RDWR);
+	int null;
 	char b;
 
+	/* out of record's process group: a signal to the group is not for the keeper */
+	setsid();
+	null = open("/dev/null", O_RDWR);
 	if (null < 0 || dup2(null, 0) < 0 || dup2(null, 1) < 0 || dup2(null, 2) < 0 ||
 	    dup2(fd, 3) < 0)
 		_exit(1);

@@ -43,16 +43,17 @@ struct recorder {
 	struct ft_child child;
 	bool have_child;	/* the command is ours to wait for or stop */
 	struct ft_memcg memcg;	/* --memory-limit: the command's cgroup (dir NULL if none) */
-	int sigfd;		/* SIGINT, SIGTERM, SIGCHLD, blocked and read here */
+	int sigfd;		/* SIGINT, SIGTERM, SIGHUP, SIGCHLD, blocked and read here */
 	__u64 lost;
 	struct ft_error err;	/* why the run failed, said before the summary */
 };
 
 /*
- * The trace file, written as every output is (util/output.h), except that a new one is made
- * under its name from the start: a recorder killed on the way leaves it readable there to its
- * last whole chunk. An existing trace is replaced only once the recording ended well. Mode
- * 0600 whatever was there: traces reveal file activity.
+ * The trace file, written as every output is (util/output.h), except that it takes its name
+ * as soon as the recording starts (record_start): a new one is created there exclusively at
+ * once, an existing one replaced once the first chunk is out, so that a recorder killed on the
+ * way leaves its own trace readable there to its last whole chunk, and one that cannot start
+ * leaves the old file as it was. Mode 0600 whatever was there: traces reveal file activity.
  */
 static struct ft_writer *open_output(const struct record_opts *o, struct ft_error *err)
 {
@@ -79,14 +80,14 @@ static int record_tick(struct recorder *r, __u64 now, bool sample)
 	return 0;
 }
 
-/* SIGINT/SIGTERM stop; SIGCHLD may mean the command is done. */
+/* SIGINT/SIGTERM/SIGHUP stop; SIGCHLD may mean the command is done. */
 static bool read_signals(struct recorder *r)
 {
 	struct signalfd_siginfo si;
 	bool stop = false;
 
 	while (read(r->sigfd, &si, sizeof(si)) == sizeof(si)) {
-		if (si.ssi_signo == SIGINT || si.ssi_signo == SIGTERM)
+		if (si.ssi_signo == SIGINT || si.ssi_signo == SIGTERM || si.ssi_signo == SIGHUP)
 			stop = true;
 	}
 	if (r->have_child) {
@@ -188,6 +189,7 @@ static int block_signals(sigset_t *orig)
 	sigemptyset(&set);
 	sigaddset(&set, SIGINT);
 	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);	/* a closed terminal ends the recording cleanly too */
 	sigaddset(&set, SIGCHLD);
 	if (sigprocmask(SIG_BLOCK, &set, orig) < 0)
 		return -1;
@@ -251,7 +253,8 @@ static int record_start(struct recorder *r, const sigset_t *orig_mask)
 	}
 	if (ft_write_host(r->w, &r->mounts, r->o->no_paths ? FT_HOST_NO_PATHS : 0,
 			  ft_bpf_unrecorded(r->bpf), r->o->memory_limit, &r->err) ||
-	    ft_sampler_sample(r->sampler, r->w, &r->err) || ft_writer_flush(r->w, &r->err))
+	    ft_sampler_sample(r->sampler, r->w, &r->err) || ft_writer_flush(r->w, &r->err) ||
+	    ft_writer_place(r->w, &r->err))
 		return -1;
 	return 0;
 }

@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "trace/trace.h"
+#include "util/msg.h"
 
 bool ft_op_moves_data(__u16 op)
 {
@@ -26,4 +27,24 @@ const char *ft_access_describe_problem(const struct ft_access *a, char *buf, siz
 		return buf;
 	}
 	return NULL;
+}
+
+bool ft_damaged_access(const struct ft_reader *r, const char *path, const struct ft_hdr *h,
+		       uint64_t *n)
+{
+	char why[160], where[128];
+
+	if (h->type != FT_ACCESS ||
+	    !ft_access_problem((const struct ft_access *)h, why, sizeof(why)))
+		return false;
+	if ((*n)++ < FT_SHOW_DAMAGED)
+		ft_warn("%s: %s: %s: skipped", path, ft_reader_where(r, where, sizeof(where)), why);
+	return true;
+}
+
+void ft_damaged_summary(const char *path, uint64_t n)
+{
+	if (n > FT_SHOW_DAMAGED)
+		ft_warn("%s: %llu damaged access records skipped (%u shown)", path,
+			(unsigned long long)n, FT_SHOW_DAMAGED);
 }

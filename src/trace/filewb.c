@@ -97,6 +97,27 @@ static int note_host(struct ft_filewb *t, const struct ft_host *h)
 	return 0;
 }
 
+/*
+ * The path kept of a file: at most FILEWB_PATH_KEEP bytes, then "...". No kernel passes a
+ * longer one to a system call; a damaged or crafted trace may hold thousands of 64 KiB ones,
+ * which kept whole would take gigabytes for a line of the table each.
+ */
+static char *kept_path(const struct ft_file *r)
+{
+	size_t len = r->path_len > FILEWB_PATH_KEEP ? FILEWB_PATH_KEEP : r->path_len;
+	bool cut = len < r->path_len;
+	char *p = malloc(len + (cut ? 4 : 1));
+
+	if (!p)
+		return NULL;
+	memcpy(p, ft_file_path(r), len);
+	p[len] = '\0';
+	/* a NUL inside ends the path as strndup() ended it */
+	if (cut && strlen(p) == len)
+		memcpy(p + len, "...", 4);
+	return p;
+}
+
 static int note_file(struct ft_filewb *t, const struct ft_file *r)
 {
 	struct ft_file_wb *f = file_get(t, r->dev, r->ino);
@@ -104,7 +125,7 @@ static int note_file(struct ft_filewb *t, const struct ft_file *r)
 	if (!f)
 		return -1;
 	if (!f->path && r->path_len) {
-		f->path = strndup(ft_file_path(r), r->path_len);
+		f->path = kept_path(r);
 		if (!f->path)
 			return -1;
 	}

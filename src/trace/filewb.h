@@ -15,6 +15,9 @@
 #include "trace/events.h"
 #include "util/u64map.h"
 
+/* Bytes of a file's path kept for the table: PATH_MAX, the longest a system call takes. */
+#define FILEWB_PATH_KEEP	4096
+
 /* What the trace can say about the writeback of a device's files. */
 enum ft_wb_count {
 	FT_WB_COUNT_UNKNOWN,	/* no file system writeback event of the device in the trace */
@@ -27,7 +30,7 @@ struct ft_file_wb {
 	__u64 ino;
 	__u64 written;		/* bytes of write accesses */
 	__u64 written_back;	/* bytes of its data the file system wrote back */
-	char *path;		/* from its FT_FILE record; NULL when none */
+	char *path;		/* from its FT_FILE record, cut (...) past FILEWB_PATH_KEEP */
 };
 
 struct ft_filewb {

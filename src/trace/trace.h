@@ -101,6 +101,11 @@ int ft_writer_drain(struct ft_writer *w, struct ft_error *err);
  */
 int ft_writer_close(struct ft_writer *w, struct ft_error *err);
 /*
+ * record: the trace takes its name now (util/output.h, ft_output_place), replacing what was
+ * there, so that a recorder killed from here on leaves it readable to its last whole chunk.
+ */
+int ft_writer_place(struct ft_writer *w, struct ft_error *err);
+/*
  * Frees without FT_END. An output opened by name is removed, except a file made in place
  * (in_place_if_new) that holds a whole chunk: it stays, read as "not closed cleanly".
  */
@@ -195,6 +200,19 @@ static inline const char *ft_access_problem(const struct ft_access *a, char *buf
 {
 	return ft_access_in_bounds(a) ? NULL : ft_access_describe_problem(a, buf, len);
 }
+
+/* Damaged access records named one by one by the readers that skip them. */
+#define FT_SHOW_DAMAGED	5
+
+/*
+ * For the readers that tally accesses (info, top --from) as replay and export do: when h is
+ * an access no kernel makes, it is counted in *n and the first FT_SHOW_DAMAGED are named on
+ * stderr with where they are in path; true then, and h counts for nothing else.
+ */
+bool ft_damaged_access(const struct ft_reader *r, const char *path, const struct ft_hdr *h,
+		       uint64_t *n);
+/* After the reading: the count of damaged accesses, when more than were named. */
+void ft_damaged_summary(const char *path, uint64_t n);
 
 /* Size of the fixed struct for a known type, 0 for unknown types. */
 size_t ft_record_min_size(__u16 type);

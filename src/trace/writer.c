@@ -78,7 +78,7 @@ static int write_all(struct ft_writer *w, const void *buf, size_t len, struct ft
 			int e = n < 0 ? errno : ENOSPC;
 
 			/* a temporary file never takes the name: nothing of it is kept */
-			if (w->own_output && w->output.tmp)
+			if (w->own_output && ft_output_is_temp(&w->output))
 				return ft_error_set(err, w->name, "write failed: %s", strerror(e));
 			/* Drop the partial chunk: the file then ends on a whole chunk. */
 			if (w->regular && ftruncate(w->fd, (off_t)w->good_offset) == 0)
@@ -524,6 +524,17 @@ int ft_writer_close(struct ft_writer *w, struct ft_error *err)
 	}
 	writer_free(w);
 	return ret;
+}
+
+int ft_writer_place(struct ft_writer *w, struct ft_error *err)
+{
+	if (!w->own_output || !ft_output_is_temp(&w->output))
+		return 0;
+	if (ft_output_place(&w->output, err)) {
+		w->own_output = false;	/* released: nothing left of it to remove */
+		return -1;
+	}
+	return 0;
 }
 
 void ft_writer_abort(struct ft_writer *w)

@@ -2,6 +2,7 @@
 #include <argp.h>
 #include <errno.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "util/args.h"
 #include "util/msg.h"
@@ -71,13 +72,22 @@ int ft_option_once(struct ft_seen *seen, const struct argp_state *state, int key
 	return 0;
 }
 
+/* Of a value, so much is echoed in a message: the reason after it always shows. */
+#define ECHO_MAX	160
+
 int ft_usage_error(const struct argp_state *state, const char *opt, const char *arg,
 		   const char *why)
 {
+	size_t len = strlen(arg);
+	char cut[64] = "";
+
+	if (len > ECHO_MAX)
+		snprintf(cut, sizeof(cut), "... (%zu characters, the first %d shown)", len,
+			 ECHO_MAX);
 	if (state)
-		argp_error(state, "--%s=%s: %s", opt, arg, why);
+		argp_error(state, "--%s=%.*s%s: %s", opt, ECHO_MAX, arg, cut, why);
 	else
-		ft_warn("--%s=%s: %s", opt, arg, why);
+		ft_warn("--%s=%.*s%s: %s", opt, ECHO_MAX, arg, cut, why);
 	return EINVAL;
 }
 

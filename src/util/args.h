@@ -37,6 +37,9 @@ int ft_usage_error(const struct argp_state *state, const char *opt, const char *
 int ft_parse_u64_arg(const struct argp_state *state, const char *opt, const char *arg,
 		     uint64_t min, uint64_t max, uint64_t *out);
 
+/* The largest process id -p takes (record, top): the kernel's PID_MAX_LIMIT is below it. */
+#define FT_PID_MAX	0x3fffffffull
+
 /*
  * For an argp parser, first thing for every key: an option given a second time is a usage
  * error (one line "folio-trace: --OPT given twice: ..."; returns EINVAL for the parser to

@@ -1,12 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Output files: see the rules in output.h. */
+#define _GNU_SOURCE
 #include <errno.h>
+#include <pthread.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -16,10 +21,27 @@
 #define TMP_ATTEMPTS	100
 #define TMP_BASE_MAX	200	/* of the target's name in the temporary name: < NAME_MAX */
 
-/* Written in place: opening them creates nothing and truncating means nothing. */
-static bool is_device_or_fifo(mode_t m)
+/*
+ * The one device written to: it discards, never blocks, and only root can make one. A FIFO
+ * (which anyone can plant, and whose open blocks until a reader comes) or any other device is
+ * refused.
+ */
+static bool is_null_device(const struct stat *st)
 {
-	return S_ISCHR(m) || S_ISFIFO(m) || S_ISSOCK(m);
+	return S_ISCHR(st->st_mode) && major(st->st_rdev) == 1 && minor(st->st_rdev) == 3;
+}
+
+/* Why a file that is neither a regular file nor the null device is no output. */
+static int refuse_special(const char *path, mode_t m, struct ft_error *err)
+{
+	const char *what = S_ISDIR(m) ? "a directory" : S_ISFIFO(m) ? "a FIFO" :
+			   S_ISSOCK(m) ? "a socket" : S_ISCHR(m) ? "a character device" :
+			   S_ISBLK(m) ? "a block device" : "not a regular file";
+
+	if (S_ISDIR(m))
+		return ft_error_set(err, path, "is a directory");
+	return ft_error_set(err, path, "is %s: refused (an output is a regular file, /dev/null "
+			    "or standard output)", what);
 }
 
 /*
@@ -123,21 +145,34 @@ static uint64_t random_u64(unsigned attempt)
 			 (uint64_t)t.tv_nsec ^ attempt);
 }
 
+/* name: "DIR/.BASE.RANDOM", a name for a file of ours next to the target; len >= temp_len. */
+static size_t temp_len(const char *dir)
+{
+	return strlen(dir) + TMP_BASE_MAX + 32;
+}
+
+static void temp_name(char *name, size_t len, const char *dir, const char *base,
+		      unsigned attempt)
+{
+	snprintf(name, len, "%s/.%.*s.%012llx", dir, TMP_BASE_MAX, base,
+		 (unsigned long long)(random_u64(attempt) & 0xffffffffffffull));
+}
+
 /*
  * A new file ".NAME.RANDOM" next to the target, created exclusively: whatever another user
  * planted under a guessed name, open() fails rather than follows it.
  */
-static int create_temp(struct ft_output *o, const char *dir, const char *base, unsigned mode,
-		       struct ft_error *err)
+static int create_named_temp(struct ft_output *o, const char *dir, const char *base,
+			     unsigned mode, struct ft_error *err)
 {
-	size_t len = strlen(dir) + TMP_BASE_MAX + 32;
+	size_t len = temp_len(dir);
 	char *name = malloc(len);
 	int e = ENOMEM;
 
 	for (unsigned i = 0; name && i < TMP_ATTEMPTS; i++) {
-		snprintf(name, len, "%s/.%.*s.%012llx", dir, TMP_BASE_MAX, base,
-			 (unsigned long long)(random_u64(i) & 0xffffffffffffull));
-		o->fd = open(name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
+		temp_name(name, len, dir, base, i);
+		o->fd = open(name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC,
+			     mode);
 		if (o->fd >= 0) {
 			o->tmp = name;
 			return 0;
@@ -150,7 +185,96 @@ static int create_temp(struct ft_output *o, const char *dir, const char *base, u
 	return ft_error_set(err, o->path, "cannot create a file in %s: %s", dir, strerror(e));
 }
 
-/* A device, a FIFO or one of our descriptors, opened as it is; fd: that descriptor, or -1. */
+/* The path through which an unnamed file of ours can be given a name, in buf. */
+static void fd_path(char *buf, size_t len, int fd)
+{
+	snprintf(buf, len, "/proc/self/fd/%d", fd);
+}
+
+/*
+ * The file written until commit: an unnamed one in the target's directory (O_TMPFILE), so
+ * that a run ended by any signal, SIGKILL included, leaves nothing behind. Where the
+ * filesystem cannot (or /proc, through which it gets its name, is missing), a named one.
+ */
+static int create_temp(struct ft_output *o, const char *dir, const char *base, unsigned mode,
+		       struct ft_error *err)
+{
+	char link[64];
+
+	o->fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, mode);
+	if (o->fd >= 0) {
+		fd_path(link, sizeof(link), o->fd);
+		if (access(link, F_OK) == 0) {
+			o->anon = true;
+			return 0;
+		}
+		close(o->fd);
+		o->fd = -1;
+	}
+	return create_named_temp(o, dir, base, mode, err);
+}
+
+/* Links the unnamed file at name: through /proc, or (privileged) by its descriptor. */
+static int link_anon(int fd, const char *name)
+{
+	char link[64];
+
+	fd_path(link, sizeof(link), fd);
+	if (linkat(AT_FDCWD, link, AT_FDCWD, name, AT_SYMLINK_FOLLOW) == 0)
+		return 0;
+	if (errno == EEXIST)
+		return -1;
+	return linkat(fd, "", AT_FDCWD, name, AT_EMPTY_PATH);
+}
+
+/*
+ * Puts the file written onto the target's name. An unnamed file gets a temporary name first
+ * (link() cannot replace a name): the signals that end a run are held meanwhile, so it never
+ * stays under that name. 0, or -1 with errno set.
+ */
+static int replace_target(struct ft_output *o)
+{
+	const char *dir, *base;
+	char *parts, *name = NULL;
+	sigset_t hold, orig;
+	int ret = -1, e = 0;
+
+	if (!o->anon)
+		return rename(o->tmp, o->path);
+	parts = split_path(o->path, &dir, &base);
+	if (parts)
+		name = malloc(temp_len(dir));
+	if (!name) {
+		free(parts);
+		errno = ENOMEM;
+		return -1;
+	}
+	sigemptyset(&hold);
+	sigaddset(&hold, SIGINT);
+	sigaddset(&hold, SIGTERM);
+	sigaddset(&hold, SIGHUP);
+	sigaddset(&hold, SIGQUIT);
+	pthread_sigmask(SIG_BLOCK, &hold, &orig);
+	for (unsigned i = 0; ret && i < TMP_ATTEMPTS; i++) {
+		temp_name(name, temp_len(dir), dir, base, i);
+		ret = link_anon(o->fd, name);
+		e = errno;
+		if (ret && e != EEXIST)
+			break;
+	}
+	if (!ret && rename(name, o->path) < 0) {
+		e = errno;
+		unlink(name);
+		ret = -1;
+	}
+	pthread_sigmask(SIG_SETMASK, &orig, NULL);
+	free(name);
+	free(parts);
+	errno = e;
+	return ret;
+}
+
+/* One of our descriptors (fd), or with fd -1 the null device, written in place. */
 static int open_direct(struct ft_output *o, int fd, struct ft_error *err)
 {
 	struct stat st;
@@ -158,12 +282,12 @@ static int open_direct(struct ft_output *o, int fd, struct ft_error *err)
 	o->direct = true;
 	if (fd >= 0)
 		o->fd = fcntl(fd, F_DUPFD_CLOEXEC, 3);
-	else
-		o->fd = open(o->path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+	else	/* O_NONBLOCK: should a FIFO replace it meanwhile, open() does not wait */
+		o->fd = open(o->path, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
 	if (o->fd < 0)
 		return ft_error_set(err, o->path, "cannot open: %s", strerror(errno));
 	/* what was opened is what was checked, even if the path changed in between */
-	if (fd < 0 && (fstat(o->fd, &st) < 0 || !is_device_or_fifo(st.st_mode)))
+	if (fd < 0 && (fstat(o->fd, &st) < 0 || !is_null_device(&st)))
 		return ft_error_set(err, o->path, "changed while being opened: refused");
 	return 0;
 }
@@ -176,7 +300,8 @@ static int open_new(struct ft_output *o, const char *dir, const char *base,
 
 	if (!opts->in_place_if_new)
 		return create_temp(o, dir, base, opts->mode, err);
-	o->fd = open(o->path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, opts->mode);
+	o->fd = open(o->path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC,
+		     opts->mode);
 	if (o->fd < 0 || fstat(o->fd, &st) < 0)
 		return ft_error_set(err, o->path, "cannot create: %s", strerror(errno));
 	o->created = true;
@@ -192,7 +317,7 @@ static int open_existing(struct ft_output *o, const struct stat *lst, const char
 	struct stat st;
 
 	if (S_ISLNK(lst->st_mode)) {
-		if (stat(o->path, &st) == 0 && is_device_or_fifo(st.st_mode) &&
+		if (stat(o->path, &st) == 0 && is_null_device(&st) &&
 		    link_may_be_followed(dir, lst))
 			return open_direct(o, -1, err);
 		if (!opts->force)
@@ -200,12 +325,10 @@ static int open_existing(struct ft_output *o, const struct stat *lst, const char
 					    "replaces the link, never what it points to)");
 		return create_temp(o, dir, base, opts->mode, err);
 	}
-	if (is_device_or_fifo(lst->st_mode))
+	if (is_null_device(lst))
 		return open_direct(o, -1, err);
-	if (S_ISDIR(lst->st_mode))
-		return ft_error_set(err, o->path, "is a directory");
 	if (!S_ISREG(lst->st_mode))
-		return ft_error_set(err, o->path, "is not a regular file: refused");
+		return refuse_special(o->path, lst->st_mode, err);
 	return create_temp(o, dir, base, opts->mode, err);
 }
 
@@ -294,8 +417,8 @@ static void sync_dir(const char *path)
 	free(parts);
 }
 
-/* Flushes and closes; 0 or errno of the first failure. */
-static int finish_writing(struct ft_output *o)
+/* Flushes and puts a file of ours on disk, still open; 0 or errno of the first failure. */
+static int flush_writing(struct ft_output *o)
 {
 	int e = 0;
 
@@ -306,30 +429,70 @@ static int finish_writing(struct ft_output *o)
 	}
 	if (!e && !o->direct && fsync(o->fd) < 0)
 		e = errno;
-	if ((o->f ? fclose(o->f) : close(o->fd)) < 0 && !e)
-		e = errno;
+	return e;
+}
+
+static int close_output(struct ft_output *o)
+{
+	int r = o->f ? fclose(o->f) : close(o->fd);
+
 	o->f = NULL;
 	o->fd = -1;
-	return e;
+	return r < 0 ? errno : 0;
+}
+
+bool ft_output_is_temp(const struct ft_output *o)
+{
+	return o->tmp || o->anon;
+}
+
+/* The file written takes the target's name now; what it was is remembered for abort. */
+static int take_name(struct ft_output *o, struct ft_error *err)
+{
+	struct stat st;
+
+	if (fstat(o->fd, &st) < 0 || replace_target(o) < 0)
+		return ft_error_set(err, o->path, "cannot replace: %s", strerror(errno));
+	sync_dir(o->path);
+	free(o->tmp);
+	o->tmp = NULL;
+	o->anon = false;
+	o->created = true;
+	o->dev = st.st_dev;
+	o->ino = st.st_ino;
+	return 0;
+}
+
+int ft_output_place(struct ft_output *o, struct ft_error *err)
+{
+	if (!ft_output_is_temp(o))
+		return 0;
+	if (take_name(o, err)) {
+		ft_output_abort(o, false);
+		return -1;
+	}
+	return 0;
 }
 
 int ft_output_commit(struct ft_output *o, struct ft_error *err)
 {
-	int e = finish_writing(o);
+	int e = flush_writing(o);
 
 	if (e) {
 		ft_error_set(err, ft_output_name(o), "write failed: %s%s", strerror(e),
-			     o->tmp ? " (nothing replaced)" : "");
+			     ft_output_is_temp(o) ? " (nothing replaced)" : "");
 		ft_output_abort(o, true);
 		return -1;
 	}
-	if (o->tmp) {
-		if (rename(o->tmp, o->path) < 0) {
-			ft_error_set(err, o->path, "cannot replace: %s", strerror(errno));
-			ft_output_abort(o, false);
-			return -1;
-		}
-		sync_dir(o->path);
+	if (ft_output_is_temp(o) && take_name(o, err)) {
+		ft_output_abort(o, false);
+		return -1;
+	}
+	e = close_output(o);
+	if (e) {
+		ft_error_set(err, ft_output_name(o), "write failed: %s", strerror(e));
+		release(o);
+		return -1;
 	}
 	release(o);
 	return 0;

@@ -2,13 +2,15 @@
 /*
  * Output files, written the one safe way every subcommand shares (folio-trace(1), OUTPUT
  * FILES):
- * - "-" (where allowed), a character device or a FIFO, also through a symbolic link
- *   (/dev/null, /dev/stdout), is written in place: never created, truncated or removed;
- * - anything else is written to a new file in the target's directory (created exclusively,
- *   so no planted link is followed) and renamed onto the target only once all of it is
- *   written and on disk: a failed run leaves an existing file as it was and no partial one;
+ * - "-" (where allowed), the command's own descriptors (/dev/stdout, /dev/fd/N) and /dev/null
+ *   (also through a symbolic link) are written in place: never created, truncated or removed;
+ * - anything else is written to a new file in the target's directory (unnamed, O_TMPFILE,
+ *   where the filesystem can: a killed run leaves nothing; else ".NAME.RANDOM" created
+ *   exclusively, so no planted link is followed) and put onto the target only once all of it
+ *   is written and on disk: a failed run leaves an existing file as it was and no partial one;
  * - a symbolic link to anything else is refused unless force, which replaces the link itself,
- *   never what it points to; directories, block devices and other files are refused;
+ *   never what it points to; FIFOs (whose open would wait for a reader, and which anyone can
+ *   plant in /tmp), sockets, directories and devices other than /dev/null are refused;
  * - a file the command also reads (same device and inode) is refused.
  */
 #ifndef FT_UTIL_OUTPUT_H
@@ -35,11 +37,12 @@ struct ft_output_opts {
 
 struct ft_output {
 	char *path;			/* the target */
-	char *tmp;			/* the file written, renamed to path on commit; or NULL */
+	char *tmp;			/* the named file written, renamed to path on commit */
+	bool anon;			/* or the file written is unnamed (O_TMPFILE) */
 	int fd;				/* open read-write when it is a file of ours */
 	FILE *f;			/* after ft_output_stdio() */
 	bool direct;			/* written in place: stdout, a device, a FIFO */
-	bool created;			/* in_place_if_new made path itself */
+	bool created;			/* path itself is ours (in_place_if_new, place) */
 	dev_t dev;			/* of what we created, to remove only that */
 	ino_t ino;
 };
@@ -55,6 +58,14 @@ FILE *ft_output_stdio(struct ft_output *o, struct ft_error *err);
  * replaced the target.
  */
 int ft_output_commit(struct ft_output *o, struct ft_error *err);
+/*
+ * record: the file written takes the target's name now, before all is written, so that a
+ * killed run leaves it there; from then on it is what in_place_if_new creates. Releases o on
+ * failure (err set, -1), leaving the target as it was.
+ */
+int ft_output_place(struct ft_output *o, struct ft_error *err);
+/* The file written has no name yet, or a temporary one: nothing of it is kept on failure. */
+bool ft_output_is_temp(const struct ft_output *o);
 /*
  * Gives up: the temporary file is removed, the target untouched. A file created in place
  * stays when keep (a readable partial trace), else it is removed. Releases o.

@@ -73,8 +73,11 @@ bool parse_size(const char *s, uint64_t *out, const char **why)
 	double f = 0;
 	int shift;
 
-	if (!s || !parse_digits(s, &v, &end, why))
+	if (!s || !parse_digits(s, &v, &end, why)) {
+		if (s && !isdigit((unsigned char)*s))
+			*why = "not a size (a number, with K, M, G or T for binary units)";
 		return false;
+	}
 	if (*end == '.') {
 		/* a plain decimal fraction, digits only: 1.5G */
 		frac = ++end;

@@ -37,8 +37,11 @@ prepare() {
 	rm -f "$work/big" "$work/small"
 	: > "$work/big"
 	head -c 65536 /dev/urandom > "$work/small"
-	sync
-	echo 3 > /proc/sys/vm/drop_caches
+	# only these two files' pages dropped (never drop_caches: the whole host's cache)
+	for f in "$work/big" "$work/small"; do
+		sync "$f"
+		dd if="$f" iflag=nocache count=0 status=none
+	done
 	big=$(stat -c %i "$work/big")
 	small=$(stat -c %i "$work/small")
 }
