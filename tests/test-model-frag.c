@@ -219,11 +219,57 @@ static void test_steal_for_cache(void)
 	model_free(m);
 }
 
+/*
+ * Eight UNMOVABLE pageblocks with 1024 free pages, every free block of order 0: no folio above
+ * order 0 can be had, and compaction has no movable pageblock to move to or from. A 1 MiB file
+ * read in 128 KiB reads by the 6.17 rule (ra_pages 32): the first window (32 pages at 0, its
+ * async part 16) is read at order 0. Each marker hit then pushes a 32-page window forward,
+ * ra->order 2 for the one at 32, 4 for the next (mm/readahead.c page_cache_async_ra(), 6.18);
+ * its first folio cannot be allocated, page_cache_ra_order() breaks out and do_page_cache_ra()
+ * reads all 32 pages at order 0, the folio at start + size - async_size = start marked, so the
+ * next read finds the mark. Seven windows after the first, each one fallback; 256 order-0
+ * folios, every page once, one read I/O per window: 8. (Stepping down and advancing by the
+ * order asked for, order-0 folios at 32, 36, 40... leave three pages of four to misses.)
+ */
+static const struct model_zone_state base_pages_only = {
+	.pageblocks = { [U] = 8 },
+	.free = { [U] = { [0] = 1024 } },
+	.zones = 1,
+};
+
+static void readahead_6_17(struct model_config *c)
+{
+	c->policy = FOLIO_POLICY_READAHEAD;
+	c->readahead = true;
+	c->ra_rule = RA_RULE_6_17;
+	c->ra_pages = 32;
+	c->io_pages = 32;
+}
+
+static void test_readahead_no_smaller_order(void)
+{
+	struct model *m = make(9, 8 * PB * PAGE, &base_pages_only, readahead_6_17);
+	uint64_t want[MODEL_MAX_ORDER + 1] = { [0] = 256 };
+	struct model_metrics x;
+
+	for (uint64_t pos = 0; pos < MiB; pos += 128 * 1024)
+		op(m, 1 * SEC + pos, MODEL_READ, 0, pos, 128 * 1024, MiB);
+	x = metrics(m);
+	counts_are(x.insertions_by_order, want, "readahead without large blocks: 256 order-0 folios");
+	is_u64(x.inserted_pages, 256, "every page of the file read once");
+	is_u64(x.alloc_fallbacks, 7, "one fallback per window after the first");
+	is_u64(x.alloc_failures, 0, "no allocation failed for good");
+	is_u64(x.read_ios, 8, "one read I/O per window: no page left to a miss");
+	is_u64(x.read_hit_requests + x.read_waited_requests, 7, "every read after the first cached");
+	model_free(m);
+}
+
 int main(void)
 {
 	test_recorded_layout();
 	test_compact_one_pageblock();
 	test_compaction_not_suitable();
 	test_steal_for_cache();
+	test_readahead_no_smaller_order();
 	return done_testing();
 }

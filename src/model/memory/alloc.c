@@ -20,6 +20,8 @@
  * (compaction.c); failing that, the kernel's __GFP_NORETRY large-folio allocation gives up and
  * the page cache takes a smaller order: counted as compaction demand and a fallback. With
  * ALLOC_FALLBACK_COMPACT the model instead reclaims until a block of the order is free.
+ * Readahead's allocations (mem.no_smaller) take no smaller order: they fail, and readahead
+ * reads on in base pages.
  */
 #include <stdlib.h>
 
@@ -102,6 +104,18 @@ void memory_set_others(struct model *m, uint64_t pages)
 	}
 }
 
+/*
+ * Readahead's folio of an order above the minimum failed: the kernel does not retry smaller
+ * (mm/readahead.c page_cache_ra_order(), 6.18: the loop breaks on -ENOMEM and
+ * do_page_cache_ra() reads the rest of the window at the minimum order). Counted as a fallback,
+ * which it is for the window.
+ */
+static uint64_t alloc_no_smaller(struct model *m)
+{
+	m->mx.alloc_fallbacks++;
+	return BUDDY_NO_PFN;
+}
+
 static uint64_t alloc_folio(struct model *m, unsigned *orderp)
 {
 	unsigned order = *orderp, min = m->cfg.min_order;
@@ -114,6 +128,8 @@ static uint64_t alloc_folio(struct model *m, unsigned *orderp)
 			/* nothing left to reclaim: only a smaller folio can fit */
 			if (order <= min)
 				break;
+			if (m->mem.no_smaller)
+				return alloc_no_smaller(m);
 			order--;
 			fell_back = true;
 			compacted = false;
@@ -142,6 +158,8 @@ static uint64_t alloc_folio(struct model *m, unsigned *orderp)
 			continue;
 		if (order <= min)
 			break;
+		if (m->mem.no_smaller)
+			return alloc_no_smaller(m);
 		order--;
 		fell_back = true;
 		compacted = false;

@@ -28,6 +28,11 @@ struct memory {
 	uint64_t *uptodate_units;	/* track_block.c: uptodate units, same index */
 	uint64_t *reclaim_pfn;		/* PG_reclaim, by the folio's first pfn */
 	uint64_t allocs;		/* folio allocations: every 256th samples fragmentation */
+	/*
+	 * Set while readahead allocates (readahead_gfp_mask(): __GFP_NORETRY, and no smaller
+	 * order on failure): a scope, as memalloc_nofs_save() scopes the kernel's
+	 */
+	bool no_smaller;
 };
 
 /* alloc.c: buddy allocation for a folio, reclaiming and falling back as configured. */
