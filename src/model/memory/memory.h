@@ -57,8 +57,13 @@ void memory_sample_fragmentation(struct model *m);
 
 /* compaction.c: mm/compaction.c's decisions and kcompactd */
 bool zone_watermark_ok(const struct model *m, unsigned order, uint64_t mark);
-/* Direct compaction for an allocation of order: the block when it got one, else BUDDY_NO_PFN. */
-uint64_t compact_direct(struct model *m, unsigned order);
+/*
+ * Direct compaction for an allocation of order, MIGRATE_ASYNC or MIGRATE_SYNC_LIGHT: the block
+ * when it got one, else BUDDY_NO_PFN; *rc what compaction said.
+ */
+uint64_t compact_direct(struct model *m, unsigned order, bool async, enum compact_result *rc);
+/* mm/vmscan.c compaction_ready(): direct reclaim for a costly order has nothing to do. */
+bool compaction_ready(const struct model *m, unsigned order);
 void wakeup_kcompactd(struct model *m, unsigned order);
 /* kcompactd's work: woken for an order, and its proactive check every 500 ms. */
 void kcompactd_run(struct model *m);
