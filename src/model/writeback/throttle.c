@@ -89,6 +89,13 @@ static void wb_dirty_limits(struct model *m)
 	m->wb.thresh_pages = th;
 }
 
+/* The limits now: a recorded host's dirtyable memory is one sample, its limits never change. */
+static void wb_update_limits(struct model *m)
+{
+	if (!m->cfg.dirtyable_bytes)
+		wb_dirty_limits(m);
+}
+
 void wb_init_thresholds(struct model *m)
 {
 	m->wb.reserve_pages = reserve_pages(m->mem.nr_pages, m->page_shift);
@@ -185,12 +192,12 @@ void wb_balance_dirty(struct model *m)
 {
 	uint64_t ns;
 
-	wb_dirty_limits(m);
+	wb_update_limits(m);
 	if (m->wb.dirty_pages > m->wb.bg_thresh_pages)
 		wb_background(m);
 	while ((ns = bdp_pause_ns(m)) != 0) {
 		bdp_pause(m, ns);
-		wb_dirty_limits(m);	/* the kernel's loop computes them anew each round */
+		wb_update_limits(m);	/* the kernel's loop computes them anew each round */
 		/* over the hard limit the writer waits again, while writeback can get it below */
 		if (m->wb.dirty_pages + m->wb.writeback_pages < m->wb.thresh_pages || !m->wb.writeback_pages)
 			break;
