@@ -219,11 +219,118 @@ static void test_steal_for_cache(void)
 	model_free(m);
 }
 
+/*
+ * Eight UNMOVABLE pageblocks with 1024 free pages, every free block of order 2: no folio above
+ * order 2 can be had, and compaction has no movable pageblock to move to or from. Folios are
+ * at least order 2 (--min-order=2), so every larger order readahead asks for is costly and
+ * reclaims nothing (compaction_ready()). A 1 MiB file read in 128 KiB reads by the 6.17 rule
+ * (ra_pages 32): the first window (32 pages at 0, its async part 16) is read at the minimum
+ * order. Each marker hit then pushes a 32-page window forward, ra->order 2 + 2 = 4 for the one
+ * at 32, then 5 (ilog2 of the window) (mm/readahead.c page_cache_async_ra(), 6.18); its first
+ * folio cannot be allocated, page_cache_ra_order() breaks out and do_page_cache_ra() reads all
+ * 32 pages at order 2, the folio at start + size - async_size = start marked, so the next read
+ * finds the mark. Seven windows after the first, each one fallback; 64 order-2 folios, every
+ * page once, one read I/O per window: 8. (Stepping down and advancing by the order asked for,
+ * an order-2 folio at 32, then at 48... leave pages to misses.)
+ */
+static const struct model_zone_state order2_only = {
+	.pageblocks = { [U] = 8 },
+	.free = { [U] = { [2] = 256 } },
+	.zones = 1,
+};
+
+static void readahead_6_17(struct model_config *c)
+{
+	c->policy = FOLIO_POLICY_READAHEAD;
+	c->readahead = true;
+	c->ra_rule = RA_RULE_6_17;
+	c->ra_pages = 32;
+	c->io_pages = 32;
+	c->min_order = 2;
+}
+
+static void test_readahead_no_smaller_order(void)
+{
+	struct model *m = make(9, 8 * PB * PAGE, &order2_only, readahead_6_17);
+	uint64_t want[MODEL_MAX_ORDER + 1] = { [2] = 64 };
+	struct model_metrics x;
+
+	for (uint64_t pos = 0; pos < MiB; pos += 128 * 1024)
+		op(m, 1 * SEC + pos, MODEL_READ, 0, pos, 128 * 1024, MiB);
+	x = metrics(m);
+	counts_are(x.insertions_by_order, want, "readahead without larger blocks: 64 order-2 folios");
+	is_u64(x.inserted_pages, 256, "every page of the file read once");
+	is_u64(x.alloc_fallbacks, 7, "one fallback per window after the first");
+	is_u64(x.alloc_failures, 0, "no allocation failed for good");
+	is_u64(x.evictions, 0, "costly orders: no reclaim");
+	is_u64(x.read_ios, 8, "one read I/O per window: no page left to a miss");
+	is_u64(x.read_hit_requests + x.read_waited_requests, 7, "every read after the first cached");
+	model_free(m);
+}
+
+/*
+ * Reclaim or compaction first (mm/page_alloc.c __alloc_pages_slowpath(), 6.18): eight movable
+ * pageblocks, 1000 pages free in order-0 blocks that cannot merge, the rest others' movable
+ * pages. 64 one-page files read first hold 64 order-0 folios (936 free, above the low
+ * watermark 255 plus the folio). Then a 4-page file wants an order-2 folio: no block of order
+ * 2, orders 1 to 3 are not costly, so direct reclaim runs first: SWAP_CLUSTER_MAX = 32 pages,
+ * the 32 oldest folios, whose pages go back where they were and merge with nothing; then
+ * direct compaction (sync-light) moves others' pages and frees a block: one stall, a success,
+ * 32 evictions. A 16-page file wants order 4, costly: async compaction first, which frees the
+ * block, and no reclaim at all.
+ */
+static const struct model_zone_state order0_free = {
+	.pageblocks = { [M] = 8 },
+	.free = { [M] = { [0] = 1000 } },
+	.zones = 1,
+};
+
+static void no_proactive(struct model_config *c)
+{
+	c->compaction_proactiveness = 0;	/* only the allocation compacts */
+}
+
+static struct model *small_files_read(unsigned order)
+{
+	struct model *m = make(order, 8 * PB * PAGE, &order0_free, no_proactive);
+
+	for (uint32_t f = 1; f <= 64; f++)
+		op(m, 1 * SEC + f, MODEL_READ, f, 0, PAGE, PAGE);
+	return m;
+}
+
+static void test_reclaim_before_compaction(void)
+{
+	struct model *m = small_files_read(2);
+	struct model_metrics x = metrics(m);
+
+	ok(x.evictions == 0 && x.zone_free_pages == 936 && x.compaction_demand == 0,
+	   "64 order-0 folios cached, 936 pages free");
+	op(m, 2 * SEC, MODEL_READ, 0, 0, 4 * PAGE, 4 * PAGE);
+	x = metrics(m);
+	is_u64(x.alloc_by_order[2], 1, "order 2: the folio was allocated");
+	is_u64(x.alloc_fallbacks, 0, "order 2: no fallback");
+	is_u64(x.evicted_pages, 32, "order 2: direct reclaim first, 32 pages");
+	ok(x.compact_stall == 1 && x.compact_success == 1,
+	   "order 2: then one direct compaction, a success");
+	model_free(m);
+
+	m = small_files_read(4);
+	op(m, 2 * SEC, MODEL_READ, 0, 0, 16 * PAGE, 16 * PAGE);
+	x = metrics(m);
+	is_u64(x.alloc_by_order[4], 1, "order 4: the folio was allocated");
+	is_u64(x.evicted_pages, 0, "order 4 (costly): no reclaim");
+	ok(x.compact_stall == 1 && x.compact_success == 1, "order 4: async compaction first, a success");
+	model_free(m);
+}
+
 int main(void)
 {
 	test_recorded_layout();
 	test_compact_one_pageblock();
 	test_compaction_not_suitable();
 	test_steal_for_cache();
+	test_readahead_no_smaller_order();
+	test_reclaim_before_compaction();
 	return done_testing();
 }

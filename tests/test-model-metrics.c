@@ -130,7 +130,7 @@ static void fallback_compact(struct model_config *c)
 
 /*
  * 1024 pages filled by 1024 one-page files (order-0 folios at pfns 0..1023); unlinking the
- * even ones leaves 512 free pages, no two adjacent: an order-9 read must fall back.
+ * even ones leaves 512 free pages, no two adjacent: an order-9 read must fall back, or reclaim.
  */
 static void test_buddy_fallback(void)
 {
@@ -149,15 +149,22 @@ static void test_buddy_fallback(void)
 		x = metrics(m);
 		if (!compact) {
 			/*
-			 * each even page asks for the largest free aligned range (order 9 at 0,
-			 * 1 at 2, 2 at 4, 1 at 6, 3 at 8...) and falls back to order 0; odd pages
-			 * ask for order 0 next to a cached page
+			 * mm/page_alloc.c __alloc_pages_slowpath() (6.18) for each order the
+			 * folio steps down through: orders 9 and 8 skip compaction (512 free pages
+			 * are not above compact_gap), 7 to 4 are costly and compact first, which
+			 * fails and leaves reclaim nothing to do (compaction_ready()); order 3
+			 * reclaims first, 32 pages: the odd files of pfns 1-63, and pfns 0-63 merge.
+			 * Order 3 takes pfns 0-7, then the file's pages 8, 16 and 32 take orders 3,
+			 * 4 and 5 from the same 64 pages. Each 64-page region of the file does so
+			 * again (order 6 first): 8 regions, each one fallback and 32 evictions.
 			 */
-			is_u64(x.compaction_demand, 256, "256 allocations met fragmentation");
-			is_u64(x.alloc_fallbacks, 256, "and fell back");
+			is_u64(x.compaction_demand, 8, "8 allocations met fragmentation");
+			is_u64(x.alloc_fallbacks, 8, "and fell back");
 			is_u64(x.insertions_by_order[9], 0, "no order-9 folio");
-			is_u64(x.insertions_by_order[0], 1024 + 512, "512 order-0 folios instead");
-			is_u64(x.evictions, 0, "the free pages were enough");
+			ok(x.insertions_by_order[3] == 16 && x.insertions_by_order[4] == 8 &&
+			   x.insertions_by_order[5] == 8 && x.insertions_by_order[0] == 1024,
+			   "orders 3, 3, 4, 5 in each 64-page region");
+			is_u64(x.evictions, 256, "order 3 reclaims first: 8 x 32 pages");
 		} else {
 			is_u64(x.compaction_demand, 1, "one order-9 failure with 512 pages free");
 			is_u64(x.alloc_fallbacks, 0, "compaction mode: no fallback");

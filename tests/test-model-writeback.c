@@ -307,6 +307,47 @@ static void test_background(void)
 	model_free(m);
 }
 
+/*
+ * The limits follow the dirtyable memory on every balance_dirty_pages() call
+ * (mm/page-writeback.c balance_domain_limits() -> global_dirtyable_memory(), 6.18): free
+ * pages less the reserve (clamped at 0), plus the file LRU, plus 1. 100 MiB, reserve 480
+ * pages (test_background()):
+ * - others take 12800 pages: 12800 - 480 + 0 + 1 = 12321 dirtyable, background
+ *   409 * 12321 / 4096 = 1230 pages (computed once, at the start, it stayed 2508). Each written
+ *   page moves one page from free to the LRU, so it stays 1230: 1230 dirty pages start no
+ *   writeback, the 1231st one chunk of min(2463 / 8, 12800) + 1024 -> 1024 pages;
+ * - others take 25200 pages and a 300-page file is read: 100 free, below the reserve, count
+ *   0, so 300 + 1 dirtyable; k pages written later make 301 + k, and background writeback
+ *   starts at the first k above 409 * (301 + k) / 4096: 33 <= 33 (k = 33), 34 > 33 (k = 34).
+ *   (Free pages plus LRU less the reserve would have been 1 page, a limit of 0.)
+ */
+static void test_limits_follow_memory(void)
+{
+	struct model_config c = config(0, DIRTY_FOLIO);
+	struct model *m;
+
+	c.memory_bytes = 100 * MiB;
+	m = checked_model(&c);
+	op(m, 0, MODEL_OTHERS, 0, 12800, 0, 0);
+	for (uint64_t p = 0; p < 1230; p++)
+		op(m, 0, MODEL_WRITE, 0, p * PAGE, PAGE, (p + 1) * PAGE);
+	is_u64(metrics(m).writeback_bytes, 0, "half the memory taken: 1230 dirty pages, no writeback");
+	op(m, 0, MODEL_WRITE, 0, 1230 * PAGE, PAGE, 1231 * PAGE);
+	is_u64(metrics(m).wb_background_bytes, 1024 * PAGE, "1231 dirty pages: one 4 MiB chunk");
+	model_free(m);
+
+	m = checked_model(&c);
+	op(m, 0, MODEL_OTHERS, 0, 25200, 0, 0);
+	op(m, 0, MODEL_READ, 1, 0, 300 * PAGE, 300 * PAGE);
+	is_u64(metrics(m).zone_free_pages, 100, "100 pages free after the read");
+	for (uint64_t p = 0; p < 33; p++)
+		op(m, 0, MODEL_WRITE, 0, p * PAGE, PAGE, (p + 1) * PAGE);
+	is_u64(metrics(m).writeback_bytes, 0, "free below the reserve: 33 dirty pages, no writeback");
+	op(m, 0, MODEL_WRITE, 0, 33 * PAGE, PAGE, 34 * PAGE);
+	ok(metrics(m).wb_background_bytes > 0, "the 34th dirty page starts background writeback");
+	model_free(m);
+}
+
 /* Adjacent dirty ranges merge; gaps split; the device model prices every I/O. */
 static void test_io_merge_and_cost(void)
 {
@@ -432,6 +473,7 @@ int main(void)
 	test_expire();
 	test_truncate();
 	test_background();
+	test_limits_follow_memory();
 	test_io_merge_and_cost();
 	test_auto_per_filesystem();
 	return done_testing();

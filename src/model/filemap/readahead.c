@@ -26,17 +26,25 @@ static uint64_t ra_last_page(const struct model *m, const struct mfile *mf)
 	return eof_pages(m, mf) - 1;
 }
 
-/* A folio a readahead call adds: counted as one read I/O with the folios next to it. */
+/*
+ * A folio a readahead call adds: counted as one read I/O with the folios next to it.
+ * ra_alloc_folio() (mm/readahead.c, 6.18) allocates with readahead_gfp_mask(), and a folio of
+ * the order that cannot be had is -ENOMEM, never a smaller folio: FOLIO_NIL, and the caller
+ * stops.
+ */
 static uint32_t ra_add_folio(struct model *m, uint32_t file, uint64_t idx, unsigned order,
 			     uint64_t mark, bool *in_run)
 {
 	uint32_t id;
 
-	if (m->cfg.policy == FOLIO_POLICY_FIXED)
+	if (m->cfg.policy == FOLIO_POLICY_FIXED) {
 		id = filemap_read_in(m, file, idx, filemap_read_order(m, model_file(m, file), idx),
 				     false);
-	else
+	} else {
+		m->mem.no_smaller = true;
 		id = filemap_read_in(m, file, idx, order, true);
+		m->mem.no_smaller = false;
+	}
 	if (id == FOLIO_NIL)
 		return FOLIO_NIL;
 	if (!*in_run)
@@ -89,8 +97,9 @@ void ra_read_unbounded(struct model *m, uint32_t file, uint64_t idx, uint64_t nr
  * EOF, in folios of new_order, each lowered to the alignment of its index (__ffs) and so it
  * does not cross the window's end; the folio holding start + size - async_size gets
  * PG_readahead. Returns the index where it stopped: past the window, or at a page already
- * cached (-EEXIST) or with no memory left. no_order1: before 6.10 the page cache had no
- * order-1 folios, order 0 was used instead.
+ * cached (-EEXIST) or where a folio of the order could not be allocated (-ENOMEM: the kernel
+ * breaks out and its caller reads the rest at the minimum order, do_page_cache_ra()).
+ * no_order1: before 6.10 the page cache had no order-1 folios, order 0 was used instead.
  */
 uint64_t ra_read_folios(struct model *m, uint32_t file, unsigned new_order, bool no_order1,
 			bool *stopped)

@@ -16,10 +16,12 @@
  * is a budget of its own (the cache and the others of the cgroup are charged to it).
  *
  * When no block of a folio's order is free although enough pages are (fragmentation), the
- * allocation wakes kcompactd and, for orders above 0, tries direct compaction once
- * (compaction.c); failing that, the kernel's __GFP_NORETRY large-folio allocation gives up and
+ * allocation takes the slow path of a __GFP_NORETRY allocation once (alloc_slowpath():
+ * compaction first only above PAGE_ALLOC_COSTLY_ORDER, reclaim first below); failing that
  * the page cache takes a smaller order: counted as compaction demand and a fallback. With
  * ALLOC_FALLBACK_COMPACT the model instead reclaims until a block of the order is free.
+ * Readahead's allocations (mem.no_smaller) take no smaller order: they fail, and readahead
+ * reads on in base pages.
  */
 #include <stdlib.h>
 
@@ -102,6 +104,61 @@ void memory_set_others(struct model *m, uint64_t pages)
 	}
 }
 
+/* try_to_free_pages(): direct reclaim aims at SWAP_CLUSTER_MAX pages */
+#define DIRECT_RECLAIM_PAGES	32
+
+/*
+ * __alloc_pages_direct_reclaim(): reclaim SWAP_CLUSTER_MAX pages, then the free lists. For a
+ * costly order shrink_zones() leaves the zone alone when compaction_ready() (mm/vmscan.c).
+ */
+static uint64_t alloc_direct_reclaim(struct model *m, unsigned order)
+{
+	if (order > PAGE_ALLOC_COSTLY_ORDER && compaction_ready(m, order))
+		return BUDDY_NO_PFN;
+	reclaim_until_free(m, buddy_free_pages(m->mem.buddy) + DIRECT_RECLAIM_PAGES);
+	return buddy_alloc(m->mem.buddy, order);
+}
+
+/*
+ * __alloc_pages_slowpath() (mm/page_alloc.c, 6.18) for a page-cache folio of an order above 0
+ * that no free block holds, although the watermark does: a movable __GFP_NORETRY allocation
+ * (filemap_alloc_folio() as __filemap_get_folio() and readahead call it for large folios).
+ * kcompactd is woken; an order above PAGE_ALLOC_COSTLY_ORDER tries async direct compaction
+ * first and gives up when compaction was skipped or deferred (the __GFP_NORETRY check); then
+ * direct reclaim, and direct compaction once more, async for a costly order, sync-light
+ * (DEF_COMPACT_PRIORITY) for orders 1 to 3, which so reclaim before they compact.
+ * __GFP_NORETRY: no second round.
+ */
+static uint64_t alloc_slowpath(struct model *m, unsigned order)
+{
+	bool costly = order > PAGE_ALLOC_COSTLY_ORDER;
+	enum compact_result rc;
+	uint64_t pfn;
+
+	wakeup_kcompactd(m, order);
+	if (costly) {
+		pfn = compact_direct(m, order, true, &rc);
+		if (pfn != BUDDY_NO_PFN || rc == COMPACT_SKIPPED || rc == COMPACT_DEFERRED)
+			return pfn;
+	}
+	pfn = alloc_direct_reclaim(m, order);
+	if (pfn != BUDDY_NO_PFN)
+		return pfn;
+	return compact_direct(m, order, costly, &rc);
+}
+
+/*
+ * Readahead's folio of an order above the minimum failed: the kernel does not retry smaller
+ * (mm/readahead.c page_cache_ra_order(), 6.18: the loop breaks on -ENOMEM and
+ * do_page_cache_ra() reads the rest of the window at the minimum order). Counted as a fallback,
+ * which it is for the window.
+ */
+static uint64_t alloc_no_smaller(struct model *m)
+{
+	m->mx.alloc_fallbacks++;
+	return BUDDY_NO_PFN;
+}
+
 static uint64_t alloc_folio(struct model *m, unsigned *orderp)
 {
 	unsigned order = *orderp, min = m->cfg.min_order;
@@ -114,6 +171,8 @@ static uint64_t alloc_folio(struct model *m, unsigned *orderp)
 			/* nothing left to reclaim: only a smaller folio can fit */
 			if (order <= min)
 				break;
+			if (m->mem.no_smaller)
+				return alloc_no_smaller(m);
 			order--;
 			fell_back = true;
 			compacted = false;
@@ -128,11 +187,10 @@ static uint64_t alloc_folio(struct model *m, unsigned *orderp)
 		if (!counted)
 			m->mx.compaction_demand++;
 		counted = true;
-		/* the slow path: wake kswapd (and so kcompactd), one direct compaction */
+		/* the slow path, once per order */
 		if (!compacted && order) {
 			compacted = true;
-			wakeup_kcompactd(m, order);
-			pfn = compact_direct(m, order);
+			pfn = alloc_slowpath(m, order);
 			if (pfn != BUDDY_NO_PFN) {
 				*orderp = order;
 				return memory_got(m, pfn, order, fell_back);
@@ -142,6 +200,8 @@ static uint64_t alloc_folio(struct model *m, unsigned *orderp)
 			continue;
 		if (order <= min)
 			break;
+		if (m->mem.no_smaller)
+			return alloc_no_smaller(m);
 		order--;
 		fell_back = true;
 		compacted = false;

@@ -13,11 +13,13 @@
  *   first; it ends when a free block of the order is there (__compact_finished(): on the
  *   movable lists, or a fallback block big enough to claim), when the scanners meet, or for
  *   proactive compaction when the fragmentation score is back under its low mark;
- * - direct compaction (__alloc_pages_direct_compact(), MIGRATE_ASYNC): migration sources only
- *   in MOVABLE pageblocks (suitable_migration_source()), and a cc->order-aligned block with a
- *   page that cannot move is skipped whole (isolate_migratepages_block()'s skip_on_failure);
- *   compaction_deferred()/defer_compaction() after failures; counted as compact_stall, then
- *   compact_success or compact_fail;
+ * - direct compaction (__alloc_pages_direct_compact()) at the allocation's priority: with
+ *   MIGRATE_ASYNC (INIT_COMPACT_PRIORITY) migration sources only in MOVABLE pageblocks
+ *   (suitable_migration_source()), and a cc->order-aligned block with a page that cannot move
+ *   is skipped whole (isolate_migratepages_block()'s skip_on_failure); MIGRATE_SYNC_LIGHT
+ *   (DEF_COMPACT_PRIORITY) takes from every pageblock and, failing, defers the order
+ *   (try_to_compact_pages(): only sync runs defer); compaction_deferred() skips a deferred
+ *   order either way; counted as compact_stall, then compact_success or compact_fail;
  * - kcompactd (MIGRATE_SYNC_LIGHT, every pageblock a source): woken by an allocation that
  *   failed for an order (wakeup_kcompactd(), here right after it), and every 500 ms
  *   (HPAGE_FRAG_CHECK_INTERVAL_MSEC) it compacts proactively when the fragmentation score
@@ -32,7 +34,7 @@
 
 struct compact_control {
 	unsigned order;			/* COMPACT_ORDER_ANY: proactive */
-	bool direct;			/* an allocating task's MIGRATE_ASYNC run */
+	bool async;			/* MIGRATE_ASYNC: an allocating task's first try */
 	bool proactive;
 	bool whole_zone;		/* started at the zone's first pageblock */
 	bool met;			/* the scanners met */
@@ -299,19 +301,19 @@ static void migrate_pageblock(struct model *m, struct compact_control *cc)
 	}
 	cc->migrate_pfn = to;
 	/* suitable_migration_source(): async direct compaction keeps to MOVABLE pageblocks */
-	if (cc->direct && buddy_pageblock_type(m->mem.buddy, from) != MT_MOVABLE)
+	if (cc->async && buddy_pageblock_type(m->mem.buddy, from) != MT_MOVABLE)
 		return;
 	cc->migrate_scanned += to - from;
 	buddy_pageblock_usage(m->mem.buddy, from, &u);
 	if (!u.used[MT_MOVABLE])
 		return;		/* nothing to isolate */
-	if (cc->direct && cc->order < PAGEBLOCK_ORDER)
+	if (cc->async && cc->order < PAGEBLOCK_ORDER)
 		chunk = 1ull << cc->order;
 	for (uint64_t c = from; c < to; c += chunk) {
 		uint64_t end = c + chunk < to ? c + chunk : to;
 
 		/* skip_on_failure: a block of the order that cannot be freed is not touched */
-		if (cc->direct && range_pinned(m, cc, c, end))
+		if (cc->async && range_pinned(m, cc, c, end))
 			continue;
 		if (!migrate_range(m, cc, c, end))
 			return;
@@ -322,7 +324,7 @@ static void migrate_pageblock(struct model *m, struct compact_control *cc)
 static enum compact_result compact_zone(struct model *m, struct compact_control *cc)
 {
 	struct zone *z = &m->mem.zone;
-	bool sync = !cc->direct;
+	bool sync = !cc->async;
 	enum compact_result ret;
 
 	if (!cc->proactive) {
@@ -360,25 +362,29 @@ static enum compact_result compact_zone(struct model *m, struct compact_control 
 /* ---- the callers ------------------------------------------------------------------------ */
 
 /*
- * __alloc_pages_direct_compact() with try_to_compact_pages() at INIT_COMPACT_PRIORITY
- * (MIGRATE_ASYNC, no deferral after a failure: only sync compaction defers).
+ * __alloc_pages_direct_compact() with try_to_compact_pages() (6.18): MIGRATE_ASYNC at
+ * INIT_COMPACT_PRIORITY (async), else MIGRATE_SYNC_LIGHT. *rc: what compaction said, for the
+ * slow path's __GFP_NORETRY check (COMPACT_SKIPPED, COMPACT_DEFERRED: it did not run).
  */
-uint64_t compact_direct(struct model *m, unsigned order)
+uint64_t compact_direct(struct model *m, unsigned order, bool async, enum compact_result *rc)
 {
-	struct compact_control cc = { .order = order, .direct = true };
-	enum compact_result rc;
+	struct compact_control cc = { .order = order, .async = async };
 	uint64_t pfn;
 
+	*rc = COMPACT_SKIPPED;
 	if (!order)
 		return BUDDY_NO_PFN;
 	if (compaction_deferred(&m->mem.zone, order)) {
-		rc = COMPACT_DEFERRED;
+		*rc = COMPACT_DEFERRED;
 	} else {
-		rc = compact_zone(m, &cc);
-		if (rc == COMPACT_SUCCESS)
+		*rc = compact_zone(m, &cc);
+		if (*rc == COMPACT_SUCCESS)
 			compaction_defer_reset(&m->mem.zone, order, false);
+		else if (!async && (*rc == COMPACT_COMPLETE || *rc == COMPACT_PARTIAL_SKIPPED))
+			defer_compaction(&m->mem.zone, order);
 	}
-	if (rc == COMPACT_SKIPPED)
+	/* the kernel counts a stall, and tries the free lists, after a deferred run too */
+	if (*rc == COMPACT_SKIPPED)
 		return BUDDY_NO_PFN;
 	m->mx.compact_stall++;
 	pfn = buddy_alloc(m->mem.buddy, order);
@@ -389,6 +395,22 @@ uint64_t compact_direct(struct model *m, unsigned order)
 		m->mx.compact_fail++;
 	}
 	return pfn;
+}
+
+/*
+ * compaction_ready() (mm/vmscan.c): direct reclaim for an order above
+ * PAGE_ALLOC_COSTLY_ORDER leaves the zone alone when the allocation could succeed or
+ * compaction could run with the high watermark plus compact_gap() free.
+ */
+bool compaction_ready(const struct model *m, unsigned order)
+{
+	const struct zone *z = &m->mem.zone;
+
+	if (zone_watermark_ok(m, order, z->wmark_min))
+		return true;
+	if (!compaction_suitable(m, order))
+		return false;
+	return zone_watermark_ok(m, 0, z->wmark_high + (2ull << order));
 }
 
 void wakeup_kcompactd(struct model *m, unsigned order)

@@ -28,6 +28,11 @@ struct memory {
 	uint64_t *uptodate_units;	/* track_block.c: uptodate units, same index */
 	uint64_t *reclaim_pfn;		/* PG_reclaim, by the folio's first pfn */
 	uint64_t allocs;		/* folio allocations: every 256th samples fragmentation */
+	/*
+	 * Set while readahead allocates (readahead_gfp_mask(): __GFP_NORETRY, and no smaller
+	 * order on failure): a scope, as memalloc_nofs_save() scopes the kernel's
+	 */
+	bool no_smaller;
 };
 
 /* alloc.c: buddy allocation for a folio, reclaiming and falling back as configured. */
@@ -52,8 +57,13 @@ void memory_sample_fragmentation(struct model *m);
 
 /* compaction.c: mm/compaction.c's decisions and kcompactd */
 bool zone_watermark_ok(const struct model *m, unsigned order, uint64_t mark);
-/* Direct compaction for an allocation of order: the block when it got one, else BUDDY_NO_PFN. */
-uint64_t compact_direct(struct model *m, unsigned order);
+/*
+ * Direct compaction for an allocation of order, MIGRATE_ASYNC or MIGRATE_SYNC_LIGHT: the block
+ * when it got one, else BUDDY_NO_PFN; *rc what compaction said.
+ */
+uint64_t compact_direct(struct model *m, unsigned order, bool async, enum compact_result *rc);
+/* mm/vmscan.c compaction_ready(): direct reclaim for a costly order has nothing to do. */
+bool compaction_ready(const struct model *m, unsigned order);
 void wakeup_kcompactd(struct model *m, unsigned order);
 /* kcompactd's work: woken for an order, and its proactive check every 500 ms. */
 void kcompactd_run(struct model *m);

@@ -2,7 +2,8 @@
 /*
  * How much may be dirty and how fast the writer may go (mm/page-writeback.c):
  * - the thresholds are ratios (or the *_bytes sysctls) of the dirtyable memory, free pages
- *   less the kernel's reserve plus the file LRU, as global_dirtyable_memory() counts it;
+ *   less the kernel's reserve plus the file LRU, as global_dirtyable_memory() counts it, on
+ *   every balance_dirty_pages() call;
  * - the write bandwidth estimate (bandwidth.c) sets the writer's pace;
  * - balance_dirty_pages(): above the midpoint of the two thresholds the writer pauses in
  *   proportion to the pages it dirtied, at the bandwidth scaled by how far dirty + writeback
@@ -50,20 +51,30 @@ uint64_t model_reserve_bytes(uint64_t mem_bytes, unsigned page_size)
 	return reserve_pages(mem_bytes >> shift, shift) << shift;
 }
 
-/* global_dirtyable_memory(): the recorded host's, else the model's free pages and file LRU. */
+/*
+ * global_dirtyable_memory() (mm/page-writeback.c, 6.18): the free pages less the reserve
+ * (never below 0), plus the file LRU, plus 1 so it is never 0. The recorded host's when the
+ * trace gave it. Others' pages (pinned, anonymous) are neither.
+ */
 static uint64_t dirtyable_pages(const struct model *m)
 {
-	uint64_t pages, reserve;
+	uint64_t free, reserve;
 
 	if (m->cfg.dirtyable_bytes)
 		return m->cfg.dirtyable_bytes >> m->page_shift;
-	pages = buddy_free_pages(m->mem.buddy) + lru_pages(&m->memcg.lruvec.lru);	/* pinned pages left out */
-	reserve = reserve_pages(m->mem.nr_pages, m->page_shift);
-	return pages > reserve ? pages - reserve : 1;
+	free = buddy_free_pages(m->mem.buddy);
+	reserve = m->wb.reserve_pages;
+	free -= free < reserve ? free : reserve;
+	return free + lru_pages(&m->memcg.lruvec.lru) + 1;
 }
 
-/* domain_dirty_limits(): ratios in 1/PAGE_SIZE units as the kernel keeps them. */
-void wb_init_thresholds(struct model *m)
+/*
+ * domain_dirty_limits(): ratios in 1/PAGE_SIZE units as the kernel keeps them, of the
+ * dirtyable memory now. balance_dirty_pages() (balance_domain_limits(), 6.18) computes them
+ * anew on every call, so the limits follow free memory and the file LRU as others take and
+ * give back pages.
+ */
+static void wb_dirty_limits(struct model *m)
 {
 	const struct model_config *c = &m->cfg;
 	uint64_t avail = dirtyable_pages(m), ps = model_page_size(m), bg, th;
@@ -76,6 +87,19 @@ void wb_init_thresholds(struct model *m)
 		bg = th / 2;
 	m->wb.bg_thresh_pages = bg;
 	m->wb.thresh_pages = th;
+}
+
+/* The limits now: a recorded host's dirtyable memory is one sample, its limits never change. */
+static void wb_update_limits(struct model *m)
+{
+	if (!m->cfg.dirtyable_bytes)
+		wb_dirty_limits(m);
+}
+
+void wb_init_thresholds(struct model *m)
+{
+	m->wb.reserve_pages = reserve_pages(m->mem.nr_pages, m->page_shift);
+	wb_dirty_limits(m);
 	m->wb.bw.write_bw = m->wb.bw.avg_write_bw = INIT_BW_BYTES >> m->page_shift;
 }
 
@@ -168,10 +192,12 @@ void wb_balance_dirty(struct model *m)
 {
 	uint64_t ns;
 
+	wb_update_limits(m);
 	if (m->wb.dirty_pages > m->wb.bg_thresh_pages)
 		wb_background(m);
 	while ((ns = bdp_pause_ns(m)) != 0) {
 		bdp_pause(m, ns);
+		wb_update_limits(m);	/* the kernel's loop computes them anew each round */
 		/* over the hard limit the writer waits again, while writeback can get it below */
 		if (m->wb.dirty_pages + m->wb.writeback_pages < m->wb.thresh_pages || !m->wb.writeback_pages)
 			break;

@@ -27,7 +27,8 @@ struct wb_state {
 	uint32_t inode_head, inode_tail;	/* dirty inodes, oldest first */
 	uint64_t dirty_pages;		/* NR_FILE_DIRTY */
 	uint64_t writeback_pages;	/* NR_WRITEBACK */
-	uint64_t bg_thresh_pages, thresh_pages;
+	uint64_t bg_thresh_pages, thresh_pages;	/* domain_dirty_limits(), each balance call */
+	uint64_t reserve_pages;		/* totalreserve_pages of the modelled memory */
 	uint32_t *scratch;		/* folio ids to sort */
 	size_t scratch_cap;
 
