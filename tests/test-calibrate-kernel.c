@@ -292,7 +292,7 @@ static void test_calibrate_run(void)
 	is_row(&c, "refaults (the files left out too)", "memory.stat workingset_refault_file", 0,
 	       3);
 	ok(find_row(&c, "refaults (the files left out too)", "memory.stat workingset_refault_file")
-	   ->scope == CALIB_SYSTEM, "refaults with files left out: an upper bound");
+	   ->scope == CALIB_CGROUP_BOUND, "refaults with files left out: an upper bound");
 	is_row(&c, "LRU pages at the end", "memory.stat inactive_file + active_file", 30, 12);
 	ok(find_row(&c, "pages dirtied", "nr_dirtied")->scope == CALIB_SYSTEM,
 	   "nr_dirtied is system-wide");

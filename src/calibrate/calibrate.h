@@ -22,6 +22,7 @@ enum calib_scope {
 	CALIB_CGROUP,		/* the recorded command's memory cgroup */
 	CALIB_SYSTEM,		/* system-wide counters: other tasks too, an upper bound */
 	CALIB_MEMORY,		/* the state of the memory: other tasks' pages too, no bound */
+	CALIB_CGROUP_BOUND,	/* the cgroup's counter, of files the model leaves out too */
 };
 
 struct calib_row {

@@ -123,9 +123,11 @@ static void json_row(FILE *f, const struct calib_row *r, bool last)
 	else
 		fprintf(f, "null");
 	fprintf(f, ", \"scope\": \"%s\", \"upper_bound\": %s}%s\n",
-		r->scope == CALIB_TRACE ? "trace" : r->scope == CALIB_CGROUP ? "cgroup" :
+		r->scope == CALIB_TRACE ? "trace" :
+		r->scope == CALIB_CGROUP || r->scope == CALIB_CGROUP_BOUND ? "cgroup" :
 		r->scope == CALIB_MEMORY ? "memory" : "system",
-		r->scope == CALIB_SYSTEM ? "true" : "false", last ? "" : ",");
+		r->scope == CALIB_SYSTEM || r->scope == CALIB_CGROUP_BOUND ? "true" : "false",
+		last ? "" : ",");
 }
 
 int calib_write_json(FILE *f, const struct calibration *c)

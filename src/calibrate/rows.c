@@ -21,6 +21,7 @@ const char *calib_scope_name(enum calib_scope s)
 	case CALIB_TRACE: return "traced files";
 	case CALIB_CGROUP: return "cgroup";
 	case CALIB_MEMORY: return "the memory, others too";
+	case CALIB_CGROUP_BOUND: return "cgroup (upper bound)";
 	default: return "system-wide (upper bound)";
 	}
 }
@@ -87,8 +88,8 @@ static void counter_row_bound(struct calibration *c, const struct kernel_facts *
 			      const char *vm_name, const char *cg_name)
 {
 	if (k->have_cgroup && k->cg[kc].seen)
-		calib_add_row(c, cg_name, model, kcounter_delta(&k->cg[kc]), CALIB_SYSTEM, "%s",
-			      what);
+		calib_add_row(c, cg_name, model, kcounter_delta(&k->cg[kc]), CALIB_CGROUP_BOUND,
+			      "%s", what);
 	else if (k->vm[kc].seen)
 		calib_add_row(c, vm_name, model, kcounter_delta(&k->vm[kc]), CALIB_SYSTEM, "%s",
 			      what);
