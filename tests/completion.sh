@@ -39,7 +39,7 @@ is "$(complete_words "$FOLIO_TRACE" export --to = )" "csv oraclegeneral " "expor
 is "$(complete_words "$FOLIO_TRACE" replay --metrics = re)" "reads reclaim " "replay --metrics groups"
 is "$(complete_words "$FOLIO_TRACE" replay --threads = )" " " "no list in the help: no values"
 # Values given as "WORD: meaning; WORD: meaning", placeholders and [:RATE] left out.
-is "$(complete_words "$FOLIO_TRACE" replay --lru = )" "plain two-list " "replay --lru values"
+is "$(complete_words "$FOLIO_TRACE" replay --lru = )" "mglru plain two-list " "replay --lru values"
 is "$(complete_words "$FOLIO_TRACE" replay --policy = )" "fixed readahead " "replay --policy values"
 is "$(complete_words "$FOLIO_TRACE" replay --device = )" "hdd nfs nvme sata-ssd " \
 	"replay --device values, not the lat=US,bw=MBPS form"

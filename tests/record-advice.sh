@@ -18,11 +18,12 @@ pages_deleted() {
 	field_of "$1" pagecache_delete "$2" order | awk '{ s += 2 ^ $1 } END { printf "%d\n", s }'
 }
 
-# replay_metrics TRACE: "ORDER:COUNT ... | dontneed_pages advice_calls" of the default replay.
+# replay_metrics TRACE: "ORDER:COUNT ... | dontneed_pages advice_calls" of the default replay's
+# last model, the recorded kernel's order (the first is base pages, to compare with).
 replay_metrics() {
 	"$FOLIO_TRACE" replay --format=json "$1" | python3 -c '
 import json, sys
-m = json.load(sys.stdin)["configurations"][0]["metrics"]
+m = json.load(sys.stdin)["configurations"][-1]["metrics"]
 c = m["insertions_by_order"]
 print("".join("%d:%d " % (o, n) for o, n in enumerate(c) if n) +
       "| %d %d" % (m["dontneed_pages"], m["advice_calls"]))'

@@ -112,9 +112,8 @@ static void reclaim_rows(struct calibration *c, const struct model_metrics *m,
 	 * so with files left out (--files=syscalls) the kernel's count bounds the model's only
 	 */
 	if (c->skip_mmapped && k->skipped_files)
-		counter_row_bound(c, k, KC_REFAULT_FILE, m->refaults,
-				  "refaults (the files left out too)", "workingset_refault_file",
-				  "memory.stat workingset_refault_file");
+		counter_row_bound(c, k, KC_REFAULT_FILE, m->refaults, "refaults",
+				  "workingset_refault_file", "memory.stat workingset_refault_file");
 	else
 		counter_row(c, k, KC_REFAULT_FILE, m->refaults, "refaults",
 			    "workingset_refault_file", "memory.stat workingset_refault_file");
