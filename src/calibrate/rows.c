@@ -71,28 +71,18 @@ static void insertion_rows(struct calibration *c, const struct model_metrics *m,
 				k->add_by_order[o], CALIB_TRACE, "insertions at order %u, folios", o);
 }
 
-/* A counter's delta from the cgroup's samples when it has them, else system-wide. */
+/*
+ * A counter's delta from the cgroup's samples when it has them (cg_scope: CALIB_CGROUP, or
+ * CALIB_CGROUP_BOUND where it counts files the model leaves out), else system-wide.
+ */
 static void counter_row(struct calibration *c, const struct kernel_facts *k, enum kcounter kc,
 			uint64_t model, const char *what, const char *vm_name,
-			const char *cg_name)
+			const char *cg_name, enum calib_scope cg_scope)
 {
 	if (k->have_cgroup && k->cg[kc].seen)
-		calib_add_row(c, cg_name, model, kcounter_delta(&k->cg[kc]), CALIB_CGROUP, "%s", what);
+		calib_add_row(c, cg_name, model, kcounter_delta(&k->cg[kc]), cg_scope, "%s", what);
 	else if (k->vm[kc].seen)
 		calib_add_row(c, vm_name, model, kcounter_delta(&k->vm[kc]), CALIB_SYSTEM, "%s", what);
-}
-
-/* The same as an upper bound: the counter counts more than the model sees. */
-static void counter_row_bound(struct calibration *c, const struct kernel_facts *k,
-			      enum kcounter kc, uint64_t model, const char *what,
-			      const char *vm_name, const char *cg_name)
-{
-	if (k->have_cgroup && k->cg[kc].seen)
-		calib_add_row(c, cg_name, model, kcounter_delta(&k->cg[kc]), CALIB_CGROUP_BOUND,
-			      "%s", what);
-	else if (k->vm[kc].seen)
-		calib_add_row(c, vm_name, model, kcounter_delta(&k->vm[kc]), CALIB_SYSTEM, "%s",
-			      what);
 }
 
 static void reclaim_rows(struct calibration *c, const struct model_metrics *m,
@@ -111,12 +101,9 @@ static void reclaim_rows(struct calibration *c, const struct model_metrics *m,
 	 * pages of the refaulting folios, as workingset_refault_file counts them: of every file,
 	 * so with files left out (--files=syscalls) the kernel's count bounds the model's only
 	 */
-	if (c->skip_mmapped && k->skipped_files)
-		counter_row_bound(c, k, KC_REFAULT_FILE, m->refaults, "refaults",
-				  "workingset_refault_file", "memory.stat workingset_refault_file");
-	else
-		counter_row(c, k, KC_REFAULT_FILE, m->refaults, "refaults",
-			    "workingset_refault_file", "memory.stat workingset_refault_file");
+	counter_row(c, k, KC_REFAULT_FILE, m->refaults, "refaults", "workingset_refault_file",
+		    "memory.stat workingset_refault_file",
+		    c->skip_mmapped && k->skipped_files ? CALIB_CGROUP_BOUND : CALIB_CGROUP);
 }
 
 static void dirty_rows(struct calibration *c, const struct model_metrics *m,
