@@ -43,7 +43,7 @@ static const struct {
 
 enum { OPT_ORDER = 256, OPT_FORMAT, OPT_TIMESERIES, OPT_PLOT, OPT_MRC, OPT_CURVE, OPT_CURVE_PLOT,
        OPT_FORCE, OPT_HEATMAP, OPT_HEATMAP_FILE, OPT_METRICS, OPT_BY, OPT_TOP, OPT_SORT,
-       OPT_THREADS, OPT_ALL };
+       OPT_THREADS, OPT_ALL, OPT_CGROUP_LIMIT };
 
 /* --memory as replay takes it: one size, or a sweep (replay/sweep.h) */
 static const char memory_help[] =
@@ -105,6 +105,10 @@ static const struct argp_option replay_options[] = {
 	  "(both, with the sampled curve's error); needs --lru=plain --policy=fixed "
 	  "--no-readahead; points from --memory=LIST, else 100 up to the working set",
 	  PARAM_GROUP_MEMORY },
+	{ "cgroup-limit", OPT_CGROUP_LIMIT, "NAME:SIZE", 0,
+	  "what-if: the memory cgroup NAME (its path in the trace, or the path's last part) "
+	  "limited to SIZE; its folios charged apart from the other cgroups' (repeatable)",
+	  PARAM_GROUP_MEMORY },
 	{ "curve", OPT_CURVE, "FILE", 0,
 	  "write the curves against memory (a sweep or --mrc) as CSV to FILE, a row per order "
 	  "and memory size", PARAM_GROUP_OUTPUT },
@@ -117,7 +121,7 @@ static const struct argp_option replay_options[] = {
 	{ "sort", OPT_SORT, "METRIC", 0,
 	  "with --by: the order of the rows, by METRIC of the first model: read_requests, "
 	  "read_bytes, hit_ratio (lowest first), device_read_bytes (default), refaults, "
-	  "write_bytes, writeback_bytes, write_amplification, insertions, kernel_inserted or "
+	  "evicted_pages, write_bytes, writeback_bytes, write_amplification, insertions, kernel_inserted or "
 	  "kernel_writeback_bytes", PARAM_GROUP_OUTPUT },
 	{ "curve-plot", OPT_CURVE_PLOT, "FILE", 0,
 	  "write an SVG plot of read hit ratio, device read bytes, refaults and write-back "
@@ -160,6 +164,7 @@ struct replay_args {
 	bool top_given, sort_given;
 	enum report_unit_sort sort;
 	struct report_units units;	/* --by's rows, after the replay */
+	struct replay_cgroups cgroups;	/* the trace's memory cgroups, --cgroup-limit */
 };
 
 static error_t parse_format(const char *arg, int *out)
@@ -240,6 +245,10 @@ static error_t parse_own_opt(struct replay_args *a, int key, const char *arg)
 	case OPT_CURVE_PLOT:
 		a->curve_plot = arg;
 		return 0;
+	case OPT_CGROUP_LIMIT:
+		if (!replay_cgroups_parse_limit(&a->cgroups, arg, &why))
+			return ft_usage_error(NULL, "cgroup-limit", arg, why);
+		return 0;
 	case OPT_BY:
 		if (!top_by_parse(arg, &a->by_kind))
 			return ft_usage_error(NULL, "by", arg, "expected file, process or cgroup");
@@ -254,7 +263,8 @@ static error_t parse_own_opt(struct replay_args *a, int key, const char *arg)
 		if (!report_unit_sort_parse(arg, &a->sort))
 			return ft_usage_error(NULL, "sort", arg, "expected read_requests, "
 					      "read_bytes, hit_ratio, device_read_bytes, refaults, "
-					      "write_bytes, writeback_bytes, write_amplification, "
+					      "evicted_pages, write_bytes, writeback_bytes, "
+					      "write_amplification, "
 					      "insertions, kernel_inserted or "
 					      "kernel_writeback_bytes");
 		a->sort_given = true;
@@ -655,6 +665,35 @@ static int survey_trace(struct replay_args *a, struct survey *sv, int *status)
 	return 0;
 }
 
+/*
+ * The trace's memory cgroups, from a first pass over a trace file (standard input cannot be
+ * read twice: its accesses then all charge one cgroup); each --cgroup-limit must name one.
+ */
+static int survey_cgroups(struct replay_args *a)
+{
+	struct ft_error err;
+
+	if (strcmp(a->file, "-") == 0) {
+		if (!a->cgroups.ngiven)
+			return EXIT_OK;
+		ft_warn("--cgroup-limit: needs a trace file, not standard input (the cgroups come "
+			"from a first pass)");
+		return EXIT_USAGE;
+	}
+	if (replay_cgroups_survey(&a->cgroups, a->file, &err) < 0) {
+		ft_warn("%s", err.msg);
+		return EXIT_RUNTIME;
+	}
+	for (unsigned g = 0; g < a->cgroups.ngiven; g++) {
+		if (a->cgroups.given[g].matched)
+			continue;
+		ft_warn("--cgroup-limit=%s: no memory cgroup of that name has accesses in the "
+			"trace (`folio-trace info --by=cgroup` lists them)", a->cgroups.given[g].name);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
 /* The heatmap's grid for ncfg configurations, over the span survey_trace() found. */
 static int make_heatmap(struct replay_args *a, const struct survey *sv, unsigned ncfg)
 {
@@ -903,6 +942,9 @@ int cmd_replay(int argc, char **argv)
 	rp->sweep_labels = args.mem && args.mem->n > 1;
 	if (args.mrc)
 		mrc_attach(&mrc, rp, args.mrc, args.mrc_rate);
+	else if ((ret = survey_cgroups(&args)) != EXIT_OK)
+		goto release;
+	rp->cgroups = &args.cgroups;
 	if (replay_file(rp, args.file, &err) < 0) {
 		ft_warn("%s", err.msg);
 		ret = EXIT_RUNTIME;
@@ -936,6 +978,7 @@ int cmd_replay(int argc, char **argv)
 		ret = rp->run.truncated || rp->run.bad ? EXIT_RUNTIME : EXIT_OK;
 release:
 	replay_release(rp);
+	replay_cgroups_release(&args.cgroups);
 	if (have_units)
 		replay_units_release(&units);
 	mrc_release(&mrc);

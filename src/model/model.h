@@ -198,6 +198,11 @@ struct model_config {
 	 */
 	const struct model_memcg *memcgs;
 	uint32_t nr_memcgs;
+	/*
+	 * The trace gives the cgroups' statistics flushes (MODEL_STATS_FLUSH from the kernel's
+	 * own, 6.14 on): the model keeps no 2 s flush timer of its own
+	 */
+	bool memcg_flushes;
 	unsigned max_pagecache_order;	/* MODEL_ORDER_DEFAULT: the kernel's (9 with 4 KiB pages) */
 
 	/* the zone: where it starts from, other users' pressure per pageblock, compaction */
@@ -249,7 +254,11 @@ enum model_op {
 	MODEL_TRUNCATE,		/* new size in pos */
 	MODEL_FALLOCATE,
 	MODEL_UNLINK,
-	MODEL_STATS_FLUSH,	/* the memory cgroup's statistics were read (memory.stat): flushed */
+	/*
+	 * the memory cgroups' statistics were flushed (memory.stat read, or the kernel's flush):
+	 * pos 0 every cgroup's, pos 1 those of memcg only
+	 */
+	MODEL_STATS_FLUSH,
 	MODEL_OTHERS,		/* pages others hold in the memory now (in pos): not for the cache */
 	MODEL_FADVISE,		/* posix_fadvise(2) of [pos, pos + len), len 0 to EOF; advice */
 	MODEL_MADVISE,		/* madvise(2) of a mapping of [pos, pos + len) of the file; advice */
