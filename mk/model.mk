@@ -2,7 +2,8 @@
 # model.c ties one configured instance together; variants.c holds the rows of the
 # variation points, one file per behaviour beside the object it changes.
 libfoliotrace_a_SOURCES += src/model/model.h src/model/instance.h src/model/model.c \
-	src/model/params.h src/model/params.c src/model/variants.h src/model/variants.c \
+	src/model/footprint.c src/model/params.h src/model/params.c src/model/variants.h \
+	src/model/variants.c \
 	src/model/variant_lookup.c src/model/metrics.h src/model/metrics.c \
 	src/model/device.c src/model/units.c src/model/access.c \
 	src/model/folio.h src/model/folio_pool.c src/model/bitmap.h \

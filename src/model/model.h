@@ -219,6 +219,14 @@ bool model_device_preset(const char *name, double *latency_us, double *bandwidth
  */
 uint64_t model_reserve_bytes(uint64_t mem_bytes, unsigned page_size);
 
+/*
+ * The bytes one instance of cfg is estimated to need (footprint.c) for a trace of nfiles
+ * files touching working_set_pages distinct pages (0: unknown, every page of its memory
+ * counted): what model_new() allocates and what grows with the folios it caches.
+ */
+uint64_t model_footprint(const struct model_config *cfg, uint64_t working_set_pages,
+			 uint64_t nfiles);
+
 /* Fills every field with its row's default (params.c). */
 void model_config_defaults(struct model_config *cfg);
 
