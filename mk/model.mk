@@ -17,6 +17,7 @@ libfoliotrace_a_SOURCES += src/model/filemap/pagecache.h src/model/filemap/pagec
 	src/model/filemap/readahead.c src/model/filemap/ra_rule_6_6.c \
 	src/model/filemap/ra_rule_6_11.c src/model/filemap/ra_rule_6_17.c \
 	src/model/filemap/readio.c src/model/filemap/readpath.c src/model/filemap/writepath.c \
+	src/model/filemap/truncate.c \
 	src/model/filemap/advice.c
 # Filesystem rules, one file per filesystem type.
 libfoliotrace_a_SOURCES += src/model/fs/kinds.c src/model/fs/xfs.c src/model/fs/ext4.c \
@@ -139,3 +140,7 @@ tests_test_model_advice_LDADD = $(MODEL_TEST_LIBS)
 check_PROGRAMS += tests/test-stack-mrc
 TESTS += tests/test-stack-mrc
 tests_test_stack_mrc_LDADD = $(MODEL_TEST_LIBS)
+
+check_PROGRAMS += tests/test-model-truncate
+TESTS += tests/test-model-truncate
+tests_test_model_truncate_LDADD = $(MODEL_TEST_LIBS)

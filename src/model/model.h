@@ -247,6 +247,9 @@ enum model_op {
 	MODEL_MADVISE,		/* madvise(2) of a mapping of [pos, pos + len) of the file; advice */
 };
 
+/* fallocate(2)'s FALLOC_FL_PUNCH_HOLE, as Linux numbers it */
+#define MODEL_FALLOC_PUNCH_HOLE	0x02
+
 struct model_access {
 	uint64_t ts;		/* ns, monotonic; never decreasing between calls */
 	uint32_t file_id;
@@ -267,7 +270,8 @@ struct model_access {
 	 */
 	bool fault_around;
 	uint16_t device;	/* index into cfg.devices, or MODEL_DEVICE_NONE */
-	uint32_t advice;	/* MODEL_FADVISE: POSIX_FADV_*; MODEL_MADVISE: MADV_* (Linux's) */
+	/* MODEL_FADVISE: POSIX_FADV_*; MODEL_MADVISE: MADV_* (Linux's); MODEL_FALLOCATE: mode */
+	uint32_t advice;
 	uint32_t unit;		/* MODEL_UNITS_GIVEN: the unit (process) the access counts for */
 };
 
