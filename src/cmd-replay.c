@@ -51,7 +51,8 @@ static const char memory_help[] =
 	"page-cache memory (default: the recorded cgroup limit or host memory); a list "
 	"(64M,256M,1G) or a range by step (64M..1G:64M), factor (1G..16G:x2) or count "
 	"(64M..16G/100) runs every order at every size and reports curves; a size may be a "
-	"share of the trace's working set (5%, 1%..100%/100)";
+	"share of the trace's working set (5%, 1%..100%/100); sizes whose models would not "
+	"fit in the memory the process can take are refused";
 
 /* --top's default: the rows of --by kept */
 #define UNITS_TOP_DEFAULT	20
