@@ -5,7 +5,8 @@
  * through truncate_inode_partial_folio(), which splits it, and its pieces inside the range
  * leave while the others stay as smaller folios. How it splits depends on the release:
  *   6.1 - 6.14: try_folio_split_or_unmap() -> split_folio(): every page its own folio
- *     (a uniform split to mapping_min_folio_order(); read in the 6.1 and 6.12 sources);
+ *     (a uniform split to mapping_min_folio_order(); read in the 6.1 and 6.12 sources, and
+ *     seen in the lab: tests/lab/cases/truncate-split.sh);
  *   6.15+: try_folio_split_to_order() -> folio_split() at the first page of the range: the
  *     folio halved as the buddy allocator halves a block, the half without that page kept
  *     whole each time; then the piece at the range's end is split the same way.
