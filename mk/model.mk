@@ -2,7 +2,8 @@
 # model.c ties one configured instance together; variants.c holds the rows of the
 # variation points, one file per behaviour beside the object it changes.
 libfoliotrace_a_SOURCES += src/model/model.h src/model/instance.h src/model/model.c \
-	src/model/params.h src/model/params.c src/model/variants.h src/model/variants.c \
+	src/model/footprint.c src/model/params.h src/model/params.c src/model/variants.h \
+	src/model/variants.c \
 	src/model/variant_lookup.c src/model/metrics.h src/model/metrics.c \
 	src/model/device.c src/model/units.c src/model/access.c \
 	src/model/folio.h src/model/folio_pool.c src/model/bitmap.h \
@@ -16,6 +17,7 @@ libfoliotrace_a_SOURCES += src/model/filemap/pagecache.h src/model/filemap/pagec
 	src/model/filemap/readahead.c src/model/filemap/ra_rule_6_6.c \
 	src/model/filemap/ra_rule_6_11.c src/model/filemap/ra_rule_6_17.c \
 	src/model/filemap/readio.c src/model/filemap/readpath.c src/model/filemap/writepath.c \
+	src/model/filemap/truncate.c \
 	src/model/filemap/advice.c
 # Filesystem rules, one file per filesystem type.
 libfoliotrace_a_SOURCES += src/model/fs/kinds.c src/model/fs/xfs.c src/model/fs/ext4.c \
@@ -143,3 +145,7 @@ tests_test_model_advice_LDADD = $(MODEL_TEST_LIBS)
 check_PROGRAMS += tests/test-stack-mrc
 TESTS += tests/test-stack-mrc
 tests_test_stack_mrc_LDADD = $(MODEL_TEST_LIBS)
+
+check_PROGRAMS += tests/test-model-truncate
+TESTS += tests/test-model-truncate
+tests_test_model_truncate_LDADD = $(MODEL_TEST_LIBS)

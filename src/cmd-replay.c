@@ -24,6 +24,7 @@
 #include "report/series.h"
 #include "report/units.h"
 #include "util/args.h"
+#include "util/headroom.h"
 #include "util/msg.h"
 #include "util/output.h"
 #include "util/parse.h"
@@ -50,7 +51,8 @@ static const char memory_help[] =
 	"page-cache memory (default: the recorded cgroup limit or host memory); a list "
 	"(64M,256M,1G) or a range by step (64M..1G:64M), factor (1G..16G:x2) or count "
 	"(64M..16G/100) runs every order at every size and reports curves; a size may be a "
-	"share of the trace's working set (5%, 1%..100%/100)";
+	"share of the trace's working set (5%, 1%..100%/100); sizes whose models would not "
+	"fit in the memory the process can take are refused";
 
 /* --top's default: the rows of --by kept */
 #define UNITS_TOP_DEFAULT	20
@@ -388,6 +390,39 @@ static int make_configs(const struct replay_args *a, struct model_config *cfg)
 	return check_memory(cfg, a->norders);
 }
 
+/*
+ * The instances' estimated memory (model_footprint()) against what this process can take: a
+ * run that cannot fit is refused with both figures and how many instances would, before any
+ * is made. page_size 0: the default page. Unknown headroom (no /proc, no limit): no bound.
+ */
+static int check_footprint(const struct replay_args *a, const struct model_config *cfg,
+			   unsigned ncfg, uint64_t working_set, uint64_t nfiles)
+{
+	uint64_t page = cfg[0].page_size ? cfg[0].page_size : 4096, need = 0;
+	unsigned fit = 0;
+	struct ft_headroom room;
+	char why[256], nb[32], rb[32];
+
+	if (!ft_memory_headroom(&room))
+		return 0;
+	for (unsigned i = 0; i < ncfg; i++) {
+		need += model_footprint(&cfg[i], working_set / page, nfiles);
+		if (need <= room.bytes)
+			fit = i + 1;
+	}
+	if (need <= room.bytes)
+		return 0;
+	snprintf(why, sizeof(why), "%u model instances need about %s, more than the %s this "
+		 "process can take (%s); %u would fit", ncfg,
+		 format_bytes(need, nb, sizeof(nb)), format_bytes(room.bytes, rb, sizeof(rb)),
+		 room.bound, fit);
+	if (a->mem_arg)
+		ft_usage_error(NULL, "memory", a->mem_arg, why);
+	else
+		ft_warn("%s", why);
+	return -1;
+}
+
 /* What --mrc needs of the model: the plain LRU a stack algorithm describes. */
 static int check_mrc(const struct replay_args *a)
 {
@@ -415,6 +450,7 @@ static struct model_config *make_sweep(struct replay_args *a, uint64_t *working_
 {
 	bool one_pass_ok = strcmp(a->file, "-") != 0;
 	unsigned page = a->base.page_size, nmem = a->mem ? a->mem->n : 0;
+	uint64_t nfiles = 0;
 	struct model_config base[REPLAY_MAX_CONFIGS], *cfg;
 	struct ft_error err;
 	const char *why;
@@ -430,7 +466,7 @@ static struct model_config *make_sweep(struct replay_args *a, uint64_t *working_
 		return NULL;
 	}
 	*working_set = 0;
-	if (one_pass_ok && replay_working_set(a->file, 0, working_set, &err) < 0) {
+	if (one_pass_ok && replay_working_set(a->file, 0, working_set, &nfiles, &err) < 0) {
 		ft_warn("%s", err.msg);
 		*status = EXIT_RUNTIME;
 		return NULL;
@@ -471,7 +507,7 @@ static struct model_config *make_sweep(struct replay_args *a, uint64_t *working_
 			cfg[o * nmem + k].memory_bytes = a->mem->v[k].bytes;
 		}
 	}
-	if (check_memory(cfg, *ncfg)) {
+	if (check_memory(cfg, *ncfg) || check_footprint(a, cfg, *ncfg, *working_set, nfiles)) {
 		free(cfg);
 		return NULL;
 	}

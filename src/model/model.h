@@ -240,6 +240,14 @@ bool model_device_preset(const char *name, double *latency_us, double *bandwidth
  */
 uint64_t model_reserve_bytes(uint64_t mem_bytes, unsigned page_size);
 
+/*
+ * The bytes one instance of cfg is estimated to need (footprint.c) for a trace of nfiles
+ * files touching working_set_pages distinct pages (0: unknown, every page of its memory
+ * counted): what model_new() allocates and what grows with the folios it caches.
+ */
+uint64_t model_footprint(const struct model_config *cfg, uint64_t working_set_pages,
+			 uint64_t nfiles);
+
 /* Fills every field with its row's default (params.c). */
 void model_config_defaults(struct model_config *cfg);
 
@@ -264,6 +272,9 @@ enum model_op {
 	MODEL_MADVISE,		/* madvise(2) of a mapping of [pos, pos + len) of the file; advice */
 };
 
+/* fallocate(2)'s FALLOC_FL_PUNCH_HOLE, as Linux numbers it */
+#define MODEL_FALLOC_PUNCH_HOLE	0x02
+
 struct model_access {
 	uint64_t ts;		/* ns, monotonic; never decreasing between calls */
 	uint32_t file_id;
@@ -284,7 +295,8 @@ struct model_access {
 	 */
 	bool fault_around;
 	uint16_t device;	/* index into cfg.devices, or MODEL_DEVICE_NONE */
-	uint32_t advice;	/* MODEL_FADVISE: POSIX_FADV_*; MODEL_MADVISE: MADV_* (Linux's) */
+	/* MODEL_FADVISE: POSIX_FADV_*; MODEL_MADVISE: MADV_* (Linux's); MODEL_FALLOCATE: mode */
+	uint32_t advice;
 	uint32_t unit;		/* MODEL_UNITS_GIVEN: the unit (process) the access counts for */
 	/* the memory cgroup the access runs in: 0 the first, i + 1 cfg.memcgs[i] */
 	uint8_t memcg;
