@@ -734,36 +734,8 @@ static int emit_all(const struct replay_args *a, const struct replay *rp)
  */
 static void default_orders(struct replay_args *a)
 {
-	unsigned largest = a->base.max_pagecache_order, kernel = 0, n = 0;
-	const char *why = NULL;
-	struct ft_error err;
-	int found = 0;
-
-	if (strcmp(a->file, "-") == 0)
-		why = "the kernel's orders unread from standard input";
-	else if ((found = calib_kernel_order(a->file, &kernel, &err)) < 0)
-		why = "the kernel's orders could not be read";
-	else if (found == 0)
-		why = "no kernel events in the trace";
-	else if (kernel == 0)
-		why = "the recorded kernel inserted order 0 only";
-	if (why) {
-		snprintf(a->why_orders, sizeof(a->why_orders), "order %u: the model's default (%s)",
-			 largest, why);
-		kernel = largest;
-	} else if (kernel > largest) {
-		snprintf(a->why_orders, sizeof(a->why_orders), "order %u: --max-pagecache-order "
-			 "(the recorded kernel inserted up to order %u)", largest, kernel);
-		kernel = largest;
-	} else {
-		snprintf(a->why_orders, sizeof(a->why_orders), "order %u: the largest the "
-			 "recorded kernel inserted in this trace", kernel);
-	}
-	/* --min-order above 0 leaves no base pages to compare with */
-	if (a->base.min_order == 0 && kernel > 0)
-		a->orders[n++] = 0;
-	a->orders[n++] = kernel;
-	a->norders = n;
+	a->norders = calib_default_orders(a->file, a->base.max_pagecache_order, a->base.min_order,
+					  a->orders, a->why_orders, sizeof(a->why_orders));
 }
 
 /*

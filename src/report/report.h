@@ -67,6 +67,8 @@ void report_print_wrapped(FILE *f, const char *s);
 
 /* Each returns 0, or -1 when writing failed (errno set). */
 int report_write_table(FILE *f, const struct report *r);
+/* The table without its verdict: what was replayed, the settings, a row per metric. */
+int report_write_details(FILE *f, const struct report *r);
 int report_write_json(FILE *f, const struct report *r);
 int report_write_csv(FILE *f, const struct report *r);
 /* CSV, one row per configuration and metric: label,order,metric,value (arrays as KEY_N). */
