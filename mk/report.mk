@@ -16,3 +16,10 @@ TESTS += tests/test-replay-report
 # The report subcommand: the whole analysis on one HTML page.
 folio_trace_SOURCES += src/cmd-report.c
 dist_man_MANS += man/folio-trace-report.1
+# Tests: the page's sections and verdict, then the page in a headless browser (skips without
+# chromium); png-colours reads the browser's screenshots.
+TESTS += tests/report-cli.sh tests/report-browser.sh
+EXTRA_DIST += tests/report-cli.sh tests/report-browser.sh tests/page-text.py \
+	tests/browse.py
+check_PROGRAMS += tests/png-colours
+tests_png_colours_LDADD = $(ZLIB_LIBS)
