@@ -89,13 +89,19 @@ ns = "{http://www.w3.org/2000/svg}"
 root = ET.parse(sys.argv[1]).getroot()
 for g in root.iter(ns + "g"):
     if g.get("class") == "panel":
-        print(g.get("data-panel"), len([p for p in g.iter(ns + "polyline")]))
+        print(g.get("data-panel"), len([p for p in g.iter(ns + "polyline")]),
+              len([c for c in g.iter(ns + "circle") if c.get("class") == "knee"]))
+    if g.get("class") == "left-out":
+        print(g.text)
+for t in root.iter(ns + "text"):
+    if t.get("class") == "left-out":
+        print(t.text)
 PY
 )
-is "$got" "hit_ratio 4
-device_read_bytes 4
-refaults 0
-writeback_bytes 0" "--curve-plot: a line per curve where a stack pass counts the metric"
+is "$got" "hit_ratio 4 4
+device_read_bytes 4 0
+not drawn: Refaults (pages) (not counted by a stack pass); Write-back bytes (not counted by a stack pass)" \
+	"--curve-plot: a line per curve and its knee; the panels a stack pass has no data for named, not drawn"
 
 # the kernel's two-list LRU: instances, and the output says why
 run "$FT" replay --folio-order=0,9 --memory=8M,32M,128M "$TMPD/r.ftr"
