@@ -52,6 +52,9 @@ static const char memory_help[] =
 	"(64M..16G/100) runs every order at every size and reports curves; a size may be a "
 	"share of the trace's working set (5%, 1%..100%/100)";
 
+/* The options --mrc needs, when given on the command line (else --mrc sets them). */
+enum { MRC_GIVEN_LRU = 1, MRC_GIVEN_POLICY = 2, MRC_GIVEN_READAHEAD = 4 };
+
 /* --top's default: the rows of --by kept */
 #define UNITS_TOP_DEFAULT	20
 
@@ -102,8 +105,9 @@ static const struct argp_option replay_options[] = {
 	{ "mrc", OPT_MRC, "MODE", 0,
 	  "miss-ratio curves of the plain LRU in one pass by stack distances instead of model "
 	  "instances: exact, sampled[:RATE] (spatial sampling, default 0.01) or compare[:RATE] "
-	  "(both, with the sampled curve's error); needs --lru=plain --policy=fixed "
-	  "--no-readahead; points from --memory=LIST, else 100 up to the working set",
+	  "(both, with the sampled curve's error); runs the plain LRU with folios of the order "
+	  "alone and no readahead (--lru=plain --policy=fixed --no-readahead, set when not "
+	  "given); points from --memory=LIST, else 100 up to the working set",
 	  PARAM_GROUP_MEMORY },
 	{ "curve", OPT_CURVE, "FILE", 0,
 	  "write the curves against memory (a sweep or --mrc) as CSV to FILE, a row per order "
@@ -143,6 +147,8 @@ struct replay_args {
 	const char *mem_arg;
 	enum mrc_mode mrc;
 	double mrc_rate;
+	unsigned mrc_given;		/* MRC_GIVEN_*: what --mrc needs, given by the user */
+	char mrc_set[160];		/* what --mrc set for itself, said in the report; "" */
 	/* the run's curves (a sweep or --mrc) */
 	struct curve_set curves;
 	bool have_curves;
@@ -331,6 +337,12 @@ static error_t replay_parse(int key, char *arg, struct argp_state *state)
 	}
 	if (key == MODEL_OPTION_KEY + (int)(model_param_by_option("interval") - model_params))
 		a->interval_given = true;
+	if (key == MODEL_OPTION_KEY + (int)(model_param_by_option("lru") - model_params))
+		a->mrc_given |= MRC_GIVEN_LRU;
+	if (key == MODEL_OPTION_KEY + (int)(model_param_by_option("policy") - model_params))
+		a->mrc_given |= MRC_GIVEN_POLICY;
+	if (key == MODEL_OPTION_KEY + (int)(model_param_by_option("no-readahead") - model_params))
+		a->mrc_given |= MRC_GIVEN_READAHEAD;
 	e = model_options_parse(key, arg, &a->base, &a->set);
 	if (e == ARGP_ERR_UNKNOWN)
 		e = parse_own_opt(a, key, arg);
@@ -378,22 +390,44 @@ static int make_configs(const struct replay_args *a, struct model_config *cfg)
 	return check_memory(cfg, a->norders);
 }
 
-/* What --mrc needs of the model: the plain LRU a stack algorithm describes. */
-static int check_mrc(const struct replay_args *a)
+/*
+ * What --mrc needs of the model: the plain LRU a stack algorithm describes, folios of the
+ * order alone and no readahead (both depend on what is cached). What the user did not give,
+ * --mrc sets, and the report says so; what the user gave otherwise is named, all of it, in one
+ * usage error.
+ */
+static int check_mrc(struct replay_args *a)
 {
-	const char *need = NULL;
+	char conflict[256] = "";
+	size_t n = 0;
 
-	if (a->base.lru != LRU_PLAIN)
-		need = "--lru=plain (the two-list LRU and MGLRU are no stack algorithms: their "
-		       "curves come from instances, --memory=LIST without --mrc)";
-	else if (a->base.policy != FOLIO_POLICY_FIXED)
-		need = "--policy=fixed (readahead folios depend on what is cached)";
-	else if (a->base.readahead)
-		need = "--no-readahead (readahead depends on what is cached)";
-	if (!need)
-		return 0;
-	ft_warn("--mrc needs %s", need);
-	return -1;
+	if ((a->mrc_given & MRC_GIVEN_LRU) && a->base.lru != LRU_PLAIN)
+		n += (size_t)snprintf(conflict + n, sizeof(conflict) - n, "%s--lru=%s",
+				      n ? ", " : "", model_lru_kinds[a->base.lru]->name);
+	if ((a->mrc_given & MRC_GIVEN_POLICY) && a->base.policy != FOLIO_POLICY_FIXED)
+		n += (size_t)snprintf(conflict + n, sizeof(conflict) - n, "%s--policy=%s",
+				      n ? ", " : "", model_folio_policies[a->base.policy]->name);
+	if (n) {
+		ft_warn("--mrc: a stack pass follows the plain LRU with folios of the order alone "
+			"(--lru=plain --policy=fixed), not %s: leave %s out, or drop --mrc for "
+			"instances (--memory=LIST)", conflict, strchr(conflict, ',') ? "them" : "it");
+		return -1;
+	}
+	n = 0;
+	if (!(a->mrc_given & MRC_GIVEN_LRU))
+		n += (size_t)snprintf(a->mrc_set + n, sizeof(a->mrc_set) - n, " --lru=plain");
+	if (!(a->mrc_given & MRC_GIVEN_POLICY))
+		n += (size_t)snprintf(a->mrc_set + n, sizeof(a->mrc_set) - n, " --policy=fixed");
+	if (!(a->mrc_given & MRC_GIVEN_READAHEAD))
+		n += (size_t)snprintf(a->mrc_set + n, sizeof(a->mrc_set) - n, " --no-readahead");
+	if (n)
+		memmove(a->mrc_set, a->mrc_set + 1, n);
+	a->base.lru = LRU_PLAIN;
+	a->base.policy = FOLIO_POLICY_FIXED;
+	a->base.readahead = false;
+	/* the recorded kernel's LRU kind must not replace the plain one */
+	a->set |= MODEL_REC_LRU;
+	return 0;
 }
 
 /*
@@ -410,9 +444,9 @@ static struct model_config *make_sweep(struct replay_args *a, uint64_t *working_
 	const char *why;
 
 	*status = EXIT_USAGE;
-	if (make_configs(a, base) < 0)
-		return NULL;
 	if (a->mrc && check_mrc(a) < 0)
+		return NULL;
+	if (make_configs(a, base) < 0)
 		return NULL;
 	if (a->mem && a->mem->any_percent && !one_pass_ok) {
 		ft_usage_error(NULL, "memory", a->mem_arg,
@@ -499,7 +533,8 @@ static int emit_report(FILE *f, const struct replay_args *a, const struct replay
 	struct report r = { .run = &rp->run, .cols = rp->cols, .ncols = rp->ncfg,
 			    .sel = a->have_sel ? &a->sel : NULL, .all_rows = a->all_rows,
 			    .why_orders = a->why_orders[0] ? a->why_orders : NULL,
-			    .trust = a->trust[0] ? a->trust : NULL };
+			    .trust = a->trust[0] ? a->trust : NULL,
+			    .mrc_set = a->mrc_set[0] ? a->mrc_set : NULL };
 
 	if (rp->no_models)
 		r.ncols = 0;

@@ -165,9 +165,19 @@ run "$FT" replay --mrc=exact:0.1 $PLAIN "$TMPD/r.ftr"
 is "$rc" 2 "--mrc=exact:RATE: usage error"
 run "$FT" replay --mrc=sampled:1.5 $PLAIN "$TMPD/r.ftr"
 is "$rc" 2 "--mrc=sampled:1.5: usage error"
-run "$FT" replay --mrc=exact "$TMPD/r.ftr"
-is "$rc" 2 "--mrc with the two-list LRU: usage error"
-like "$err" "lru=plain" "--mrc with the two-list LRU: says what it needs"
+run "$FT" replay --mrc=exact --lru=two-list --policy=readahead "$TMPD/r.ftr"
+is "$rc" 2 "--mrc with the two-list LRU and readahead folios: usage error"
+is "$(printf '%s\n' "$err" | wc -l):$(printf '%s\n' "$err" | grep -c -e '--lru=two-list, --policy=readahead')" \
+	"1:1" "--mrc with the two-list LRU and readahead folios: both named in one line"
+# Not given, --mrc sets them itself, says so, and its curve is the one they give.
+run "$FT" replay --folio-order=0,9 --mrc=exact --memory=8M,32M --format=csv "$TMPD/r.ftr"
+is "$rc" 0 "--mrc=exact alone: exit 0"
+set_by_mrc=$out
+run "$FT" replay $PLAIN --folio-order=0,9 --mrc=exact --memory=8M,32M --format=csv "$TMPD/r.ftr"
+is "$set_by_mrc" "$out" "--mrc=exact alone: the curves of --lru=plain --policy=fixed --no-readahead"
+run "$FT" replay --folio-order=0 --mrc=exact --memory=8M "$TMPD/r.ftr"
+like "$out" '^--mrc set --lru=plain --policy=fixed --no-readahead: ' \
+	"--mrc=exact alone: the table says what it set"
 run "$FT" replay --memory=5% - <"$TMPD/r.ftr"
 is "$rc" 2 "shares of the working set from stdin: usage error"
 run "$FT" replay --curve="$TMPD/x.csv" "$TMPD/r.ftr"

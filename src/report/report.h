@@ -51,6 +51,7 @@ struct report {
 	const struct report_units *units;	/* --by (report/units.h), or NULL */
 	const char *why_orders;		/* why these orders ran (the default), or NULL */
 	const char *trust;		/* how far to trust the model (calibration), or NULL */
+	const char *mrc_set;		/* the options --mrc set for itself, or NULL */
 	bool all_rows;			/* the table keeps the rows zero in every model too */
 };
 
