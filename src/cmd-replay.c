@@ -410,7 +410,8 @@ static int check_mrc(struct replay_args *a)
 	if (n) {
 		ft_warn("--mrc: a stack pass follows the plain LRU with folios of the order alone "
 			"(--lru=plain --policy=fixed), not %s: leave %s out, or drop --mrc for "
-			"instances (--memory=LIST)", conflict, strchr(conflict, ',') ? "them" : "it");
+			"instances (--memory=LIST)", conflict,
+			strchr(conflict, ',') ? "them" : "it");
 		return -1;
 	}
 	n = 0;

@@ -742,7 +742,8 @@ int cmd_top(int argc, char **argv)
 		ft_warn("--lines: a line of text per interval, not --format=json");
 		return EXIT_USAGE;
 	}
-	s.full = !a.batch && !a.json && !a.lines && !a.from && isatty(STDOUT_FILENO) && isatty(STDIN_FILENO);
+	s.full = !a.batch && !a.json && !a.lines && !a.from && isatty(STDOUT_FILENO) &&
+		 isatty(STDIN_FILENO);
 	s.view.sort = (enum top_column)a.sort;
 	s.view.title = a.nrecord_args ? "the tasks and files chosen" : NULL;
 	s.view.keys = s.full;

@@ -85,7 +85,8 @@ static const char *unfilter(unsigned char *img, const struct png *p, size_t stri
 
 	for (uint32_t r = 0; r < p->height; r++) {
 		unsigned char *row = img + r * (stride + 1), *x = row + 1;
-		const unsigned char *up = r ? row - stride : NULL;	/* the row above, unfiltered */
+		/* the row above, unfiltered already */
+		const unsigned char *up = r ? row - stride : NULL;
 
 		for (size_t i = 0; i < stride; i++) {
 			unsigned a = i >= bpp ? x[i - bpp] : 0, b = up ? up[i] : 0;

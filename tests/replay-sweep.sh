@@ -101,7 +101,7 @@ PY
 is "$got" "hit_ratio 4 4
 device_read_bytes 4 0
 not drawn: Refaults (pages) (not counted by a stack pass); Write-back bytes (not counted by a stack pass)" \
-	"--curve-plot: a line per curve and its knee; the panels a stack pass has no data for named, not drawn"
+	"--curve-plot: a line per curve and its knee; the panels without data named, not drawn"
 
 # the kernel's two-list LRU: instances, and the output says why
 run "$FT" replay --folio-order=0,9 --memory=8M,32M,128M "$TMPD/r.ftr"
@@ -167,7 +167,8 @@ run "$FT" replay --mrc=sampled:1.5 $PLAIN "$TMPD/r.ftr"
 is "$rc" 2 "--mrc=sampled:1.5: usage error"
 run "$FT" replay --mrc=exact --lru=two-list --policy=readahead "$TMPD/r.ftr"
 is "$rc" 2 "--mrc with the two-list LRU and readahead folios: usage error"
-is "$(printf '%s\n' "$err" | wc -l):$(printf '%s\n' "$err" | grep -c -e '--lru=two-list, --policy=readahead')" \
+both=$(printf '%s\n' "$err" | grep -c -e '--lru=two-list, --policy=readahead')
+is "$(printf '%s\n' "$err" | wc -l):$both" \
 	"1:1" "--mrc with the two-list LRU and readahead folios: both named in one line"
 # Not given, --mrc sets them itself, says so, and its curve is the one they give.
 run "$FT" replay --folio-order=0,9 --mrc=exact --memory=8M,32M --format=csv "$TMPD/r.ftr"

@@ -17,7 +17,8 @@ is "$(printf '%s\n' "$out" | head -n 1 | awk '{ print $1, $5, $6 }')" "TIME INSE
 	"--lines: a heading first"
 json=$("$FT" top --from="$T" --format=json -i 200ms)
 n=$(printf '%s\n' "$json" | wc -l)
-is "$(printf '%s\n' "$out" | grep -vc '^  *TIME')" "$n" "--lines: a line per interval, as many as JSON documents"
+is "$(printf '%s\n' "$out" | grep -vc '^  *TIME')" "$n" \
+	"--lines: a line per interval, as many as JSON documents"
 # INSERTED is columns 35 to 42 (the byte columns before it hold a space)
 sum=$(printf '%s\n' "$out" | grep -v '^  *TIME' | cut -c35-42 | awk '{ n += $1 } END { print n }')
 want=$(printf '%s\n' "$json" | python3 -c '

@@ -178,9 +178,11 @@ static void mark_knees(FILE *f, const struct curve_set *s, const struct report_m
 			y = y0 + PANEL_H - PANEL_H * v / ymax;
 			fprintf(f, "<circle class=\"knee\" data-order=\"%u\" cx=\"%.1f\" "
 				"cy=\"%.1f\" r=\"5\" fill=\"none\" stroke=\"%s\" "
-				"stroke-width=\"2\"/>\n<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" "
-				"fill=\"%s\">knee, order %u</text>\n", cv->order, x, y, palette[c % 11], x + 7,
-				y + 14 + 11.0 * c, palette[c % 11], cv->order);
+				"stroke-width=\"2\"/>\n", cv->order, x, y, palette[c % 11]);
+			/* the labels of knees at one point stacked, not drawn over each other */
+			fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" fill=\"%s\">knee, "
+				"order %u</text>\n", x + 7, y + 14 + 11.0 * c, palette[c % 11],
+				cv->order);
 			break;
 		}
 	}
