@@ -462,6 +462,19 @@ static int fit_interval(struct report_args *a)
 	return 0;
 }
 
+/* On a terminal, where the page is as a browser takes it: one line to copy. */
+static void say_where(const struct report_args *a)
+{
+	char *abs;
+
+	if (a->quiet || !a->output || strcmp(a->output, "-") == 0 || !isatty(STDERR_FILENO))
+		return;
+	abs = realpath(a->output, NULL);
+	if (abs)
+		fprintf(stderr, "folio-trace report: file://%s\n", abs);
+	free(abs);
+}
+
 static int run_all(struct report_args *a)
 {
 	struct model_config cfg[REPLAY_MAX_CONFIGS];
@@ -491,10 +504,13 @@ static int run_all(struct report_args *a)
 			.sweep = t.sweep,
 		};
 
-		if (write_page(a, &p) < 0)
+		if (write_page(a, &p) < 0) {
 			ret = EXIT_RUNTIME;
-		else if (replayed > 0)	/* partial figures, said on stderr */
-			ret = EXIT_RUNTIME;
+		} else {
+			say_where(a);
+			/* partial figures, said on stderr */
+			ret = replayed > 0 ? EXIT_RUNTIME : EXIT_OK;
+		}
 	}
 	texts_release(&t);
 	return ret;

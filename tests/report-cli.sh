@@ -65,8 +65,13 @@ if command -v script >/dev/null 2>&1; then
 	like "$(cat "$TMPD/tty")" 'an HTML page is no text for a terminal' \
 		"standard output a terminal: refused, saying what to do"
 	is "$got" 2 "standard output a terminal: usage error"
+	script -qec "'$FT' report -q '$T' -o '$TMPD/t.html'; '$FT' report '$T' -o '$TMPD/t.html'" \
+		/dev/null > "$TMPD/tty" 2>&1
+	is "$(tr -d '\r' < "$TMPD/tty" | grep -c '^folio-trace report: file://')" 1 \
+		"-o on a terminal: the page's URL said once, not with -q"
 else
 	skip "script(1) not installed: no terminal to try"
+	skip "script(1) not installed"
 	skip "script(1) not installed"
 fi
 [ ! -e "$TMPD/x.html" ]
