@@ -188,8 +188,12 @@ static void run_calibration(const struct report_args *a, struct report_texts *t)
 	struct capture cap;
 	struct ft_error err;
 
-	if (!c || calibrate_file(c, a->file, &req, &err) < 0) {
-		calib_trust_file(a->file, true, &trust);
+	if (!c) {
+		snprintf(t->trust, sizeof(t->trust), "trust: not calibrated, out of memory");
+		return;
+	}
+	if (calibrate_file(c, a->file, &req, &err) < 0) {
+		calib_trust_failed(a->file, &err, &trust);
 		calib_trust_text(&trust, t->trust, sizeof(t->trust));
 		free(c);
 		return;
@@ -213,11 +217,14 @@ static int run_replay(const struct report_args *a, const struct model_config *cf
 	char title[512], subtitle[160];
 	int ret = -1;
 
-	if (!rp || replay_init(rp, cfg, a->norders, a->set, true) < 0 ||
-	    replay_units_init(&units, TOP_BY_FILE) < 0) {
+	if (!rp || replay_units_init(&units, TOP_BY_FILE) < 0) {
 		ft_warn("out of memory");
 		free(rp);
 		return -1;
+	}
+	if (replay_init(rp, cfg, a->norders, a->set, true) < 0) {
+		ft_warn("out of memory");
+		goto out;
 	}
 	rp->quiet = a->quiet;
 	rp->units = &units;
@@ -300,14 +307,25 @@ static char size_unit(uint64_t bytes, uint64_t *unit)
  * The default sweep, as --memory would take it: round sizes from a hundredth of the working
  * set's round ceiling to that ceiling ("1M..100M/20" for a 90 MiB working set).
  */
-static void default_sweep(uint64_t ws, char *buf, size_t len)
+static void default_sweep(uint64_t ws, uint64_t page, char *buf, size_t len)
 {
 	uint64_t hu, lu, hi, lo;
 	char hc = size_unit(ws, &hu), lc;
 
+	/* a working set of a few pages: those sizes, as there are no others */
+	if (ws <= 16 * page) {
+		snprintf(buf, len, "%" PRIu64 "K,%" PRIu64 "K,%" PRIu64 "K,%" PRIu64 "K",
+			 page >> 10, 2 * page >> 10, 4 * page >> 10, 16 * page >> 10);
+		return;
+	}
 	hi = round125((ws + hu - 1) / hu, true);
 	lc = size_unit(hi * hu / 100, &lu);
 	lo = round125(hi * hu / 100 / lu, false);
+	/* never below a page, which no model can be */
+	if (lo * lu < page) {
+		lc = 'K';
+		lo = page >> 10;
+	}
 	snprintf(buf, len, "%" PRIu64 "%c..%" PRIu64 "%c/%u", lo, lc, hi, hc, REPORT_SWEEP_POINTS);
 }
 
@@ -354,7 +372,8 @@ static int run_sweep(const struct report_args *a, const struct model_config *cfg
 		goto out;
 	}
 	if (!sweep) {
-		default_sweep(ws, t->sweep, sizeof(t->sweep));
+		default_sweep(ws, a->base.page_size ? a->base.page_size : 4096, t->sweep,
+			      sizeof(t->sweep));
 		sweep = t->sweep;
 	} else {
 		snprintf(t->sweep, sizeof(t->sweep), "%s", sweep);
@@ -368,12 +387,14 @@ static int run_sweep(const struct report_args *a, const struct model_config *cfg
 		goto out;
 	}
 	scfg = sweep_configs(cfg, a->norders, l);
-	rp = malloc(sizeof(*rp));
-	if (!scfg || !rp || replay_init(rp, scfg, a->norders * l->n,
-						 a->set | MODEL_REC_MEMORY, false) < 0) {
+	rp = scfg ? malloc(sizeof(*rp)) : NULL;
+	if (!rp) {
 		ft_warn("out of memory");
-		free(rp);
-		rp = NULL;
+		goto out;
+	}
+	/* the sizes are the sweep's, not the recorded host's */
+	if (replay_init(rp, scfg, a->norders * l->n, a->set | MODEL_REC_MEMORY, false) < 0) {
+		ft_warn("out of memory");
 		goto out;
 	}
 	rp->quiet = a->quiet;

@@ -46,6 +46,12 @@ is "$rc" 0 "a synthetic trace: exit 0"
 is "$($PAGE "$TMPD/s.html" verdict)" "$(verdict "$TMPD/s.ftr")" "its verdict is replay's"
 like "$(cat "$TMPD/s.html")" '<p id="trust">trust: not calibrated, ' "it says why not calibrated"
 
+# A working set of a few pages: the default sweep starts at a page, not below.
+"$FT" synth seq-read --events=1 --duration=1s -o "$TMPD/one.ftr" 2>/dev/null
+run "$FT" report -q -o "$TMPD/one.html" "$TMPD/one.ftr"
+is "$rc:$err" "0:" "a trace of one read: exit 0"
+like "$($PAGE "$TMPD/one.html" curves)" '^working set: ' "a trace of one read: its curves"
+
 # --sweep sets the curves' sizes, said in the command the page gives.
 run "$FT" report -q --sweep=16M,64M -o "$TMPD/w.html" "$T"
 like "$(cat "$TMPD/w.html")" 'replay .*rand-overwrite.ftr --memory=16M,64M</code>' \

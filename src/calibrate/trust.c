@@ -73,6 +73,13 @@ void calib_trust_of(const struct calibration *c, struct calib_trust *t)
 			 "the model against");
 }
 
+void calib_trust_failed(const char *path, const struct ft_error *err, struct calib_trust *t)
+{
+	memset(t, 0, sizeof(*t));
+	snprintf(t->why_not, sizeof(t->why_not), "%.*s", (int)sizeof(t->why_not) - 1,
+		 reason_of(err->msg, path));
+}
+
 int calib_trust_file(const char *path, bool quiet, struct calib_trust *t)
 {
 	const struct calibrate_request req = { .quiet = quiet };
@@ -85,8 +92,7 @@ int calib_trust_file(const char *path, bool quiet, struct calib_trust *t)
 		return 0;
 	}
 	if (calibrate_file(c, path, &req, &err) < 0) {
-		snprintf(t->why_not, sizeof(t->why_not), "%.*s", (int)sizeof(t->why_not) - 1,
-			 reason_of(err.msg, path));
+		calib_trust_failed(path, &err, t);
 	} else {
 		calib_trust_of(c, t);
 	}

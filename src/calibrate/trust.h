@@ -43,8 +43,9 @@ struct calib_trust {
 int calib_trust_file(const char *path, bool quiet, struct calib_trust *t);
 
 struct calibration;
-/* The same from a calibration already made. */
+/* The same from a calibration already made, or from why calibrate_file() failed on path. */
 void calib_trust_of(const struct calibration *c, struct calib_trust *t);
+void calib_trust_failed(const char *path, const struct ft_error *err, struct calib_trust *t);
 
 /* The report's line: "trust: calibrate's worst error on this trace: +66.4% (insertions...". */
 void calib_trust_text(const struct calib_trust *t, char *buf, size_t len);
