@@ -65,6 +65,7 @@ struct report_args {
 	const char *file, *output, *sweep;
 	char why_orders[160];
 	struct ft_seen seen;
+	struct replay_cgroups cgroups;	/* the trace's memory cgroups, as replay has them */
 };
 
 /* What the renderers wrote, each into memory, for the page. */
@@ -206,7 +207,7 @@ static void run_calibration(const struct report_args *a, struct report_texts *t)
 }
 
 /* The default replay: verdict, table, time series and the files that read the most. */
-static int run_replay(const struct report_args *a, const struct model_config *cfg,
+static int run_replay(struct report_args *a, const struct model_config *cfg,
 		      struct report_texts *t)
 {
 	struct replay *rp = malloc(sizeof(*rp));
@@ -228,6 +229,7 @@ static int run_replay(const struct report_args *a, const struct model_config *cf
 	}
 	rp->quiet = a->quiet;
 	rp->units = &units;
+	rp->cgroups = &a->cgroups;
 	if (replay_file(rp, a->file, &err) < 0) {
 		ft_warn("%s", err.msg);
 		goto out;
@@ -344,7 +346,7 @@ static struct model_config *sweep_configs(const struct model_config *cfg, unsign
 }
 
 /* The curves against memory: each order at each size of the sweep, in one more pass. */
-static int run_sweep(const struct report_args *a, const struct model_config *cfg,
+static int run_sweep(struct report_args *a, const struct model_config *cfg,
 		     struct report_texts *t)
 {
 	const char *sweep = a->sweep, *why = NULL;
@@ -352,7 +354,7 @@ static int run_sweep(const struct report_args *a, const struct model_config *cfg
 	struct model_config *scfg = NULL;
 	struct curve_set curves = { 0 };
 	struct replay *rp = NULL;
-	uint64_t ws = 0;
+	uint64_t ws = 0, nfiles = 0;
 	struct capture cap;
 	struct ft_error err;
 	char title[512];
@@ -362,7 +364,7 @@ static int run_sweep(const struct report_args *a, const struct model_config *cfg
 		ft_warn("out of memory");
 		goto out;
 	}
-	if (replay_working_set(a->file, 0, &ws, &err) < 0) {
+	if (replay_working_set(a->file, 0, &ws, &nfiles, &err) < 0) {
 		ft_warn("%s", err.msg);
 		goto out;
 	}
@@ -399,6 +401,7 @@ static int run_sweep(const struct report_args *a, const struct model_config *cfg
 	}
 	rp->quiet = a->quiet;
 	rp->work = "sweep";
+	rp->cgroups = &a->cgroups;
 	rp->sweep_labels = l->n > 1;
 	if (replay_file(rp, a->file, &err) < 0) {
 		ft_warn("%s", err.msg);
@@ -500,6 +503,7 @@ static int run_all(struct report_args *a)
 {
 	struct model_config cfg[REPLAY_MAX_CONFIGS];
 	struct report_texts t = { .curves_why_not = NULL };
+	struct ft_error err;
 	int ret, replayed;
 
 	if (!a->orders_given)
@@ -512,6 +516,10 @@ static int run_all(struct report_args *a)
 		return EXIT_RUNTIME;
 	for (unsigned i = 0; i < a->norders; i++)
 		cfg[i].interval_ns = a->base.interval_ns;
+	if (replay_cgroups_survey(&a->cgroups, a->file, &err) < 0) {
+		ft_warn("%s", err.msg);
+		return EXIT_RUNTIME;
+	}
 	run_calibration(a, &t);
 	replayed = run_replay(a, cfg, &t);
 	ret = replayed < 0 || run_sweep(a, cfg, &t) < 0 ? EXIT_RUNTIME : EXIT_OK;
@@ -534,6 +542,7 @@ static int run_all(struct report_args *a)
 		}
 	}
 	texts_release(&t);
+	replay_cgroups_release(&a->cgroups);
 	return ret;
 }
 
