@@ -259,6 +259,10 @@ static void test_mglru_generations(void)
 	ok(!hit(m, 4), "E misses");
 	x = metrics(m);
 	is_u64(x.evictions, 1, "one eviction");
+	/* by age from max_seq: A-D sat in generation 1 (age 2), A-C and E in 2 (age 2 again) */
+	is_u64(x.lru_gen2_pages.max, 4, "the four folios were two generations below the youngest");
+	is_u64(x.lru_gen0_pages.max + x.lru_gen1_pages.max + x.lru_gen3_pages.max, 0,
+	       "no other generation held a page");
 	/*
 	 * D refaults while min_seq is still 2: recent, an activation in the kernel's count,
 	 * but with no accesses in its shadow it is not restored; C, the tail, goes for it

@@ -184,6 +184,11 @@ struct model {
 	struct dist d_entries, d_inactive, d_active, d_pages, d_cached, d_unusable;
 	struct dist d_untouched;
 	struct dist d_inactive_pages, d_active_pages;
+	/* MGLRU's generations by age (lru_policy.generations), sampled as pend_gens */
+	struct dist d_gen_pages[MODEL_LRU_GENS];
+	struct {
+		uint64_t n, pages[MODEL_LRU_GENS];
+	} pend_gens;
 };
 
 /* The memory cgroup of index id (0: the first); folio_memcg() is the one a folio pays. */

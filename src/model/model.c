@@ -101,6 +101,8 @@ struct model *model_new(const struct model_config *cfg, const char **why)
 	dist_init(&m->d_unusable);
 	dist_init(&m->d_untouched);
 	dist_init(&m->d_inactive_pages);
+	for (unsigned g = 0; g < MODEL_LRU_GENS; g++)
+		dist_init(&m->d_gen_pages[g]);
 	dist_init(&m->d_active_pages);
 	if (!model_alloc_state(m)) {
 		model_free(m);
@@ -176,10 +178,42 @@ static void lru_flush_lists(struct model *m)
 	m->pend.n = 0;
 }
 
+static void lru_flush_gens(struct model *m)
+{
+	for (unsigned g = 0; g < MODEL_LRU_GENS && m->pend_gens.n; g++)
+		dist_add_n(&m->d_gen_pages[g], m->pend_gens.pages[g], m->pend_gens.n);
+	m->pend_gens.n = 0;
+}
+
 static void lru_flush_pending(struct model *m)
 {
 	lru_flush_untouched(m);
 	lru_flush_lists(m);
+	lru_flush_gens(m);
+}
+
+/* The generations' pages by age, every cgroup's together; zeros without generations. */
+static void lru_gen_pages(const struct model *m, uint64_t pages[MODEL_LRU_GENS])
+{
+	for (unsigned g = 0; g < MODEL_LRU_GENS; g++)
+		pages[g] = 0;
+	for (uint32_t i = 0; m->lru_kind->generations && i < m->nr_memcgs; i++)
+		m->lru_kind->generations(&m->memcgs[i].lruvec, pages);
+}
+
+/* MGLRU's generations, sampled apart: they change as aging moves folios, the totals not. */
+static void lru_sample_gens(struct model *m)
+{
+	uint64_t pages[MODEL_LRU_GENS];
+
+	lru_gen_pages(m, pages);
+	if (m->pend_gens.n && !memcmp(pages, m->pend_gens.pages, sizeof(pages))) {
+		m->pend_gens.n++;
+		return;
+	}
+	lru_flush_gens(m);
+	m->pend_gens.n = 1;
+	memcpy(m->pend_gens.pages, pages, sizeof(pages));
 }
 
 static void lru_sample(struct model *m)
@@ -194,7 +228,8 @@ static void lru_sample(struct model *m)
 		memcg_lru_totals(m, &e, &pg, &ia, &iap);
 	}
 	u = pg - m->touched_cached_pages;
-
+	if (m->lru_kind->generations)
+		lru_sample_gens(m);
 	if (m->pend_untouched.n && u == m->pend_untouched.pages) {
 		m->pend_untouched.n++;
 	} else {
@@ -256,6 +291,7 @@ static int take_sample(struct model *m, uint64_t t, struct model_sample *s)
 		.lru_inactive_pages = inactive_pages,
 		.lru_active_pages = pages - inactive_pages,
 	};
+	lru_gen_pages(m, s->lru_gen_pages);
 	memory_sample_fragmentation(m);
 	idx = frag_now(m, &s->unusable_index, &s->fragmentation_index);
 	buddy_free_counts(m->mem.buddy, s->free_blocks);
@@ -687,6 +723,10 @@ void model_metrics(struct model *m, struct model_metrics *out)
 	out->lru_active = dist_summary(&m->d_active);
 	out->lru_pages = dist_summary(&m->d_pages);
 	out->lru_inactive_pages = dist_summary(&m->d_inactive_pages);
+	out->lru_gen0_pages = dist_summary(&m->d_gen_pages[0]);
+	out->lru_gen1_pages = dist_summary(&m->d_gen_pages[1]);
+	out->lru_gen2_pages = dist_summary(&m->d_gen_pages[2]);
+	out->lru_gen3_pages = dist_summary(&m->d_gen_pages[3]);
 	out->lru_active_pages = dist_summary(&m->d_active_pages);
 	out->cached_bytes = dist_summary(&m->d_cached);
 	out->untouched_cached_bytes = dist_summary(&m->d_untouched);

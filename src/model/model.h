@@ -16,6 +16,7 @@
 #define MODEL_PAGECACHE_ORDER	9
 #define MODEL_BLOCK_SIZE_MAX	65536	/* largest filesystem block (large block sizes, 6.12) */
 #define MODEL_IOSIZE_BUCKETS	12	/* write I/O sizes: <=4K, 8K, 16K, ... 4M, >4M */
+#define MODEL_LRU_GENS		4	/* MGLRU's generations a lruvec can have (MAX_NR_GENS) */
 
 /* A limit above as text, for messages: MODEL_TEXT(MODEL_MAX_ORDER) is "10". */
 #define MODEL_TEXT_(x)		#x
@@ -378,6 +379,11 @@ struct model_metrics {
 	uint64_t refault_folios, refault_activation_folios;
 	/* LRU list sizes in pages, per access (lru_inactive, lru_active above are folios) */
 	struct model_dist lru_inactive_pages, lru_active_pages;
+	/*
+	 * MGLRU: pages in each generation by age, per access: gen0 the youngest (max_seq), gen3
+	 * the oldest a lruvec can keep; every cgroup's together. Zero with the other kinds.
+	 */
+	struct model_dist lru_gen0_pages, lru_gen1_pages, lru_gen2_pages, lru_gen3_pages;
 	uint64_t faultaround_pages;			/* pages fault-around mapped */
 	/* requests with no page missing that waited for readahead I/O still in flight */
 	uint64_t read_waited_requests, read_waited_bytes;
@@ -412,6 +418,8 @@ struct model_sample {
 	uint64_t compact_stall, compact_success, compact_migrate_scanned;
 	/* bytes the application read, those of them found cached, and bytes it wrote */
 	uint64_t read_bytes_interval, read_hit_bytes_interval, write_bytes_interval;
+	/* MGLRU: pages in each generation by age, youngest first (0 with the other kinds) */
+	uint64_t lru_gen_pages[MODEL_LRU_GENS];
 };
 
 typedef void (*model_sample_fn)(void *arg, const struct model_sample *s);

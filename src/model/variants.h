@@ -91,6 +91,8 @@ struct lru_policy {
 	uint64_t (*eviction)(struct model *m, struct lruvec *lruvec, uint32_t id);
 	void (*inactive)(const struct model *m, const struct lruvec *lruvec, uint64_t *entries,
 			 uint64_t *pages);
+	/* optional: adds the pages of each generation by age, youngest first (MGLRU) */
+	void (*generations)(const struct lruvec *lruvec, uint64_t pages[MODEL_LRU_GENS]);
 };
 
 /*

@@ -139,6 +139,10 @@ DIST(lru_active)
 DIST(lru_pages)
 DIST(lru_inactive_pages)
 DIST(lru_active_pages)
+DIST(lru_gen0_pages)
+DIST(lru_gen1_pages)
+DIST(lru_gen2_pages)
+DIST(lru_gen3_pages)
 DIST(cached_bytes)
 DIST(untouched_cached_bytes)
 
@@ -354,6 +358,18 @@ const struct report_metric report_metrics[] = {
 	M(lru_active_pages_mean, "active pages mean", "lru", RK_MEAN),
 	M(lru_active_pages_p99, "active pages p99", "lru", RK_COUNT),
 	M(lru_active_pages_max, "active pages max", "lru", RK_COUNT),
+	M(lru_gen0_pages_mean, "MGLRU gen 0 pages mean", "lru", RK_MEAN),
+	M(lru_gen0_pages_p99, "MGLRU gen 0 pages p99", "lru", RK_COUNT),
+	M(lru_gen0_pages_max, "MGLRU gen 0 pages max", "lru", RK_COUNT),
+	M(lru_gen1_pages_mean, "MGLRU gen 1 pages mean", "lru", RK_MEAN),
+	M(lru_gen1_pages_p99, "MGLRU gen 1 pages p99", "lru", RK_COUNT),
+	M(lru_gen1_pages_max, "MGLRU gen 1 pages max", "lru", RK_COUNT),
+	M(lru_gen2_pages_mean, "MGLRU gen 2 pages mean", "lru", RK_MEAN),
+	M(lru_gen2_pages_p99, "MGLRU gen 2 pages p99", "lru", RK_COUNT),
+	M(lru_gen2_pages_max, "MGLRU gen 2 pages max", "lru", RK_COUNT),
+	M(lru_gen3_pages_mean, "MGLRU gen 3 pages mean", "lru", RK_MEAN),
+	M(lru_gen3_pages_p99, "MGLRU gen 3 pages p99", "lru", RK_COUNT),
+	M(lru_gen3_pages_max, "MGLRU gen 3 pages max", "lru", RK_COUNT),
 
 	M(alloc_fallbacks, "allocation fallbacks", "memory", RK_COUNT),
 	M(alloc_failures, "allocation failures", "memory", RK_COUNT),

@@ -108,7 +108,8 @@ int series_write_csv(FILE *f, const struct series *s)
 	fputs("label,order,time_s,lru_entries,lru_inactive,lru_active,lru_pages,cached_bytes,"
 	      "dirty_bytes,writeback_bytes,write_bandwidth_bytes_per_s,device_read_bytes,"
 	      "unusable_index,fragmentation_index,read_bytes,read_hit_bytes,hit_ratio_bytes,"
-	      "device_read_bandwidth_bytes_per_s,write_bytes\n", f);
+	      "device_read_bandwidth_bytes_per_s,write_bytes,lru_gen0_pages,lru_gen1_pages,"
+	      "lru_gen2_pages,lru_gen3_pages\n", f);
 	for (unsigned i = 0; i < s->ncols; i++) {
 		const struct series_col *c = &s->col[i];
 
@@ -128,8 +129,11 @@ int series_write_csv(FILE *f, const struct series *s)
 			/* no read in the interval: no ratio, an empty field */
 			if (!isnan(hit))
 				fprintf(f, "%.6f", hit);
-			fprintf(f, ",%.3f,%" PRIu64 "\n", series_read_io_bandwidth(s, c, k),
+			fprintf(f, ",%.3f,%" PRIu64, series_read_io_bandwidth(s, c, k),
 				m->write_bytes_interval);
+			for (unsigned g = 0; g < MODEL_LRU_GENS; g++)
+				fprintf(f, ",%" PRIu64, m->lru_gen_pages[g]);
+			fputc('\n', f);
 		}
 	}
 	return ferror(f) ? -1 : 0;

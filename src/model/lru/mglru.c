@@ -361,6 +361,15 @@ static void mglru_inactive(const struct model *m, const struct lruvec *lruvec, u
 	}
 }
 
+/* The generations from max_seq down to min_seq, the youngest first. */
+static void mglru_generations(const struct lruvec *lruvec, uint64_t pages[MODEL_LRU_GENS])
+{
+	const struct lru_gen *g = &lruvec->gen;
+
+	for (uint64_t age = 0; age <= g->max_seq - g->min_seq && age < MODEL_LRU_GENS; age++)
+		pages[age] += lruvec->lru.lists[(g->max_seq - age) % MAX_NR_GENS].pages;
+}
+
 const struct lru_policy lru_mglru = {
 	.v = {
 		.name = "mglru",
@@ -380,5 +389,6 @@ const struct lru_policy lru_mglru = {
 	.keep = mglru_putback,
 	.rotate = mglru_rotate,
 	.eviction = mglru_eviction,
+	.generations = mglru_generations,
 	.inactive = mglru_inactive,
 };
