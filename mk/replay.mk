@@ -51,6 +51,10 @@ TESTS += tests/replay-sweep.sh tests/replay-metrics.sh tests/replay-threads.sh \
 EXTRA_DIST += tests/replay-sweep.sh tests/replay-metrics.sh tests/replay-threads.sh \
 	tests/replay-verdict.sh
 
+# --memory=16T under a limit of 1 GiB of address space: nothing reserved per modelled page.
+TESTS += tests/replay-address-space.sh
+EXTRA_DIST += tests/replay-address-space.sh
+
 # Live: the default replay adds the folios this kernel added on cold sequential reads.
 TESTS += tests/replay-kernel-orders.sh
 EXTRA_DIST += tests/replay-kernel-orders.sh

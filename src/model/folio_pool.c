@@ -3,25 +3,22 @@
  * The folio slab: chunks of FOLIO_CHUNK descriptors and a free list, so a cache miss costs no
  * malloc once the pool has grown to the size of the modelled cache.
  *
- * The chunks are consecutive in one reservation of address space, made at the first folio for
- * as many folios as can live at once (folio_pool_bound(); else every id below FOLIO_NIL, 192
- * GiB), which costs no memory: growing makes the next chunk readable and writable, and the
- * memory used follows the folios, as with chunks allocated one by one. Where the system grants
- * less address space (a limit on it, a tool that watches every mapping), the largest
- * reservation it grants is taken: growing past it fails as an allocation would.
+ * A chunk is allocated when the ids handed out so far fill the last one, so the memory and
+ * the address space the pool takes follow the folios cached at most, whatever the size of the
+ * modelled memory: a replay of a small trace with --memory=16T fits a limit on address space
+ * (RLIMIT_AS) that a reservation for every page of the zone would not.
  */
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include "model/folio.h"
 
 /* ids must stay below FOLIO_NIL */
 #define FOLIO_MAX_CHUNKS	((uint32_t)(FOLIO_NIL / FOLIO_CHUNK))
 #define CHUNK_BYTES		((size_t)FOLIO_CHUNK * sizeof(struct folio))
+#define CHUNK_ALIGN		4096
 
-_Static_assert(FOLIO_CHUNK * sizeof(struct folio) % 4096 == 0,
-	       "a chunk must be whole pages for mprotect()");
+_Static_assert(CHUNK_BYTES % CHUNK_ALIGN == 0, "aligned_alloc() needs a multiple of its alignment");
 
 void folio_pool_init(struct folio_pool *p)
 {
@@ -31,44 +28,32 @@ void folio_pool_init(struct folio_pool *p)
 
 void folio_pool_release(struct folio_pool *p)
 {
-	if (p->base)
-		munmap(p->base, (size_t)p->max_chunks * CHUNK_BYTES);
+	for (uint32_t i = 0; i < p->nr_chunks; i++)
+		free(p->chunk[i]);
+	free(p->chunk);
 	folio_pool_init(p);
-}
-
-void folio_pool_bound(struct folio_pool *p, uint64_t n)
-{
-	uint64_t chunks = n / FOLIO_CHUNK + 1;
-
-	p->bound_chunks = chunks < FOLIO_MAX_CHUNKS ? (uint32_t)chunks : 0;
-}
-
-static bool folio_pool_reserve(struct folio_pool *p)
-{
-	for (uint32_t n = p->bound_chunks ? p->bound_chunks : FOLIO_MAX_CHUNKS; n; n /= 2) {
-		void *a = mmap(NULL, (size_t)n * CHUNK_BYTES, PROT_NONE,
-			       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-
-		if (a != MAP_FAILED) {
-			p->base = a;
-			p->max_chunks = n;
-			return true;
-		}
-	}
-	return false;
 }
 
 static bool folio_pool_grow(struct folio_pool *p)
 {
-	if (!p->base && !folio_pool_reserve(p))
+	struct folio *c;
+
+	if (p->nr_chunks == FOLIO_MAX_CHUNKS)
 		return false;
-	if (p->nr_chunks == p->max_chunks)
-		return false;
+	if (p->nr_chunks == p->cap_chunks) {
+		uint32_t cap = p->cap_chunks ? 2 * p->cap_chunks : 64;
+		struct folio **t = realloc(p->chunk, (size_t)cap * sizeof(*t));
+
+		if (!t)
+			return false;
+		p->chunk = t;
+		p->cap_chunks = cap;
+	}
 	/* page-aligned, so line-aligned: no folio's first 16 bytes straddle two lines (folio.h) */
-	if (mprotect((char *)p->base + (size_t)p->nr_chunks * CHUNK_BYTES, CHUNK_BYTES,
-		     PROT_READ | PROT_WRITE))
+	c = aligned_alloc(CHUNK_ALIGN, CHUNK_BYTES);
+	if (!c)
 		return false;
-	p->nr_chunks++;
+	p->chunk[p->nr_chunks++] = c;
 	return true;
 }
 

@@ -33,11 +33,6 @@ static const char *config_problem(const struct model_config *c)
 	return NULL;
 }
 
-static uint64_t *bitmap_alloc(uint64_t bits)
-{
-	return calloc((bits + 63) / 64 + 1, sizeof(uint64_t));
-}
-
 /* The rows of the variation points the configuration names. */
 static void model_pick_variants(struct model *m)
 {
@@ -62,13 +57,12 @@ static bool model_alloc_state(struct model *m)
 	/* the zone: m->mem.nr_pages becomes its size (the host's, in a cgroup with a recorded state) */
 	if (!memory_init(m))
 		return false;
-	folio_pool_bound(&m->pool, m->mem.nr_pages);
 	if (!pagecache_init(&m->pc, m->mem.nr_pages < 65536 ? m->mem.nr_pages : 65536) ||
 	    !pagecache_init(&m->occ, 1024) ||
 	    !shadow_init(&m->workingset.shadow, m->mem.nr_pages * SHADOWS_PER_PAGE + SHADOW_SLACK) ||
 	    !touched_init(&m->touched))
 		return false;
-	m->mem.touched_pfn = bitmap_alloc(m->mem.nr_pages);
+	m->mem.touched_pfn = memory_pfn_bitmap_new(m, 0);
 	if (!m->mem.touched_pfn || !wb_init(m))
 		return false;
 	return !m->dirty_kind->init || m->dirty_kind->init(m);

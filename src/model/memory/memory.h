@@ -22,7 +22,12 @@ struct memory {
 	uint64_t nr_pages;		/* modelled memory in pages */
 	uint32_t *others;		/* page frames others hold (memory_set_others) */
 	uint64_t nr_others, cap_others;
-	/* state by pfn: compaction moves it with the folio (memory_move_pfn_state) */
+	/*
+	 * State by pfn: compaction moves it with the folio (memory_move_pfn_state). The bitmaps
+	 * cover the pfns below pfn_cover, grown as folios take higher ones (memory_cover_pfns),
+	 * so their size follows the highest page the cache used, not the modelled memory.
+	 */
+	uint64_t pfn_cover;
 	uint64_t *touched_pfn;		/* page accessed since it was cached, by pfn */
 	uint64_t *dirty_units;		/* track_block.c: dirty units, by pfn << upp_shift */
 	uint64_t *uptodate_units;	/* track_block.c: uptodate units, same index */
@@ -35,6 +40,8 @@ struct memory {
 	bool no_smaller;
 };
 
+/* memory.c: a bitmap by pfn << shift for the pfns covered so far; NULL on ENOMEM. */
+uint64_t *memory_pfn_bitmap_new(const struct model *m, unsigned shift);
 /* alloc.c: buddy allocation for a folio, reclaiming and falling back as configured. */
 uint64_t memory_alloc_folio(struct model *m, unsigned *order);
 /* Others (anonymous memory, files the model leaves out) now hold pages pages of the memory. */
