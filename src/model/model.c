@@ -528,6 +528,7 @@ prefetch_shadows(const struct model *m, const struct model_access *a)
 	if (!(mask & (mask - 1)))
 		return;
 	page = page_of(m, a->pos);
+	mask = shadow_orders_at(&m->workingset.shadow, a->file_id, mf->gen, page, mask);
 	for (; mask; mask &= mask - 1) {
 		unsigned o = (unsigned)__builtin_ctz(mask);
 
