@@ -513,14 +513,16 @@ prefetch_neighbours(const struct model *m, const struct model_access *a)
 }
 
 /*
- * A miss looks up the shadow entry of every order the file left shadows of (workingset_refault),
- * each in its own line of a table the size of the evictions: hint them all when there are
- * several (default model at order 9: 4% less CPU), whatever the number of cached folios. Of a
- * single order, prefetch_folio() hints the one entry when the cache is large.
+ * A miss looks up the shadow entry of every order the file left shadows of (workingset_refault)
+ * that the shadow hint allows there, each in its own line of a table the size of the
+ * evictions: hint the orders always looked up (0 and 6 and above) and the hint's bucket,
+ * which says whether the orders between are, without waiting for it here. Of a single order,
+ * prefetch_folio() hints the one entry when the cache is large.
  */
 static inline __attribute__((always_inline)) void
 prefetch_shadows(const struct model *m, const struct model_access *a)
 {
+	const struct shadow_table *t = &m->workingset.shadow;
 	const struct mfile *mf = read_file(m, a);
 	unsigned mask = mf ? mf->shadow_mask : 0;
 	uint64_t page;
@@ -528,11 +530,12 @@ prefetch_shadows(const struct model *m, const struct model_access *a)
 	if (!(mask & (mask - 1)))
 		return;
 	page = page_of(m, a->pos);
-	mask = shadow_orders_at(&m->workingset.shadow, a->file_id, mf->gen, page, mask);
-	for (; mask; mask &= mask - 1) {
+	if (mask & SHADOW_HINT_ORDERS)
+		__builtin_prefetch(&t->hint[shadow_hint_bucket(a->file_id, mf->gen, page)]);
+	for (mask &= ~SHADOW_HINT_ORDERS; mask; mask &= mask - 1) {
 		unsigned o = (unsigned)__builtin_ctz(mask);
 
-		shadow_prefetch(&m->workingset.shadow, a->file_id, mf->gen, page & ~((1ull << o) - 1), o);
+		shadow_prefetch(t, a->file_id, mf->gen, page & ~((1ull << o) - 1), o);
 	}
 }
 

@@ -106,6 +106,14 @@ static void memory_cover_pfns(struct model *m, uint64_t end)
 	mem->pfn_cover = pages;
 }
 
+void memory_prefetch_movable(const struct model *m, uint64_t pfn)
+{
+	uint32_t tag = buddy_tag(m->mem.buddy, pfn);
+
+	if (tag_is_folio(tag))
+		__builtin_prefetch(folio_at(&m->pool, tag / 2 - 1));
+}
+
 void memory_folio_added(struct model *m, uint32_t id)
 {
 	const struct folio *f = folio_at(&m->pool, id);

@@ -59,6 +59,11 @@ void memory_free_pages(struct model *m, uint64_t pfn, unsigned order);
 bool memory_migrate(struct model *m, uint64_t from, uint64_t to, unsigned order, uint32_t tag);
 /* The order of the used block whose tag is tag at pfn; -1: not movable. */
 int memory_movable_order(struct model *m, uint32_t tag);
+/*
+ * Hints the descriptor of the folio at pfn, if one starts there: compaction's scanner reads
+ * the order of a folio a page, each a miss in the folio pool. Changes no state.
+ */
+void memory_prefetch_movable(const struct model *m, uint64_t pfn);
 /* The unusable free space index at the configured order, into its distribution. */
 void memory_sample_fragmentation(struct model *m);
 
