@@ -83,6 +83,7 @@ struct model *model_new(const struct model_config *cfg, const char **why)
 		return NULL;
 	}
 	m->cfg = *cfg;
+	m->keep = MODEL_KEEP_ALL;
 	m->wait_until = run_timers_until;
 	m->samples_max = MODEL_SAMPLES_MAX;
 	model_pick_variants(m);
@@ -125,6 +126,13 @@ void model_free(struct model *m)
 	wb_release(m);
 	units_release(m);
 	free(m);
+}
+
+void model_set_keep(struct model *m, unsigned keep)
+{
+	if (keep & MODEL_KEEP_TOUCHED_SET)
+		keep |= MODEL_KEEP_ACCESSED_PAGES;
+	m->keep = keep;
 }
 
 const struct model_config *model_config(const struct model *m)
@@ -483,7 +491,8 @@ prefetch_folio(const struct model *m, const struct model_access *a)
 	mf = &m->files[a->file_id];
 	if (mf->shadow_mask & (1u << mf->hint_order))
 		shadow_prefetch(&m->workingset.shadow, a->file_id, mf->gen, start, mf->hint_order);
-	touched_prefetch(&m->touched, a->file_id, mf->gen, page_of(m, a->pos));
+	if (m->keep & MODEL_KEEP_TOUCHED_SET)
+		touched_prefetch(&m->touched, a->file_id, mf->gen, page_of(m, a->pos));
 	if (mf->occ)
 		pagecache_prefetch(&m->occ, a->file_id, start >> OCC_SHIFT);
 	/* readahead's page_cache_prev_miss() looks up the folio before it */
@@ -552,7 +561,8 @@ void model_prefetch_ahead(const struct model *m, const struct model_access *a, u
 		 */
 		const struct model_access *b = &a[2 * PREFETCH_GAP];
 
-		if (n > 2 * PREFETCH_GAP && b->op == MODEL_READ && b->file_id < m->nr_files)
+		if (n > 2 * PREFETCH_GAP && b->op == MODEL_READ && b->file_id < m->nr_files &&
+		    (m->keep & MODEL_KEEP_TOUCHED_SET))
 			touched_prefetch(&m->touched, b->file_id, m->files[b->file_id].gen,
 					 page_of(m, b->pos));
 		return;

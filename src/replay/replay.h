@@ -59,6 +59,7 @@ struct replay {
 	bool sweep_labels;		/* label columns with their memory too ("order 9, 1G") */
 	bool no_models;			/* cfg is settled for the extra clients only: no instances */
 	struct replay_units *units;	/* --by: figures per file, process or cgroup; NULL: none */
+	unsigned keep;			/* enum model_keep for every model (MODEL_KEEP_ALL) */
 
 	/* results */
 	struct report_col *cols;	/* [ncfg] */

@@ -212,6 +212,11 @@ uint32_t cache_add(struct model *m, uint32_t file, uint64_t start, unsigned orde
 	f->file = file;
 	f->order = (uint8_t)order;
 	f->born = m->seq;
+	if (!(m->keep & MODEL_KEEP_ACCESSED_PAGES)) {
+		/* not kept: every page counts as accessed, and a hit has nothing to mark */
+		f->touched = (uint16_t)(1u << order);
+		m->touched_cached_pages += 1ull << order;
+	}
 	file_list_add(m, mf, id);
 	if (mf->occ && order < OCC_SHIFT)
 		occupancy_update(m, f, 1);
@@ -270,7 +275,8 @@ void cache_remove(struct model *m, uint32_t id, bool shadow)
 		occupancy_update(m, f, -1);
 	if (--mf->nr_by_order[f->order] == 0)
 		mf->order_mask &= (uint16_t)~(1u << f->order);
-	bitmap_zero_range(m->mem.touched_pfn, folio_pfn(f), folio_pfn(f) + nr);
+	if (m->keep & MODEL_KEEP_ACCESSED_PAGES)
+		bitmap_zero_range(m->mem.touched_pfn, folio_pfn(f), folio_pfn(f) + nr);
 	m->touched_cached_pages -= f->touched;
 	wb_forget_folio(m, f);
 	if (shadow) {
@@ -300,5 +306,6 @@ void cache_touch_slow(struct model *m, uint32_t id, uint64_t first, uint64_t las
 	f->touched = (uint16_t)(f->touched + newly);
 	m->touched_cached_pages += newly;
 	/* ENOMEM here only makes "bytes ever touched" an underestimate */
-	touched_mark(&m->touched, f->file, model_file(m, f->file)->gen, first, last);
+	if (m->keep & MODEL_KEEP_TOUCHED_SET)
+		touched_mark(&m->touched, f->file, model_file(m, f->file)->gen, first, last);
 }
