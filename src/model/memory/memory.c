@@ -35,6 +35,11 @@ static bool tag_is_folio(uint32_t t)
 	return t != BUDDY_TAG_NONE && t < BUDDY_TAG_MAX && !(t & 1);
 }
 
+bool memory_tag_is_folio(uint32_t tag)
+{
+	return tag_is_folio(tag);
+}
+
 static bool tag_is_others(uint32_t t)
 {
 	return t < BUDDY_TAG_MAX && (t & 1);

@@ -57,6 +57,8 @@ void memory_free_folio(struct model *m, const struct folio *f);
 void memory_free_pages(struct model *m, uint64_t pfn, unsigned order);
 /* Moves a used block (a folio, or one page of others) to the free block at to (compaction). */
 bool memory_migrate(struct model *m, uint64_t from, uint64_t to, unsigned order, uint32_t tag);
+/* Is tag a folio's (set at its first pfn while it is cached, cleared when it is freed)? */
+bool memory_tag_is_folio(uint32_t tag);
 /* The order of the used block whose tag is tag at pfn; -1: not movable. */
 int memory_movable_order(struct model *m, uint32_t tag);
 /*
