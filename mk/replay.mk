@@ -73,6 +73,7 @@ EXTRA_DIST += tests/replay-robust.sh tests/replay-hostile.sh
 BENCH += bench/sweep.sh
 EXTRA_DIST += bench/sweep.sh
 
-# make bench: replay requests per CPU second on zipf-scan, optionally against an older build.
+# make bench: replay speed on zipf-scan as ratios: order 9 / order 0, the cost of each report,
+# against an older build and against libCacheSim when given or found beside the build.
 BENCH += bench/speed.sh
 EXTRA_DIST += bench/speed.sh
