@@ -71,8 +71,9 @@ pairs() {
 		END {
 			m = int((NR + 1) / 2)
 			printf "%-52s %5.2f", name, r[m]
+			met = r[m] <= target + 0 ? "met" : "NOT met"
 			if (target != "-")
-				printf " (target <= %s: %s)", target, r[m] <= target + 0 ? "met" : "NOT met"
+				printf " (target <= %s: %s)", target, met
 			printf "   [%.2f vs %.2f CPU-s, median of %u pairs]\n", y[m], x[m], pairs
 		}'
 }

@@ -2,11 +2,15 @@
 /*
  * Model unit tests: the page cache index (open addressing, backward-shift deletion, growth)
  * and its count map, against a direct-indexed reference under random operations; the folio
- * pool's id reuse, growth by chunks that never move, and address space taken as it grows.
+ * pool's id reuse, growth in place, and reservation for its bound or under an address space
+ * limit.
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "model/folio.h"
 #include "model/filemap/pagecache.h"
@@ -108,6 +112,27 @@ static void test_pool(void)
 	folio_pool_release(&p);
 }
 
+/* A pool told how many folios can live at once reserves for those and grows to them. */
+static void test_pool_bound(void)
+{
+	struct folio_pool p;
+	uint64_t n = 3 * FOLIO_CHUNK - 5, got = 0;
+	uint32_t id = FOLIO_NIL;
+
+	folio_pool_init(&p);
+	folio_pool_bound(&p, n);
+	while (got < n && (id = folio_pool_get(&p)) != FOLIO_NIL)
+		got++;
+	is_u64(got, n, "a bounded pool gives as many folios as its bound");
+	is_u64(p.max_chunks, 3, "and reserves the chunks they need, no more");
+	while (folio_pool_get(&p) != FOLIO_NIL)
+		got++;
+	is_u64(got, 3 * FOLIO_CHUNK, "past its reservation a get fails, as an allocation would");
+	folio_pool_put(&p, id);
+	is_u64(folio_pool_get(&p), id, "a folio put back is given again when full");
+	folio_pool_release(&p);
+}
+
 /* Current address space of this process, bytes (VmSize). */
 static uint64_t address_space(void)
 {
@@ -124,25 +149,35 @@ static uint64_t address_space(void)
 }
 
 /*
- * The pool takes address space as it grows, not ahead of it (a reservation for every id
- * would be 192 GiB, and fail under a limit such as ulimit -v): four chunks' worth of folios
- * take four chunks, the chunk table and what the allocator rounds up.
+ * Under a limit of the address space (ulimit -v) the pool takes the reservation it can get:
+ * a pool of 64 MiB's worth of folios still grows. In a child, so the limit stays there.
  */
-static void test_pool_address_space(void)
+static void test_pool_limited(void)
 {
-	const uint32_t want = 4 * FOLIO_CHUNK;
-	uint64_t before = address_space(), grew;
-	struct folio_pool p;
-	uint32_t n = 0;
+	int status = -1;
+	pid_t pid = fork();
 
-	folio_pool_init(&p);
-	while (n < want && folio_pool_get(&p) != FOLIO_NIL)
-		n++;
-	grew = address_space() - before;
-	is_u64(n, want, "the pool gives four chunks of folios");
-	ok(grew <= (uint64_t)want * sizeof(struct folio) + (1u << 20),
-	   "and takes address space for them only (%" PRIu64 " KiB)", grew >> 10);
-	folio_pool_release(&p);
+	if (pid == 0) {
+		struct rlimit rl;
+		struct folio_pool p;
+		uint32_t n = 0;
+
+		rl.rlim_cur = rl.rlim_max = address_space() + (512ull << 20);
+		if (setrlimit(RLIMIT_AS, &rl))
+			_exit(2);
+		folio_pool_init(&p);
+		while (n < (64u << 20) / sizeof(struct folio) && folio_pool_get(&p) != FOLIO_NIL)
+			n++;
+		/* the whole reservation would be 256 times the limit */
+		_exit(n == (64u << 20) / sizeof(struct folio) &&
+		      (uint64_t)p.max_chunks * FOLIO_CHUNK * sizeof(struct folio) < (512ull << 20) ?
+		      0 : 1);
+	}
+	if (pid > 0)
+		waitpid(pid, &status, 0);
+	ok(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	   "under an address space limit the pool reserves less and still grows (status %d)",
+	   status);
 }
 
 int main(void)
@@ -150,6 +185,7 @@ int main(void)
 	test_random_ops();
 	test_counts();
 	test_pool();
-	test_pool_address_space();
+	test_pool_bound();
+	test_pool_limited();
 	return done_testing();
 }

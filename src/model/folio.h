@@ -4,8 +4,8 @@
  *
  * Folios are named by a 32-bit id, not a pointer: list links are ids so the descriptor stays
  * small (the model keeps one per cached folio, up to one per page of the modelled memory), and
- * the pool grows a chunk at a time, its chunks never moved, so a pointer from folio_at() stays
- * valid while others are allocated. Per-page state (accessed, dirty and uptodate blocks) lives in bitmaps
+ * the pool grows in place, a chunk at a time, so a pointer from folio_at() stays valid while
+ * others are allocated. Per-page state (accessed, dirty and uptodate blocks) lives in bitmaps
  * indexed by the folio's pfn, so a folio carries no variable-size data.
  */
 #ifndef FT_MODEL_FOLIO_H
@@ -82,12 +82,12 @@ static inline void folio_clear(struct folio *f, unsigned flag)
 
 struct folio_pool {
 	/*
-	 * Chunks of FOLIO_CHUNK descriptors, allocated as the pool grows and never moved: a
-	 * folio's address stays valid while others are allocated (folio_pool.c). The table of
-	 * chunks may move as it grows; it is small and read through p each time.
+	 * Address space for max_chunks chunks, reserved at the first folio; the first nr_chunks
+	 * are usable (folio_pool.c). folio_at() is then one index, not a chunk table's two.
 	 */
-	struct folio **chunk;
-	uint32_t nr_chunks, cap_chunks;
+	struct folio *base;
+	uint32_t nr_chunks, max_chunks;
+	uint32_t bound_chunks;	/* folio_pool_bound(); 0: every id */
 	uint32_t next_unused;	/* ids below this were handed out at least once */
 	uint32_t free_head;	/* freed folios, linked through lru_next */
 	uint32_t nr_used;
@@ -95,11 +95,16 @@ struct folio_pool {
 
 static inline struct folio *folio_at(const struct folio_pool *p, uint32_t id)
 {
-	return &p->chunk[id >> FOLIO_CHUNK_SHIFT][id & (FOLIO_CHUNK - 1)];
+	return &p->base[id];
 }
 
 void folio_pool_init(struct folio_pool *p);
 void folio_pool_release(struct folio_pool *p);
+/*
+ * At most n folios live at once (a model's folios each hold a page of its zone): the address
+ * space reserved is then what n need, not what every id would. Before the first folio.
+ */
+void folio_pool_bound(struct folio_pool *p, uint64_t n);
 /* A zeroed folio with every link FOLIO_NIL, or FOLIO_NIL when out of memory. */
 uint32_t folio_pool_get(struct folio_pool *p);
 void folio_pool_put(struct folio_pool *p, uint32_t id);

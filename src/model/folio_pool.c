@@ -3,22 +3,25 @@
  * The folio slab: chunks of FOLIO_CHUNK descriptors and a free list, so a cache miss costs no
  * malloc once the pool has grown to the size of the modelled cache.
  *
- * A chunk is allocated when the ids handed out so far fill the last one, so the memory and
- * the address space the pool takes follow the folios cached at most, whatever the size of the
- * modelled memory: a replay of a small trace with --memory=16T fits a limit on address space
- * (RLIMIT_AS) that a reservation for every page of the zone would not.
+ * The chunks are consecutive in one reservation of address space, made at the first folio for
+ * as many folios as can live at once (folio_pool_bound(); else every id below FOLIO_NIL, 192
+ * GiB), which costs no memory: growing makes the next chunk readable and writable, and the
+ * memory used follows the folios, as with chunks allocated one by one. Where the system grants
+ * less address space (a limit on it, a tool that watches every mapping), a quarter of the
+ * largest reservation it grants is taken: growing past it fails as an allocation would.
  */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "model/folio.h"
 
 /* ids must stay below FOLIO_NIL */
 #define FOLIO_MAX_CHUNKS	((uint32_t)(FOLIO_NIL / FOLIO_CHUNK))
 #define CHUNK_BYTES		((size_t)FOLIO_CHUNK * sizeof(struct folio))
-#define CHUNK_ALIGN		4096
 
-_Static_assert(CHUNK_BYTES % CHUNK_ALIGN == 0, "aligned_alloc() needs a multiple of its alignment");
+_Static_assert(FOLIO_CHUNK * sizeof(struct folio) % 4096 == 0,
+	       "a chunk must be whole pages for mprotect()");
 
 void folio_pool_init(struct folio_pool *p)
 {
@@ -28,32 +31,65 @@ void folio_pool_init(struct folio_pool *p)
 
 void folio_pool_release(struct folio_pool *p)
 {
-	for (uint32_t i = 0; i < p->nr_chunks; i++)
-		free(p->chunk[i]);
-	free(p->chunk);
+	if (p->base)
+		munmap(p->base, (size_t)p->max_chunks * CHUNK_BYTES);
 	folio_pool_init(p);
+}
+
+void folio_pool_bound(struct folio_pool *p, uint64_t n)
+{
+	uint64_t chunks = n / FOLIO_CHUNK + 1;
+
+	p->bound_chunks = chunks < FOLIO_MAX_CHUNKS ? (uint32_t)chunks : 0;
+}
+
+static void *folio_pool_map(uint32_t chunks)
+{
+	void *a = mmap(NULL, (size_t)chunks * CHUNK_BYTES, PROT_NONE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+
+	return a == MAP_FAILED ? NULL : a;
+}
+
+/*
+ * The bound's reservation, else (a limit on address space, RLIMIT_AS) a quarter of the largest
+ * one granted: the rest stays for what else the process allocates, the other models of the run
+ * first, each of which takes a quarter of what is left then.
+ */
+static bool folio_pool_reserve(struct folio_pool *p)
+{
+	uint32_t want = p->bound_chunks ? p->bound_chunks : FOLIO_MAX_CHUNKS;
+
+	for (uint32_t n = want; n; n /= 2) {
+		void *a = folio_pool_map(n);
+
+		if (!a)
+			continue;
+		if (n < want && n >= 4) {
+			munmap(a, (size_t)n * CHUNK_BYTES);
+			n /= 4;
+			a = folio_pool_map(n);
+			if (!a)
+				return false;
+		}
+		p->base = a;
+		p->max_chunks = n;
+		return true;
+	}
+	return false;
 }
 
 static bool folio_pool_grow(struct folio_pool *p)
 {
-	struct folio *c;
-
-	if (p->nr_chunks == FOLIO_MAX_CHUNKS)
+	if (!p->base && !folio_pool_reserve(p))
 		return false;
-	if (p->nr_chunks == p->cap_chunks) {
-		uint32_t cap = p->cap_chunks ? 2 * p->cap_chunks : 64;
-		struct folio **t = realloc(p->chunk, (size_t)cap * sizeof(*t));
-
-		if (!t)
-			return false;
-		p->chunk = t;
-		p->cap_chunks = cap;
-	}
+	if (p->nr_chunks == p->max_chunks)
+		return false;
 	/* page-aligned, so line-aligned: no folio's first 16 bytes straddle two lines (folio.h) */
-	c = aligned_alloc(CHUNK_ALIGN, CHUNK_BYTES);
-	if (!c)
+	if (mprotect((char *)p->base + (size_t)p->nr_chunks * CHUNK_BYTES, CHUNK_BYTES,
+		     PROT_READ | PROT_WRITE))
 		return false;
-	p->chunk[p->nr_chunks++] = c;
+	p->nr_chunks++;
 	return true;
 }
 

@@ -75,7 +75,9 @@ shadow_prefetch(const struct shadow_table *t, uint32_t file, uint32_t gen, uint6
 }
 static inline uint64_t shadow_hint_bucket(uint32_t file, uint32_t gen, uint64_t index)
 {
-	return ft_hash64((index >> SHADOW_HINT_SHIFT) * FT_GOLDEN64 ^ ((uint64_t)file << 32 | gen)) >>
+	uint64_t region = index >> SHADOW_HINT_SHIFT;
+
+	return ft_hash64(region * FT_GOLDEN64 ^ ((uint64_t)file << 32 | gen)) >>
 	       (64 - SHADOW_HINT_BITS);
 }
 
