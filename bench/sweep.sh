@@ -99,6 +99,22 @@ awk '{ print ($3 > 0 ? $1 / $3 : 0), $0 }' "$DIR/rounds" | sort -n | awk -v n="$
 		       (f[7] > 0 ? f[3] / f[7] : 0)
 	}'
 
+# The same pass on one thread and on as many as this machine has: the models run in threads
+# beside the decoder, each model's accesses in trace order, so the wall time of a pass is about
+# the largest of the decoding, the slowest model alone and the models' CPU over the threads.
+ncpu=$(nproc 2>/dev/null || echo 1)
+for t in 1 "$ncpu"; do
+	measure "threads$t" "$FT" replay $PLAIN --folio-order=0,4,9 --memory=$MEM --threads="$t" \
+		--format=csv "$DIR/t.ftr"
+done
+echo "orders 0,4,9 in one pass, --threads=1: $(cpu threads1) CPU-s, $(wall threads1) s wall;" \
+	"--threads=$ncpu: $(cpu "threads$ncpu") CPU-s, $(wall "threads$ncpu") s wall"
+slowest=$(for o in 0 4 9; do wall "single$o"; done | sort -n | tail -n 1)
+echo "wall --threads=$ncpu / --threads=1: $(ratio "$(wall "threads$ncpu")" "$(wall threads1)");" \
+	"--threads=$ncpu pass / slowest single run: $(ratio "$(wall "threads$ncpu")" "$slowest")"
+echo "model: wall ~ max(decoding, slowest model alone, models' CPU / threads); with a CPU per" \
+	"order and one for decoding a pass ends with its slowest model"
+
 # (order, memory) pairs in one pass against a run each
 measure pairs "$FT" replay $PLAIN --folio-order=0,4,9 --memory=400M,800M,1600M,3200M \
 	--format=csv "$DIR/t.ftr"

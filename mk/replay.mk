@@ -51,6 +51,10 @@ TESTS += tests/replay-sweep.sh tests/replay-metrics.sh tests/replay-threads.sh \
 EXTRA_DIST += tests/replay-sweep.sh tests/replay-metrics.sh tests/replay-threads.sh \
 	tests/replay-verdict.sh
 
+# --memory=16T under a limit of 1 GiB of address space: nothing reserved per modelled page.
+TESTS += tests/replay-address-space.sh
+EXTRA_DIST += tests/replay-address-space.sh
+
 # Live: the default replay adds the folios this kernel added on cold sequential reads.
 TESTS += tests/replay-kernel-orders.sh
 EXTRA_DIST += tests/replay-kernel-orders.sh
@@ -69,6 +73,7 @@ EXTRA_DIST += tests/replay-robust.sh tests/replay-hostile.sh
 BENCH += bench/sweep.sh
 EXTRA_DIST += bench/sweep.sh
 
-# make bench: replay requests per CPU second on zipf-scan, optionally against an older build.
+# make bench: replay speed on zipf-scan as ratios: order 9 / order 0, the cost of each report,
+# against an older build and against libCacheSim when given or found beside the build.
 BENCH += bench/speed.sh
 EXTRA_DIST += bench/speed.sh

@@ -549,6 +549,36 @@ static struct model_config *make_sweep(struct replay_args *a, uint64_t *working_
 	return cfg;
 }
 
+/* Is the metric key among those chosen? */
+static bool chosen(const struct report_select *sel, const char *key)
+{
+	const struct report_metric *md = report_metric_find(key);
+
+	return md && sel->metric[md - report_metrics];
+}
+
+/*
+ * The bookkeeping the report needs (model.h's enum model_keep): what --metrics names, when it
+ * is all the run reports. Figures per unit and the curves of a sweep carry every metric.
+ */
+static unsigned report_keep(const struct replay_args *a)
+{
+	static const char *const accessed[] = {
+		"untouched_evicted_bytes", "untouched_cached_bytes_mean",
+		"untouched_cached_bytes_p99", "untouched_cached_bytes_max",
+	};
+	unsigned keep = 0;
+
+	if (!a->have_sel || a->sel.all || a->by || a->mrc || (a->mem && a->mem->n > 1))
+		return MODEL_KEEP_ALL;
+	if (chosen(&a->sel, "touched_bytes"))
+		keep |= MODEL_KEEP_TOUCHED_SET;
+	for (size_t i = 0; i < sizeof(accessed) / sizeof(accessed[0]); i++)
+		if (chosen(&a->sel, accessed[i]))
+			keep |= MODEL_KEEP_ACCESSED_PAGES;
+	return keep;
+}
+
 static int write_report(FILE *f, const struct replay_args *a, const struct report *r)
 {
 	switch (a->format) {
@@ -984,6 +1014,7 @@ int cmd_replay(int argc, char **argv)
 		rp->units = &units;
 	}
 	rp->sweep_labels = args.mem && args.mem->n > 1;
+	rp->keep = report_keep(&args);
 	if (args.mrc)
 		mrc_attach(&mrc, rp, args.mrc, args.mrc_rate);
 	else if ((ret = survey_cgroups(&args)) != EXIT_OK)

@@ -150,4 +150,31 @@ for t in "$TRACES"/*.ftr; do
 	ok $([ "$w" -le 80 ] && echo 0 || echo 1) "$n: default table $w columns wide (<= 80)"
 done
 
+# A run reports only what --metrics names and keeps only the bookkeeping those need (the pages
+# accessed, the set of pages ever touched): every value it reports is the one a run of all
+# metrics gives, on every shipped trace, in the default model and the plain one.
+csv_pick() {	# csv_pick CSV KEYS: the rows of the named columns, space-separated
+	printf '%s\n' "$1" | python3 -c '
+import csv, sys
+rows = list(csv.DictReader(sys.stdin))
+for r in rows:
+	print(" ".join(r[k] for k in sys.argv[1].split(",")))' "$2"
+}
+for tr in "$TRACES"/*.ftr; do
+	n=$(basename "$tr")
+	for model in "" "--lru=plain --policy=fixed --no-readahead"; do
+		# shellcheck disable=SC2086
+		full=$("$FT" replay -q --folio-order=0,4,9 $model --metrics=all --format=csv "$tr")
+		for keys in hit_ratio,device_read_bytes,evictions touched_bytes \
+		    untouched_evicted_bytes,untouched_cached_bytes_mean,untouched_cached_bytes_max \
+		    lru_entries_mean,refaults,write_amplification; do
+			# shellcheck disable=SC2086
+			got=$("$FT" replay -q --folio-order=0,4,9 $model --metrics="$keys" \
+			      --format=csv "$tr")
+			is "$(csv_pick "$got" "$keys")" "$(csv_pick "$full" "$keys")" \
+				"$n${model:+ (plain)}: --metrics=$keys as in --metrics=all"
+		done
+	done
+done
+
 done_testing

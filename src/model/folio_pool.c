@@ -7,8 +7,8 @@
  * as many folios as can live at once (folio_pool_bound(); else every id below FOLIO_NIL, 192
  * GiB), which costs no memory: growing makes the next chunk readable and writable, and the
  * memory used follows the folios, as with chunks allocated one by one. Where the system grants
- * less address space (a limit on it, a tool that watches every mapping), the largest
- * reservation it grants is taken: growing past it fails as an allocation would.
+ * less address space (a limit on it, a tool that watches every mapping), a quarter of the
+ * largest reservation it grants is taken: growing past it fails as an allocation would.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -43,17 +43,38 @@ void folio_pool_bound(struct folio_pool *p, uint64_t n)
 	p->bound_chunks = chunks < FOLIO_MAX_CHUNKS ? (uint32_t)chunks : 0;
 }
 
+static void *folio_pool_map(uint32_t chunks)
+{
+	void *a = mmap(NULL, (size_t)chunks * CHUNK_BYTES, PROT_NONE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+
+	return a == MAP_FAILED ? NULL : a;
+}
+
+/*
+ * The bound's reservation, else (a limit on address space, RLIMIT_AS) a quarter of the largest
+ * one granted: the rest stays for what else the process allocates, the other models of the run
+ * first, each of which takes a quarter of what is left then.
+ */
 static bool folio_pool_reserve(struct folio_pool *p)
 {
-	for (uint32_t n = p->bound_chunks ? p->bound_chunks : FOLIO_MAX_CHUNKS; n; n /= 2) {
-		void *a = mmap(NULL, (size_t)n * CHUNK_BYTES, PROT_NONE,
-			       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	uint32_t want = p->bound_chunks ? p->bound_chunks : FOLIO_MAX_CHUNKS;
 
-		if (a != MAP_FAILED) {
-			p->base = a;
-			p->max_chunks = n;
-			return true;
+	for (uint32_t n = want; n; n /= 2) {
+		void *a = folio_pool_map(n);
+
+		if (!a)
+			continue;
+		if (n < want && n >= 4) {
+			munmap(a, (size_t)n * CHUNK_BYTES);
+			n /= 4;
+			a = folio_pool_map(n);
+			if (!a)
+				return false;
 		}
+		p->base = a;
+		p->max_chunks = n;
+		return true;
 	}
 	return false;
 }

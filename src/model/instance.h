@@ -129,6 +129,7 @@ struct model {
 	uint32_t nr_files, cap_files;
 
 	uint64_t touched_cached_pages;	/* cached pages accessed since cached */
+	unsigned keep;			/* enum model_keep: the reporting bookkeeping kept */
 	uint32_t seq;			/* access sequence number */
 
 	bool started;

@@ -33,11 +33,6 @@ static const char *config_problem(const struct model_config *c)
 	return NULL;
 }
 
-static uint64_t *bitmap_alloc(uint64_t bits)
-{
-	return calloc((bits + 63) / 64 + 1, sizeof(uint64_t));
-}
-
 /* The rows of the variation points the configuration names. */
 static void model_pick_variants(struct model *m)
 {
@@ -68,7 +63,7 @@ static bool model_alloc_state(struct model *m)
 	    !shadow_init(&m->workingset.shadow, m->mem.nr_pages * SHADOWS_PER_PAGE + SHADOW_SLACK) ||
 	    !touched_init(&m->touched))
 		return false;
-	m->mem.touched_pfn = bitmap_alloc(m->mem.nr_pages);
+	m->mem.touched_pfn = memory_pfn_bitmap_new(m, 0);
 	if (!m->mem.touched_pfn || !wb_init(m))
 		return false;
 	return !m->dirty_kind->init || m->dirty_kind->init(m);
@@ -89,6 +84,7 @@ struct model *model_new(const struct model_config *cfg, const char **why)
 		return NULL;
 	}
 	m->cfg = *cfg;
+	m->keep = MODEL_KEEP_ALL;
 	m->wait_until = run_timers_until;
 	m->samples_max = MODEL_SAMPLES_MAX;
 	model_pick_variants(m);
@@ -134,6 +130,13 @@ void model_free(struct model *m)
 	wb_release(m);
 	units_release(m);
 	free(m);
+}
+
+void model_set_keep(struct model *m, unsigned keep)
+{
+	if (keep & MODEL_KEEP_TOUCHED_SET)
+		keep |= MODEL_KEEP_ACCESSED_PAGES;
+	m->keep = keep;
 }
 
 const struct model_config *model_config(const struct model *m)
@@ -531,7 +534,8 @@ prefetch_folio(const struct model *m, const struct model_access *a)
 	mf = &m->files[a->file_id];
 	if (mf->shadow_mask & (1u << mf->hint_order))
 		shadow_prefetch(&m->workingset.shadow, a->file_id, mf->gen, start, mf->hint_order);
-	touched_prefetch(&m->touched, a->file_id, mf->gen, page_of(m, a->pos));
+	if (m->keep & MODEL_KEEP_TOUCHED_SET)
+		touched_prefetch(&m->touched, a->file_id, mf->gen, page_of(m, a->pos));
 	if (mf->occ)
 		pagecache_prefetch(&m->occ, a->file_id, start >> OCC_SHIFT);
 	/* readahead's page_cache_prev_miss() looks up the folio before it */
@@ -561,14 +565,16 @@ prefetch_neighbours(const struct model *m, const struct model_access *a)
 }
 
 /*
- * A miss looks up the shadow entry of every order the file left shadows of (workingset_refault),
- * each in its own line of a table the size of the evictions: hint them all when there are
- * several (default model at order 9: 4% less CPU), whatever the number of cached folios. Of a
- * single order, prefetch_folio() hints the one entry when the cache is large.
+ * A miss looks up the shadow entry of every order the file left shadows of (workingset_refault)
+ * that the shadow hint allows there, each in its own line of a table the size of the
+ * evictions: hint the orders always looked up (0 and 6 and above) and the hint's bucket,
+ * which says whether the orders between are, without waiting for it here. Of a single order,
+ * prefetch_folio() hints the one entry when the cache is large.
  */
 static inline __attribute__((always_inline)) void
 prefetch_shadows(const struct model *m, const struct model_access *a)
 {
+	const struct shadow_table *t = &m->workingset.shadow;
 	const struct mfile *mf = read_file(m, a);
 	unsigned mask = mf ? mf->shadow_mask : 0;
 	uint64_t page;
@@ -576,10 +582,12 @@ prefetch_shadows(const struct model *m, const struct model_access *a)
 	if (!(mask & (mask - 1)))
 		return;
 	page = page_of(m, a->pos);
-	for (; mask; mask &= mask - 1) {
+	if (mask & SHADOW_HINT_ORDERS)
+		__builtin_prefetch(&t->hint[shadow_hint_bucket(a->file_id, mf->gen, page)]);
+	for (mask &= ~SHADOW_HINT_ORDERS; mask; mask &= mask - 1) {
 		unsigned o = (unsigned)__builtin_ctz(mask);
 
-		shadow_prefetch(&m->workingset.shadow, a->file_id, mf->gen, page & ~((1ull << o) - 1), o);
+		shadow_prefetch(t, a->file_id, mf->gen, page & ~((1ull << o) - 1), o);
 	}
 }
 
@@ -596,7 +604,8 @@ void model_prefetch_ahead(const struct model *m, const struct model_access *a, u
 		 */
 		const struct model_access *b = &a[2 * PREFETCH_GAP];
 
-		if (n > 2 * PREFETCH_GAP && b->op == MODEL_READ && b->file_id < m->nr_files)
+		if (n > 2 * PREFETCH_GAP && b->op == MODEL_READ && b->file_id < m->nr_files &&
+		    (m->keep & MODEL_KEEP_TOUCHED_SET))
 			touched_prefetch(&m->touched, b->file_id, m->files[b->file_id].gen,
 					 page_of(m, b->pos));
 		return;

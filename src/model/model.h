@@ -482,6 +482,24 @@ struct model_unit {
 
 /* Before the first access. */
 void model_set_units(struct model *m, enum model_units_by by);
+
+/*
+ * Bookkeeping that only reports, never decides: a run that reports none of its figures can
+ * leave it out, and the figures it does report stay the same to the bit. All of it is kept
+ * by default.
+ * - ACCESSED_PAGES: which cached pages were accessed, a bit a page (untouched_evicted_bytes,
+ *   untouched_cached_bytes_*); left out, every cached page counts as accessed.
+ * - TOUCHED_SET: the distinct pages ever accessed (touched_bytes); needs ACCESSED_PAGES,
+ *   which says when a page is accessed for the first time in a stay.
+ */
+enum model_keep {
+	MODEL_KEEP_ACCESSED_PAGES = 1u << 0,
+	MODEL_KEEP_TOUCHED_SET = 1u << 1,
+	MODEL_KEEP_ALL = MODEL_KEEP_ACCESSED_PAGES | MODEL_KEEP_TOUCHED_SET,
+};
+
+/* Before the first access: what of enum model_keep the run keeps. */
+void model_set_keep(struct model *m, unsigned keep);
 /*
  * The units' figures, indexed by unit (*n of them; a unit past it had none). NULL with *n 0
  * when none; *oom: memory ran out on the way and some figures are missing.

@@ -37,6 +37,7 @@ int replay_init(struct replay *rp, const struct model_config *cfg, unsigned ncfg
 	memcpy(rp->cfg, cfg, ncfg * sizeof(*cfg));
 	rp->set = set;
 	rp->keep_series = keep_series && ncfg <= SERIES_MAX_COLS;
+	rp->keep = MODEL_KEEP_ALL;
 	return 0;
 }
 
@@ -248,6 +249,7 @@ static int start_models(struct replay *rp, __u32 first_dev, const char *path,
 			return -1;
 		}
 		label_column(rp, i);
+		model_set_keep(rp->models[i], rp->keep);
 		if (rp->units)
 			model_set_units(rp->models[i], rp->units->kind != UNIT_FILE ?
 					MODEL_UNITS_GIVEN : MODEL_UNITS_FILE);

@@ -62,6 +62,7 @@ struct replay {
 	struct replay_units *units;	/* --by: figures per file, process or cgroup; NULL: none */
 	/* the trace's memory cgroups (replay_cgroups_survey()); NULL or not active: one */
 	struct replay_cgroups *cgroups;
+	unsigned keep;			/* enum model_keep for every model (MODEL_KEEP_ALL) */
 
 	/* results */
 	struct report_col *cols;	/* [ncfg] */

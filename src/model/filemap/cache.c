@@ -10,11 +10,20 @@
 
 #define OCC_SMALL	((1u << OCC_SHIFT) - 1)	/* mask of the small orders 0..5 */
 
+/*
+ * A region's entry packs a count of folios for each small order, order k's in OCC_WIDTH(k)
+ * bits at OCC_FIELD(k) (a region of 64 pages holds at most 64 >> k of them, which fits):
+ * 27 bits in all, never FOLIO_NIL, zero only when the region has none (the entry is then
+ * dropped). One probe so gives both "is the region empty" and which orders to look up.
+ */
+static const uint8_t occ_field[OCC_SHIFT] = { 0, 7, 13, 18, 22, 25 };
+static const uint8_t occ_width[OCC_SHIFT] = { 7, 6, 5, 4, 3, 2 };
+
 static void occupancy_update(struct model *m, const struct folio *f, int sign)
 {
 	/* ENOMEM only leaves a count missing: a later check may then call a region free */
 	pagecache_count_add(&m->occ, f->file, f->index >> OCC_SHIFT,
-			    sign * (int64_t)folio_nr_pages(f));
+			    sign * (int64_t)(1ull << occ_field[f->order]));
 }
 
 static void occupancy_build(struct model *m, uint32_t file)
@@ -25,6 +34,20 @@ static void occupancy_build(struct model *m, uint32_t file)
 		if (folio_at(&m->pool, id)->order < OCC_SHIFT)
 			occupancy_update(m, folio_at(&m->pool, id), 1);
 	mf->occ = true;
+}
+
+/* The small orders with a folio starting in the region (a counted file's); 0: none. */
+static unsigned region_orders(struct model *m, uint32_t file, uint64_t region)
+{
+	uint32_t v = pagecache_get(&m->occ, file, region);
+	unsigned mask = 0;
+
+	if (v == FOLIO_NIL)
+		return 0;
+	for (unsigned k = 0; k < OCC_SHIFT; k++)
+		if (v >> occ_field[k] & ((1u << occ_width[k]) - 1))
+			mask |= 1u << k;
+	return mask;
 }
 
 static bool region_empty(struct model *m, uint32_t file, uint64_t region)
@@ -41,9 +64,12 @@ uint32_t cache_lookup_slow(struct model *m, uint32_t file, uint64_t idx)
 
 	/* cache_lookup() probed the hint order already */
 	mask &= ~(1u << mf->hint_order);
-	/* no small folio in idx's region: only the large orders can cover it */
-	if ((mask & OCC_SMALL) && mf->occ && region_empty(m, file, idx >> OCC_SHIFT))
-		mask &= ~OCC_SMALL;
+	/*
+	 * A small folio covering idx starts in idx's region: of the small orders, only those
+	 * the region has can cover it (none in an empty region), found with one probe
+	 */
+	if ((mask & OCC_SMALL) && mf->occ)
+		mask &= ~OCC_SMALL | region_orders(m, file, idx >> OCC_SHIFT);
 	while (mask) {
 		unsigned order = 31u - (unsigned)__builtin_clz(mask);
 		uint64_t start = idx & ~((1ull << order) - 1);
@@ -126,9 +152,9 @@ static bool range_empty(struct model *m, uint32_t file, uint64_t start, uint64_t
 				return false;
 		return true;
 	}
-	if (region_empty(m, file, start >> OCC_SHIFT))
-		return true;
-	return orders_empty(m, file, start, n, small);
+	/* the range lies in one region: only the small orders the region has can be in it */
+	small &= region_orders(m, file, start >> OCC_SHIFT);
+	return !small || orders_empty(m, file, start, n, small);
 }
 
 bool cache_range_empty(struct model *m, uint32_t file, uint64_t start, uint64_t n)
@@ -187,6 +213,11 @@ uint32_t cache_add(struct model *m, uint32_t file, uint64_t start, unsigned orde
 	f->order = (uint8_t)order;
 	f->born = m->seq;
 	f->memcg = m->charging;		/* charged to the inserting access's cgroup */
+	if (!(m->keep & MODEL_KEEP_ACCESSED_PAGES)) {
+		/* not kept: every page counts as accessed, and a hit has nothing to mark */
+		f->touched = (uint16_t)(1u << order);
+		m->touched_cached_pages += 1ull << order;
+	}
 	file_list_add(m, mf, id);
 	if (mf->occ && order < OCC_SHIFT)
 		occupancy_update(m, f, 1);
@@ -218,6 +249,14 @@ static void cache_unlink(struct model *m, uint32_t id)
 	folio_pool_put(&m->pool, id);
 }
 
+/* The accessed pages among n frames from pfn: all of them when no access is kept per page. */
+static uint64_t frames_touched(const struct model *m, uint64_t pfn, uint64_t n)
+{
+	if (!(m->keep & MODEL_KEEP_ACCESSED_PAGES))
+		return n;
+	return bitmap_count_range(m->mem.touched_pfn, pfn, pfn + n);
+}
+
 /*
  * One piece of a split folio: its pages, flags and LRU list, its touched pages counted from
  * the frames. PG_readahead stays with the head. No insertion: no page was added.
@@ -241,7 +280,7 @@ static bool split_piece(struct model *m, const struct folio *whole, uint64_t idx
 	f->index = idx;
 	f->pfn = (uint32_t)pfn;
 	f->order = (uint8_t)order;
-	f->touched = (uint16_t)bitmap_count_range(m->mem.touched_pfn, pfn, pfn + (1ull << order));
+	f->touched = (uint16_t)frames_touched(m, pfn, 1ull << order);
 	if (idx != whole->index)
 		f->flags &= (uint8_t)~FOLIO_READAHEAD;
 	file_list_add(m, mf, id);
@@ -261,7 +300,7 @@ static void split_piece_or_free(struct model *m, const struct folio *whole, uint
 
 	if (split_piece(m, whole, idx, order))
 		return;
-	m->touched_cached_pages -= bitmap_count_range(m->mem.touched_pfn, pfn, pfn + n);
+	m->touched_cached_pages -= frames_touched(m, pfn, n);
 	bitmap_zero_range(m->mem.touched_pfn, pfn, pfn + n);
 	memory_free_pages(m, pfn, order);
 }
@@ -348,7 +387,8 @@ void cache_remove(struct model *m, uint32_t id, bool shadow)
 		occupancy_update(m, f, -1);
 	if (--mf->nr_by_order[f->order] == 0)
 		mf->order_mask &= (uint16_t)~(1u << f->order);
-	bitmap_zero_range(m->mem.touched_pfn, folio_pfn(f), folio_pfn(f) + nr);
+	if (m->keep & MODEL_KEEP_ACCESSED_PAGES)
+		bitmap_zero_range(m->mem.touched_pfn, folio_pfn(f), folio_pfn(f) + nr);
 	m->touched_cached_pages -= f->touched;
 	wb_forget_folio(m, f);
 	if (shadow) {
@@ -379,5 +419,6 @@ void cache_touch_slow(struct model *m, uint32_t id, uint64_t first, uint64_t las
 	f->touched = (uint16_t)(f->touched + newly);
 	m->touched_cached_pages += newly;
 	/* ENOMEM here only makes "bytes ever touched" an underestimate */
-	touched_mark(&m->touched, f->file, model_file(m, f->file)->gen, first, last);
+	if (m->keep & MODEL_KEEP_TOUCHED_SET)
+		touched_mark(&m->touched, f->file, model_file(m, f->file)->gen, first, last);
 }

@@ -9,9 +9,10 @@
 #include "model/instance.h"
 
 /*
- * Region occupancy (cache.c), for files with folios of several orders: the pages of folios
- * below order OCC_SHIFT counted per aligned 64-page region, so "is this range free" and "no
- * folio here" need no probe per small slot. Larger folios are found with one probe per order.
+ * Region occupancy (cache.c), for files with folios of several orders: the folios below
+ * order OCC_SHIFT counted per order in each aligned 64-page region, so "is this range free"
+ * and "no folio here" need no probe per small slot, and a lookup probes only the small orders
+ * its region has. Larger folios are found with one probe per order.
  * A file is counted from the first time it needs it (built from its folio list), then kept
  * up to date.
  */

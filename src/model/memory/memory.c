@@ -10,6 +10,7 @@
 
 #include "model/bitmap.h"
 #include "model/instance.h"
+#include "util/msg.h"
 #include "util/rng.h"
 
 /* ---- tags: what a used page holds (buddy.h's BUDDY_TAG_* and these) --------------------- */
@@ -34,6 +35,11 @@ static bool tag_is_folio(uint32_t t)
 	return t != BUDDY_TAG_NONE && t < BUDDY_TAG_MAX && !(t & 1);
 }
 
+bool memory_tag_is_folio(uint32_t tag)
+{
+	return tag_is_folio(tag);
+}
+
 static bool tag_is_others(uint32_t t)
 {
 	return t < BUDDY_TAG_MAX && (t & 1);
@@ -48,9 +54,77 @@ int memory_movable_order(struct model *m, uint32_t tag)
 	return -1;
 }
 
+/* ---- the bitmaps by pfn ------------------------------------------------------------------- */
+
+#define PFN_COVER_MIN	65536ull	/* pages a bitmap covers at first: 8 KiB of bits */
+
+static size_t pfn_bitmap_bytes(uint64_t pages, unsigned shift)
+{
+	/* one word beyond the last: bitmap.h's range loops may read it */
+	return (size_t)(((pages << shift) + 63) / 64 + 1) * sizeof(uint64_t);
+}
+
+uint64_t *memory_pfn_bitmap_new(const struct model *m, unsigned shift)
+{
+	return calloc(1, pfn_bitmap_bytes(m->mem.pfn_cover, shift));
+}
+
+/* The bitmap *map, covering old pages, grown to cover pages; false on ENOMEM. */
+static bool pfn_bitmap_grow(uint64_t **map, uint64_t old, uint64_t pages, unsigned shift)
+{
+	size_t was = pfn_bitmap_bytes(old, shift), now = pfn_bitmap_bytes(pages, shift);
+	uint64_t *p;
+
+	if (!*map)
+		return true;
+	p = realloc(*map, now);
+	if (!p)
+		return false;
+	memset((char *)p + was, 0, now - was);
+	*map = p;
+	return true;
+}
+
+/*
+ * Every bitmap by pfn covers the pfns below end, doubling: a zone of 2^32 pages whose cache
+ * uses a gigabyte keeps a gigabyte's bits. Running out of memory ends the run, as the buddy
+ * allocator's own bitmaps do.
+ */
+static void memory_cover_pfns(struct model *m, uint64_t end)
+{
+	struct memory *mem = &m->mem;
+	uint64_t old = mem->pfn_cover, pages = old ? old : PFN_COVER_MIN;
+
+	if (end <= old)
+		return;
+	while (pages < end)
+		pages *= 2;
+	if (pages > mem->nr_pages)
+		pages = mem->nr_pages > end ? mem->nr_pages : end;
+	if (!pfn_bitmap_grow(&mem->touched_pfn, old, pages, 0) ||
+	    !pfn_bitmap_grow(&mem->reclaim_pfn, old, pages, 0) ||
+	    !pfn_bitmap_grow(&mem->dirty_units, old, pages, m->upp_shift) ||
+	    !pfn_bitmap_grow(&mem->uptodate_units, old, pages, m->upp_shift)) {
+		ft_warn("out of memory for the modelled cache's page state");
+		exit(1);
+	}
+	mem->pfn_cover = pages;
+}
+
+void memory_prefetch_movable(const struct model *m, uint64_t pfn)
+{
+	uint32_t tag = buddy_tag(m->mem.buddy, pfn);
+
+	if (tag_is_folio(tag))
+		__builtin_prefetch(folio_at(&m->pool, tag / 2 - 1));
+}
+
 void memory_folio_added(struct model *m, uint32_t id)
 {
-	buddy_set_tag(m->mem.buddy, folio_pfn(folio_at(&m->pool, id)), folio_tag(id));
+	const struct folio *f = folio_at(&m->pool, id);
+
+	memory_cover_pfns(m, folio_pfn(f) + folio_nr_pages(f));
+	buddy_set_tag(m->mem.buddy, folio_pfn(f), folio_tag(id));
 }
 
 void memory_free_folio(struct model *m, const struct folio *f)
@@ -94,6 +168,7 @@ bool memory_migrate(struct model *m, uint64_t from, uint64_t to, unsigned order,
 	if (!buddy_take(m->mem.buddy, to, order, MT_MOVABLE))
 		return false;
 	if (tag_is_folio(tag)) {
+		memory_cover_pfns(m, to + (1ull << order));
 		folio_at(&m->pool, tag / 2 - 1)->pfn = (uint32_t)to;
 		memory_move_pfn_state(m, from, to, 1ull << order);
 	} else if (tag_is_others(tag)) {

@@ -22,7 +22,12 @@ struct memory {
 	uint64_t nr_pages;		/* modelled memory in pages */
 	uint32_t *others;		/* page frames others hold (memory_set_others) */
 	uint64_t nr_others, cap_others;
-	/* state by pfn: compaction moves it with the folio (memory_move_pfn_state) */
+	/*
+	 * State by pfn: compaction moves it with the folio (memory_move_pfn_state). The bitmaps
+	 * cover the pfns below pfn_cover, grown as folios take higher ones (memory_cover_pfns),
+	 * so their size follows the highest page the cache used, not the modelled memory.
+	 */
+	uint64_t pfn_cover;
 	uint64_t *touched_pfn;		/* page accessed since it was cached, by pfn */
 	uint64_t *dirty_units;		/* track_block.c: dirty units, by pfn << upp_shift */
 	uint64_t *uptodate_units;	/* track_block.c: uptodate units, same index */
@@ -35,6 +40,8 @@ struct memory {
 	bool no_smaller;
 };
 
+/* memory.c: a bitmap by pfn << shift for the pfns covered so far; NULL on ENOMEM. */
+uint64_t *memory_pfn_bitmap_new(const struct model *m, unsigned shift);
 /* alloc.c: buddy allocation for a folio, reclaiming and falling back as configured. */
 uint64_t memory_alloc_folio(struct model *m, unsigned *order);
 /* Others (anonymous memory, files the model leaves out) now hold pages pages of the memory. */
@@ -50,8 +57,15 @@ void memory_free_folio(struct model *m, const struct folio *f);
 void memory_free_pages(struct model *m, uint64_t pfn, unsigned order);
 /* Moves a used block (a folio, or one page of others) to the free block at to (compaction). */
 bool memory_migrate(struct model *m, uint64_t from, uint64_t to, unsigned order, uint32_t tag);
+/* Is tag a folio's (set at its first pfn while it is cached, cleared when it is freed)? */
+bool memory_tag_is_folio(uint32_t tag);
 /* The order of the used block whose tag is tag at pfn; -1: not movable. */
 int memory_movable_order(struct model *m, uint32_t tag);
+/*
+ * Hints the descriptor of the folio at pfn, if one starts there: compaction's scanner reads
+ * the order of a folio a page, each a miss in the folio pool. Changes no state.
+ */
+void memory_prefetch_movable(const struct model *m, uint64_t pfn);
 /* The unusable free space index at the configured order, into its distribution. */
 void memory_sample_fragmentation(struct model *m);
 

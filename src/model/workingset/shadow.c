@@ -18,11 +18,15 @@ static bool shadow_alloc(struct shadow_table *t, uint64_t slots)
 bool shadow_init(struct shadow_table *t, uint64_t max_entries)
 {
 	t->max_entries = max_entries;
-	return shadow_alloc(t, SHADOW_MIN_SLOTS);
+	/* 128 KiB of address space: its pages are faulted in as regions are hinted */
+	t->hint = calloc(1u << SHADOW_HINT_BITS, sizeof(*t->hint));
+	return t->hint && shadow_alloc(t, SHADOW_MIN_SLOTS);
 }
 
 void shadow_release(struct shadow_table *t)
 {
+	free(t->hint);
+	t->hint = NULL;
 	ft_table_free(t->e, t->mask + 1, sizeof(*t->e));
 	t->e = NULL;
 }
@@ -160,6 +164,24 @@ static void shadow_forget_oldest(struct shadow_table *t)
 		shadow_rehash(t, t->mask + 1, keep_from);
 }
 
+/* The hint's count for a shadow of order 1..5 stored (+1) or taken (-1); 15 stays 15. */
+static void shadow_hint_count(struct shadow_table *t, uint32_t file, uint32_t gen,
+			      uint64_t index, unsigned order, int delta)
+{
+	uint32_t *h, c;
+	unsigned shift;
+
+	if (!(SHADOW_HINT_ORDERS >> order & 1))
+		return;
+	shift = 4 * (order - 1);
+	h = &t->hint[shadow_hint_bucket(file, gen, index)];
+	c = *h >> shift & 15;
+	if (c == 15 || (c == 0 && delta < 0))
+		return;
+	c = delta > 0 ? c + 1 : c - 1;
+	*h = (*h & ~(15u << shift)) | c << shift;
+}
+
 void shadow_store(struct shadow_table *t, uint32_t file, uint32_t gen, uint64_t index,
 		  unsigned order, uint64_t eviction)
 {
@@ -172,8 +194,10 @@ void shadow_store(struct shadow_table *t, uint32_t file, uint32_t gen, uint64_t 
 	if ((t->count + 1) * 2 > t->mask + 1 && !shadow_grow(t))
 		shadow_rehash(t, (t->mask + 1) * 2, 0);
 	e = shadow_find(t, key);
-	if (!e->key)
+	if (!e->key) {
 		t->count++;
+		shadow_hint_count(t, file, gen, index, order, 1);
+	}
 	e->key = key;
 	e->eviction = eviction;
 }
@@ -208,5 +232,6 @@ bool shadow_take(struct shadow_table *t, uint32_t file, uint32_t gen, uint64_t i
 		return false;
 	*eviction = e->eviction;
 	shadow_delete(t, e);
+	shadow_hint_count(t, file, gen, index, order, -1);
 	return true;
 }

@@ -22,10 +22,24 @@ struct shadow_entry {
 	uint64_t eviction;	/* nonresident age at eviction */
 };
 
+/*
+ * Which small orders may have a shadow in a 64-page region: a lookup over the orders a file
+ * left shadows of probes only those (each probe a miss in a table the size of the evictions,
+ * and a file of base pages with a few small large folios would probe six orders a miss).
+ * Buckets hashed by (file, generation, region), a 4-bit count per order 1..5, added to by a
+ * store and taken from by a take; a count that reaches 15, or a bucket two regions share,
+ * only says "may", so the hint is never short of an entry that is there. Orders 0 and 6 and
+ * above are always probed.
+ */
+#define SHADOW_HINT_BITS	15
+#define SHADOW_HINT_SHIFT	6	/* pages of a region */
+#define SHADOW_HINT_ORDERS	0x3eu	/* orders 1..5: a shadow of one lies in one region */
+
 struct shadow_table {
 	struct shadow_entry *e;
 	uint64_t mask;		/* slots - 1 */
 	uint64_t count, max_entries;
+	uint32_t *hint;		/* 2^SHADOW_HINT_BITS buckets */
 };
 
 bool shadow_init(struct shadow_table *t, uint64_t max_entries);
@@ -59,6 +73,30 @@ shadow_prefetch(const struct shadow_table *t, uint32_t file, uint32_t gen, uint6
 	__builtin_prefetch(&t->e[i]);
 	__builtin_prefetch(&t->e[(i + 4) & t->mask]);
 }
+static inline uint64_t shadow_hint_bucket(uint32_t file, uint32_t gen, uint64_t index)
+{
+	uint64_t region = index >> SHADOW_HINT_SHIFT;
+
+	return ft_hash64(region * FT_GOLDEN64 ^ ((uint64_t)file << 32 | gen)) >>
+	       (64 - SHADOW_HINT_BITS);
+}
+
+/* Of the orders in mask, those that may have a shadow over page index of the file. */
+static inline unsigned shadow_orders_at(const struct shadow_table *t, uint32_t file, uint32_t gen,
+					uint64_t index, unsigned mask)
+{
+	uint32_t h;
+	unsigned may = ~SHADOW_HINT_ORDERS;
+
+	if (!(mask & SHADOW_HINT_ORDERS))
+		return mask;
+	h = t->hint[shadow_hint_bucket(file, gen, index)];
+	for (unsigned o = 1; o <= 5; o++)
+		if (h >> (4 * (o - 1)) & 15)
+			may |= 1u << o;
+	return mask & may;
+}
+
 /* Finds and removes the entry of the folio (file, gen, index, order); false if none. */
 bool shadow_take(struct shadow_table *t, uint32_t file, uint32_t gen, uint64_t index,
 		 unsigned order, uint64_t *eviction);

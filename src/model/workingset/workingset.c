@@ -102,7 +102,8 @@ void shadow_shrink(struct model *m, struct lruvec *lruvec)
 bool workingset_refault(struct model *m, uint32_t file, uint64_t idx, unsigned order)
 {
 	struct mfile *mf = model_file(m, file);
-	unsigned mask = mf->shadow_mask;
+	unsigned mask = shadow_orders_at(&m->workingset.shadow, file, mf->gen, idx,
+					 mf->shadow_mask);
 	uint64_t eviction, nr = 1ull << order;
 	struct lruvec *lruvec;
 	unsigned what;

@@ -71,17 +71,10 @@ static void blocks_clear(struct model *m, uint64_t *map, const struct folio *f)
 			  (folio_pfn(f) + folio_nr_pages(f)) << m->upp_shift);
 }
 
-static uint64_t *unit_bitmap_alloc(const struct model *m)
-{
-	uint64_t bits = m->mem.nr_pages << m->upp_shift;
-
-	return calloc((bits + 63) / 64 + 1, sizeof(uint64_t));
-}
-
 static bool block_dirty_init(struct model *m)
 {
-	m->mem.dirty_units = unit_bitmap_alloc(m);
-	m->mem.uptodate_units = unit_bitmap_alloc(m);
+	m->mem.dirty_units = memory_pfn_bitmap_new(m, m->upp_shift);
+	m->mem.uptodate_units = memory_pfn_bitmap_new(m, m->upp_shift);
 	return m->mem.dirty_units && m->mem.uptodate_units;
 }
 

@@ -23,7 +23,7 @@ bool wb_init(struct model *m)
 {
 	m->wb.wbq.mask = WBQ_FIRST - 1;
 	m->wb.wbq.q = malloc(WBQ_FIRST * sizeof(*m->wb.wbq.q));
-	m->mem.reclaim_pfn = calloc((m->mem.nr_pages + 63) / 64 + 1, sizeof(uint64_t));
+	m->mem.reclaim_pfn = memory_pfn_bitmap_new(m, 0);
 	return m->wb.wbq.q && m->mem.reclaim_pfn;
 }
 
