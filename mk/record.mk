@@ -10,7 +10,8 @@ if HAVE_BPF
 folio_trace_SOURCES += src/record/record.h src/record/idset.c src/record/mounts.c \
 	src/record/host.c src/record/devices.c src/record/sampler.c src/record/consumer.c \
 	src/record/cgroups.c src/record/loader.c src/record/progress.c src/record/memcg.c \
-	src/record/child.c src/record/recorder.h src/record/recorder.c
+	src/record/child.c src/record/recorder.h src/record/recorder.c \
+	src/record/pageset.c src/record/startcache.c src/record/startpend.c
 folio_trace_LDADD += $(LIBBPF_LIBS) $(LIBELF_LIBS)
 BUILT_SOURCES += bpf/record.skel.h bpf/record-probe-reads.skel.h
 CLEANFILES += bpf/vmlinux.h bpf/record.bpf.o bpf/record.skel.h bpf/record-probe-reads.bpf.o \

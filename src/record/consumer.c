@@ -26,6 +26,7 @@ void ft_consumer_init(struct ft_consumer *c, struct ft_writer *w, const struct f
 
 void ft_consumer_fini(struct ft_consumer *c)
 {
+	ft_start_hold_free(&c->hold);
 	ft_idset_free(&c->files);
 	ft_cgroups_free(&c->cgroups);
 }
@@ -58,6 +59,14 @@ static void build_path(const struct ft_consumer *c, const struct ft_priv_path *p
 		o += (size_t)snprintf(out + o, len - o, "/%.*s", FT_NAME_MAX, comp[n]);
 }
 
+/* Its pages cached before the trace, when the file can be opened by its path. */
+static int probe_start(struct ft_consumer *c, const char *path, __u32 dev, __u64 ino)
+{
+	if (c->no_start_cache || path[0] != '/')
+		return 0;	/* "..." or dev0:0: a walk that did not reach a mount point */
+	return ft_start_hold_probe(&c->hold, path, dev, ino);
+}
+
 static int file_named(struct ft_consumer *c, const struct ft_priv_path *p)
 {
 	char path[FT_PATH_NAMES + 512];
@@ -68,8 +77,38 @@ static int file_named(struct ft_consumer *c, const struct ft_priv_path *p)
 	path[0] = '\0';
 	if (!c->no_paths && p->depth)
 		build_path(c, p, path, sizeof(path));
-	return ft_writer_file(c->w, p->hdr.ts, p->dev, p->ino, p->size, path[0] ? path : NULL,
-			      &c->err);
+	if (ft_writer_file(c->w, p->hdr.ts, p->dev, p->ino, p->size, path[0] ? path : NULL,
+			   &c->err))
+		return -1;
+	return probe_start(c, path, p->dev, p->ino);
+}
+
+/* A record for the trace: held while a probe waits for the events before it. */
+static int write_record(struct ft_consumer *c, const struct ft_hdr *h)
+{
+	if (!ft_start_hold_active(&c->hold))
+		return ft_writer_append(c->w, h, &c->err);
+	if (ft_start_hold_record(&c->hold, h) < 0)
+		return -1;
+	if (ft_start_hold_full(&c->hold))
+		return ft_start_hold_flush(&c->hold, c->w, &c->err);
+	return 0;
+}
+
+int ft_consumer_settle(struct ft_consumer *c, __u64 drain_start)
+{
+	struct ft_start_hold *h = &c->hold;
+
+	for (size_t i = 0; i < h->np; i++)
+		if (h->p[i].sc.hdr.ts >= drain_start)
+			return 0;
+	if (!ft_start_hold_active(h))
+		return 0;
+	if (ft_start_hold_flush(h, c->w, &c->err) < 0) {
+		c->failed = true;
+		return -1;
+	}
+	return 0;
 }
 
 /* A file first met in an event rather than at open: FT_FILE without a path. */
@@ -164,7 +203,7 @@ static int truncate_resolved(struct ft_consumer *c, const struct ft_priv_truncat
 	if (rc < 0)
 		return rc;
 	c->events++;
-	return ft_writer_append(c->w, &a, &c->err);
+	return write_record(c, &a.hdr);
 }
 
 int ft_consumer_handle(void *ctx, void *data, size_t size)
@@ -182,7 +221,7 @@ int ft_consumer_handle(void *ctx, void *data, size_t size)
 	else if (h->type == FT_PRIV_TRUNCATE)
 		rc = truncate_resolved(c, data);
 	else if ((rc = describe_cgroup(c, h)) >= 0 && (rc = describe_file(c, h)) >= 0)
-		rc = ft_writer_append(c->w, h, &c->err);
+		rc = write_record(c, h);
 	if (rc < 0) {
 		if (!c->err.msg[0])
 			snprintf(c->err.msg, sizeof(c->err.msg), "record: out of memory");

@@ -429,6 +429,28 @@ int ft_writer_file(struct ft_writer *w, __u64 ts, __u32 dev, __u64 ino, __u64 si
 	return append_with_tail(w, &f, sizeof(f), path, len, err);
 }
 
+#define SC_RANGES_PER_RECORD \
+	((FT_RECORD_MAX - sizeof(struct ft_start_cache)) / sizeof(struct ft_page_range))
+
+int ft_writer_start_cache(struct ft_writer *w, const struct ft_start_cache *sc,
+			  const struct ft_page_range *ranges, size_t nranges, struct ft_error *err)
+{
+	size_t done = 0;
+
+	do {
+		struct ft_start_cache r = *sc;
+		size_t n = nranges - done < SC_RANGES_PER_RECORD ? nranges - done
+								 : SC_RANGES_PER_RECORD;
+
+		r.hdr.type = FT_START_CACHE;
+		r.nranges = (__u16)n;
+		if (append_with_tail(w, &r, sizeof(r), ranges + done, n * sizeof(*ranges), err))
+			return -1;
+		done += n;
+	} while (done < nranges);
+	return 0;
+}
+
 int ft_writer_cgroup(struct ft_writer *w, __u64 ts, __u64 id, __u16 flags, const char *path,
 		     struct ft_error *err)
 {
