@@ -155,6 +155,19 @@ static void do_direct(struct model *m, const struct model_access *a, struct mfil
 	}
 }
 
+void access_start_cache(struct model *m, const struct model_access *a)
+{
+	struct mfile *mf = access_file(m, a->file_id, a->device);
+
+	if (!mf || !a->len || m->cfg.start_cache != START_CACHE_RECORDED)
+		return;
+	if (!mf->known) {
+		mf->isize = a->isize;
+		mf->known = true;
+	}
+	filemap_add_start_state(m, a->file_id, a->pos, a->len);
+}
+
 void access_apply(struct model *m, const struct model_access *a)
 {
 	struct mfile *mf = access_file(m, a->file_id, a->device);
@@ -224,6 +237,7 @@ void access_apply(struct model *m, const struct model_access *a)
 		break;
 	case MODEL_STATS_FLUSH:	/* model_access() takes these */
 	case MODEL_OTHERS:
+	case MODEL_START_CACHE:
 		break;
 	case MODEL_UNLINK:
 		do_truncate(m, a->file_id, mf, 0);

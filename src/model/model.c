@@ -584,6 +584,10 @@ void model_access(struct model *m, const struct model_access *a)
 		memory_set_others(m, a->pos);
 		return;
 	}
+	if (a->op == MODEL_START_CACHE) {	/* no access: the cache before the trace */
+		access_start_cache(m, a);
+		return;
+	}
 	if (m->units.by) {
 		struct units_snap snap;
 

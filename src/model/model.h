@@ -38,6 +38,7 @@ enum model_recorded {
 	MODEL_REC_IO_PAGES = 1u << 9,		/* each device's max_sectors_kb */
 	MODEL_REC_START_STATE = 1u << 10,	/* /proc/pagetypeinfo at the start */
 	MODEL_REC_LRU = 1u << 11,		/* /sys/kernel/mm/lru_gen/enabled */
+	MODEL_REC_START_CACHE = 1u << 12,	/* the pages cached before the trace (1.3) */
 };
 
 enum folio_policy {
@@ -109,6 +110,12 @@ enum model_tmpfs_huge {
 enum alloc_fallback {
 	ALLOC_FALLBACK_SMALLER,	/* no free block of the order: take a smaller order (page cache) */
 	ALLOC_FALLBACK_COMPACT,	/* reclaim/compact until the order is free */
+};
+
+/* What the page cache holds at the start (the rows of model_start_caches, variants.c). */
+enum start_cache {
+	START_CACHE_EMPTY,	/* nothing: every file's first access misses */
+	START_CACHE_RECORDED,	/* the pages the trace's FT_START_CACHE records name */
 };
 
 /* Where the memory starts from (the rows of model_start_states, variants.c). */
@@ -186,6 +193,7 @@ struct model_config {
 
 	/* the zone: where it starts from, other users' pressure per pageblock, compaction */
 	enum start_state start_state;
+	enum start_cache start_cache;	/* the page cache's (MODEL_START_CACHE accesses) */
 	const struct model_zone_state *start;	/* START_RECORDED; the caller keeps it alive */
 	double unmovable_blocks_pct;	/* pageblocks held by unmovable allocations */
 	double reclaimable_blocks_pct;	/* pageblocks held by reclaimable ones (slab caches) */
@@ -237,6 +245,7 @@ enum model_op {
 	MODEL_OTHERS,		/* pages others hold in the memory now (in pos): not for the cache */
 	MODEL_FADVISE,		/* posix_fadvise(2) of [pos, pos + len), len 0 to EOF; advice */
 	MODEL_MADVISE,		/* madvise(2) of a mapping of [pos, pos + len) of the file; advice */
+	MODEL_START_CACHE,	/* pages [pos, pos + len) cached before the trace: no access */
 };
 
 struct model_access {
@@ -309,6 +318,8 @@ struct model_metrics {
 	double writeback_time_s;			/* device model: sum of latency + bytes/bw */
 	/* cache */
 	uint64_t insertions, inserted_pages;
+	/* pages cached before the trace (MODEL_START_CACHE) put in, and those left out */
+	uint64_t start_cache_pages, start_cache_left_pages;
 	uint64_t insertions_by_order[MODEL_MAX_ORDER + 1];
 	uint64_t evictions, evicted_pages;
 	uint64_t refaults, refault_activations;		/* pages (workingset_refault_file) */

@@ -200,6 +200,7 @@ extern model_variant_list model_folio_policies, model_write_policies, model_lru_
 	model_reclaim_kinds;
 /* Where the zone starts from (enum start_state). */
 extern model_variant_list model_start_states;
+extern model_variant_list model_start_caches;
 
 /* Rows in a list (they are NULL-terminated). */
 unsigned model_variant_count(const struct model_variant *const *list);
