@@ -180,8 +180,8 @@ const struct model_param model_params[] = {
 	{ .key = "start_cache", .option = "start-cache", .arg = "FROM", .syntax = PARAM_CHOICE,
 	  .store = PARAM_U32, .offset = FIELD(start_cache), .choices = model_start_caches,
 	  .def = "empty", .recorded = MODEL_REC_START_CACHE,
-	  .recorded_text = "recorded when the trace says which pages were cached before it "
-			   "(format 1.3 on)", .group = PARAM_GROUP_MEMORY,
+	  .recorded_text = "recorded when the trace says which pages were cached (1.3 on)",
+	  .group = PARAM_GROUP_MEMORY,
 	  .help = "what the page cache holds when the replay starts",
 	  .invalid = "unknown start cache" },
 	{ .key = "unmovable_blocks_pct", .option = "unmovable-blocks", .arg = "PCT",

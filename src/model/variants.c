@@ -158,8 +158,8 @@ static const struct model_variant start_cache_empty = {
 
 static const struct model_variant start_cache_recorded = {
 	.name = "recorded",
-	.help = "the pages each file had cached before the trace, as the recorder probed them: "
-		"hits that occupy memory, charged to the root cgroup",
+	.help = "each file's pages cached before the trace: hits that occupy memory, charged "
+		"to the root cgroup",
 	.kernel = "the recorded page cache (cachestat(2), mincore(2)); the folios charged where "
 		  "__filemap_add_folio() charged them, before the trace",
 };
