@@ -99,6 +99,11 @@ TESTS += tests/test-record-cgroups
 tests_test_record_cgroups_SOURCES = tests/test-record-cgroups.c tests/scratch.h \
 	src/record/cgroups.c src/record/idset.c src/record/record.h
 tests_test_record_cgroups_LDADD = $(TEST_LIBS)
+check_PROGRAMS += tests/test-record-pageset
+TESTS += tests/test-record-pageset
+tests_test_record_pageset_SOURCES = tests/test-record-pageset.c src/record/pageset.c \
+	src/record/record.h
+tests_test_record_pageset_LDADD = $(TEST_LIBS)
 check_PROGRAMS += tests/test-record-fragstat
 TESTS += tests/test-record-fragstat
 tests_test_record_fragstat_SOURCES = tests/test-record-fragstat.c src/record/sampler.c \
