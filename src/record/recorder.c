@@ -194,14 +194,12 @@ static int record_finish(struct recorder *r, int rc)
 		rc = -1;
 	}
 	r->w = NULL;
-	fprintf(stderr, "folio-trace: record: %llu events, %s written to %s, %llu lost%s\n",
+	fprintf(stderr, "folio-trace: record: %llu events, %s written to %s, %llu lost%s; "
+		"cached pages of %llu files probed in %.3f ms\n",
 		(unsigned long long)st.events, format_bytes(st.stored_bytes, buf, sizeof(buf)),
 		r->o->output, (unsigned long long)r->lost,
-		r->lost ? " (ring buffer full: try a larger --buffer-size)" : "");
-	if (r->cons.hold.probed)
-		fprintf(stderr, "folio-trace: record: the pages cached at the start of %llu files "
-			"probed in %.3f ms\n", (unsigned long long)r->cons.hold.probed,
-			(double)r->cons.hold.probe_ns / 1e6);
+		r->lost ? " (ring buffer full: try a larger --buffer-size)" : "",
+		(unsigned long long)r->cons.hold.probed, (double)r->cons.hold.probe_ns / 1e6);
 	return rc;
 }
 
