@@ -427,7 +427,7 @@ static void print_counts(const struct info_totals *t)
 		printf("start:      %" PRIu64 " files probed: %" PRIu64 " pages cached before the "
 		       "trace in %" PRIu64 " ranges, %" PRIu64 " dirty, %" PRIu64 " under writeback%s"
 		       " (probes %.3f ms)\n", t->sc_files, t->sc_pages, t->sc_ranges, t->sc_dirty,
-		       t->sc_writeback, t->sc_no_dirty ? " (dirty not known for some)" : "",
+		       t->sc_writeback, t->sc_no_dirty ? " (not known for some)" : "",
 		       (double)t->sc_probe_ns / 1e6);
 	printf("samples:    vmstat=%" PRIu64 " meminfo=%" PRIu64 " buddyinfo=%" PRIu64
 	       " cgroup=%" PRIu64 "\n", t->samples[FT_SRC_VMSTAT], t->samples[FT_SRC_MEMINFO],

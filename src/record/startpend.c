@@ -130,6 +130,11 @@ bool ft_start_hold_full(const struct ft_start_hold *h)
 static int write_probe(struct ft_start_probe *p, struct ft_writer *w, struct ft_error *err)
 {
 	p->sc.nr_cache = ft_pageset_pages(&p->start);
+	/* cachestat counted the trace's own pages too, and which were dirty is not known */
+	if (p->corrected) {
+		p->sc.nr_dirty = p->sc.nr_writeback = 0;
+		p->sc.flags |= FT_SC_NO_DIRTY;
+	}
 	return ft_writer_start_cache(w, &p->sc, p->start.r, p->start.n, err);
 }
 

@@ -180,7 +180,8 @@ struct ft_page_range {
 
 #define FT_SC_CACHESTAT	(1u << 0)	/* counts from cachestat(2) (6.5 on) */
 #define FT_SC_MINCORE	(1u << 1)	/* ranges from mincore(2) (else cachestat alone) */
-#define FT_SC_NO_DIRTY	(1u << 2)	/* dirty and writeback not known (no cachestat) */
+#define FT_SC_NO_DIRTY	(1u << 2)	/* dirty and writeback not known: no cachestat, or
+					 * the trace's events moved pages before the probe */
 #define FT_SC_CUT	(1u << 3)	/* more ranges than the recorder keeps: the last is cut */
 
 struct ft_task {
