@@ -21,6 +21,7 @@ void ft_consumer_init(struct ft_consumer *c, struct ft_writer *w, const struct f
 	c->mounts = ms;
 	c->no_paths = no_paths;
 	ft_idset_init(&c->files);
+	u64map_init(&c->gens, 64);	/* ENOMEM here: the first file's lookup fails */
 	ft_cgroups_init(&c->cgroups, ms);
 }
 
@@ -28,6 +29,7 @@ void ft_consumer_fini(struct ft_consumer *c)
 {
 	ft_start_hold_free(&c->hold);
 	ft_idset_free(&c->files);
+	u64map_free(&c->gens);
 	ft_cgroups_free(&c->cgroups);
 }
 
@@ -67,18 +69,43 @@ static int probe_start(struct ft_consumer *c, const char *path, __u32 dev, __u64
 	return ft_start_hold_probe(&c->hold, path, dev, ino);
 }
 
+/*
+ * The generation of (dev, ino) as its latest name had it: 1 when it is another's now (the
+ * number was reused), 0 when the same or first met, -1 on ENOMEM.
+ */
+static int generation_changed(struct ft_consumer *c, const struct ft_priv_path *p)
+{
+	bool added;
+	uint64_t *gen = u64map_get_or_add(&c->gens, file_key(p->dev, p->ino),
+					  (uint64_t)p->gen + 1, &added);
+
+	if (!gen)
+		return -1;
+	if (added || *gen == (uint64_t)p->gen + 1)
+		return 0;
+	*gen = (uint64_t)p->gen + 1;
+	return 1;
+}
+
+static int write_record(struct ft_consumer *c, const struct ft_hdr *h);
+
 static int file_named(struct ft_consumer *c, const struct ft_priv_path *p)
 {
 	char path[FT_PATH_NAMES + 512];
+	union ft_file_buf buf;
 	int added = ft_idset_add(&c->files, p->dev, p->ino);
+	int reused = added >= 0 ? generation_changed(c, p) : 0;
 
-	if (added <= 0)
-		return added;
+	if (added < 0 || reused < 0)
+		return -1;
+	if (!added && !reused)
+		return 0;
 	path[0] = '\0';
 	if (!c->no_paths && p->depth)
 		build_path(c, p, path, sizeof(path));
-	if (ft_writer_file(c->w, p->hdr.ts, p->dev, p->ino, p->size, path[0] ? path : NULL,
-			   &c->err))
+	/* in its place among held records: before the new file's events, after the old one's */
+	if (write_record(c, ft_file_build(&buf, p->hdr.ts, p->dev, p->ino, p->size,
+					  path[0] ? path : NULL, reused ? FT_FILE_REUSED : 0)))
 		return -1;
 	return probe_start(c, path, p->dev, p->ino);
 }
@@ -114,6 +141,7 @@ int ft_consumer_settle(struct ft_consumer *c, __u64 drain_start)
 /* A file first met in an event rather than at open: FT_FILE without a path. */
 static int file_seen(struct ft_consumer *c, __u64 ts, __u32 dev, __u64 ino, __u64 size)
 {
+	union ft_file_buf buf;
 	int added;
 
 	if (ino == c->last_ino && dev == c->last_dev && ino)
@@ -125,7 +153,7 @@ static int file_seen(struct ft_consumer *c, __u64 ts, __u32 dev, __u64 ino, __u6
 	c->last_ino = ino;
 	if (!added)
 		return 0;
-	return ft_writer_file(c->w, ts, dev, ino, size, NULL, &c->err);
+	return write_record(c, ft_file_build(&buf, ts, dev, ino, size, NULL, 0));
 }
 
 /* The file an event names, if any. */

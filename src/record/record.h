@@ -24,6 +24,7 @@
 #include <sys/types.h>
 
 #include "trace/trace.h"
+#include "util/u64map.h"
 
 /* ---- idset ---------------------------------------------------------------------------------- */
 
@@ -205,6 +206,7 @@ struct ft_consumer {
 	struct ft_writer *w;
 	const struct ft_mounts *mounts;
 	struct ft_idset files;	/* (dev, ino) with an FT_FILE in the trace */
+	struct u64map gens;	/* file_key(dev, ino) -> i_generation + 1 of its last name */
 	struct ft_cgroups cgroups;	/* memory cgroups of the tasks */
 	__u32 last_dev;		/* the file of the previous event: most events repeat it */
 	__u64 last_ino;

@@ -533,7 +533,8 @@ static void pass_time(struct replay *rp, uint64_t ts)
 static int note_file(struct replay *rp, const struct ft_file *f, const char *path,
 		     struct ft_error *err)
 {
-	uint32_t id = file_table_id(&rp->files, f->dev, f->ino);
+	uint32_t id = f->flags & FT_FILE_REUSED ? file_table_renew(&rp->files, f->dev, f->ino)
+						: file_table_id(&rp->files, f->dev, f->ino);
 
 	if (id == FILE_ID_NONE) {
 		ft_error_set(err, path, "out of memory for the file table");

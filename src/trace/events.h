@@ -137,16 +137,22 @@ enum ft_huge {
 #define FT_UNREC_PROCESSES	(1u << 11)	/* fork, exec, cgroup moves */
 #define FT_UNREC_KINDS		12
 
-/* A file seen in the trace. Emitted once per (dev, ino) before its first event. */
+/*
+ * A file seen in the trace. Emitted once per file before its first event: once per (dev, ino),
+ * and again, marked FT_FILE_REUSED, for a new file whose inode took the number of one the
+ * trace named before (since 1.3): readers take the events after it as another file's.
+ */
 struct ft_file {
 	struct ft_hdr hdr;
 	__u64 ino;
 	__u64 size;		/* i_size when first seen */
 	__u32 dev;
 	__u16 path_len;		/* bytes of path following, no NUL; 0 when unknown/--no-paths */
-	__u16 flags;
+	__u16 flags;		/* FT_FILE_* */
 	/* char path[path_len], then zero padding to a multiple of 8 */
 };
+
+#define FT_FILE_REUSED	(1u << 0)	/* (dev, ino) named before: a new file (i_generation) */
 
 /*
  * The pages of a file that were in the page cache before the trace, probed without touching

@@ -79,6 +79,20 @@ int ft_writer_start_cache(struct ft_writer *w, const struct ft_start_cache *sc,
 			  const struct ft_page_range *ranges, size_t nranges, struct ft_error *err);
 int ft_writer_file(struct ft_writer *w, __u64 ts, __u32 dev, __u64 ino, __u64 size,
 		   const char *path, struct ft_error *err);
+#define FT_FILE_PATH_MAX	4096	/* bytes of path kept in an FT_FILE */
+
+/* Room for any FT_FILE record. */
+union ft_file_buf {
+	struct ft_file file;
+	unsigned char bytes[sizeof(struct ft_file) + FT_FILE_PATH_MAX];
+};
+
+/* An FT_FILE record in buf, for a writer or another sink: its header. */
+const struct ft_hdr *ft_file_build(union ft_file_buf *buf, __u64 ts, __u32 dev, __u64 ino,
+				   __u64 size, const char *path, __u16 flags);
+/* The same with FT_FILE_* flags. */
+int ft_writer_file_flags(struct ft_writer *w, __u64 ts, __u32 dev, __u64 ino, __u64 size,
+			 const char *path, __u16 flags, struct ft_error *err);
 /* FT_CGROUP; path "" when the cgroup could not be named. */
 int ft_writer_cgroup(struct ft_writer *w, __u64 ts, __u64 id, __u16 flags, const char *path,
 		     struct ft_error *err);
