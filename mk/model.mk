@@ -76,6 +76,10 @@ check_PROGRAMS += tests/test-model-refault
 TESTS += tests/test-model-refault
 tests_test_model_refault_LDADD = $(MODEL_TEST_LIBS)
 
+check_PROGRAMS += tests/test-model-memcg
+TESTS += tests/test-model-memcg
+tests_test_model_memcg_LDADD = $(MODEL_TEST_LIBS)
+
 check_PROGRAMS += tests/test-model-fs
 TESTS += tests/test-model-fs
 tests_test_model_fs_LDADD = $(MODEL_TEST_LIBS)

@@ -221,7 +221,7 @@ static void test_pageout_conditions(void)
 	for (unsigned miss = 0; miss < 4; miss++) {
 		struct model *m = small_memory(RECLAIM_WB_PAGEOUT, "vfat", 6012, 16);
 		const struct dirty_reclaim *row = model_reclaim_row_for(&m->cfg, &m->cfg.devices[0]);
-		uint32_t id = m->memcg.lruvec.lru.inactive.tail;
+		uint32_t id = m->memcgs[0].lruvec.lru.inactive.tail;
 		const struct folio *f = folio_at(&m->pool, id);
 		static const char *const what[] = {
 			"kswapd, PGDAT_DIRTY, met again: reclaim writes the folio",

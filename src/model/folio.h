@@ -33,7 +33,8 @@
 struct folio {
 	uint64_t index;		/* page index of the first page in the file */
 	uint32_t born;		/* access sequence number that inserted it */
-	uint16_t touched;	/* pages of the folio accessed while cached */
+	uint16_t touched : 11;	/* pages of the folio accessed while cached (<= 2^MODEL_MAX_ORDER) */
+	uint16_t memcg : 5;	/* the memory cgroup it is charged to (folio_memcg()) */
 	uint8_t order : 4;	/* MODEL_MAX_ORDER fits */
 	uint8_t gen : 2;	/* MGLRU: its generation's list, seq % MAX_NR_GENS (lru/mglru.c) */
 	uint8_t refs : 2;	/* MGLRU: accesses beyond PG_workingset (folio_inc_refs()) */

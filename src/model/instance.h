@@ -106,7 +106,17 @@ struct model {
 	struct folio_pool pool;
 	struct pagecache pc;
 	struct pagecache occ;		/* pages of folios below order 6 per 64-page region */
-	struct mem_cgroup memcg;	/* the cgroup the accesses ran in (memcg.h) */
+	/*
+	 * the memory cgroups (memcg.h): [0] the one the accesses ran in unless they say
+	 * otherwise, then cfg.memcgs; the one the running access charges; and where global
+	 * reclaim's walk over them stands (vmscan/reclaim.c reclaim_one())
+	 */
+	struct mem_cgroup *memcgs;
+	uint32_t nr_memcgs;
+	uint32_t charging;
+	struct {
+		uint32_t memcg;		/* the cgroup the round is at */
+	} walk;
 	struct wb_state wb;		/* dirty and writeback state, the device (writeback.h) */
 	struct memory mem;		/* the zone, its buddy allocator, state by pfn (memory.h) */
 	struct workingset workingset;	/* shadow entries and their shrinker (workingset.h) */
@@ -172,6 +182,22 @@ struct model {
 	struct dist d_untouched;
 	struct dist d_inactive_pages, d_active_pages;
 };
+
+/* The memory cgroup of index id (0: the first); folio_memcg() is the one a folio pays. */
+static inline struct mem_cgroup *memcg_of(const struct model *m, unsigned id)
+{
+	return &m->memcgs[id];
+}
+
+/* The pages on every cgroup's LRU: the node's file LRU. */
+static inline uint64_t memcg_lru_pages(const struct model *m)
+{
+	uint64_t pages = lru_pages(&m->memcgs[0].lruvec.lru);
+
+	for (uint32_t i = 1; i < m->nr_memcgs; i++)
+		pages += lru_pages(&m->memcgs[i].lruvec.lru);
+	return pages;
+}
 
 static inline struct mfile *model_file(struct model *m, uint32_t id)
 {

@@ -57,8 +57,8 @@ static bool model_alloc_state(struct model *m)
 	m->upp_shift = m->page_shift - m->unit_shift;
 	m->mem.nr_pages = c->memory_bytes >> m->page_shift;
 	folio_pool_init(&m->pool);
-	lru_init(&m->memcg.lruvec.lru, &m->pool, m->page_shift);
-	m->memcg.lruvec.gen.max_seq = MIN_NR_GENS + 1;	/* lru_gen_init_lruvec() */
+	if (!memcg_init(m))
+		return false;
 	/* the zone: m->mem.nr_pages becomes its size (the host's, in a cgroup with a recorded state) */
 	if (!memory_init(m))
 		return false;
@@ -123,6 +123,7 @@ void model_free(struct model *m)
 	shadow_release(&m->workingset.shadow);
 	touched_release(&m->touched);
 	free(m->mem.touched_pfn);
+	free(m->memcgs);
 	free(m->mem.dirty_units);
 	free(m->mem.uptodate_units);
 	free(m->files);
@@ -183,10 +184,16 @@ static void lru_flush_pending(struct model *m)
 
 static void lru_sample(struct model *m)
 {
-	uint64_t e = lru_entries(&m->memcg.lruvec.lru), ia, iap;
-	uint64_t pg = lru_pages(&m->memcg.lruvec.lru), u = pg - m->touched_cached_pages;
+	uint64_t e, pg, ia, iap, u;
 
-	lruvec_inactive(m, &m->memcg.lruvec, &ia, &iap);
+	if (m->nr_memcgs == 1) {
+		e = lru_entries(&m->memcgs[0].lruvec.lru);
+		pg = lru_pages(&m->memcgs[0].lruvec.lru);
+		lruvec_inactive(m, &m->memcgs[0].lruvec, &ia, &iap);
+	} else {
+		memcg_lru_totals(m, &e, &pg, &ia, &iap);
+	}
+	u = pg - m->touched_cached_pages;
 
 	if (m->pend_untouched.n && u == m->pend_untouched.pages) {
 		m->pend_untouched.n++;
@@ -229,18 +236,17 @@ static int frag_now(struct model *m, double *unusable, double *fragindex)
  */
 static int take_sample(struct model *m, uint64_t t, struct model_sample *s)
 {
-	uint64_t entries = lru_entries(&m->memcg.lruvec.lru), pages = lru_pages(&m->memcg.lruvec.lru);
-	uint64_t inactive, inactive_pages;
+	uint64_t entries, pages, inactive, inactive_pages;
 	int idx;
 
-	lruvec_inactive(m, &m->memcg.lruvec, &inactive, &inactive_pages);
+	memcg_lru_totals(m, &entries, &pages, &inactive, &inactive_pages);
 	*s = (struct model_sample){
 		.ts = t,
 		.lru_entries = entries,
 		.lru_inactive = inactive,
 		.lru_active = entries - inactive,
 		.lru_pages = pages,
-		.cached_bytes = lru_pages(&m->memcg.lruvec.lru) << m->page_shift,
+		.cached_bytes = pages << m->page_shift,
 		.dirty_bytes = m->wb.dirty_pages << m->page_shift,
 		.writeback_bytes_interval = m->mx.writeback_bytes - m->sample_wb_bytes,
 		.read_io_bytes_interval = m->mx.read_io_bytes - m->sample_read_io_bytes,
@@ -318,7 +324,7 @@ static void model_start(struct model *m, uint64_t ts)
 	m->next_flush = c->writeback_period_ns ? add_sat(ts, c->writeback_period_ns) : UINT64_MAX;
 	m->next_sample = c->interval_ns ? add_sat(ts, c->interval_ns) : UINT64_MAX;
 	/* the recorder read the cgroup's memory.stat as it started: empty then */
-	m->memcg.lruvec.next_stats_flush = add_sat(ts, STATS_FLUSH_NS);
+	memcg_of(m, 0)->lruvec.next_stats_flush = add_sat(ts, STATS_FLUSH_NS);
 	m->last_sample_ts = ts;
 }
 
@@ -571,6 +577,15 @@ void model_prefetch_ahead(const struct model *m, const struct model_access *a, u
 		prefetch_neighbours(m, &a[PREFETCH_GAP]);
 }
 
+/* The access's cgroup above memory.high reclaims on its way out (memcg.h). */
+static inline void memcg_over_high(struct model *m)
+{
+	struct mem_cgroup *memcg = memcg_of(m, m->charging);
+
+	if (memcg->high_pages)
+		memcg_handle_over_high(m, memcg);
+}
+
 void model_access(struct model *m, const struct model_access *a)
 {
 	uint64_t ts = model_clock(m, a->ts);
@@ -588,14 +603,17 @@ void model_access(struct model *m, const struct model_access *a)
 		access_start_cache(m, a);
 		return;
 	}
+	m->charging = a->memcg < m->nr_memcgs ? a->memcg : 0;
 	if (m->units.by) {
 		struct units_snap snap;
 
 		units_begin(m, a, &snap);
 		access_apply(m, a);
+		memcg_over_high(m);
 		units_end(m, a, &snap);
 	} else {
 		access_apply(m, a);
+		memcg_over_high(m);
 	}
 	m->mx.accesses++;
 	/* a throttled or stalled access ends later than it started */
@@ -660,8 +678,11 @@ void model_metrics(struct model *m, struct model_metrics *out)
 	if (!m->d_unusable.d.samples)
 		memory_sample_fragmentation(m);
 	*out = m->mx;
-	out->activations = m->memcg.lruvec.lru.activations;
-	out->deactivations = m->memcg.lruvec.lru.deactivations;
+	out->activations = out->deactivations = 0;
+	for (uint32_t i = 0; i < m->nr_memcgs; i++) {
+		out->activations += m->memcgs[i].lruvec.lru.activations;
+		out->deactivations += m->memcgs[i].lruvec.lru.deactivations;
+	}
 	out->lru_entries = dist_summary(&m->d_entries);
 	out->lru_inactive = dist_summary(&m->d_inactive);
 	out->lru_active = dist_summary(&m->d_active);

@@ -136,6 +136,16 @@ struct model_zone_state {
 	unsigned zones;			/* how many zones it sums (the watermarks count them) */
 };
 
+/*
+ * A memory cgroup of the configuration beside the first (model_config.memcgs): its limits in
+ * bytes, UINT64_MAX for none (v2 memory.max and memory.high, v1 memory.limit_in_bytes).
+ */
+#define MODEL_MAX_MEMCGS	32	/* the first and 31 more: struct folio keeps 5 bits */
+#define MODEL_MEMCG_NONE	0xff	/* no cgroup: model_config.start_cache_memcg */
+struct model_memcg {
+	uint64_t max_bytes, high_bytes;
+};
+
 /* One model's configuration; params.c has a row for each field (bounds, default, option). */
 struct model_config {
 	unsigned order;			/* max folio order, 0..MODEL_MAX_ORDER */
@@ -189,11 +199,24 @@ struct model_config {
 	uint32_t ndevices;
 	enum large_folios large_folios;
 	bool memcg;			/* the memory is a memory cgroup's limit (as recorded) */
+	/*
+	 * More memory cgroups beside the first (model_access.memcg 0: the one above, whose
+	 * limit the memory is when memcg is set): entry i is cgroup i + 1, its own limits,
+	 * lruvec and charge, in the same zone. The caller keeps the array alive.
+	 */
+	const struct model_memcg *memcgs;
+	uint32_t nr_memcgs;
 	unsigned max_pagecache_order;	/* MODEL_ORDER_DEFAULT: the kernel's (9 with 4 KiB pages) */
 
 	/* the zone: where it starts from, other users' pressure per pageblock, compaction */
 	enum start_state start_state;
 	enum start_cache start_cache;	/* the page cache's (MODEL_START_CACHE accesses) */
+	/*
+	 * the memory cgroup the start cache is charged to (as model_access.memcg): the root,
+	 * which held the pages before the trace as far as the model can tell; MODEL_MEMCG_NONE
+	 * where the model has no root apart from a limited cgroup (the start cache left out)
+	 */
+	uint8_t start_cache_memcg;
 	const struct model_zone_state *start;	/* START_RECORDED; the caller keeps it alive */
 	double unmovable_blocks_pct;	/* pageblocks held by unmovable allocations */
 	double reclaimable_blocks_pct;	/* pageblocks held by reclaimable ones (slab caches) */
@@ -270,6 +293,8 @@ struct model_access {
 	uint16_t device;	/* index into cfg.devices, or MODEL_DEVICE_NONE */
 	uint32_t advice;	/* MODEL_FADVISE: POSIX_FADV_*; MODEL_MADVISE: MADV_* (Linux's) */
 	uint32_t unit;		/* MODEL_UNITS_GIVEN: the unit (process) the access counts for */
+	/* the memory cgroup the access runs in: 0 the first, i + 1 cfg.memcgs[i] */
+	uint8_t memcg;
 };
 
 /* Running distribution with constant memory: mean exact, p99 from a log-linear histogram. */
@@ -438,6 +463,7 @@ struct model_unit {
 	uint64_t read_requests, read_hit_requests, read_bytes;
 	uint64_t read_io_bytes;				/* bytes read from the device */
 	uint64_t refaults;				/* pages */
+	uint64_t evicted_pages;				/* pages reclaim evicted in its accesses */
 	uint64_t write_requests, write_bytes;
 	uint64_t writeback_bytes;
 	uint64_t insertions_by_order[MODEL_MAX_ORDER + 1];	/* folios */

@@ -66,6 +66,7 @@ static void snap_take(const struct model *m, struct model_unit *s)
 	s->read_bytes = x->read_bytes;
 	s->read_io_bytes = x->read_io_bytes;
 	s->refaults = x->refaults;
+	s->evicted_pages = x->evicted_pages;
 	s->write_requests = x->write_requests;
 	s->write_bytes = x->write_bytes;
 	memcpy(s->insertions_by_order, x->insertions_by_order, sizeof(s->insertions_by_order));
@@ -119,6 +120,7 @@ void units_end(struct model *m, const struct model_access *a, const struct units
 	u->read_bytes += now.read_bytes - s->u.read_bytes;
 	u->read_io_bytes += now.read_io_bytes - s->u.read_io_bytes;
 	u->refaults += now.refaults - s->u.refaults;
+	u->evicted_pages += now.evicted_pages - s->u.evicted_pages;
 	u->write_requests += now.write_requests - s->u.write_requests;
 	u->write_bytes += now.write_bytes - s->u.write_bytes;
 	for (unsigned o = 0; o <= MODEL_MAX_ORDER; o++)

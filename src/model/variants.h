@@ -70,10 +70,11 @@ struct lru_policy {
 	bool (*read_changes_nothing)(const struct model *m, uint32_t id);
 	/*
 	 * optional: a refault of a folio whose shadow holds eviction (shadow_pack()): what
-	 * workingset_refault() makes of it (LRU_REFAULT_*); none: counted only
+	 * workingset_refault() makes of it (LRU_REFAULT_*); none: counted only. evicted: the
+	 * lruvec of the cgroup that evicted it (the shadow's), lruvec: the one it comes back to
 	 */
-	unsigned (*refault)(struct model *m, struct lruvec *lruvec, uint64_t eviction,
-			    unsigned order);
+	unsigned (*refault)(struct model *m, struct lruvec *evicted, struct lruvec *lruvec,
+			    uint64_t eviction, unsigned order);
 	/*
 	 * The kinds that keep lists of their own (NULL: the two lists of lru.c). add: a new
 	 * folio (active: a refault asked for it); del: it leaves the cache; activate: reclaim
@@ -92,9 +93,13 @@ struct lru_policy {
 			 uint64_t *pages);
 };
 
-/* lru_policy.refault's answer: count an activation; insert the folio active */
+/*
+ * lru_policy.refault's answer: count an activation; insert the folio active; not a refault
+ * at all (MGLRU: evicted by another cgroup)
+ */
 #define LRU_REFAULT_ACTIVATE	(1u << 0)
 #define LRU_REFAULT_ADD_ACTIVE	(1u << 1)
+#define LRU_REFAULT_UNCOUNTED	(1u << 2)
 
 /*
  * Dirty tracking (--dirty-granularity): what a write marks dirty or needs read first, and

@@ -152,6 +152,31 @@ static void settle_start_state(struct replay *rp, struct model_config *c)
 		c->memory_bytes = start_state_pages(c->start) * c->page_size;
 }
 
+/* The root cgroup, beside a recorded limited one: no limit of its own. */
+static const struct model_memcg root_memcg = { .max_bytes = UINT64_MAX,
+					       .high_bytes = UINT64_MAX };
+
+/*
+ * Who the pages cached before the trace are charged to: the root, which is the models' first
+ * cgroup when the trace ran in no limited one. Under a recorded limit with the host's zone
+ * (the limit a budget in it) the root is a cgroup of its own beside it; where the zone is the
+ * limit itself there is no room apart for the root's pages, and they are left out.
+ */
+static void settle_start_cache_memcg(struct model_config *c)
+{
+	if (c->start_cache != START_CACHE_RECORDED || !c->memcg) {
+		c->start_cache_memcg = 0;
+		return;
+	}
+	if (c->start_state != START_RECORDED || c->nr_memcgs) {
+		c->start_cache_memcg = MODEL_MEMCG_NONE;
+		return;
+	}
+	c->memcgs = &root_memcg;
+	c->nr_memcgs = 1;
+	c->start_cache_memcg = 1;
+}
+
 /* An FT_DEVICE record: the facts of one of the host's devices, kept for settle_configs(). */
 static void remember_device(struct replay *rp, const struct ft_device *d)
 {
@@ -191,6 +216,7 @@ static void settle_configs(struct replay *rp, __u32 first_dev)
 		if (!(rp->set & MODEL_REC_START_CACHE))
 			rp->cfg[i].start_cache = rp->start_cache.seen ? START_CACHE_RECORDED
 								     : START_CACHE_EMPTY;
+		settle_start_cache_memcg(&rp->cfg[i]);
 		/* lru_gen_enabled(): bit 0 of lru_gen/enabled (LRU_GEN_CORE) */
 		if (rp->have_lru_gen && !(rp->set & MODEL_REC_LRU))
 			rp->cfg[i].lru = rp->lru_gen_enabled & 1 ? LRU_MGLRU : LRU_TWO_LIST;
@@ -649,7 +675,9 @@ static void describe_start_cache(struct replay *rp, const struct model_config *c
 	if (c->start_cache == START_CACHE_RECORDED)
 		add_source(rp, "; page cache at start: recorded (%" PRIu64 " pages of %" PRIu64
 			   " files%s)", s->pages, s->files,
-			   c->memcg ? ", left out: a root cgroup apart is not modelled" : "");
+			   c->start_cache_memcg == MODEL_MEMCG_NONE ?
+			   ", left out: the memory is the cgroup's limit, no room for the root's" :
+			   c->memcg ? ", charged to the root beside the cgroup" : "");
 	else if (rp->set & MODEL_REC_START_CACHE)
 		add_source(rp, "; page cache at start: empty (--start-cache)");
 	else

@@ -186,6 +186,7 @@ uint32_t cache_add(struct model *m, uint32_t file, uint64_t start, unsigned orde
 	f->file = file;
 	f->order = (uint8_t)order;
 	f->born = m->seq;
+	f->memcg = m->charging;		/* charged to the inserting access's cgroup */
 	file_list_add(m, mf, id);
 	if (mf->occ && order < OCC_SHIFT)
 		occupancy_update(m, f, 1);
@@ -231,6 +232,7 @@ void cache_remove(struct model *m, uint32_t id, bool shadow)
 {
 	struct folio *f = folio_at(&m->pool, id);
 	struct mfile *mf = model_file(m, f->file);
+	struct lruvec *lruvec = folio_lruvec(m, id);
 	uint64_t nr = folio_nr_pages(f), token = 0;
 
 	if (shadow) {
@@ -251,12 +253,13 @@ void cache_remove(struct model *m, uint32_t id, bool shadow)
 		m->mx.evictions++;
 		m->mx.evicted_pages += nr;
 		m->mx.untouched_evicted_pages += nr - f->touched;
-		m->workingset.slot_units += f->order < 6 ? nr * 64 : nr;
+		lruvec->evicted_pages += nr;
+		lruvec->slot_units += f->order < 6 ? nr * 64 : nr;
 		shadow_store(&m->workingset.shadow, f->file, mf->gen, f->index, f->order,
-			     shadow_pack(m->memcg.lruvec.nonresident_age, token));
+			     shadow_pack(lruvec->nonresident_age, f->memcg, token));
 		mf->shadow_mask |= (uint16_t)(1u << f->order);
-		m->memcg.lruvec.nonresident_age += nr;
-		shadow_shrink(m);
+		lruvec->nonresident_age += nr;
+		shadow_shrink(m, lruvec);
 	}
 	memory_free_folio(m, f);
 	folio_pool_put(&m->pool, id);

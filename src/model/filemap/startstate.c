@@ -16,19 +16,16 @@
  * windows reach the largest order; a file read a little at a time had smaller folios.
  */
 #include "model/filemap/cache.h"
-#include "model/memcg/memcg.h"
 
-/* The cgroup the start state is charged to: the root, when the model has it apart. */
-static struct mem_cgroup *start_state_memcg(struct model *m)
+/*
+ * The cgroup the start state is charged to: the root, as the configuration names it (the
+ * first cgroup where the trace ran in no limited one); MODEL_MEMCG_NONE where there is none
+ * but a limited cgroup, whose limit reclaim would take the pages first: they are left out.
+ */
+static bool start_state_memcg(const struct model *m, uint32_t *memcg)
 {
-	/*
-	 * The model's one cgroup is the root unless a limit makes it the recorded command's:
-	 * then a root to charge apart is not modelled, and the start state is left out
-	 * rather than charged to the limited cgroup, whose reclaim would take it first.
-	 */
-	if (m->cfg.memcg || m->memcg.max_pages)
-		return NULL;
-	return &m->memcg;
+	*memcg = m->cfg.start_cache_memcg;
+	return *memcg < m->nr_memcgs;
 }
 
 /* The largest allowed order of a folio at idx lying wholly in [idx, end). */
@@ -63,7 +60,7 @@ static uint32_t start_state_folio(struct model *m, uint32_t file, uint64_t idx, 
 	}
 	if (pfn == BUDDY_NO_PFN)
 		return FOLIO_NIL;
-	id = cache_add(m, file, idx, order, pfn, false);
+	id = cache_add(m, file, idx, order, pfn, false);	/* charged to m->charging */
 	if (id == FOLIO_NIL) {
 		memory_free_pages(m, pfn, order);
 		return FOLIO_NIL;
@@ -81,11 +78,13 @@ uint64_t filemap_add_start_state(struct model *m, uint32_t file, uint64_t first,
 	struct mfile *mf = model_file(m, file);
 	uint64_t min_pages = 1ull << m->cfg.min_order, end = first + n, added = 0;
 	uint64_t eof = eof_pages(m, mf);
+	uint32_t memcg, was = m->charging;
 
-	if (!start_state_memcg(m)) {
+	if (!start_state_memcg(m, &memcg)) {
 		m->mx.start_cache_left_pages += n;
 		return 0;
 	}
+	m->charging = memcg;
 	if (end > eof)
 		end = eof;
 	for (uint64_t idx = first & ~(min_pages - 1); idx < end;) {
@@ -107,6 +106,7 @@ uint64_t filemap_add_start_state(struct model *m, uint32_t file, uint64_t first,
 		added += folio_nr_pages(folio_at(&m->pool, id));
 		idx = folio_end(folio_at(&m->pool, id));
 	}
+	m->charging = was;
 	m->mx.start_cache_pages += added;
 	return added;
 }

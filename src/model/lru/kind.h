@@ -9,11 +9,10 @@
 
 #include "model/instance.h"
 
-/* The memory cgroup a folio is charged to, and its lruvec: the model's one cgroup today. */
+/* The memory cgroup a folio is charged to (its inserter's), and its lruvec. */
 static inline struct mem_cgroup *folio_memcg(struct model *m, const struct folio *f)
 {
-	(void)f;
-	return &m->memcg;
+	return memcg_of(m, f->memcg);
 }
 
 static inline struct lruvec *folio_lruvec(struct model *m, uint32_t id)

@@ -4,7 +4,7 @@
  * file lists, the nonresident age mm/workingset.c measures refault distances in, the LRU size
  * the shadow shrinker last read from the cgroup's flushed statistics, and the batch reclaim
  * is taking from it (mm/vmscan.c isolate_lru_folios(), shrink_inactive_list()). A model has
- * one: one node, one cgroup.
+ * one per memory cgroup, on its one node.
  */
 #ifndef FT_MODEL_LRUVEC_H
 #define FT_MODEL_LRUVEC_H
@@ -40,6 +40,12 @@ struct lruvec {
 	struct lru lru;
 	struct lru_gen gen;	/* the generations, with the mglru kind */
 	uint64_t nonresident_age;	/* evictions + activations, pages (workingset) */
+	/*
+	 * the shadow shrinker's count of this lruvec's shadows (count_shadow_nodes() works on
+	 * one memory cgroup's list_lru): pages evicted, their xarray slot units (x 64 below
+	 * order 6, x 1 above) and the age below which its shadows are freed
+	 */
+	uint64_t evicted_pages, slot_units, shadow_horizon;
 	/* the LRU pages as last flushed (count_shadow_nodes() reads them), and the next flush */
 	uint64_t shadow_bound_pages, next_stats_flush;
 	/* reclaim's current batch (SWAP_CLUSTER_MAX pages): its size, taken, dirty not queued */

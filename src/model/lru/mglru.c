@@ -26,7 +26,7 @@
 #include "model/lru/kind.h"
 
 #define TOKEN_SEQ_SHIFT		(1 + LRU_REFS_WIDTH)
-#define TOKEN_SEQ_MASK		((1ull << (64 - SHADOW_AGE_BITS - TOKEN_SEQ_SHIFT)) - 1)
+#define TOKEN_SEQ_MASK		((1ull << (64 - SHADOW_TOKEN_SHIFT - TOKEN_SEQ_SHIFT)) - 1)
 #define REFS_MAX		((1u << LRU_REFS_WIDTH) - 1)
 
 static struct lru_list *gen_list(struct lruvec *lruvec, uint64_t seq)
@@ -329,13 +329,19 @@ static uint64_t mglru_eviction(struct model *m, struct lruvec *lruvec, uint32_t 
 	       (uint64_t)(refs ? refs - 1 : 0) << 1 | (refs ? 1 : 0);
 }
 
-/* lru_gen_refault(): recent while min_seq has not moved since the eviction */
-static unsigned mglru_refault(struct model *m, struct lruvec *lruvec, uint64_t eviction, unsigned order)
+/*
+ * lru_gen_refault(): recent while min_seq has not moved since the eviction; a folio another
+ * cgroup evicted is no refault of this one's (lruvec != folio_lruvec(folio); 6.1 compares the ids)
+ */
+static unsigned mglru_refault(struct model *m, struct lruvec *evicted, struct lruvec *lruvec,
+			      uint64_t eviction, unsigned order)
 {
 	struct lru_gen *g = &lruvec->gen;
 	uint64_t token = shadow_token(eviction);
 	unsigned refs = (unsigned)((token >> 1) & REFS_MAX) + (unsigned)(token & 1);
 
+	if (evicted != lruvec)
+		return LRU_REFAULT_UNCOUNTED;
 	if ((token >> TOKEN_SEQ_SHIFT) != (g->min_seq & TOKEN_SEQ_MASK))
 		return 0;
 	g->refaulted[g->min_seq % MAX_NR_GENS][tier_from_refs(refs)] += 1ull << order;

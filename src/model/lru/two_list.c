@@ -36,14 +36,16 @@ static bool two_list_read_changes_nothing(const struct model *m, uint32_t id)
 }
 
 /*
- * workingset_refault(): a refault distance within the active file list
- * (workingset_test_recent()) activates the folio and ages the lruvec as an activation does
+ * workingset_refault(): a refault distance within the active file list of the cgroup that
+ * evicted it (workingset_test_recent() on the shadow's lruvec) activates the folio and ages
+ * the lruvec it comes back to, as an activation does
  */
-static unsigned two_list_refault(struct model *m, struct lruvec *lruvec, uint64_t eviction, unsigned order)
+static unsigned two_list_refault(struct model *m, struct lruvec *evicted, struct lruvec *lruvec,
+				 uint64_t eviction, unsigned order)
 {
-	uint64_t distance = (lruvec->nonresident_age - shadow_age(eviction)) & SHADOW_AGE_MASK;
+	uint64_t distance = (evicted->nonresident_age - shadow_age(eviction)) & SHADOW_AGE_MASK;
 
-	if (distance > lruvec->lru.active.pages)
+	if (distance > evicted->lru.active.pages)
 		return 0;
 	lruvec->nonresident_age += 1ull << order;
 	return LRU_REFAULT_ACTIVATE | LRU_REFAULT_ADD_ACTIVE;

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * A memory cgroup (mm/memcontrol.c): its limit, what is charged to it and its LRU vector.
- * The model has one today, the cgroup the trace's accesses ran in (the recorded command's,
- * or the root where it had none): folio_memcg() names it for every folio, and the layers
- * that reclaim, age or count take the lruvec from it.
+ * A memory cgroup (mm/memcontrol.c): its limits, what is charged to it and its LRU vector.
+ * The first is the cgroup the trace's accesses ran in unless they say otherwise (the recorded
+ * command's, or the root where it had none); the configuration may name more (a recording
+ * of several cgroups). Each folio is charged to the cgroup of the access that inserted it
+ * (folio_memcg()), and the layers that reclaim, age or count take the lruvec from it. The
+ * cgroups are siblings: a parent's limit over its children is not modelled.
  */
 #ifndef FT_MODEL_MEMCG_H
 #define FT_MODEL_MEMCG_H
@@ -22,6 +24,11 @@ struct mem_cgroup {
 	 * is the only bound
 	 */
 	uint64_t max_pages;
+	/* memory.high in pages, 0 none: above it the charging task reclaims on its way out */
+	uint64_t high_pages;
+	/* global reclaim's walk (vmscan/reclaim.c): pages left of its share this round, and
+	 * the fraction of a page carried to the next */
+	uint64_t walk_quota, walk_carry;
 	struct lruvec lruvec;
 };
 
@@ -32,5 +39,15 @@ uint64_t memcg_charged(const struct model *m, const struct mem_cgroup *memcg);
  * lruvec while the charge would pass its limit (no kswapd). false: nothing left to reclaim.
  */
 bool memcg_try_charge(struct model *m, struct mem_cgroup *memcg, uint64_t pages);
+/*
+ * mem_cgroup_handle_over_high() -> reclaim_high(): an access that left its cgroup above
+ * memory.high reclaims it back down before it returns (the penalty sleep is not modelled).
+ */
+void memcg_handle_over_high(struct model *m, struct mem_cgroup *memcg);
+/* Set up the cgroups the configuration names; false when out of memory. */
+bool memcg_init(struct model *m);
+/* The LRU sizes of every cgroup together: what the node's lists hold. */
+void memcg_lru_totals(const struct model *m, uint64_t *entries, uint64_t *pages,
+		      uint64_t *inactive, uint64_t *inactive_pages);
 
 #endif /* FT_MODEL_MEMCG_H */

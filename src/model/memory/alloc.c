@@ -54,7 +54,7 @@ static bool zone_room(struct model *m, uint64_t need)
 
 static bool memory_room(struct model *m, uint64_t need)
 {
-	return memcg_try_charge(m, &m->memcg, need) && zone_room(m, need);
+	return memcg_try_charge(m, memcg_of(m, m->charging), need) && zone_room(m, need);
 }
 
 static uint64_t memory_got(struct model *m, uint64_t pfn, unsigned order, bool fell_back)
@@ -75,7 +75,8 @@ static uint64_t memory_got(struct model *m, uint64_t pfn, unsigned order, bool f
  */
 void memory_set_others(struct model *m, uint64_t pages)
 {
-	uint64_t most = m->memcg.max_pages ? m->memcg.max_pages : m->mem.nr_pages;
+	const struct mem_cgroup *memcg = memcg_of(m, 0);	/* the recorded command's */
+	uint64_t most = memcg->max_pages ? memcg->max_pages : m->mem.nr_pages;
 
 	if (pages > most)
 		pages = most;
@@ -92,7 +93,7 @@ void memory_set_others(struct model *m, uint64_t pages)
 	while (m->mem.nr_others < pages) {
 		uint64_t pfn;
 
-		if (!memcg_try_charge(m, &m->memcg, 1))
+		if (!memcg_try_charge(m, memcg_of(m, 0), 1))
 			break;
 		if (!buddy_free_pages(m->mem.buddy) && !reclaim_one(m))
 			break;

@@ -337,7 +337,7 @@ bool memory_init(struct model *m)
 		z->recorded = true;
 		zone_watermarks(m, zones);
 		if (c->memcg)
-			m->memcg.max_pages = budget;
+			memcg_of(m, 0)->max_pages = budget;
 	}
 	if (c->pinned_pct > 0)
 		buddy_pin_random(m->mem.buddy, c->pinned_pct, c->seed);

@@ -153,10 +153,68 @@ bool reclaim_lruvec_one(struct model *m, struct lruvec *lruvec)
 	}
 }
 
-/* Global reclaim: from the lruvec of each memory cgroup in turn; the model's one today. */
+/*
+ * The pages of one round of the walk over the cgroups: shrink_node() reclaims a batch of
+ * SWAP_CLUSTER_MAX pages, and get_scan_count() scans each lruvec by its size >> priority.
+ */
+#define WALK_ROUND_PAGES	SWAP_CLUSTER_MAX
+
+/* A new round: each cgroup's share of it by its LRU size, the fractions carried over. */
+static void walk_round(struct model *m)
+{
+	uint64_t total = memcg_lru_pages(m);
+
+	for (uint32_t i = 0; i < m->nr_memcgs && total; i++) {
+		struct mem_cgroup *memcg = memcg_of(m, i);
+		uint64_t share = lru_pages(&memcg->lruvec.lru) * WALK_ROUND_PAGES + memcg->walk_carry;
+
+		memcg->walk_quota = share / total;
+		memcg->walk_carry = share % total;
+	}
+	m->walk.memcg = 0;
+}
+
+/*
+ * Global reclaim (shrink_node() -> shrink_node_memcgs(), 6.18): every memory cgroup's lruvec
+ * in turn, each by the same fraction of its LRU size (get_scan_count(): size >> priority),
+ * so cgroups lose pages in proportion to their size. Limits and protection (memory.low,
+ * memory.min) are not weighed: the trace's cgroups are siblings without them.
+ */
 bool reclaim_one(struct model *m)
 {
-	return reclaim_lruvec_one(m, &m->memcg.lruvec);
+	uint32_t rounds = 0;
+
+	if (m->nr_memcgs == 1)
+		return reclaim_lruvec_one(m, &m->memcgs[0].lruvec);
+	if (!memcg_lru_pages(m))
+		return false;
+	for (;;) {
+		struct mem_cgroup *memcg;
+		uint64_t before, gone;
+
+		if (m->walk.memcg >= m->nr_memcgs) {
+			/*
+			 * the shares of a round add up to WALK_ROUND_PAGES, so some cgroup has one;
+			 * two rounds with nothing taken: no cgroup can give a page
+			 */
+			if (++rounds > 2)
+				return false;
+			walk_round(m);
+		}
+		memcg = memcg_of(m, m->walk.memcg);
+		if (!memcg->walk_quota) {
+			m->walk.memcg++;
+			continue;
+		}
+		before = lru_pages(&memcg->lruvec.lru);
+		if (!reclaim_lruvec_one(m, &memcg->lruvec)) {
+			memcg->walk_quota = 0;
+			continue;
+		}
+		gone = before - lru_pages(&memcg->lruvec.lru);
+		memcg->walk_quota -= gone < memcg->walk_quota ? gone : memcg->walk_quota;
+		return true;
+	}
 }
 
 bool reclaim_until_free(struct model *m, uint64_t pages)

@@ -30,7 +30,20 @@ static void shadow_split_around(struct model *m, uint32_t file, uint64_t start, 
 
 void memcg_stats_flush(struct model *m)
 {
-	m->memcg.lruvec.shadow_bound_pages = lru_pages(&m->memcg.lruvec.lru);
+	for (uint32_t i = 0; i < m->nr_memcgs; i++)
+		m->memcgs[i].lruvec.shadow_bound_pages = lru_pages(&m->memcgs[i].lruvec.lru);
+}
+
+/* The periodic flush (flush_memcg_stats_dwork()) when one is due: every cgroup's at once. */
+static void memcg_stats_flush_due(struct model *m)
+{
+	struct lruvec *first = &memcg_of(m, 0)->lruvec;
+
+	if (m->now < first->next_stats_flush)
+		return;
+	memcg_stats_flush(m);
+	first->next_stats_flush = m->now - (m->now - first->next_stats_flush) % STATS_FLUSH_NS +
+				  STATS_FLUSH_NS;
 }
 
 /*
@@ -48,31 +61,29 @@ void memcg_stats_flush(struct model *m)
  * refault nothing. Seen on this 6.18 machine, a 160 MiB file read twice in 1 MiB reads with
  * POSIX_FADV_RANDOM in a 96 MiB cgroup: no pause, 0 refaults; 3 s between the reads, 32768
  * (the shrinker freed 128 nodes of the first pass as its excess reached 256); with large
- * folios, 42436 of 40960 pages (node-cheap shadows).
+ * folios, 42436 of 40960 pages (node-cheap shadows). Each cgroup's shadows sit on its own
+ * list_lru and are counted against its own LRU size: the lruvec keeps its own counts.
  */
-void shadow_shrink(struct model *m)
+void shadow_shrink(struct model *m, struct lruvec *lruvec)
 {
 	uint64_t bound = m->mem.nr_pages, freed;
 	double units, excess;
 
-	if (m->cfg.memcg) {
-		if (m->now >= m->memcg.lruvec.next_stats_flush) {
-			memcg_stats_flush(m);
-			m->memcg.lruvec.next_stats_flush = m->now -
-					      (m->now - m->memcg.lruvec.next_stats_flush) % STATS_FLUSH_NS +
-					      STATS_FLUSH_NS;
-		}
-		bound = m->memcg.lruvec.shadow_bound_pages;
+	if (m->cfg.memcg || m->nr_memcgs > 1) {
+		memcg_stats_flush_due(m);
+		/* the first cgroup is the root's memory when the trace ran under no limit */
+		if (m->cfg.memcg || lruvec != &memcg_of(m, 0)->lruvec)
+			bound = lruvec->shadow_bound_pages;
 	}
-	if (!m->mx.evicted_pages)
+	if (!lruvec->evicted_pages)
 		return;
 	/* slot units a page (4096 a node): 64 for small folios, 1 for large, the run's mix */
-	units = (double)m->workingset.slot_units / (double)m->mx.evicted_pages;
-	excess = (double)(m->memcg.lruvec.nonresident_age - m->workingset.horizon) * units / 4096.0 -
+	units = (double)lruvec->slot_units / (double)lruvec->evicted_pages;
+	excess = (double)(lruvec->nonresident_age - lruvec->shadow_horizon) * units / 4096.0 -
 		 (double)(bound >> 3);
 	freed = (uint64_t)(excess / 2 / SHRINK_BATCH) * SHRINK_BATCH;
 	if (excess >= 2 * SHRINK_BATCH && freed)
-		m->workingset.horizon += (uint64_t)((double)freed * 4096.0 / units);
+		lruvec->shadow_horizon += (uint64_t)((double)freed * 4096.0 / units);
 }
 
 /*
@@ -84,6 +95,7 @@ bool workingset_refault(struct model *m, uint32_t file, uint64_t idx, unsigned o
 	struct mfile *mf = model_file(m, file);
 	unsigned mask = mf->shadow_mask;
 	uint64_t eviction, nr = 1ull << order;
+	struct lruvec *lruvec;
 	unsigned what;
 
 	while (mask) {
@@ -93,15 +105,20 @@ bool workingset_refault(struct model *m, uint32_t file, uint64_t idx, unsigned o
 		mask &= ~(1u << o);
 		if (!shadow_take(&m->workingset.shadow, file, mf->gen, start, o, &eviction))
 			continue;
-		if (shadow_age(eviction) < m->workingset.horizon)	/* the shrinker freed it */
+		/* workingset_test_recent(): the evicting cgroup's lruvec (memcgid in the shadow) */
+		lruvec = &memcg_of(m, shadow_memcg(eviction))->lruvec;
+		if (shadow_age(eviction) < lruvec->shadow_horizon)	/* the shrinker freed it */
 			return false;
 		if (o > order)
 			shadow_split_around(m, file, start, o, idx, order, eviction);
+		/* the folio comes back to the cgroup of the access that faults it in */
+		what = m->lru_kind->refault ?
+		       m->lru_kind->refault(m, lruvec, &memcg_of(m, m->charging)->lruvec, eviction,
+					    order) : 0;
+		if (what & LRU_REFAULT_UNCOUNTED)
+			return false;
 		m->mx.refaults += nr;
 		m->mx.refault_folios++;
-		/* the evicting cgroup's lruvec: the model's one today */
-		what = m->lru_kind->refault ?
-		       m->lru_kind->refault(m, &m->memcg.lruvec, eviction, order) : 0;
 		if (what & LRU_REFAULT_ACTIVATE) {
 			m->mx.refault_activations += nr;
 			m->mx.refault_activation_folios++;

@@ -13,6 +13,7 @@
 #include "model/workingset/shadow.h"
 
 struct model;
+struct lruvec;
 
 /* mm/workingset.c: shadow nodes above pages >> (XA_CHUNK_SHIFT - 3), 64 slots each */
 #define SHADOWS_PER_PAGE	8
@@ -24,15 +25,20 @@ struct model;
 
 /*
  * A shadow entry's value: the nonresident age at eviction (the shrinker frees entries by it)
- * in the low SHADOW_AGE_BITS, and above them what the LRU kind keeps (lru_policy.eviction:
- * MGLRU's token). Ages are compared modulo 2^40 pages, 4 PiB of 4 KiB pages evicted.
+ * in the low SHADOW_AGE_BITS, the evicting memory cgroup above them (as pack_shadow() keeps
+ * its memcgid: the refault is judged on that cgroup's lruvec), and above that what the LRU
+ * kind keeps (lru_policy.eviction: MGLRU's token). Ages are compared modulo 2^40 pages,
+ * 4 PiB of 4 KiB pages evicted.
  */
 #define SHADOW_AGE_BITS		40
 #define SHADOW_AGE_MASK		((1ull << SHADOW_AGE_BITS) - 1)
+#define SHADOW_MEMCG_BITS	5	/* MODEL_MAX_MEMCGS */
+#define SHADOW_TOKEN_SHIFT	(SHADOW_AGE_BITS + SHADOW_MEMCG_BITS)
 
-static inline uint64_t shadow_pack(uint64_t age, uint64_t token)
+static inline uint64_t shadow_pack(uint64_t age, unsigned memcg, uint64_t token)
 {
-	return (age & SHADOW_AGE_MASK) | token << SHADOW_AGE_BITS;
+	return (age & SHADOW_AGE_MASK) | (uint64_t)memcg << SHADOW_AGE_BITS |
+	       token << SHADOW_TOKEN_SHIFT;
 }
 
 static inline uint64_t shadow_age(uint64_t eviction)
@@ -40,21 +46,28 @@ static inline uint64_t shadow_age(uint64_t eviction)
 	return eviction & SHADOW_AGE_MASK;
 }
 
-static inline uint64_t shadow_token(uint64_t eviction)
+static inline unsigned shadow_memcg(uint64_t eviction)
 {
-	return eviction >> SHADOW_AGE_BITS;
+	return (unsigned)(eviction >> SHADOW_AGE_BITS) & ((1u << SHADOW_MEMCG_BITS) - 1);
 }
 
+static inline uint64_t shadow_token(uint64_t eviction)
+{
+	return eviction >> SHADOW_TOKEN_SHIFT;
+}
+
+/* The shadows of every lruvec (each counts its own for the shrinker: lruvec.h). */
 struct workingset {
 	struct shadow_table shadow;
-	uint64_t slot_units;		/* evicted pages x 64 below order 6, x 1 above */
-	uint64_t horizon;		/* shadows evicted before this age are freed */
 };
 
-/* A memory.stat read or the periodic flush: count_shadow_nodes() sees the LRU as it is now. */
+/* A memory.stat read or the periodic flush: count_shadow_nodes() sees the LRUs as they are now. */
 void memcg_stats_flush(struct model *m);
-/* Reclaim evicted: the shadow shrinker frees what count_shadow_nodes() allows it to. */
-void shadow_shrink(struct model *m);
+/*
+ * Reclaim evicted from the lruvec: the shadow shrinker frees what count_shadow_nodes()
+ * allows it to of that lruvec's shadows.
+ */
+void shadow_shrink(struct model *m, struct lruvec *lruvec);
 /* workingset_refault(): true when the refault should activate the new folio. */
 bool workingset_refault(struct model *m, uint32_t file, uint64_t idx, unsigned order);
 

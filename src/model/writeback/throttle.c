@@ -65,7 +65,7 @@ static uint64_t dirtyable_pages(const struct model *m)
 	free = buddy_free_pages(m->mem.buddy);
 	reserve = m->wb.reserve_pages;
 	free -= free < reserve ? free : reserve;
-	return free + lru_pages(&m->memcg.lruvec.lru) + 1;
+	return free + memcg_lru_pages(m) + 1;
 }
 
 /*
