@@ -7,7 +7,10 @@
 # probe marks nothing accessed: pages put in by POSIX_FADV_WILLNEED (never referenced) stay
 # without PG_referenced and off the active list in /proc/kpageflags after a recording that
 # probes them, where one pread of them sets PG_referenced (the check can fail). Half a file
-# cached is its half. Only this test's files are dropped from the cache.
+# cached is its half. Under a 32 MiB memory cgroup a 48 MiB file cached before is read with
+# no insertion by the kernel; the replay, its pages charged to the root beside the cgroup,
+# has 0 insertions and 0 evictions too, where an empty start inserts and evicts thousands.
+# Only this test's files are dropped from the cache.
 . "$TOP_SRCDIR/tests/lib.sh"
 . "$TOP_SRCDIR/tests/record-lib.sh"
 record_requires_bpf
@@ -120,4 +123,48 @@ is "$(kpageflags 6 $pfns)" 0 "and none active"
 is "$(kpageflags 2 $pfns)" "$nf" "control: one pread marks every folio referenced"
 
 drop_pages "$F"
+
+# metrics TRACE OPTIONS...: "insertions evictions" of the whole replay at order 0, then the
+# big file's "pages_inserted hits/reads device_read_bytes" and the kernel's pages inserted
+# into it.
+metrics() {
+	t=$1
+	shift
+	"$FOLIO_TRACE" replay --folio-order=0 --by=file --top=100 --format=json "$@" "$t" |
+		python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+m = d["configurations"][0]["metrics"]
+out = "%d %d" % (m["insertions"], m["evictions"])
+for r in d["by"]["rows"]:
+    if r["ino"] == int(sys.argv[1]):
+        f = r["models"][0]
+        k = sum(n << o for o, n in enumerate(r["kernel"]["inserted_by_order"]))
+        ins = sum(n << o for o, n in enumerate(f["inserted_by_order"]))
+        out += " | %d %d/%d %d | %d" % (ins, f["read_hit_requests"], f["read_requests"],
+                                        f["device_read_bytes"], k)
+print(out)' "$bino"
+}
+
+if [ -w /sys/fs/cgroup/memory/memory.limit_in_bytes ]; then
+	B=$D/big
+	dd if=/dev/urandom of="$B" bs=1M count=48 status=none
+	bino=$(stat -c %i "$B")
+	drop_pages "$B"
+	cat "$B" > /dev/null
+	is "$(cached "$B")" 12288 "precondition: the 48 MiB file cached"
+	rec "$TMPD/limit.ftr" --memory-limit=32M -- dd if="$B" of=/dev/null bs=128k
+	is "$rc" 0 "record --memory-limit=32M of its reread"
+	got=$(metrics "$TMPD/limit.ftr")
+	is "${got#* }" "0 | 0 384/384 0 | 0" \
+		"no eviction; the file: no insertion, every read a hit, none from the device (kernel: none)"
+	like "$("$FOLIO_TRACE" replay "$TMPD/limit.ftr" 2>&1)" "charged to the root beside" \
+		"the report says where the start cache is charged"
+	got=$(metrics "$TMPD/limit.ftr" --start-cache=empty)
+	ok "$([ "${got%% *}" -gt 12288 ] && echo 0 || echo 1)" \
+		"--start-cache=empty: more insertions than the file's pages (${got%% |*})"
+	drop_pages "$B"
+else
+	skip "no cgroup v1 memory controller: the memory-limit case"
+fi
 done_testing
