@@ -42,6 +42,7 @@ static void file_setup(struct model *m, struct mfile *mf, uint32_t id, unsigned 
 	mf->dev_ra_pages = mf->ra_pages;
 	mf->io_pages = d && d->io_pages != MODEL_UNKNOWN ? d->io_pages : c->io_pages;
 	mf->max_order = (uint8_t)model_file_max_order(c, id, device, &shmem);
+	mf->device = (uint16_t)device;
 	mf->shmem = shmem;
 	if (mf->shmem) {
 		mf->shmem_huge = (uint8_t)d->huge;
@@ -238,6 +239,7 @@ void access_apply(struct model *m, const struct model_access *a)
 	case MODEL_STATS_FLUSH:	/* model_access() takes these */
 	case MODEL_OTHERS:
 	case MODEL_START_CACHE:
+	case MODEL_SYNC:
 		break;
 	case MODEL_UNLINK:
 		do_truncate(m, a->file_id, mf, 0);

@@ -72,6 +72,7 @@ struct mfile {
 	uint32_t io_pages;		/* its device's bdi->io_pages */
 	uint8_t max_order;		/* mapping_max_folio_order(): filesystem and configuration */
 	uint8_t block_shift;		/* log2 of its filesystem's block size */
+	uint16_t device;		/* its device (model_access.device): syncfs(2) */
 	bool ra_random;			/* FMODE_RANDOM (POSIX_FADV_RANDOM): no readahead */
 	bool noreuse;			/* FMODE_NOREUSE (POSIX_FADV_NOREUSE) */
 	/* the VMA flags madvise(2) sets, kept per file (one mapping's advice for all) */

@@ -269,6 +269,7 @@ enum model_op {
 	MODEL_FADVISE,		/* posix_fadvise(2) of [pos, pos + len), len 0 to EOF; advice */
 	MODEL_MADVISE,		/* madvise(2) of a mapping of [pos, pos + len) of the file; advice */
 	MODEL_START_CACHE,	/* pages [pos, pos + len) cached before the trace: no access */
+	MODEL_SYNC,		/* sync(2) (device MODEL_DEVICE_NONE), syncfs(2) of device */
 };
 
 struct model_access {
@@ -316,6 +317,7 @@ struct model_metrics {
 	uint64_t write_requests, write_bytes;		/* bytes the application wrote */
 	uint64_t writeback_bytes, writeback_ios;	/* all writeback, all causes */
 	uint64_t wb_fsync_bytes, wb_expire_bytes, wb_background_bytes, wb_reclaim_bytes;
+	uint64_t wb_sync_bytes;				/* by sync(2) and syncfs(2) */
 	uint64_t wb_vmscan_bytes;			/* by the flusher reclaim woke */
 	/* folios' pages gone clean -> dirty (nr_dirtied), and written (nr_written) */
 	uint64_t dirtied_pages, written_pages;

@@ -163,6 +163,8 @@ static int describe_file(struct ft_consumer *c, const struct ft_hdr *h)
 	case FT_ACCESS: {
 		const struct ft_access *a = (const void *)h;
 
+		if (a->op == FT_OP_SYNC || a->op == FT_OP_SYNCFS)
+			return 0;	/* no file: a file system, or all of them */
 		return file_seen(c, h->ts, a->dev, a->ino, a->isize);
 	}
 	case FT_PAGECACHE_ADD:

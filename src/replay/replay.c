@@ -478,6 +478,23 @@ static int note_start_cache(struct replay *rp, const struct ft_start_cache *sc, 
 	return 0;
 }
 
+/*
+ * sync(2) and syncfs(2): no file's access, every dirty file's (of the device) writeback. Before
+ * the first access there is nothing dirty in the models; a device the host record does not
+ * name has no file of theirs.
+ */
+static void feed_sync(struct replay *rp, const struct ft_access *a)
+{
+	struct model_access ma = { .op = MODEL_SYNC, .device = MODEL_DEVICE_NONE };
+
+	if (!rp->started || !rp->run.accesses)
+		return;
+	if (a->op == FT_OP_SYNCFS && (ma.device = device_index(rp, a->dev)) == MODEL_DEVICE_NONE)
+		return;
+	ma.ts = access_time(rp, a->hdr.ts);
+	pipeline_access(&rp->pipe, &ma);
+}
+
 static int feed_access(struct replay *rp, const struct ft_access *a, const char *path,
 		       struct ft_error *err)
 {
@@ -486,6 +503,10 @@ static int feed_access(struct replay *rp, const struct ft_access *a, const char 
 
 	if (damaged_access(rp, a, path))
 		return 0;
+	if (a->op == FT_OP_SYNC || a->op == FT_OP_SYNCFS) {
+		feed_sync(rp, a);
+		return 0;
+	}
 	id = file_table_id(&rp->files, a->dev, a->ino);
 	if (id == FILE_ID_NONE) {
 		ft_error_set(err, path, "out of memory for the file table");

@@ -297,6 +297,8 @@ enum ft_access_op {
 	FT_OP_FADVISE = 11,	/* posix_fadvise: [pos, pos+len), len 0 = to EOF; arg = POSIX_FADV_* */
 	FT_OP_MADVISE = 12,	/* madvise on a file mapping: [pos, pos+len) of the FILE the
 				 * advised addresses map; arg = MADV_* */
+	FT_OP_SYNC = 13,	/* sync(2): every file system; dev and ino 0 (1.3) */
+	FT_OP_SYNCFS = 14,	/* syncfs(2): the file system of dev; ino 0 (1.3) */
 	FT_OP_MAX
 };
 

@@ -46,6 +46,8 @@ static const char *const op_names[FT_OP_MAX] = {
 	[FT_OP_UNLINK] = "unlink",
 	[FT_OP_FADVISE] = "fadvise",
 	[FT_OP_MADVISE] = "madvise",
+	[FT_OP_SYNC] = "sync",
+	[FT_OP_SYNCFS] = "syncfs",
 };
 
 size_t ft_record_min_size(__u16 type)
