@@ -27,6 +27,14 @@ ino=$(stat -c %i "$F")
 
 cached() { fincore -n -b -o PAGES "$1" | tr -d ' '; }
 
+# sources TRACE OPTIONS...: the replay's line on where its configuration came from, unwrapped.
+sources() {
+	t=$1
+	shift
+	"$FOLIO_TRACE" replay --format=json "$@" "$t" |
+		python3 -c 'import json, sys; print(json.load(sys.stdin)["trace"]["sources"])'
+}
+
 # start_of TRACE: "nr_cache ranges" of the file's FT_START_CACHE records.
 start_of() {
 	"$FOLIO_TRACE" dump -t start_cache "$1" | awk -v ino="$ino" '
@@ -66,9 +74,9 @@ is "$(file_row "$TMPD/warm.ftr" --start-cache=recorded)" "0 0 $reads/$reads" \
 	"--start-cache=recorded: the same"
 row=$(file_row "$TMPD/warm.ftr" --start-cache=empty)
 is "${row%% *}" 256 "--start-cache=empty: 256 pages inserted"
-like "$("$FOLIO_TRACE" replay "$TMPD/warm.ftr" 2>&1)" "page cache at start: recorded" \
+like "$(sources "$TMPD/warm.ftr")" "page cache at start: recorded ([0-9]* pages of [0-9]* files)" \
 	"the report names the start cache"
-like "$("$FOLIO_TRACE" replay --start-cache=empty "$TMPD/warm.ftr" 2>&1)" \
+like "$(sources "$TMPD/warm.ftr" --start-cache=empty)" \
 	"page cache at start: empty (--start-cache)" "and says when it was told otherwise"
 like "$("$FOLIO_TRACE" info "$TMPD/warm.ftr")" "^start: *[0-9]* files probed" "info shows it"
 
@@ -158,7 +166,7 @@ if [ -w /sys/fs/cgroup/memory/memory.limit_in_bytes ]; then
 	got=$(metrics "$TMPD/limit.ftr")
 	is "${got#* }" "0 | 0 384/384 0 | 0" \
 		"no eviction; the file: no insertion, every read a hit, none from the device (kernel: none)"
-	like "$("$FOLIO_TRACE" replay "$TMPD/limit.ftr" 2>&1)" "charged to the root beside" \
+	like "$(sources "$TMPD/limit.ftr")" "charged to the root beside the cgroup" \
 		"the report says where the start cache is charged"
 	got=$(metrics "$TMPD/limit.ftr" --start-cache=empty)
 	ok "$([ "${got%% *}" -gt 12288 ] && echo 0 || echo 1)" \
