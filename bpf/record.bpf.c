@@ -583,6 +583,27 @@ int BPF_PROG(vmscan_direct_reclaim, int order, gfp_t gfp_flags)
 	return 0;
 }
 
+/*
+ * The memory cgroups' statistics flushed: the LRU sizes count_shadow_nodes() lets reclaim keep
+ * shadows by are those of the last flush, so the refaults a replay can find follow these
+ * times. Only calls that flushed (the tracepoint fires for every call, 6.14 on).
+ */
+SEC("tp_btf/memcg_flush_stats")
+int BPF_PROG(memcg_flush, struct mem_cgroup *memcg, s64 stats_updates, bool force,
+	     bool needs_flush)
+{
+	struct ft_vmscan *v;
+
+	if (!force && !needs_flush)
+		return 0;
+	v = vmscan_reserve(FT_VM_MEMCG_FLUSH, 0, -1, BPF_CORE_READ(memcg, css.cgroup, kn, id));
+	if (!v)
+		return 0;
+	v->nr_scanned = stats_updates < 0 ? 0 : stats_updates;
+	submit(v);
+	return 0;
+}
+
 /* ---- readahead ------------------------------------------------------------------------------- */
 
 static __always_inline int readahead_event(struct inode *inode, __u16 kind, __u64 index,

@@ -1,4 +1,5 @@
-# Fuzzing: ./configure --enable-fuzz builds the libFuzzer targets with clang and ASan+UBSan;
+# Fuzzing (fuzz/README: the targets, how they ran, their figures): ./configure --enable-fuzz
+# builds the libFuzzer targets with clang and ASan+UBSan;
 # `make fuzz FUZZ_SECONDS=N` runs each target for N seconds on a work corpus in the build tree,
 # seeded from fuzz/corpus/TARGET/. Crashes land in fuzz/crashes/TARGET/; an input that runs
 # longer than FUZZ_TIMEOUT seconds is one too (a hang is a finding, not a slow input).
@@ -11,7 +12,8 @@ FUZZ_SECONDS = 60
 FUZZ_TIMEOUT = 10
 FUZZ_TARGETS = reader import model
 FUZZ_FLAGS =
-EXTRA_DIST += fuzz/corpus fuzz/regress fuzz/reader.dict fuzz/import.dict fuzz/model.dict \
+EXTRA_DIST += fuzz/README fuzz/corpus fuzz/regress fuzz/reader.dict fuzz/import.dict \
+	fuzz/model.dict \
 	fuzz/make-import-corpus.sh tests/fuzz-import-regress.sh tests/fuzz-model-regress.sh
 TESTS += tests/fuzz-import-regress.sh
 

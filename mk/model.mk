@@ -2,7 +2,8 @@
 # model.c ties one configured instance together; variants.c holds the rows of the
 # variation points, one file per behaviour beside the object it changes.
 libfoliotrace_a_SOURCES += src/model/model.h src/model/instance.h src/model/model.c \
-	src/model/params.h src/model/params.c src/model/variants.h src/model/variants.c \
+	src/model/footprint.c src/model/params.h src/model/params.c src/model/variants.h \
+	src/model/variants.c \
 	src/model/variant_lookup.c src/model/metrics.h src/model/metrics.c \
 	src/model/device.c src/model/units.c src/model/access.c \
 	src/model/folio.h src/model/folio_pool.c src/model/bitmap.h \
@@ -17,6 +18,7 @@ libfoliotrace_a_SOURCES += src/model/filemap/pagecache.h src/model/filemap/pagec
 	src/model/filemap/readahead.c src/model/filemap/ra_rule_6_6.c \
 	src/model/filemap/ra_rule_6_11.c src/model/filemap/ra_rule_6_17.c \
 	src/model/filemap/readio.c src/model/filemap/readpath.c src/model/filemap/writepath.c \
+	src/model/filemap/truncate.c \
 	src/model/filemap/advice.c
 # Filesystem rules, one file per filesystem type.
 libfoliotrace_a_SOURCES += src/model/fs/kinds.c src/model/fs/xfs.c src/model/fs/ext4.c \
@@ -62,9 +64,10 @@ TESTS += tests/test-model-wbtime
 tests_test_model_wbtime_LDADD = $(MODEL_TEST_LIBS)
 
 # Live: the model's writeback against the kernel's on this machine (skip without BPF/root).
-TESTS += tests/record-wb-onebyte.sh tests/record-wb-memcg.sh tests/record-tmpfs-orders.sh
+TESTS += tests/record-wb-onebyte.sh tests/record-wb-memcg.sh tests/record-tmpfs-orders.sh \
+	tests/record-memcg-two.sh
 EXTRA_DIST += tests/wb-lib.sh tests/record-wb-onebyte.sh tests/record-wb-memcg.sh \
-	tests/record-tmpfs-orders.sh
+	tests/record-tmpfs-orders.sh tests/record-memcg-two.sh
 # record-memlimit.sh checks that no recorder's cgroup is left: not while this one has its own.
 tests/record-wb-memcg.log: tests/record-memlimit.log
 
@@ -143,3 +146,7 @@ tests_test_model_advice_LDADD = $(MODEL_TEST_LIBS)
 check_PROGRAMS += tests/test-stack-mrc
 TESTS += tests/test-stack-mrc
 tests_test_stack_mrc_LDADD = $(MODEL_TEST_LIBS)
+
+check_PROGRAMS += tests/test-model-truncate
+TESTS += tests/test-model-truncate
+tests_test_model_truncate_LDADD = $(MODEL_TEST_LIBS)

@@ -1,7 +1,7 @@
 # Replay: the driver that streams a trace through model instances.
 libfoliotrace_a_SOURCES += \
 	src/replay/files.h src/replay/files.c src/replay/options.h src/replay/options.c \
-	src/replay/budget.h src/replay/budget.c \
+	src/replay/budget.h src/replay/budget.c src/replay/cgroups.h src/replay/cgroups.c \
 	src/replay/host.h src/replay/host.c src/replay/replay.h src/replay/replay.c \
 	src/replay/pipeline.h src/replay/pipeline.c \
 	src/replay/startstate.h src/replay/startstate.c \
@@ -40,8 +40,8 @@ TESTS += tests/heatmap-svg.sh
 EXTRA_DIST += tests/heatmap-svg.sh
 
 # Figures per file and per process (--by) on a trace with known answers; info --by=file.
-TESTS += tests/replay-by.sh
-EXTRA_DIST += tests/replay-by.sh
+TESTS += tests/replay-by.sh tests/replay-cgroups.sh
+EXTRA_DIST += tests/replay-by.sh tests/replay-cgroups.sh
 
 # Sweeps and stack-distance curves against single-size replays; bad ranges. Chosen metrics
 # (--metrics), the long CSV and the width of the default table. --threads: the same results

@@ -6,7 +6,7 @@ libfoliotrace_a_SOURCES += \
 	src/util/json.h src/util/json.c src/util/hash.h src/util/rng.h src/util/checks.h \
 	src/util/escape.h src/util/escape.c src/util/output.h src/util/output.c \
 	src/util/u64map.h src/util/u64map.c src/util/grow.h \
-	src/util/table.h src/util/table.c \
+	src/util/table.h src/util/table.c src/util/headroom.h src/util/headroom.c \
 	src/util/progress.h src/util/progress.c
 
 TESTS += tests/progress.sh

@@ -24,6 +24,7 @@
 #include "report/series.h"
 #include "report/units.h"
 #include "util/args.h"
+#include "util/headroom.h"
 #include "util/msg.h"
 #include "util/output.h"
 #include "util/parse.h"
@@ -43,14 +44,15 @@ static const struct {
 
 enum { OPT_ORDER = 256, OPT_FORMAT, OPT_TIMESERIES, OPT_PLOT, OPT_MRC, OPT_CURVE, OPT_CURVE_PLOT,
        OPT_FORCE, OPT_HEATMAP, OPT_HEATMAP_FILE, OPT_METRICS, OPT_BY, OPT_TOP, OPT_SORT,
-       OPT_THREADS, OPT_ALL };
+       OPT_THREADS, OPT_ALL, OPT_CGROUP_LIMIT };
 
 /* --memory as replay takes it: one size, or a sweep (replay/sweep.h) */
 static const char memory_help[] =
 	"page-cache memory (default: the recorded cgroup limit or host memory); a list "
 	"(64M,256M,1G) or a range by step (64M..1G:64M), factor (1G..16G:x2) or count "
 	"(64M..16G/100) runs every order at every size and reports curves; a size may be a "
-	"share of the trace's working set (5%, 1%..100%/100)";
+	"share of the trace's working set (5%, 1%..100%/100); sizes whose models would not "
+	"fit in the memory the process can take are refused";
 
 /* --top's default: the rows of --by kept */
 #define UNITS_TOP_DEFAULT	20
@@ -105,6 +107,10 @@ static const struct argp_option replay_options[] = {
 	  "(both, with the sampled curve's error); needs --lru=plain --policy=fixed "
 	  "--no-readahead; points from --memory=LIST, else 100 up to the working set",
 	  PARAM_GROUP_MEMORY },
+	{ "cgroup-limit", OPT_CGROUP_LIMIT, "NAME:SIZE", 0,
+	  "what-if: the memory cgroup NAME (its path in the trace, or the path's last part) "
+	  "limited to SIZE; its folios charged apart from the other cgroups' (repeatable)",
+	  PARAM_GROUP_MEMORY },
 	{ "curve", OPT_CURVE, "FILE", 0,
 	  "write the curves against memory (a sweep or --mrc) as CSV to FILE, a row per order "
 	  "and memory size", PARAM_GROUP_OUTPUT },
@@ -117,7 +123,7 @@ static const struct argp_option replay_options[] = {
 	{ "sort", OPT_SORT, "METRIC", 0,
 	  "with --by: the order of the rows, by METRIC of the first model: read_requests, "
 	  "read_bytes, hit_ratio (lowest first), device_read_bytes (default), refaults, "
-	  "write_bytes, writeback_bytes, write_amplification, insertions, kernel_inserted or "
+	  "evicted_pages, write_bytes, writeback_bytes, write_amplification, insertions, kernel_inserted or "
 	  "kernel_writeback_bytes", PARAM_GROUP_OUTPUT },
 	{ "curve-plot", OPT_CURVE_PLOT, "FILE", 0,
 	  "write an SVG plot of read hit ratio, device read bytes, refaults and write-back "
@@ -160,6 +166,7 @@ struct replay_args {
 	bool top_given, sort_given;
 	enum report_unit_sort sort;
 	struct report_units units;	/* --by's rows, after the replay */
+	struct replay_cgroups cgroups;	/* the trace's memory cgroups, --cgroup-limit */
 };
 
 static error_t parse_format(const char *arg, int *out)
@@ -240,6 +247,10 @@ static error_t parse_own_opt(struct replay_args *a, int key, const char *arg)
 	case OPT_CURVE_PLOT:
 		a->curve_plot = arg;
 		return 0;
+	case OPT_CGROUP_LIMIT:
+		if (!replay_cgroups_parse_limit(&a->cgroups, arg, &why))
+			return ft_usage_error(NULL, "cgroup-limit", arg, why);
+		return 0;
 	case OPT_BY:
 		if (!top_by_parse(arg, &a->by_kind))
 			return ft_usage_error(NULL, "by", arg, "expected file, process or cgroup");
@@ -254,7 +265,8 @@ static error_t parse_own_opt(struct replay_args *a, int key, const char *arg)
 		if (!report_unit_sort_parse(arg, &a->sort))
 			return ft_usage_error(NULL, "sort", arg, "expected read_requests, "
 					      "read_bytes, hit_ratio, device_read_bytes, refaults, "
-					      "write_bytes, writeback_bytes, write_amplification, "
+					      "evicted_pages, write_bytes, writeback_bytes, "
+					      "write_amplification, "
 					      "insertions, kernel_inserted or "
 					      "kernel_writeback_bytes");
 		a->sort_given = true;
@@ -378,6 +390,39 @@ static int make_configs(const struct replay_args *a, struct model_config *cfg)
 	return check_memory(cfg, a->norders);
 }
 
+/*
+ * The instances' estimated memory (model_footprint()) against what this process can take: a
+ * run that cannot fit is refused with both figures and how many instances would, before any
+ * is made. page_size 0: the default page. Unknown headroom (no /proc, no limit): no bound.
+ */
+static int check_footprint(const struct replay_args *a, const struct model_config *cfg,
+			   unsigned ncfg, uint64_t working_set, uint64_t nfiles)
+{
+	uint64_t page = cfg[0].page_size ? cfg[0].page_size : 4096, need = 0;
+	unsigned fit = 0;
+	struct ft_headroom room;
+	char why[256], nb[32], rb[32];
+
+	if (!ft_memory_headroom(&room))
+		return 0;
+	for (unsigned i = 0; i < ncfg; i++) {
+		need += model_footprint(&cfg[i], working_set / page, nfiles);
+		if (need <= room.bytes)
+			fit = i + 1;
+	}
+	if (need <= room.bytes)
+		return 0;
+	snprintf(why, sizeof(why), "%u model instances need about %s, more than the %s this "
+		 "process can take (%s); %u would fit", ncfg,
+		 format_bytes(need, nb, sizeof(nb)), format_bytes(room.bytes, rb, sizeof(rb)),
+		 room.bound, fit);
+	if (a->mem_arg)
+		ft_usage_error(NULL, "memory", a->mem_arg, why);
+	else
+		ft_warn("%s", why);
+	return -1;
+}
+
 /* What --mrc needs of the model: the plain LRU a stack algorithm describes. */
 static int check_mrc(const struct replay_args *a)
 {
@@ -405,6 +450,7 @@ static struct model_config *make_sweep(struct replay_args *a, uint64_t *working_
 {
 	bool one_pass_ok = strcmp(a->file, "-") != 0;
 	unsigned page = a->base.page_size, nmem = a->mem ? a->mem->n : 0;
+	uint64_t nfiles = 0;
 	struct model_config base[REPLAY_MAX_CONFIGS], *cfg;
 	struct ft_error err;
 	const char *why;
@@ -420,7 +466,7 @@ static struct model_config *make_sweep(struct replay_args *a, uint64_t *working_
 		return NULL;
 	}
 	*working_set = 0;
-	if (one_pass_ok && replay_working_set(a->file, 0, working_set, &err) < 0) {
+	if (one_pass_ok && replay_working_set(a->file, 0, working_set, &nfiles, &err) < 0) {
 		ft_warn("%s", err.msg);
 		*status = EXIT_RUNTIME;
 		return NULL;
@@ -461,7 +507,7 @@ static struct model_config *make_sweep(struct replay_args *a, uint64_t *working_
 			cfg[o * nmem + k].memory_bytes = a->mem->v[k].bytes;
 		}
 	}
-	if (check_memory(cfg, *ncfg)) {
+	if (check_memory(cfg, *ncfg) || check_footprint(a, cfg, *ncfg, *working_set, nfiles)) {
 		free(cfg);
 		return NULL;
 	}
@@ -653,6 +699,35 @@ static int survey_trace(struct replay_args *a, struct survey *sv, int *status)
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * The trace's memory cgroups, from a first pass over a trace file (standard input cannot be
+ * read twice: its accesses then all charge one cgroup); each --cgroup-limit must name one.
+ */
+static int survey_cgroups(struct replay_args *a)
+{
+	struct ft_error err;
+
+	if (strcmp(a->file, "-") == 0) {
+		if (!a->cgroups.ngiven)
+			return EXIT_OK;
+		ft_warn("--cgroup-limit: needs a trace file, not standard input (the cgroups come "
+			"from a first pass)");
+		return EXIT_USAGE;
+	}
+	if (replay_cgroups_survey(&a->cgroups, a->file, &err) < 0) {
+		ft_warn("%s", err.msg);
+		return EXIT_RUNTIME;
+	}
+	for (unsigned g = 0; g < a->cgroups.ngiven; g++) {
+		if (a->cgroups.given[g].matched)
+			continue;
+		ft_warn("--cgroup-limit=%s: no memory cgroup of that name has accesses in the "
+			"trace (`folio-trace info --by=cgroup` lists them)", a->cgroups.given[g].name);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
 }
 
 /* The heatmap's grid for ncfg configurations, over the span survey_trace() found. */
@@ -903,6 +978,9 @@ int cmd_replay(int argc, char **argv)
 	rp->sweep_labels = args.mem && args.mem->n > 1;
 	if (args.mrc)
 		mrc_attach(&mrc, rp, args.mrc, args.mrc_rate);
+	else if ((ret = survey_cgroups(&args)) != EXIT_OK)
+		goto release;
+	rp->cgroups = &args.cgroups;
 	if (replay_file(rp, args.file, &err) < 0) {
 		ft_warn("%s", err.msg);
 		ret = EXIT_RUNTIME;
@@ -936,6 +1014,7 @@ int cmd_replay(int argc, char **argv)
 		ret = rp->run.truncated || rp->run.bad ? EXIT_RUNTIME : EXIT_OK;
 release:
 	replay_release(rp);
+	replay_cgroups_release(&args.cgroups);
 	if (have_units)
 		replay_units_release(&units);
 	mrc_release(&mrc);

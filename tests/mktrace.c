@@ -15,6 +15,9 @@
  *   units-cgroup  units with the tasks' memory cgroups: 100 in /batch (id 3001) for its
  *              first 256 reads, then (after an exec) in cgroup 3003, removed before the
  *              recorder could name it; 200 and 201 in /web (id 3002)
+ *   memcgs     two memory cgroups: thread 10 in /ft/a (id 4001, memory.max 32 KiB) reads
+ *              pages 0-15 of /data/a one at a time, then thread 20 in /ft/b (id 4002, no
+ *              limit) pages 0-15 of /data/b
  * and traces as damaged as an attacker can make them, each a valid container:
  *   ts-max     writes, then an access at the last nanosecond of time (2^64 - 1), then more
  *   ts-random  400 accesses of 4 files and 100 page-cache insertions, at random 64-bit
@@ -191,6 +194,31 @@ static int write_units_cgroup(struct ft_writer *w, struct ft_error *err)
 	return write_units_trace(w, true, 0, err);
 }
 
+static int write_memcgs(struct ft_writer *w, struct ft_error *err)
+{
+	struct ft_cgroup_limits a = { .hdr = { .type = FT_CGROUP_LIMITS, .size = sizeof(a),
+					       .ts = 1000 }, .id = 4001, .max = 32768,
+				      .high = FT_LIMIT_NONE, .soft = FT_LIMIT_NONE };
+	struct ft_cgroup_limits b = a;
+
+	b.id = 4002;
+	b.max = FT_LIMIT_NONE;
+	if (ft_writer_host(w, &host, NULL, err) ||
+	    ft_writer_cgroup(w, 1000, 4001, FT_CG_V1, "/ft/a", err) ||
+	    ft_writer_append(w, &a, err) ||
+	    ft_writer_cgroup(w, 1000, 4002, FT_CG_V1, "/ft/b", err) ||
+	    ft_writer_append(w, &b, err) ||
+	    append_task(w, 10, 10, "a", 4001, err) || append_task(w, 20, 20, "b", 4002, err) ||
+	    ft_writer_file(w, 1000, 254u << 20, 1, 1u << 20, "/data/a", err) ||
+	    ft_writer_file(w, 1000, 254u << 20, 2, 1u << 20, "/data/b", err))
+		return -1;
+	for (__u64 i = 0; i < 32; i++)
+		if (append_unit_access(w, i < 16 ? 10 : 20, 1000000 * (i + 1), i < 16 ? 1 : 2,
+				       FT_OP_READ, (i % 16) << 12, 4096, 1u << 20, err))
+			return -1;
+	return 0;
+}
+
 static int write_ts_max(struct ft_writer *w, struct ft_error *err)
 {
 	if (ft_writer_host(w, &host, NULL, err))
@@ -293,6 +321,7 @@ static const struct {
 	{ "escapes", write_escapes },
 	{ "units", write_units },
 	{ "units-cgroup", write_units_cgroup },
+	{ "memcgs", write_memcgs },
 	{ "units-unrecorded", write_units_unrecorded },
 };
 
@@ -305,7 +334,7 @@ int main(int argc, char **argv)
 
 	if (argc < 2 || argc > 3) {
 		fprintf(stderr, "usage: mktrace [sample|empty|counters|truncated|ts-max|ts-random|"
-			"ts-back|huge|escapes|units|units-cgroup|units-unrecorded] FILE\n");
+			"ts-back|huge|escapes|units|units-cgroup|units-unrecorded|memcgs] FILE\n");
 		return 2;
 	}
 	w = ft_writer_open(argv[argc - 1], 0644, &err);

@@ -99,6 +99,7 @@ static int run_replay(struct calibration *c, const struct model_config *cfg,
 		      const char *path, struct ft_error *err)
 {
 	struct replay *rp = malloc(sizeof(*rp));
+	struct replay_cgroups cgroups = { 0 };
 	int ret = -1;
 
 	if (!rp)
@@ -111,10 +112,13 @@ static int run_replay(struct calibration *c, const struct model_config *cfg,
 	rp->leave_out_mapped = k->skip_mmapped;
 	rp->quiet = req->quiet;
 	rp->work = "calibrate";
-	if (replay_file(rp, path, err) == 0) {
+	/* the trace's memory cgroups, each charged apart as the kernel did */
+	rp->cgroups = &cgroups;
+	if (replay_cgroups_survey(&cgroups, path, err) == 0 && replay_file(rp, path, err) == 0) {
 		note_run(c, rp, k);
 		ret = 0;
 	}
+	replay_cgroups_release(&cgroups);
 	replay_release(rp);
 	free(rp);
 	return ret;

@@ -44,6 +44,12 @@ static void file_setup(struct model *m, struct mfile *mf, uint32_t id, unsigned 
 	mf->max_order = (uint8_t)model_file_max_order(c, id, device, &shmem);
 	mf->device = (uint16_t)device;
 	mf->shmem = shmem;
+	/* 6.15: "mm/truncate: use buddy allocator like folio split for truncate operation" */
+	mf->split_buddy = !d || d->release == MODEL_UNKNOWN || d->release >= 6015;
+	mf->punch_rounds_out = d && fs_kind_of(d->fs)->punch_rounds_out;
+	mf->punch_whole = d && fs_kind_of(d->fs)->punch_whole_since &&
+			  (d->release == MODEL_UNKNOWN ||
+			   d->release >= fs_kind_of(d->fs)->punch_whole_since);
 	if (mf->shmem) {
 		mf->shmem_huge = (uint8_t)d->huge;
 		/* acd7ccb284b8, "mm: shmem: add large folio support for tmpfs" (6.14) */
@@ -104,6 +110,7 @@ static void do_truncate(struct model *m, uint32_t file, struct mfile *mf, uint64
 
 	/* truncate_inode_pages_range() waits for folios under writeback */
 	wb_wait_file(m, file);
+	truncate_split_range(m, file, size, UINT64_MAX, false);
 	id = mf->folios;
 
 	while (id != FOLIO_NIL) {
@@ -223,6 +230,8 @@ void access_apply(struct model *m, const struct model_access *a)
 		do_truncate(m, a->file_id, mf, a->pos);
 		break;
 	case MODEL_FALLOCATE:
+		if (a->advice & MODEL_FALLOC_PUNCH_HOLE)
+			truncate_punch_hole(m, a->file_id, a->pos, a->len);
 		if (a->isize > mf->isize)
 			mf->isize = a->isize;
 		break;

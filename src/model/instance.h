@@ -81,6 +81,9 @@ struct mfile {
 	bool shmem_any_order;		/* 6.14+: writes may take any order up to PMD */
 	bool shmem_write_end;		/* 6.12+: within_size counts where the write ends */
 	bool shmem;			/* tmpfs: fs_kind.shmem */
+	bool split_buddy;		/* 6.15+: truncate splits like the buddy allocator */
+	bool punch_rounds_out;		/* fs_kind.punch_rounds_out */
+	bool punch_whole;		/* fs_kind.punch_whole_since: a hole's folios dropped whole */
 	bool set_up;			/* the fields above are set (file_setup) */
 	uint8_t inflight_next;		/* the slot of inflight the next batch takes */
 	struct read_batch inflight[2];	/* its last two read batches */

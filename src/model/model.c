@@ -591,8 +591,11 @@ void model_access(struct model *m, const struct model_access *a)
 	uint64_t ts = model_clock(m, a->ts);
 
 	run_timers(m, ts);
-	if (a->op == MODEL_STATS_FLUSH) {	/* no access: the cgroup's statistics were read */
-		memcg_stats_flush(m);
+	if (a->op == MODEL_STATS_FLUSH) {	/* no access: the statistics were flushed */
+		if (a->pos && a->memcg < m->nr_memcgs)
+			memcg_stats_flush_one(memcg_of(m, a->memcg));
+		else if (!a->pos)
+			memcg_stats_flush(m);
 		return;
 	}
 	if (a->op == MODEL_OTHERS) {		/* no access: what others hold now */

@@ -206,6 +206,11 @@ struct model_config {
 	 */
 	const struct model_memcg *memcgs;
 	uint32_t nr_memcgs;
+	/*
+	 * The trace gives the cgroups' statistics flushes (MODEL_STATS_FLUSH from the kernel's
+	 * own, 6.14 on): the model keeps no 2 s flush timer of its own
+	 */
+	bool memcg_flushes;
 	unsigned max_pagecache_order;	/* MODEL_ORDER_DEFAULT: the kernel's (9 with 4 KiB pages) */
 
 	/* the zone: where it starts from, other users' pressure per pageblock, compaction */
@@ -250,6 +255,14 @@ bool model_device_preset(const char *name, double *latency_us, double *bandwidth
  */
 uint64_t model_reserve_bytes(uint64_t mem_bytes, unsigned page_size);
 
+/*
+ * The bytes one instance of cfg is estimated to need (footprint.c) for a trace of nfiles
+ * files touching working_set_pages distinct pages (0: unknown, every page of its memory
+ * counted): what model_new() allocates and what grows with the folios it caches.
+ */
+uint64_t model_footprint(const struct model_config *cfg, uint64_t working_set_pages,
+			 uint64_t nfiles);
+
 /* Fills every field with its row's default (params.c). */
 void model_config_defaults(struct model_config *cfg);
 
@@ -264,13 +277,20 @@ enum model_op {
 	MODEL_TRUNCATE,		/* new size in pos */
 	MODEL_FALLOCATE,
 	MODEL_UNLINK,
-	MODEL_STATS_FLUSH,	/* the memory cgroup's statistics were read (memory.stat): flushed */
+	/*
+	 * the memory cgroups' statistics were flushed (memory.stat read, or the kernel's flush):
+	 * pos 0 every cgroup's, pos 1 those of memcg only
+	 */
+	MODEL_STATS_FLUSH,
 	MODEL_OTHERS,		/* pages others hold in the memory now (in pos): not for the cache */
 	MODEL_FADVISE,		/* posix_fadvise(2) of [pos, pos + len), len 0 to EOF; advice */
 	MODEL_MADVISE,		/* madvise(2) of a mapping of [pos, pos + len) of the file; advice */
 	MODEL_START_CACHE,	/* pages [pos, pos + len) cached before the trace: no access */
 	MODEL_SYNC,		/* sync(2) (device MODEL_DEVICE_NONE), syncfs(2) of device */
 };
+
+/* fallocate(2)'s FALLOC_FL_PUNCH_HOLE, as Linux numbers it */
+#define MODEL_FALLOC_PUNCH_HOLE	0x02
 
 struct model_access {
 	uint64_t ts;		/* ns, monotonic; never decreasing between calls */
@@ -292,7 +312,8 @@ struct model_access {
 	 */
 	bool fault_around;
 	uint16_t device;	/* index into cfg.devices, or MODEL_DEVICE_NONE */
-	uint32_t advice;	/* MODEL_FADVISE: POSIX_FADV_*; MODEL_MADVISE: MADV_* (Linux's) */
+	/* MODEL_FADVISE: POSIX_FADV_*; MODEL_MADVISE: MADV_* (Linux's); MODEL_FALLOCATE: mode */
+	uint32_t advice;
 	uint32_t unit;		/* MODEL_UNITS_GIVEN: the unit (process) the access counts for */
 	/* the memory cgroup the access runs in: 0 the first, i + 1 cfg.memcgs[i] */
 	uint8_t memcg;

@@ -180,6 +180,10 @@ struct fs_kind {
 	unsigned block_dirty_since;
 	/* the last release in which reclaim's pageout() called its ->writepage(); 0: none */
 	unsigned writepage_until;
+	/* a punched hole's page cache range rounded out to whole pages and allocation units */
+	bool punch_rounds_out;
+	/* the first release that drops the folios a punched hole overlaps whole; 0: none */
+	unsigned punch_whole_since;
 };
 
 /*

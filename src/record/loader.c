@@ -79,7 +79,7 @@ static const struct {
 	{ "ra_unbounded", FT_UNREC_READAHEAD }, { "ra_order", FT_UNREC_READAHEAD },
 	{ "ra_sync", FT_UNREC_READAHEAD }, { "ra_async", FT_UNREC_READAHEAD },
 	{ "process_fork", FT_UNREC_PROCESSES }, { "process_exec", FT_UNREC_PROCESSES },
-	{ "cgroup_attach", FT_UNREC_PROCESSES },
+	{ "cgroup_attach", FT_UNREC_PROCESSES }, { "memcg_flush", FT_UNREC_MEMCG_FLUSH },
 	{ "vmscan_lru_isolate_mode", FT_UNREC_RECLAIM },
 	{ "uring_complete_rw", FT_UNREC_IO_URING }, { "uring_complete_rw_res", FT_UNREC_IO_URING },
 };

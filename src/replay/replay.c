@@ -189,6 +189,21 @@ static void remember_device(struct replay *rp, const struct ft_device *d)
 	}
 }
 
+/*
+ * Several cgroups: each its own memory cgroup with its limits, in the host's memory (the
+ * memory is no one cgroup's limit then, and what others held in one is not sampled).
+ */
+static void settle_cgroups(struct replay *rp, struct model_config *c)
+{
+	if (!rp->cgroups || !rp->cgroups->active)
+		return;
+	c->memcgs = rp->cgroups->limits;
+	c->nr_memcgs = rp->cgroups->n;
+	if (c->memcg && rp->have_host && rp->host.mem_bytes && !(rp->set & MODEL_REC_MEMORY))
+		c->memory_bytes = rp->host.mem_bytes;
+	c->memcg = false;
+}
+
 /* The configurations as they will run: host defaults under the user's options. */
 static void settle_configs(struct replay *rp, __u32 first_dev)
 {
@@ -211,6 +226,9 @@ static void settle_configs(struct replay *rp, __u32 first_dev)
 			rp->cfg[i].dirtyable_bytes = rp->dirtyable;
 		rp->cfg[i].devices = rp->devices;
 		rp->cfg[i].ndevices = rp->have_host ? rp->host.ndevs : 0;
+		settle_cgroups(rp, &rp->cfg[i]);
+		rp->cfg[i].memcg_flushes = rp->have_host &&
+					   (rp->host.flags & FT_HOST_MEMCG_FLUSHES);
 		settle_start_state(rp, &rp->cfg[i]);
 		/* the page cache as recorded, where the trace says what it held */
 		if (!(rp->set & MODEL_REC_START_CACHE))
@@ -362,7 +380,8 @@ static bool make_access(const struct ft_access *a, uint32_t id, struct file_info
 		.file_id = id, .op = op, .pos = a->pos, .len = a->len, .isize = fi->size,
 		.direct = (a->flags & FT_AF_DIRECT) != 0,
 		.sync = op == MODEL_WRITE && (a->flags & FT_AF_SYNC),
-		.advice = op == MODEL_FADVISE || op == MODEL_MADVISE ? a->arg : 0,
+		.advice = op == MODEL_FADVISE || op == MODEL_MADVISE || op == MODEL_FALLOCATE ?
+			  a->arg : 0,
 	};
 	if (op == MODEL_FSYNC) {
 		out->pos = 0;
@@ -527,6 +546,8 @@ static int feed_access(struct replay *rp, const struct ft_access *a, const char 
 		ft_error_set(err, path, "out of memory for the units of --by");
 		return -1;
 	}
+	if (rp->cgroups)
+		ma.memcg = replay_cgroups_of_tid(rp->cgroups, a->hdr.tid);
 	ma.fault_around = mmap_fault_around(rp, a);
 	ma.device = device_index(rp, a->dev);
 	if (ma.device < 32)
@@ -538,17 +559,22 @@ static int feed_access(struct replay *rp, const struct ft_access *a, const char 
 	return 0;
 }
 
-/* A message for the models at ts, in time with the accesses. */
-static void send_to_models(struct replay *rp, uint64_t ts, enum model_op op, uint64_t pos)
+/* A message for the models at ts, in time with the accesses (ma's ts is set here). */
+static void send_message(struct replay *rp, uint64_t ts, struct model_access *ma)
 {
-	struct model_access ma = { .op = op, .pos = pos };
-
 	if (!rp->started || !rp->run.accesses)
 		return;
 	if (ts > rp->now)
 		rp->now = ts;
-	ma.ts = rp->now;
-	pipeline_access(&rp->pipe, &ma);
+	ma->ts = rp->now;
+	pipeline_access(&rp->pipe, ma);
+}
+
+static void send_to_models(struct replay *rp, uint64_t ts, enum model_op op, uint64_t pos)
+{
+	struct model_access ma = { .op = op, .pos = pos };
+
+	send_message(rp, ts, &ma);
 }
 
 /*
@@ -559,10 +585,34 @@ static void cgroup_sampled(struct replay *rp, const struct ft_counters *c)
 {
 	uint64_t others;
 
-	send_to_models(rp, c->hdr.ts, MODEL_STATS_FLUSH, 0);
+	/* the kernel's own flushes, when the trace has them, say whether that read flushed */
+	if (!(rp->host.flags & FT_HOST_MEMCG_FLUSHES))
+		send_to_models(rp, c->hdr.ts, MODEL_STATS_FLUSH, 0);
 	if (rp->started && rp->cfg[0].memcg &&
 	    budget_others(&rp->budget, c, rp->cfg[0].page_size, rp->leave_out_mapped, &others))
 		send_to_models(rp, c->hdr.ts, MODEL_OTHERS, others);
+}
+
+/* The root of every cgroup hierarchy is its kernfs node 1: its flush is everyone's. */
+#define CGROUP_ROOT_ID	1
+
+/*
+ * The kernel flushed a memory cgroup's statistics, and its subtree's (FT_VM_MEMCG_FLUSH): the
+ * root's reaches every model cgroup, another's the model cgroup that is it (the model's
+ * cgroups are siblings: a flush of a parent the trace did not see reaches none).
+ */
+static void memcg_flushed(struct replay *rp, const struct ft_vmscan *v)
+{
+	struct model_access ma = { .op = MODEL_STATS_FLUSH };
+
+	if (!(rp->host.flags & FT_HOST_MEMCG_FLUSHES))
+		return;
+	if (v->a != CGROUP_ROOT_ID) {
+		if (!rp->cgroups || !replay_cgroups_index(rp->cgroups, v->a, &ma.memcg))
+			return;
+		ma.pos = 1;
+	}
+	send_message(rp, v->hdr.ts, &ma);
 }
 
 /*
@@ -635,6 +685,10 @@ static int feed_record(struct replay *rp, const struct ft_hdr *h, const char *pa
 		ft_error_set(err, path, "out of memory for the figures of --by");
 		return -1;
 	}
+	if (rp->cgroups && replay_cgroups_note(rp->cgroups, h) < 0) {
+		ft_error_set(err, path, "out of memory for the trace's cgroups");
+		return -1;
+	}
 	switch (h->type) {
 	case FT_ACCESS:
 		return feed_access(rp, (const struct ft_access *)h, path, err);
@@ -666,6 +720,12 @@ static int feed_record(struct replay *rp, const struct ft_hdr *h, const char *pa
 		    !rp->started)
 			start_state_sample(&rp->start, (const struct ft_counters *)h);
 		note_counters(rp, (const struct ft_counters *)h);
+		return 0;
+	case FT_VMSCAN:
+		if (((const struct ft_vmscan *)h)->kind == FT_VM_MEMCG_FLUSH)
+			memcg_flushed(rp, (const struct ft_vmscan *)h);
+		else
+			pass_time(rp, h->ts);
 		return 0;
 	default:
 		/* kernel events are for calibration, only their time counts here */
@@ -703,6 +763,25 @@ static void describe_start_cache(struct replay *rp, const struct model_config *c
 		add_source(rp, "; page cache at start: empty (--start-cache)");
 	else
 		add_source(rp, "; page cache at start: empty (not recorded)");
+}
+
+/* The memory cgroups charged apart, with the limits each has ("none": unlimited). */
+static void describe_cgroups(struct replay *rp)
+{
+	const struct replay_cgroups *cg = rp->cgroups;
+	char size[32];
+
+	if (!cg || !cg->active)
+		return;
+	add_source(rp, "; %u memory cgroups, each charged its own folios (", cg->n);
+	for (uint32_t i = 0; i < cg->n && i < 4; i++)
+		add_source(rp, "%s%s %s%s", i ? ", " : "", cg->cg[i].path[0] ? cg->cg[i].path : "?",
+			   cg->limits[i].max_bytes == UINT64_MAX ? "no limit" :
+			   format_bytes(cg->limits[i].max_bytes, size, sizeof(size)),
+			   cg->cg[i].limit_given ? " (--cgroup-limit)" : "");
+	add_source(rp, "%s)", cg->n > 4 ? ", ..." : "");
+	if (cg->shared)
+		add_source(rp, "; %" PRIu64 " more charged together, unlimited", cg->shared);
 }
 
 /*
@@ -752,6 +831,7 @@ static void describe_sources(struct replay *rp)
 		add_source(rp, "; memory: the recorded zones' pageblocks");
 	else
 		add_source(rp, "; memory: the host's");
+	describe_cgroups(rp);
 	if (c->start_state == START_RECORDED) {
 		uint64_t rec = start_state_pages(c->start), mem = c->memory_bytes / c->page_size;
 

@@ -12,6 +12,7 @@
 
 #include "model/model.h"
 #include "replay/budget.h"
+#include "replay/cgroups.h"
 #include "replay/files.h"
 #include "replay/host.h"
 #include "replay/options.h"
@@ -60,6 +61,8 @@ struct replay {
 	bool sweep_labels;		/* label columns with their memory too ("order 9, 1G") */
 	bool no_models;			/* cfg is settled for the extra clients only: no instances */
 	struct replay_units *units;	/* --by: figures per file, process or cgroup; NULL: none */
+	/* the trace's memory cgroups (replay_cgroups_survey()); NULL or not active: one */
+	struct replay_cgroups *cgroups;
 
 	/* results */
 	struct report_col *cols;	/* [ncfg] */

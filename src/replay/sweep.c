@@ -324,7 +324,7 @@ static int add_access(struct page_set *set, struct file_table *files, const stru
 }
 
 int replay_working_set(const char *path, unsigned page_size, uint64_t *bytes,
-		       struct ft_error *err)
+		       uint64_t *nfiles, struct ft_error *err)
 {
 	struct ft_reader *r = ft_reader_open(path, err);
 	struct page_set set = { 0 };
@@ -344,8 +344,18 @@ int replay_working_set(const char *path, unsigned page_size, uint64_t *bytes,
 		if (h->type == FT_HOST && !page_size && host->page_size &&
 		    !(host->page_size & (host->page_size - 1)))
 			shift = (unsigned)__builtin_ctz(host->page_size);
-		if (h->type != FT_ACCESS || !touches_pages((const struct ft_access *)h))
+		if (h->type != FT_ACCESS)
 			continue;
+		/* every file an access names is a file of the model (its footprint) */
+		if (!touches_pages((const struct ft_access *)h)) {
+			const struct ft_access *a = (const struct ft_access *)h;
+
+			if (file_table_id(&files, a->dev, a->ino) != FILE_ID_NONE)
+				continue;
+			ft_error_set(err, path, "out of memory for the working set");
+			ret = FT_READ_ERROR;
+			break;
+		}
 		if (add_access(&set, &files, (const struct ft_access *)h, shift) < 0) {
 			ft_error_set(err, path, "out of memory for the working set");
 			ret = FT_READ_ERROR;
@@ -353,6 +363,8 @@ int replay_working_set(const char *path, unsigned page_size, uint64_t *bytes,
 		}
 	}
 	*bytes = (uint64_t)set.n << shift;
+	if (nfiles)
+		*nfiles = files.nfiles;
 	free(set.slot);
 	file_table_release(&files);
 	ft_reader_close(r);

@@ -47,9 +47,10 @@ bool memory_list_resolve(struct memory_list *l, uint64_t working_set, unsigned p
 
 /*
  * The working set of the trace at path: distinct pages of page_size (the recorded host's
- * when page_size is 0) touched by reads, writes and faults, in bytes. 0, or -1 with err set.
+ * when page_size is 0) touched by reads, writes and faults, in bytes, and the files its
+ * accesses name in *nfiles (NULL: not wanted). 0, or -1 with err set.
  */
 int replay_working_set(const char *path, unsigned page_size, uint64_t *bytes,
-		       struct ft_error *err);
+		       uint64_t *nfiles, struct ft_error *err);
 
 #endif /* FT_REPLAY_SWEEP_H */

@@ -16,6 +16,7 @@ const char *const report_unit_sorts[UNIT_SORT_N] = {
 	[UNIT_SORT_HIT_RATIO] = "hit_ratio",
 	[UNIT_SORT_DEVICE_READ_BYTES] = "device_read_bytes",
 	[UNIT_SORT_REFAULTS] = "refaults",
+	[UNIT_SORT_EVICTED] = "evicted_pages",
 	[UNIT_SORT_WRITE_BYTES] = "write_bytes",
 	[UNIT_SORT_WRITEBACK_BYTES] = "writeback_bytes",
 	[UNIT_SORT_WRITE_AMPLIFICATION] = "write_amplification",
@@ -86,6 +87,7 @@ static double sort_value(const struct report_unit *r, enum report_unit_sort s)
 	case UNIT_SORT_HIT_RATIO: return hit_ratio(m);
 	case UNIT_SORT_DEVICE_READ_BYTES: return (double)m->read_io_bytes;
 	case UNIT_SORT_REFAULTS: return (double)m->refaults;
+	case UNIT_SORT_EVICTED: return (double)m->evicted_pages;
 	case UNIT_SORT_WRITE_BYTES: return (double)m->write_bytes;
 	case UNIT_SORT_WRITEBACK_BYTES: return (double)m->writeback_bytes;
 	case UNIT_SORT_WRITE_AMPLIFICATION: return write_amp(m);
@@ -208,17 +210,17 @@ static void print_model_block(FILE *f, const struct report_units *u, unsigned c)
 	char b[7][32], folios[512];
 
 	fprintf(f, "%s\n", u->cols[c].label);
-	fprintf(f, "%9s %10s %6s %10s %9s %10s %10s %6s  %-*s  %s\n", "reads", "read", "hit",
-		"dev read", "refaults", "written", "wrt back", "w-amp", ow,
+	fprintf(f, "%9s %10s %6s %10s %9s %9s %10s %10s %6s  %-*s  %s\n", "reads", "read", "hit",
+		"dev read", "refaults", "evicted", "written", "wrt back", "w-amp", ow,
 		"folios in (order:n)", kind_names[u->kind]);
 	for (uint32_t i = 0; i < u->nrows; i++) {
 		const struct report_unit *r = &u->rows[i];
 		const struct model_unit *m = &r->m[c];
 
-		fprintf(f, "%9" PRIu64 " %10s %6s %10s %9" PRIu64 " %10s %10s %6s  %-*s",
+		fprintf(f, "%9" PRIu64 " %10s %6s %10s %9" PRIu64 " %9" PRIu64 " %10s %10s %6s  %-*s",
 			m->read_requests, bytes_cell(m->read_bytes, b[0], 32),
 			ratio_cell(hit_ratio(m), b[1], 32, true),
-			bytes_cell(m->read_io_bytes, b[2], 32), m->refaults,
+			bytes_cell(m->read_io_bytes, b[2], 32), m->refaults, m->evicted_pages,
 			bytes_cell(m->write_bytes, b[3], 32),
 			bytes_cell(m->writeback_bytes, b[4], 32),
 			ratio_cell(write_amp(m), b[5], 32, false), ow,
@@ -289,9 +291,10 @@ static void json_model(FILE *f, const struct report_col *c, const struct model_u
 		m->read_hit_requests, m->read_bytes);
 	json_double(f, hit_ratio(m));
 	fprintf(f, ", \"device_read_bytes\": %" PRIu64 ", \"refaults\": %" PRIu64
-		", \"write_requests\": %" PRIu64 ", \"write_bytes\": %" PRIu64
-		", \"writeback_bytes\": %" PRIu64 ", \"write_amplification\": ", m->read_io_bytes,
-		m->refaults, m->write_requests, m->write_bytes, m->writeback_bytes);
+		", \"evicted_pages\": %" PRIu64 ", \"write_requests\": %" PRIu64
+		", \"write_bytes\": %" PRIu64 ", \"writeback_bytes\": %" PRIu64
+		", \"write_amplification\": ", m->read_io_bytes, m->refaults, m->evicted_pages,
+		m->write_requests, m->write_bytes, m->writeback_bytes);
 	json_double(f, write_amp(m));
 	fputs(", \"inserted_by_order\": ", f);
 	json_orders(f, m->insertions_by_order, MODEL_MAX_ORDER + 1);
@@ -359,7 +362,7 @@ static void csv_double(FILE *f, double v)
 int report_units_csv(FILE *f, const struct report_units *u)
 {
 	fprintf(f, "rank,%s,name,label,order,read_requests,read_hit_requests,read_bytes,hit_ratio,"
-		"device_read_bytes,refaults,write_requests,write_bytes,writeback_bytes,"
+		"device_read_bytes,refaults,evicted_pages,write_requests,write_bytes,writeback_bytes,"
 		"write_amplification", kind_csv_ids[u->kind]);
 	for (unsigned o = 0; o <= MODEL_MAX_ORDER; o++)
 		fprintf(f, ",inserted_%u", o);
@@ -384,9 +387,9 @@ int report_units_csv(FILE *f, const struct report_units *u)
 			fprintf(f, ",%u,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",", u->cols[c].cfg.order,
 				m->read_requests, m->read_hit_requests, m->read_bytes);
 			csv_double(f, hit_ratio(m));
-			fprintf(f, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",",
-				m->read_io_bytes, m->refaults, m->write_requests, m->write_bytes,
-				m->writeback_bytes);
+			fprintf(f, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
+				",%" PRIu64 ",", m->read_io_bytes, m->refaults, m->evicted_pages,
+				m->write_requests, m->write_bytes, m->writeback_bytes);
 			csv_double(f, write_amp(m));
 			for (unsigned o = 0; o <= MODEL_MAX_ORDER; o++)
 				fprintf(f, ",%" PRIu64, m->insertions_by_order[o]);

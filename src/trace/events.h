@@ -117,6 +117,8 @@ enum ft_huge {
 
 #define FT_HOST_NO_PATHS	(1u << 0)	/* recorded with --no-paths */
 #define FT_HOST_SYNTHETIC	(1u << 1)	/* made by synth/import, not recorded live */
+/* the memory cgroups' statistics flushes are in the trace (FT_VM_MEMCG_FLUSH) */
+#define FT_HOST_MEMCG_FLUSHES	(1u << 2)
 
 /*
  * ft_host.unrecorded: kinds of events the recording kernel could not give (it lacks their
@@ -135,7 +137,8 @@ enum ft_huge {
 #define FT_UNREC_DIRTY		(1u << 9)	/* writeback_dirty_folio */
 #define FT_UNREC_WRITEBACK	(1u << 10)	/* writeback_single_inode, _pages_written */
 #define FT_UNREC_PROCESSES	(1u << 11)	/* fork, exec, cgroup moves */
-#define FT_UNREC_KINDS		12
+#define FT_UNREC_MEMCG_FLUSH	(1u << 12)	/* memcg_flush_stats: 6.14 on */
+#define FT_UNREC_KINDS		13
 
 /*
  * A file seen in the trace. Emitted once per file before its first event: once per (dev, ino),
@@ -390,6 +393,13 @@ enum ft_vmscan_kind {
 	FT_VM_WRITE_FOLIO = 4,		/* a = pfn */
 	FT_VM_KSWAPD_WAKE = 5,		/* a = order */
 	FT_VM_DIRECT_RECLAIM = 6,	/* a = order */
+	/*
+	 * memcg:memcg_flush_stats that flushed (force or needs_flush): the memory cgroups'
+	 * statistics reclaim's shadow shrinker reads (count_shadow_nodes()) were brought up to
+	 * date. a = the flushed cgroup's id (as ft_cgroup's; its subtree is flushed),
+	 * nr_scanned = its pending updates. 6.14 on.
+	 */
+	FT_VM_MEMCG_FLUSH = 7,
 };
 
 struct ft_vmscan {

@@ -110,7 +110,7 @@ static const char *const unrecorded_names[FT_UNREC_KINDS] = {
 	"mmap reads", "readahead windows", "iomap writeback", "ext4 writeback",
 	"btrfs writeback", "io_uring completions", "reclaim", "block requests",
 	"page-cache insertions and deletions", "dirtied folios", "per-inode writeback",
-	"process forks, execs and cgroup moves",
+	"process forks, execs and cgroup moves", "memory cgroup statistics flushes",
 };
 
 void ft_print_unrecorded(FILE *f, __u16 kinds, bool json)

@@ -201,6 +201,108 @@ uint32_t cache_add(struct model *m, uint32_t file, uint64_t start, unsigned orde
 	return id;
 }
 
+/* The folio's page cache entry, lists and counts undone, its pages still allocated. */
+static void cache_unlink(struct model *m, uint32_t id)
+{
+	struct folio *f = folio_at(&m->pool, id);
+	struct mfile *mf = model_file(m, f->file);
+
+	lruvec_del(m, id);
+	pagecache_remove(&m->pc, f->file, f->index);
+	file_list_del(m, mf, f);
+	if (mf->occ && f->order < OCC_SHIFT)
+		occupancy_update(m, f, -1);
+	if (--mf->nr_by_order[f->order] == 0)
+		mf->order_mask &= (uint16_t)~(1u << f->order);
+	/* clean: its blocks' state stays with the frames, which the pieces keep */
+	folio_pool_put(&m->pool, id);
+}
+
+/*
+ * One piece of a split folio: its pages, flags and LRU list, its touched pages counted from
+ * the frames. PG_readahead stays with the head. No insertion: no page was added.
+ */
+static bool split_piece(struct model *m, const struct folio *whole, uint64_t idx,
+			unsigned order)
+{
+	struct mfile *mf = model_file(m, whole->file);
+	uint32_t id = folio_pool_get(&m->pool);
+	uint64_t pfn = folio_pfn(whole) + (idx - whole->index);
+	struct folio *f;
+
+	if (id == FOLIO_NIL)
+		return false;
+	if (!pagecache_insert(&m->pc, whole->file, idx, id)) {
+		folio_pool_put(&m->pool, id);
+		return false;
+	}
+	f = folio_at(&m->pool, id);
+	*f = *whole;
+	f->index = idx;
+	f->pfn = (uint32_t)pfn;
+	f->order = (uint8_t)order;
+	f->touched = (uint16_t)bitmap_count_range(m->mem.touched_pfn, pfn, pfn + (1ull << order));
+	if (idx != whole->index)
+		f->flags &= (uint8_t)~FOLIO_READAHEAD;
+	file_list_add(m, mf, id);
+	if (mf->occ && order < OCC_SHIFT)
+		occupancy_update(m, f, 1);
+	mf->nr_by_order[order]++;
+	mf->order_mask |= (uint16_t)(1u << order);
+	lruvec_add(m, id, folio_test(whole, FOLIO_ACTIVE));
+	memory_folio_added(m, id);
+	return true;
+}
+
+static void split_piece_or_free(struct model *m, const struct folio *whole, uint64_t idx,
+				unsigned order)
+{
+	uint64_t pfn = folio_pfn(whole) + (idx - whole->index), n = 1ull << order;
+
+	if (split_piece(m, whole, idx, order))
+		return;
+	m->touched_cached_pages -= bitmap_count_range(m->mem.touched_pfn, pfn, pfn + n);
+	bitmap_zero_range(m->mem.touched_pfn, pfn, pfn + n);
+	memory_free_pages(m, pfn, order);
+}
+
+/*
+ * A clean large folio split at page at (mm/huge_memory.c): uniform, every piece of order
+ * new_order (split_huge_page_to_list_to_order()); else as the buddy allocator splits a block
+ * (folio_split(), 6.15+), halving and keeping the half without at whole each time, down to
+ * the piece of new_order at at. A piece the pool or index has no room for is left out of the
+ * cache and its pages freed (the split then ends short, as a failed split would not, but no
+ * page is lost). Returns false when nothing was split (dirty, under writeback, or small).
+ */
+bool cache_split(struct model *m, uint32_t id, uint64_t at, unsigned new_order, bool uniform)
+{
+	struct folio whole = *folio_at(&m->pool, id);
+	uint64_t base = whole.index;
+	unsigned o = whole.order;
+
+	if (o <= new_order || folio_test(&whole, FOLIO_DIRTY | FOLIO_WRITEBACK) ||
+	    !folio_covers(&whole, at))
+		return false;
+	cache_unlink(m, id);
+	if (uniform) {
+		for (uint64_t i = 0; i < folio_nr_pages(&whole); i += 1ull << new_order)
+			split_piece_or_free(m, &whole, base + i, new_order);
+		return true;
+	}
+	while (o > new_order) {
+		uint64_t half = 1ull << --o;
+
+		if (at < base + half) {
+			split_piece_or_free(m, &whole, base + half, o);
+		} else {
+			split_piece_or_free(m, &whole, base, o);
+			base += half;
+		}
+	}
+	split_piece_or_free(m, &whole, base, new_order);
+	return true;
+}
+
 /*
  * Reclaim takes the inactive tail, so the folio before this one is most likely the next
  * victim: hint the lines its eviction will touch (its page cache slots, shadow entry, region

@@ -26,6 +26,11 @@ uint32_t cache_add(struct model *m, uint32_t file, uint64_t start, unsigned orde
 		   uint64_t pfn, bool active);
 /* Removes a clean folio (truncate, eviction); shadow: leave a shadow entry (eviction). */
 void cache_remove(struct model *m, uint32_t id, bool shadow);
+/*
+ * Splits a clean large folio at page at into pieces of new_order and up: uniform (every
+ * piece new_order) or as the buddy allocator (folio_split()). false: left whole.
+ */
+bool cache_split(struct model *m, uint32_t id, uint64_t at, unsigned new_order, bool uniform);
 void cache_touch_slow(struct model *m, uint32_t id, uint64_t first, uint64_t last);
 
 static inline bool folio_covers(const struct folio *f, uint64_t idx)

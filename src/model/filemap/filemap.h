@@ -58,6 +58,14 @@ uint64_t ra_cached_before(struct model *m, uint32_t file, uint64_t idx, uint64_t
 uint64_t ra_next_miss(struct model *m, uint32_t file, uint64_t idx, uint64_t max);
 
 /* readpath.c, writepath.c */
+/*
+ * truncate.c: the large folios across bytes lstart and lend (inclusive; UINT64_MAX: the end
+ * of the file) split as the release splits them, or dropped whole for a punched hole;
+ * truncate_punch_hole() also removes the hole's pages.
+ */
+void truncate_split_range(struct model *m, uint32_t file, uint64_t lstart, uint64_t lend,
+			  bool punch);
+void truncate_punch_hole(struct model *m, uint32_t file, uint64_t pos, uint64_t len);
 void read_buffered(struct model *m, const struct model_access *a, struct mfile *mf);
 void read_mmap(struct model *m, const struct model_access *a, struct mfile *mf, bool write);
 void write_buffered(struct model *m, const struct model_access *a, struct mfile *mf);

@@ -26,4 +26,7 @@ const struct fs_kind fs_xfs = {
 	.max_order = xfs_max_order,
 	.block_dirty_since = 6006,
 	.writepage_until = 5016,
+	/* fs/xfs/xfs_bmap_util.c xfs_flush_unmap_range(); whole folios seen live on 6.18 */
+	.punch_rounds_out = true,
+	.punch_whole_since = 6018,
 };

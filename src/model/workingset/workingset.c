@@ -28,18 +28,27 @@ static void shadow_split_around(struct model *m, uint32_t file, uint64_t start, 
 	}
 }
 
+void memcg_stats_flush_one(struct mem_cgroup *memcg)
+{
+	memcg->lruvec.shadow_bound_pages = lru_pages(&memcg->lruvec.lru);
+}
+
 void memcg_stats_flush(struct model *m)
 {
 	for (uint32_t i = 0; i < m->nr_memcgs; i++)
-		m->memcgs[i].lruvec.shadow_bound_pages = lru_pages(&m->memcgs[i].lruvec.lru);
+		memcg_stats_flush_one(memcg_of(m, i));
 }
 
-/* The periodic flush (flush_memcg_stats_dwork()) when one is due: every cgroup's at once. */
+/*
+ * The periodic flush (flush_memcg_stats_dwork()) when one is due: every cgroup's at once. Its
+ * phase is not known: the model's first comes 2 s after the trace starts, unless the trace
+ * gives the kernel's own flushes.
+ */
 static void memcg_stats_flush_due(struct model *m)
 {
 	struct lruvec *first = &memcg_of(m, 0)->lruvec;
 
-	if (m->now < first->next_stats_flush)
+	if (m->cfg.memcg_flushes || m->now < first->next_stats_flush)
 		return;
 	memcg_stats_flush(m);
 	first->next_stats_flush = m->now - (m->now - first->next_stats_flush) % STATS_FLUSH_NS +

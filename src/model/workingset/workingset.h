@@ -14,6 +14,7 @@
 
 struct model;
 struct lruvec;
+struct mem_cgroup;
 
 /* mm/workingset.c: shadow nodes above pages >> (XA_CHUNK_SHIFT - 3), 64 slots each */
 #define SHADOWS_PER_PAGE	8
@@ -63,6 +64,8 @@ struct workingset {
 
 /* A memory.stat read or the periodic flush: count_shadow_nodes() sees the LRUs as they are now. */
 void memcg_stats_flush(struct model *m);
+/* ... of one cgroup (a flush of its subtree). */
+void memcg_stats_flush_one(struct mem_cgroup *memcg);
 /*
  * Reclaim evicted from the lruvec: the shadow shrinker frees what count_shadow_nodes()
  * allows it to of that lruvec's shadows.

@@ -1,0 +1,297 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The trace's memory cgroups for the models: see cgroups.h. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "replay/cgroups.h"
+#include "util/grow.h"
+#include "util/parse.h"
+
+/* A cgroup the first pass saw: named, limited or with accesses. */
+struct seen_cgroup {
+	uint64_t id;
+	char path[CGROUP_NAME_LEN];
+	struct model_memcg limits;
+	uint64_t accesses;
+	uint64_t first_access;		/* the pass's access count at its first */
+};
+
+struct survey_state {
+	struct seen_cgroup *seen;
+	size_t n, cap;
+	struct u64map index;		/* id -> seen index + 1 */
+	struct u64map tid_cgroup;	/* tid -> cgroup id */
+	uint64_t accesses;
+};
+
+bool replay_cgroups_parse_limit(struct replay_cgroups *c, const char *arg, const char **why)
+{
+	const char *colon = strrchr(arg, ':');
+	struct cgroup_limit_given *g;
+	size_t len;
+
+	if (c->ngiven >= CGROUP_LIMITS_GIVEN_MAX) {
+		*why = "at most 16 of them";
+		return false;
+	}
+	if (!colon || colon == arg) {
+		*why = "not NAME:SIZE";
+		return false;
+	}
+	len = (size_t)(colon - arg);
+	if (len >= CGROUP_NAME_LEN) {
+		*why = "the cgroup's name is longer than 127 bytes";
+		return false;
+	}
+	g = &c->given[c->ngiven];
+	if (!parse_size(colon + 1, &g->bytes, why))
+		return false;
+	if (!g->bytes) {
+		*why = "a limit of 0 bytes";
+		return false;
+	}
+	memcpy(g->name, arg, len);
+	g->name[len] = '\0';
+	g->matched = false;
+	c->ngiven++;
+	return true;
+}
+
+static struct seen_cgroup *seen_get(struct survey_state *s, uint64_t id)
+{
+	struct seen_cgroup *grown;
+	uint64_t *slot;
+	bool added;
+
+	slot = u64map_get_or_add(&s->index, id, 0, &added);
+	if (!slot)
+		return NULL;
+	if (*slot)
+		return &s->seen[*slot - 1];
+	grown = ft_grow(s->seen, &s->cap, s->n, sizeof(*grown), 16);
+	if (!grown)
+		return NULL;
+	s->seen = grown;
+	memset(&s->seen[s->n], 0, sizeof(s->seen[0]));
+	s->seen[s->n].id = id;
+	s->seen[s->n].limits = (struct model_memcg){ UINT64_MAX, UINT64_MAX };
+	*slot = ++s->n;
+	return &s->seen[s->n - 1];
+}
+
+static uint64_t limit_of(__u64 v)
+{
+	return v == FT_LIMIT_NONE ? UINT64_MAX : v;
+}
+
+static int survey_record(struct survey_state *s, const struct ft_hdr *h)
+{
+	struct seen_cgroup *sc;
+	uint64_t *id;
+	bool added;
+
+	switch (h->type) {
+	case FT_CGROUP: {
+		const struct ft_cgroup *cg = (const void *)h;
+		size_t len = cg->path_len < CGROUP_NAME_LEN - 1 ? cg->path_len : CGROUP_NAME_LEN - 1;
+
+		if (!(sc = seen_get(s, cg->id)))
+			return -1;
+		memcpy(sc->path, ft_cgroup_path(cg), len);
+		sc->path[len] = '\0';
+		return 0;
+	}
+	case FT_CGROUP_LIMITS: {
+		const struct ft_cgroup_limits *l = (const void *)h;
+		uint64_t *seen = u64map_find(&s->index, l->id);
+
+		/* the limits the cgroup started with: its first record */
+		if (seen && s->seen[*seen - 1].limits.max_bytes != UINT64_MAX)
+			return 0;
+		if (!(sc = seen_get(s, l->id)))
+			return -1;
+		sc->limits.max_bytes = limit_of(l->max);
+		sc->limits.high_bytes = limit_of(l->high);
+		return 0;
+	}
+	case FT_TASK:
+		id = u64map_get_or_add(&s->tid_cgroup, h->tid, 0, &added);
+		if (!id)
+			return -1;
+		*id = ft_task_cgroup((const void *)h);
+		return 0;
+	case FT_ACCESS:
+		id = u64map_find(&s->tid_cgroup, h->tid);
+		s->accesses++;
+		if (!id || !*id)
+			return 0;
+		if (!(sc = seen_get(s, *id)))
+			return -1;
+		if (!sc->accesses++)
+			sc->first_access = s->accesses;
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+/* The path matches NAME: whole, without its leading '/', or its last component. */
+static bool name_matches(const char *path, const char *name)
+{
+	const char *last = strrchr(path, '/');
+
+	return !strcmp(path, name) || (path[0] == '/' && !strcmp(path + 1, name)) ||
+	       (last && last[1] && !strcmp(last + 1, name));
+}
+
+static int by_first_access(const void *a, const void *b)
+{
+	const struct seen_cgroup *x = a, *y = b;
+
+	return (x->first_access > y->first_access) - (x->first_access < y->first_access);
+}
+
+/* The cgroups with accesses in order of their first, the first 31 as the models' 1..31. */
+static int take_cgroups(struct replay_cgroups *c, struct survey_state *s)
+{
+	bool any_given = false;
+	size_t with = 0;
+
+	for (size_t i = 0; i < s->n; i++)
+		if (s->seen[i].accesses)
+			s->seen[with++] = s->seen[i];
+	qsort(s->seen, with, sizeof(s->seen[0]), by_first_access);
+	for (size_t i = 0; i < with; i++) {
+		struct replay_cgroup *r;
+		bool added;
+		uint64_t *slot;
+
+		if (c->n == MODEL_MAX_MEMCGS - 1) {
+			c->shared++;
+			continue;
+		}
+		r = &c->cg[c->n];
+		r->id = s->seen[i].id;
+		memcpy(r->path, s->seen[i].path, sizeof(r->path));
+		r->accesses = s->seen[i].accesses;
+		c->limits[c->n] = s->seen[i].limits;
+		for (unsigned g = 0; g < c->ngiven; g++) {
+			if (!r->path[0] || !name_matches(r->path, c->given[g].name))
+				continue;
+			c->given[g].matched = true;
+			c->limits[c->n].max_bytes = c->given[g].bytes;
+			r->limit_given = any_given = true;
+		}
+		slot = u64map_get_or_add(&c->id_index, r->id, 0, &added);
+		if (!slot)
+			return -1;
+		*slot = ++c->n;
+	}
+	c->active = c->n >= 2 || any_given;
+	return 0;
+}
+
+int replay_cgroups_survey(struct replay_cgroups *c, const char *path, struct ft_error *err)
+{
+	struct survey_state s = { 0 };
+	struct ft_reader_status st;
+	const struct ft_hdr *h;
+	struct ft_reader *r;
+	int ret = -1;
+
+	c->n = 0;
+	c->shared = 0;
+	c->active = false;
+	c->last_valid = false;
+	if (u64map_init(&c->tid_index, 64) || u64map_init(&c->id_index, 64) ||
+	    u64map_init(&s.index, 64) || u64map_init(&s.tid_cgroup, 64)) {
+		ft_error_set(err, path, "out of memory for the trace's cgroups");
+		goto out;
+	}
+	r = ft_reader_open(path, err);
+	if (!r)
+		goto out;
+	/* cgroups are in traces of format 1.1 on, and never in synthetic ones */
+	ft_reader_status(r, &st);
+	if (st.version_major == 1 && st.version_minor < 1) {
+		ft_reader_close(r);
+		ret = 0;
+		goto out;
+	}
+	while ((ret = ft_reader_next(r, &h, err)) == FT_READ_MORE) {
+		if (h->type == FT_HOST && (((const struct ft_host *)h)->flags & FT_HOST_SYNTHETIC)) {
+			ret = FT_READ_EOF;
+			break;
+		}
+		if (survey_record(&s, h) < 0) {
+			ft_error_set(err, path, "out of memory for the trace's cgroups");
+			ret = FT_READ_ERROR;
+			break;
+		}
+	}
+	ft_reader_close(r);
+	if (ret == FT_READ_ERROR) {
+		ret = -1;
+		goto out;
+	}
+	ret = take_cgroups(c, &s);
+	if (ret < 0)
+		ft_error_set(err, path, "out of memory for the trace's cgroups");
+out:
+	free(s.seen);
+	u64map_free(&s.index);
+	u64map_free(&s.tid_cgroup);
+	return ret;
+}
+
+bool replay_cgroups_index(const struct replay_cgroups *c, uint64_t id, uint8_t *index)
+{
+	const uint64_t *found;
+
+	if (!c->active) {
+		*index = 0;
+		return c->n == 1 && c->cg[0].id == id;
+	}
+	found = u64map_find(&c->id_index, id);
+	if (found)
+		*index = (uint8_t)*found;
+	return found != NULL;
+}
+
+int replay_cgroups_note(struct replay_cgroups *c, const struct ft_hdr *h)
+{
+	const uint64_t *index;
+	uint64_t *slot;
+	bool added;
+
+	if (!c->active || h->type != FT_TASK)
+		return 0;
+	index = u64map_find(&c->id_index, ft_task_cgroup((const void *)h));
+	slot = u64map_get_or_add(&c->tid_index, h->tid, 0, &added);
+	if (!slot)
+		return -1;
+	*slot = index ? *index : 0;
+	c->last_valid = false;
+	return 0;
+}
+
+uint8_t replay_cgroups_of_tid(struct replay_cgroups *c, uint32_t tid)
+{
+	const uint64_t *index;
+
+	if (!c->active)
+		return 0;
+	if (c->last_valid && c->last_tid == tid)
+		return c->last_index;
+	index = u64map_find(&c->tid_index, tid);
+	c->last_tid = tid;
+	c->last_index = index ? (uint8_t)*index : 0;
+	c->last_valid = true;
+	return c->last_index;
+}
+
+void replay_cgroups_release(struct replay_cgroups *c)
+{
+	u64map_free(&c->tid_index);
+	u64map_free(&c->id_index);
+}

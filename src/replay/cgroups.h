@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The memory cgroups of a trace as the models see them: a first pass finds the cgroups whose
+ * tasks accessed files (FT_TASK names each thread's, FT_CGROUP and FT_CGROUP_LIMITS each
+ * cgroup's path and limits); when there are two or more, or --cgroup-limit names one, each
+ * gets a memory cgroup of its own in every model (model_config.memcgs), with its recorded
+ * limits or the one given, and each access is charged to its thread's. Cgroups past the
+ * models' MODEL_MAX_MEMCGS - 1 share the first, unlimited one with threads of no known cgroup.
+ */
+#ifndef FT_REPLAY_CGROUPS_H
+#define FT_REPLAY_CGROUPS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "model/model.h"
+#include "trace/trace.h"
+#include "util/error.h"
+#include "util/u64map.h"
+
+#define CGROUP_NAME_LEN		128
+#define CGROUP_LIMITS_GIVEN_MAX	16
+
+/* --cgroup-limit=NAME:SIZE */
+struct cgroup_limit_given {
+	char name[CGROUP_NAME_LEN];
+	uint64_t bytes;
+	bool matched;
+};
+
+struct replay_cgroup {
+	uint64_t id;			/* the kernel's (FT_CGROUP id) */
+	char path[CGROUP_NAME_LEN];	/* under its hierarchy's root; "" when not recorded */
+	uint64_t accesses;		/* by its threads */
+	bool limit_given;		/* its max is --cgroup-limit's */
+};
+
+struct replay_cgroups {
+	/* set by the caller: the what-ifs */
+	struct cgroup_limit_given given[CGROUP_LIMITS_GIVEN_MAX];
+	unsigned ngiven;
+
+	/* found by replay_cgroups_survey(): cg[i] is the models' memory cgroup i + 1 */
+	struct replay_cgroup cg[MODEL_MAX_MEMCGS - 1];
+	struct model_memcg limits[MODEL_MAX_MEMCGS - 1];
+	uint32_t n;
+	uint64_t shared;		/* cgroups past the last, charged to the first */
+	bool active;			/* the models get them */
+
+	/* while replaying: each thread's cgroup index (+ 1), and each cgroup id's */
+	struct u64map tid_index, id_index;
+	uint32_t last_tid;
+	uint8_t last_index;
+	bool last_valid;
+};
+
+/* Parses NAME:SIZE into the next free given slot; false with *why set. */
+bool replay_cgroups_parse_limit(struct replay_cgroups *c, const char *arg, const char **why);
+/*
+ * The first pass over path: the cgroups with accesses, their limits and paths. Sets active
+ * when the models should have them. 0, or -1 with err set.
+ */
+int replay_cgroups_survey(struct replay_cgroups *c, const char *path, struct ft_error *err);
+/* A record of the replay's pass: FT_TASK moves a thread. -1 out of memory. */
+int replay_cgroups_note(struct replay_cgroups *c, const struct ft_hdr *h);
+/*
+ * The models' memory cgroup of the kernel's cgroup id: true with *index set when the models
+ * have it (their only one, 0, when the trace's accesses came from that cgroup alone).
+ */
+bool replay_cgroups_index(const struct replay_cgroups *c, uint64_t id, uint8_t *index);
+/* The models' memory cgroup index of an access by thread tid. */
+uint8_t replay_cgroups_of_tid(struct replay_cgroups *c, uint32_t tid);
+void replay_cgroups_release(struct replay_cgroups *c);
+
+#endif /* FT_REPLAY_CGROUPS_H */

@@ -1,0 +1,51 @@
+#!/bin/sh
+# The trace's memory cgroups in a replay (tests/mktrace.c "memcgs"): /ft/a, limited to 32 KiB
+# (8 pages), reads 16 pages of its file, then /ft/b, with no limit, 16 of its own. With
+# readahead off and order-0 folios the answer is known: each cgroup is charged its own
+# folios, /ft/a reclaims 8 of its own to stay at its limit and /ft/b none, in a 1 GiB host.
+# --cgroup-limit gives /ft/b a limit of 16 KiB as a what-if: it then evicts 12; a name no
+# cgroup of the trace has, a bad size, or standard input are usage errors.
+. "$TOP_SRCDIR/tests/lib.sh"
+T=$TMPD/m.ftr
+"$TOP_BUILDDIR/tests/mktrace" memcgs "$T" || exit 1
+OPTS="--folio-order=0 --no-readahead --policy=fixed --by=cgroup"
+
+# evicted CSV NAME: the evicted_pages of cgroup NAME in --by=cgroup's CSV
+evicted() {
+	awk -F, -v name="$2" 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+		$col["name"] == "\"" name "\"" { print $col["evicted_pages"] }' "$1"
+}
+# the report's lines joined: the sources line wraps
+flat() { printf '%s\n' "$1" | tr '\n' ' ' | tr -s ' '; }
+
+"$FOLIO_TRACE" replay $OPTS --format=csv "$T" > "$TMPD/a.csv"
+is "$?" 0 "replay --by=cgroup exits 0"
+is "$(evicted "$TMPD/a.csv" /ft/a)" 8 "/ft/a (8 pages) evicts 8 of its 16 pages"
+is "$(evicted "$TMPD/a.csv" /ft/b)" 0 "/ft/b (no limit) evicts none"
+run "$FOLIO_TRACE" replay $OPTS "$T"
+like "$(flat "$out")" "2 memory cgroups, each charged its own folios (/ft/a 32.0 KiB, /ft/b no limit)" \
+	"the sources line names the cgroups and their limits"
+
+"$FOLIO_TRACE" replay $OPTS --format=csv --cgroup-limit=b:16K "$T" > "$TMPD/b.csv"
+is "$?" 0 "--cgroup-limit=b:16K exits 0"
+is "$(evicted "$TMPD/b.csv" /ft/b)" 12 "/ft/b limited to 4 pages evicts 12 of 16"
+is "$(evicted "$TMPD/b.csv" /ft/a)" 8 "/ft/a keeps its recorded limit"
+"$FOLIO_TRACE" replay $OPTS --format=csv --cgroup-limit=/ft/b:16K "$T" > "$TMPD/c.csv"
+is "$(evicted "$TMPD/c.csv" /ft/b)" 12 "the whole path names it too"
+run "$FOLIO_TRACE" replay $OPTS --cgroup-limit=b:16K "$T"
+like "$(flat "$out")" "/ft/b 16.0 KiB (--cgroup-limit)" \
+	"the sources line says the limit is the option's"
+
+run "$FOLIO_TRACE" replay --cgroup-limit=nosuch:1M "$T"
+is "$rc" 2 "a name no cgroup has: exit 2"
+like "$err" "^folio-trace: --cgroup-limit=nosuch: no memory cgroup of that name has accesses" \
+	"and says so"
+run "$FOLIO_TRACE" replay --cgroup-limit=b "$T"
+is "$rc" 2 "no size: exit 2"
+like "$err" "cgroup-limit.*not NAME:SIZE" "and says what it takes"
+run "$FOLIO_TRACE" replay --cgroup-limit=b:0 "$T"
+is "$rc" 2 "a limit of 0: exit 2"
+run sh -c '"$1" replay --cgroup-limit=b:16K - < "$2"' sh "$FOLIO_TRACE" "$T"
+is "$rc" 2 "from standard input: exit 2"
+like "$err" "needs a trace file, not standard input" "and says why"
+done_testing
