@@ -179,7 +179,7 @@ _folio_trace()
 	fi
 	# Operands: trace files for the subcommands that read one, else any file.
 	case $sub in
-	replay | info | dump | export | calibrate) _folio_trace_files trace "$cur" ;;
+	replay | info | dump | export | calibrate | report) _folio_trace_files trace "$cur" ;;
 	*) _folio_trace_files any "$cur" ;;
 	esac
 }

@@ -69,6 +69,9 @@ static const struct argp_option record_options[] = {
 	  "do not record which pages of each file were cached before the trace", 0 },
 	{ "memory-limit", OPT_MEMLIMIT, "SIZE", 0,
 	  "run COMMAND in a memory cgroup limited to SIZE (needs -- COMMAND)", 0 },
+	{ "quiet", 'q', NULL, 0,
+	  "no progress line on stderr, even on a terminal, and no summary at the end unless "
+	  "events were lost", 0 },
 	{ "force", OPT_FORCE, NULL, 0,
 	  "replace a symbolic link at the output (never what it points to)", 0 },
 	{ 0 }
@@ -173,6 +176,9 @@ static error_t record_parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case OPT_NO_START_CACHE:
 		o->no_start_cache = true;
+		break;
+	case 'q':
+		o->quiet = true;
 		break;
 	case OPT_FORCE:
 		o->force = true;

@@ -54,6 +54,9 @@ static const char memory_help[] =
 	"share of the trace's working set (5%, 1%..100%/100); sizes whose models would not "
 	"fit in the memory the process can take are refused";
 
+/* The options --mrc needs, when given on the command line (else --mrc sets them). */
+enum { MRC_GIVEN_LRU = 1, MRC_GIVEN_POLICY = 2, MRC_GIVEN_READAHEAD = 4 };
+
 /* --top's default: the rows of --by kept */
 #define UNITS_TOP_DEFAULT	20
 
@@ -104,8 +107,9 @@ static const struct argp_option replay_options[] = {
 	{ "mrc", OPT_MRC, "MODE", 0,
 	  "miss-ratio curves of the plain LRU in one pass by stack distances instead of model "
 	  "instances: exact, sampled[:RATE] (spatial sampling, default 0.01) or compare[:RATE] "
-	  "(both, with the sampled curve's error); needs --lru=plain --policy=fixed "
-	  "--no-readahead; points from --memory=LIST, else 100 up to the working set",
+	  "(both, with the sampled curve's error); runs the plain LRU with folios of the order "
+	  "alone and no readahead (--lru=plain --policy=fixed --no-readahead, set when not "
+	  "given); points from --memory=LIST, else 100 up to the working set",
 	  PARAM_GROUP_MEMORY },
 	{ "cgroup-limit", OPT_CGROUP_LIMIT, "NAME:SIZE", 0,
 	  "what-if: the memory cgroup NAME (its path in the trace, or the path's last part) "
@@ -149,6 +153,8 @@ struct replay_args {
 	const char *mem_arg;
 	enum mrc_mode mrc;
 	double mrc_rate;
+	unsigned mrc_given;		/* MRC_GIVEN_*: what --mrc needs, given by the user */
+	char mrc_set[160];		/* what --mrc set for itself, said in the report; "" */
 	/* the run's curves (a sweep or --mrc) */
 	struct curve_set curves;
 	bool have_curves;
@@ -343,6 +349,12 @@ static error_t replay_parse(int key, char *arg, struct argp_state *state)
 	}
 	if (key == MODEL_OPTION_KEY + (int)(model_param_by_option("interval") - model_params))
 		a->interval_given = true;
+	if (key == MODEL_OPTION_KEY + (int)(model_param_by_option("lru") - model_params))
+		a->mrc_given |= MRC_GIVEN_LRU;
+	if (key == MODEL_OPTION_KEY + (int)(model_param_by_option("policy") - model_params))
+		a->mrc_given |= MRC_GIVEN_POLICY;
+	if (key == MODEL_OPTION_KEY + (int)(model_param_by_option("no-readahead") - model_params))
+		a->mrc_given |= MRC_GIVEN_READAHEAD;
 	e = model_options_parse(key, arg, &a->base, &a->set);
 	if (e == ARGP_ERR_UNKNOWN)
 		e = parse_own_opt(a, key, arg);
@@ -423,22 +435,45 @@ static int check_footprint(const struct replay_args *a, const struct model_confi
 	return -1;
 }
 
-/* What --mrc needs of the model: the plain LRU a stack algorithm describes. */
-static int check_mrc(const struct replay_args *a)
+/*
+ * What --mrc needs of the model: the plain LRU a stack algorithm describes, folios of the
+ * order alone and no readahead (both depend on what is cached). What the user did not give,
+ * --mrc sets, and the report says so; what the user gave otherwise is named, all of it, in one
+ * usage error.
+ */
+static int check_mrc(struct replay_args *a)
 {
-	const char *need = NULL;
+	char conflict[256] = "";
+	size_t n = 0;
 
-	if (a->base.lru != LRU_PLAIN)
-		need = "--lru=plain (the two-list LRU and MGLRU are no stack algorithms: their "
-		       "curves come from instances, --memory=LIST without --mrc)";
-	else if (a->base.policy != FOLIO_POLICY_FIXED)
-		need = "--policy=fixed (readahead folios depend on what is cached)";
-	else if (a->base.readahead)
-		need = "--no-readahead (readahead depends on what is cached)";
-	if (!need)
-		return 0;
-	ft_warn("--mrc needs %s", need);
-	return -1;
+	if ((a->mrc_given & MRC_GIVEN_LRU) && a->base.lru != LRU_PLAIN)
+		n += (size_t)snprintf(conflict + n, sizeof(conflict) - n, "%s--lru=%s",
+				      n ? ", " : "", model_lru_kinds[a->base.lru]->name);
+	if ((a->mrc_given & MRC_GIVEN_POLICY) && a->base.policy != FOLIO_POLICY_FIXED)
+		n += (size_t)snprintf(conflict + n, sizeof(conflict) - n, "%s--policy=%s",
+				      n ? ", " : "", model_folio_policies[a->base.policy]->name);
+	if (n) {
+		ft_warn("--mrc: a stack pass follows the plain LRU with folios of the order alone "
+			"(--lru=plain --policy=fixed), not %s: leave %s out, or drop --mrc for "
+			"instances (--memory=LIST)", conflict,
+			strchr(conflict, ',') ? "them" : "it");
+		return -1;
+	}
+	n = 0;
+	if (!(a->mrc_given & MRC_GIVEN_LRU))
+		n += (size_t)snprintf(a->mrc_set + n, sizeof(a->mrc_set) - n, " --lru=plain");
+	if (!(a->mrc_given & MRC_GIVEN_POLICY))
+		n += (size_t)snprintf(a->mrc_set + n, sizeof(a->mrc_set) - n, " --policy=fixed");
+	if (!(a->mrc_given & MRC_GIVEN_READAHEAD))
+		n += (size_t)snprintf(a->mrc_set + n, sizeof(a->mrc_set) - n, " --no-readahead");
+	if (n)
+		memmove(a->mrc_set, a->mrc_set + 1, n);
+	a->base.lru = LRU_PLAIN;
+	a->base.policy = FOLIO_POLICY_FIXED;
+	a->base.readahead = false;
+	/* the recorded kernel's LRU kind must not replace the plain one */
+	a->set |= MODEL_REC_LRU;
+	return 0;
 }
 
 /*
@@ -456,9 +491,9 @@ static struct model_config *make_sweep(struct replay_args *a, uint64_t *working_
 	const char *why;
 
 	*status = EXIT_USAGE;
-	if (make_configs(a, base) < 0)
-		return NULL;
 	if (a->mrc && check_mrc(a) < 0)
+		return NULL;
+	if (make_configs(a, base) < 0)
 		return NULL;
 	if (a->mem && a->mem->any_percent && !one_pass_ok) {
 		ft_usage_error(NULL, "memory", a->mem_arg,
@@ -545,7 +580,8 @@ static int emit_report(FILE *f, const struct replay_args *a, const struct replay
 	struct report r = { .run = &rp->run, .cols = rp->cols, .ncols = rp->ncfg,
 			    .sel = a->have_sel ? &a->sel : NULL, .all_rows = a->all_rows,
 			    .why_orders = a->why_orders[0] ? a->why_orders : NULL,
-			    .trust = a->trust[0] ? a->trust : NULL };
+			    .trust = a->trust[0] ? a->trust : NULL,
+			    .mrc_set = a->mrc_set[0] ? a->mrc_set : NULL };
 
 	if (rp->no_models)
 		r.ncols = 0;
@@ -809,36 +845,8 @@ static int emit_all(const struct replay_args *a, const struct replay *rp)
  */
 static void default_orders(struct replay_args *a)
 {
-	unsigned largest = a->base.max_pagecache_order, kernel = 0, n = 0;
-	const char *why = NULL;
-	struct ft_error err;
-	int found = 0;
-
-	if (strcmp(a->file, "-") == 0)
-		why = "the kernel's orders unread from standard input";
-	else if ((found = calib_kernel_order(a->file, &kernel, &err)) < 0)
-		why = "the kernel's orders could not be read";
-	else if (found == 0)
-		why = "no kernel events in the trace";
-	else if (kernel == 0)
-		why = "the recorded kernel inserted order 0 only";
-	if (why) {
-		snprintf(a->why_orders, sizeof(a->why_orders), "order %u: the model's default (%s)",
-			 largest, why);
-		kernel = largest;
-	} else if (kernel > largest) {
-		snprintf(a->why_orders, sizeof(a->why_orders), "order %u: --max-pagecache-order "
-			 "(the recorded kernel inserted up to order %u)", largest, kernel);
-		kernel = largest;
-	} else {
-		snprintf(a->why_orders, sizeof(a->why_orders), "order %u: the largest the "
-			 "recorded kernel inserted in this trace", kernel);
-	}
-	/* --min-order above 0 leaves no base pages to compare with */
-	if (a->base.min_order == 0 && kernel > 0)
-		a->orders[n++] = 0;
-	a->orders[n++] = kernel;
-	a->norders = n;
+	a->norders = calib_default_orders(a->file, a->base.max_pagecache_order, a->base.min_order,
+					  a->orders, a->why_orders, sizeof(a->why_orders));
 }
 
 /*

@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "top/cached.h"
 #include "top/tally.h"
 #include "top/view.h"
 #include "trace/trace.h"
@@ -38,6 +39,7 @@
 
 enum top_opt {
 	OPT_CGROUP = 256, OPT_COMM, OPT_DEV, OPT_BY, OPT_FORMAT, OPT_SORT, OPT_FROM, OPT_FORCE,
+	OPT_LINES, OPT_CACHED,
 };
 
 static const struct argp_option top_options[] = {
@@ -58,6 +60,12 @@ static const struct argp_option top_options[] = {
 	  "o4-8, o9+, evicted, hit%, ra or name (any case); '<' and '>' change it on the "
 	  "screen", 2 },
 	{ "batch", 'b', NULL, 0, "lines instead of a screen, even on a terminal", 2 },
+	{ "lines", OPT_LINES, NULL, 0,
+	  "one line per interval of the figures of the whole system, no rows (as cachestat)",
+	  2 },
+	{ "cached", OPT_CACHED, NULL, 0,
+	  "with --from: what the page cache holds now of each file the trace names, resident "
+	  "bytes beside the file's size (as fincore), without BPF; then exit", 2 },
 	{ "iterations", 'n', "COUNT", 0, "stop after COUNT intervals", 2 },
 	{ "format", OPT_FORMAT, "FORMAT", 0, "text (default) or json: a document per interval", 2 },
 	{ "output", 'o', "FILE", 0, "also write the trace to FILE, as record -o does", 2 },
@@ -73,7 +81,7 @@ struct top_args {
 	uint64_t interval_ns, iterations;
 	enum top_by by;
 	int sort;
-	bool batch, json, force;
+	bool batch, json, force, lines, cached, by_given;
 	struct ft_seen seen;
 };
 
@@ -120,6 +128,7 @@ static error_t parse_top_opt(int key, char *arg, struct argp_state *state)
 	case OPT_BY:
 		if (!top_by_parse(arg, &a->by))
 			return ft_usage_error(state, "by", arg, "file, process or cgroup");
+		a->by_given = true;
 		return 0;
 	case OPT_SORT:
 		a->sort = top_column_parse(arg);
@@ -128,6 +137,12 @@ static error_t parse_top_opt(int key, char *arg, struct argp_state *state)
 		return 0;
 	case 'b':
 		a->batch = true;
+		return 0;
+	case OPT_LINES:
+		a->lines = true;
+		return 0;
+	case OPT_CACHED:
+		a->cached = true;
 		return 0;
 	case 'n':
 		return ft_parse_u64_arg(state, "iterations", arg, 1, UINT32_MAX, &a->iterations);
@@ -213,6 +228,8 @@ static void show(struct screen *s, const struct top_args *a, const struct top_ta
 {
 	if (a->json) {
 		top_view_json(stdout, t, interval, seconds);
+	} else if (a->lines) {
+		top_view_line(stdout, t, interval, seconds);
 	} else {
 		if (s->full)
 			fputs("\033[H\033[J", stdout);
@@ -317,6 +334,36 @@ static int top_from_trace(const struct top_args *a, struct screen *s, struct top
 		rc = -1;
 out:
 	ft_reader_close(r);
+	return rc < 0 ? EXIT_RUNTIME : EXIT_OK;
+}
+
+/* --cached: the trace read whole for its files' names, then each file looked at now. */
+static int top_cached(const struct top_args *a, struct top_tally *t)
+{
+	struct ft_error err = { 0 };
+	struct ft_reader *r = ft_reader_open(a->from, &err);
+	const struct ft_hdr *h;
+	int rc;
+
+	if (!r) {
+		ft_warn("%s", err.msg);
+		return EXIT_RUNTIME;
+	}
+	while ((rc = ft_reader_next(r, &h, &err)) > 0)
+		if (top_tally_add(t, h)) {
+			ft_warn("%s: out of memory", a->from);
+			rc = -1;
+			break;
+		}
+	if (rc < 0 && err.msg[0])
+		ft_warn("%s", err.msg);
+	else if (rc == FT_READ_EOF && ft_reader_report_end(r))
+		rc = -1;
+	ft_reader_close(r);
+	if (top_cached_table(stdout, t, 0) < 0) {
+		ft_warn("out of memory");
+		return EXIT_RUNTIME;
+	}
 	return rc < 0 ? EXIT_RUNTIME : EXIT_OK;
 }
 
@@ -686,7 +733,17 @@ int cmd_top(int argc, char **argv)
 
 	if (argp_parse(&argp, argc, argv, ARGP_IN_ORDER, NULL, &a))
 		return EXIT_USAGE;
-	s.full = !a.batch && !a.json && !a.from && isatty(STDOUT_FILENO) && isatty(STDIN_FILENO);
+	if (a.cached && (!a.from || a.json || a.lines || (a.by_given && a.by != TOP_BY_FILE))) {
+		ft_warn("--cached: looks at the files a trace names: give --from=TRACE, without "
+			"--format=json, --lines or --by other than file");
+		return EXIT_USAGE;
+	}
+	if (a.lines && a.json) {
+		ft_warn("--lines: a line of text per interval, not --format=json");
+		return EXIT_USAGE;
+	}
+	s.full = !a.batch && !a.json && !a.lines && !a.from && isatty(STDOUT_FILENO) &&
+		 isatty(STDIN_FILENO);
 	s.view.sort = (enum top_column)a.sort;
 	s.view.title = a.nrecord_args ? "the tasks and files chosen" : NULL;
 	s.view.keys = s.full;
@@ -696,7 +753,10 @@ int cmd_top(int argc, char **argv)
 		ft_warn("out of memory");
 		return EXIT_RUNTIME;
 	}
-	ret = a.from ? top_from_trace(&a, &s, &t) : top_live(&a, &s, &t);
+	if (a.cached)
+		ret = top_cached(&a, &t);
+	else
+		ret = a.from ? top_from_trace(&a, &s, &t) : top_live(&a, &s, &t);
 	top_tally_release(&t);
 	return ret;
 }

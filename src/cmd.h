@@ -16,6 +16,7 @@ int cmd_export(int argc, char **argv);
 int cmd_import(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_calibrate(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 
 int cmd_record(int argc, char **argv);
 int cmd_top(int argc, char **argv);

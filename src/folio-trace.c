@@ -52,6 +52,7 @@ static const struct subcommand subcommands[] = {
 	{ "synth", cmd_synth, "write a reproducible synthetic trace of a named access pattern" },
 	{ "replay", cmd_replay, "model the page cache of a trace at one or more folio orders" },
 	{ "calibrate", cmd_calibrate, "model vs kernel: replay a recorded trace as its host was set up" },
+	{ "report", cmd_report, "the whole analysis of a trace as one self-contained HTML page" },
 	{ "import", cmd_import, "convert ftrace text, fio iologs or libCacheSim traces into a trace" },
 	{ "export", cmd_export, "write a trace as a libCacheSim csv or oracleGeneral request stream" },
 	{ "record", cmd_record, "record file accesses and page-cache events live with BPF" },

@@ -60,7 +60,7 @@ done
 is "$bad" "" "top takes every --sort value completion offers"
 
 # Each option once (--by, not --by and --by=), as many as the help defines.
-for sub in replay info dump synth calibrate import export top record; do
+for sub in replay info dump synth calibrate report import export top record; do
 	got=$(complete_words "$FOLIO_TRACE" $sub --)
 	defined=$("$FOLIO_TRACE" $sub --help | grep -c -e '^      --[a-z]' -e '^  -[^ -], --[a-z]')
 	dups=$(printf '%s\n' $got | sed 's/=$//' | sort | uniq -d | tr '\n' ' ')

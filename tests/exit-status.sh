@@ -25,12 +25,13 @@ status 0 "dump" ft dump t.ftr
 status 0 "synth" ft synth seq-read --events=10 -o s.ftr
 status 0 "replay" ft replay t.ftr
 status 0 "calibrate" ft calibrate "$REC"
+status 0 "report" ft report -q -o r.html t.ftr
 status 0 "import" ft import --from=fio-iolog -o i.ftr in.iolog
 status 0 "export" ft export --to=csv t.ftr
 status 0 "help" ft help replay
 
 # 1: the input cannot be read, or only in part.
-for sub in info dump replay calibrate; do
+for sub in info dump replay calibrate "report -o r.html"; do
 	status 1 "$sub: no such trace" ft $sub missing.ftr
 	status 1 "$sub: a cut trace (results for what was read)" ft $sub cut.ftr
 done
@@ -57,7 +58,7 @@ status 1 "replay --plot=DIR/missing/x" ft replay --plot=nodir/x.svg t.ftr
 status 1 "export -o the input" ft export --to=csv -o t.ftr t.ftr
 
 # 2: usage errors, one class for all: unknown option, bad value, missing operand.
-for sub in info dump synth replay calibrate import export record; do
+for sub in info dump synth replay calibrate report import export record; do
 	status 2 "$sub --no-such-option" ft $sub --no-such-option
 done
 status 2 "info: no operand" ft info

@@ -60,7 +60,7 @@ run "$FT" replay --folio-order=0,9 --policy=fixed --no-readahead --plot="$TMPD/s
 	-o /dev/null "$TMPD/s.ftr"
 grep -q 'LRU length (folios, log scale)' "$TMPD/s.svg"
 ok $? "LRU axis counts folios, on a log scale when orders differ 20 times"
-ticks=$(grep -A14 'data-panel="lru_entries">' "$TMPD/s.svg" | grep -o 'text-anchor="end">[0-9]*<' |
+ticks=$(grep -A14 'class="panel" data-panel="lru_entries"' "$TMPD/s.svg" | grep -o 'text-anchor="end">[0-9]*<' |
 	tr -dc '0-9\n' | tr '\n' ' ')
 is "$ticks" "1 10 100 1000 10000 100000 " "log axis ticks at powers of ten"
 
@@ -106,9 +106,11 @@ print("step", steps == {round(iv, 9)}, all(200 <= len(v) <= 501 for v in by.valu
 def frame(g):
     r = [e for e in g if e.tag == ns + "rect"][0]
     x, y, w, h = (float(r.get(k)) for k in ("x", "y", "width", "height"))
-    # the time axis ends at its last tick label
-    xhi = max(float(t.text) for t in g.iter(ns + "text")
-              if t.get("text-anchor") == "middle" and re.fullmatch(r"[0-9.e+-]+", t.text or ""))
+    # the time axis ends where the trace does, which the panel says; its ticks stop before
+    xhi = float(g.get("data-time-max"))
+    ticks = [float(t.text) for t in g.iter(ns + "text")
+             if t.get("text-anchor") == "middle" and re.fullmatch(r"[0-9.e+-]+", t.text or "")]
+    assert max(ticks) <= xhi
     return x, y, w, h, xhi
 
 def worst(panel, column, ylo, yhi):

@@ -73,6 +73,12 @@ is "$?" 0 "-o -: exit 0"
 ok $? "-o -: standard output is a complete trace"
 is "$(head -n 1 "$TMPD/so.err")" "hello" "-o -: the command's output went to standard error"
 
+# -q: nothing on standard error when all went well (no progress, no summary).
+run "$FOLIO_TRACE" record -q -o "$T" -- true
+is "$rc:$err" "0:" "-q: exit 0, nothing on standard error"
+run "$FOLIO_TRACE" record -o "$T" -- true
+like "$err" '^folio-trace: record: [0-9]* events, ' "without -q: the summary line"
+
 # An existing world-readable file becomes private.
 echo old > "$T"
 chmod 644 "$T"

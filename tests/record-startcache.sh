@@ -87,13 +87,18 @@ is "$(start_of "$TMPD/cold.ftr")" "0 -" "cold file: 0 pages cached before the tr
 row=$(file_row "$TMPD/cold.ftr")
 is "${row%% *}" 256 "and its replay inserts all 256"
 
-# Half of it cached (POSIX_FADV_WILLNEED of the second half): that half, in one range.
-drop_pages "$F"
-"$ADVISE" "$F" fw:512K:512K
-i=0
-while [ "$(cached "$F")" -lt 128 ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
-is "$(cached "$F")" 128 "precondition: 128 pages cached"
-rec "$TMPD/half.ftr" -- "$ADVISE" "$F" fn:0:0
+# Half of it cached (POSIX_FADV_WILLNEED of the second half): that half, in one range. A page
+# someone else's reclaim or migration takes between the setup and the probe is the host's, not
+# the probe's: the setup is made again, 3 times at most, and the last is held to the answer.
+for try in 1 2 3; do
+	drop_pages "$F"
+	"$ADVISE" "$F" fw:512K:512K
+	i=0
+	while [ "$(cached "$F")" -lt 128 ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+	rec "$TMPD/half.ftr" -- "$ADVISE" "$F" fn:0:0
+	[ "$(start_of "$TMPD/half.ftr")" = "128 128+128" ] && break
+	diag "try $try: $(start_of "$TMPD/half.ftr") pages cached at the probe"
+done
 is "$(start_of "$TMPD/half.ftr")" "128 128+128" "half cached: pages 128 to 255"
 
 # kpageflags FLAG PFN...: how many of the pfns have the flag (bit) set.

@@ -89,13 +89,19 @@ ns = "{http://www.w3.org/2000/svg}"
 root = ET.parse(sys.argv[1]).getroot()
 for g in root.iter(ns + "g"):
     if g.get("class") == "panel":
-        print(g.get("data-panel"), len([p for p in g.iter(ns + "polyline")]))
+        print(g.get("data-panel"), len([p for p in g.iter(ns + "polyline")]),
+              len([c for c in g.iter(ns + "circle") if c.get("class") == "knee"]))
+    if g.get("class") == "left-out":
+        print(g.text)
+for t in root.iter(ns + "text"):
+    if t.get("class") == "left-out":
+        print(t.text)
 PY
 )
-is "$got" "hit_ratio 4
-device_read_bytes 4
-refaults 0
-writeback_bytes 0" "--curve-plot: a line per curve where a stack pass counts the metric"
+is "$got" "hit_ratio 4 4
+device_read_bytes 4 0
+not drawn: Refaults (pages) (not counted by a stack pass); Write-back bytes (not counted by a stack pass)" \
+	"--curve-plot: a line per curve and its knee; the panels without data named, not drawn"
 
 # the kernel's two-list LRU: instances, and the output says why
 run "$FT" replay --folio-order=0,9 --memory=8M,32M,128M "$TMPD/r.ftr"
@@ -159,9 +165,20 @@ run "$FT" replay --mrc=exact:0.1 $PLAIN "$TMPD/r.ftr"
 is "$rc" 2 "--mrc=exact:RATE: usage error"
 run "$FT" replay --mrc=sampled:1.5 $PLAIN "$TMPD/r.ftr"
 is "$rc" 2 "--mrc=sampled:1.5: usage error"
-run "$FT" replay --mrc=exact "$TMPD/r.ftr"
-is "$rc" 2 "--mrc with the two-list LRU: usage error"
-like "$err" "lru=plain" "--mrc with the two-list LRU: says what it needs"
+run "$FT" replay --mrc=exact --lru=two-list --policy=readahead "$TMPD/r.ftr"
+is "$rc" 2 "--mrc with the two-list LRU and readahead folios: usage error"
+both=$(printf '%s\n' "$err" | grep -c -e '--lru=two-list, --policy=readahead')
+is "$(printf '%s\n' "$err" | wc -l):$both" \
+	"1:1" "--mrc with the two-list LRU and readahead folios: both named in one line"
+# Not given, --mrc sets them itself, says so, and its curve is the one they give.
+run "$FT" replay --folio-order=0,9 --mrc=exact --memory=8M,32M --format=csv "$TMPD/r.ftr"
+is "$rc" 0 "--mrc=exact alone: exit 0"
+set_by_mrc=$out
+run "$FT" replay $PLAIN --folio-order=0,9 --mrc=exact --memory=8M,32M --format=csv "$TMPD/r.ftr"
+is "$set_by_mrc" "$out" "--mrc=exact alone: the curves of --lru=plain --policy=fixed --no-readahead"
+run "$FT" replay --folio-order=0 --mrc=exact --memory=8M "$TMPD/r.ftr"
+like "$out" '^--mrc set --lru=plain --policy=fixed --no-readahead: ' \
+	"--mrc=exact alone: the table says what it set"
 run "$FT" replay --memory=5% - <"$TMPD/r.ftr"
 is "$rc" 2 "shares of the working set from stdin: usage error"
 run "$FT" replay --curve="$TMPD/x.csv" "$TMPD/r.ftr"

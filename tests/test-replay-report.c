@@ -1,10 +1,12 @@
 /* Report formats on hand-made metrics: exact values, alignment, ratios, CSV shape. */
 #define _GNU_SOURCE
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "model/variants.h"
+#include "report/curve.h"
 #include "report/metrics.h"
 #include "report/report.h"
 #include "report/series.h"
@@ -347,6 +349,101 @@ static void test_series(void)
 	series_release(&s);
 }
 
+/* Whether the panel key of the SVG svg holds text, up to the panel's end. */
+static bool panel_says(const char *svg, const char *key, const char *text)
+{
+	char head[128];
+	const char *p, *end, *hit;
+
+	snprintf(head, sizeof(head), "class=\"panel\" data-panel=\"%s\"", key);
+	p = strstr(svg, head);
+	end = p ? strstr(p, "</g>") : NULL;
+	hit = p ? strstr(p, text) : NULL;
+	return hit && hit < end;
+}
+
+/*
+ * The plot over time: order 4's LRU line is order 0's in one case (said beside the panel's
+ * title), not in the other; the time axis ends at the last sample, 2.5 s after t0.
+ */
+static void test_series_svg(void)
+{
+	struct model_sample a = { .ts = 1000000000, .lru_entries = 5, .write_bytes_interval = 1 };
+	struct model_sample b = { .ts = 3500000000, .lru_entries = 7 };
+	struct series s;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	series_init(&s, 2, 1000000000);
+	s.t0 = 1000000000;
+	for (unsigned i = 0; i < 2; i++) {
+		s.col[i].order = 4 * i;
+		snprintf(s.col[i].label, sizeof(s.col[i].label), "order %u", 4 * i);
+		series_append(&s.col[i], &a);
+		series_append(&s.col[i], &b);
+	}
+	f = open_memstream(&buf, &len);
+	is_i64(series_write_svg(f, &s, "t", NULL), 0, "svg written");
+	fclose(f);
+	ok(panel_says(buf, "lru_entries", "order 4 on order 0's line</text>"),
+	   "equal lines: said so beside the panel");
+	ok(strstr(buf, "data-panel=\"lru_entries\" data-time-max=\"2.5\"") != NULL,
+	   "the time axis ends at the trace's end");
+	free(buf);
+	s.col[1].v[1].lru_entries = 2;
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	series_write_svg(f, &s, "t", NULL);
+	fclose(f);
+	ok(!panel_says(buf, "lru_entries", "class=\"coincide\"") &&
+	   panel_says(buf, "fragmentation_index", "class=\"coincide\""),
+	   "lines that differ: no note on their panel; the fragmentation lines, equal, noted");
+	free(buf);
+	series_release(&s);
+}
+
+/*
+ * The curve plot: two orders' curves of three sizes, hit ratios 10%, 80% and 90% (a knee at
+ * the middle size), equal in all but device reads; no refaults and no write-back at any size.
+ */
+static void test_curve_svg(void)
+{
+	static const uint64_t hits[3] = { 10, 80, 90 };
+	struct curve_point p[2][3];
+	struct curve c[2];
+	struct curve_set set = { .n = 2, .c = c };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	memset(p, 0, sizeof(p));
+	memset(c, 0, sizeof(c));
+	for (unsigned o = 0; o < 2; o++) {
+		c[o] = (struct curve){ .order = 9 * o, .source = CURVE_INSTANCES, .lru = "plain",
+				       .n = 3, .p = p[o] };
+		for (unsigned i = 0; i < 3; i++) {
+			p[o][i].memory_bytes = (i + 1) << 20;
+			p[o][i].cfg.page_size = 4096;
+			p[o][i].m.read_requests = 100;
+			p[o][i].m.read_hit_requests = hits[i];
+			p[o][i].m.read_io_bytes = (3 - i + o) << 20;
+		}
+	}
+	f = open_memstream(&buf, &len);
+	is_i64(curve_write_svg(f, &set, "t"), 0, "curve svg written");
+	fclose(f);
+	ok(panel_says(buf, "hit_ratio", "order 9 on order 0's line</text>") &&
+	   !panel_says(buf, "device_read_bytes", "class=\"coincide\""),
+	   "curves: the equal hit-ratio lines said so, the device reads not");
+	ok(panel_says(buf, "hit_ratio", "<circle class=\"knee\" data-order=\"0\""),
+	   "curves: the knee marked");
+	ok(!strstr(buf, "data-panel=\"refaults\"") &&
+	   strstr(buf, "not drawn: Refaults (pages) (none at any size); Write-back bytes (none at "
+		  "any size)</text>"), "curves: panels without data named, not drawn");
+	free(buf);
+}
+
 int main(void)
 {
 	struct report_col cols[2];
@@ -367,6 +464,8 @@ int main(void)
 	test_left_out(&r);
 	test_single_column(&cols[1]);
 	test_series();
+	test_series_svg();
+	test_curve_svg();
 	{
 		unsigned kind = 99;
 

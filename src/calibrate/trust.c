@@ -59,6 +59,27 @@ static const char *reason_of(const char *msg, const char *path)
 	return strncmp(msg, path, n) == 0 && msg[n] == ':' && msg[n + 1] == ' ' ? msg + n + 2 : msg;
 }
 
+void calib_trust_of(const struct calibration *c, struct calib_trust *t)
+{
+	memset(t, 0, sizeof(*t));
+	if (c->truncated) {
+		snprintf(t->why_not, sizeof(t->why_not), "the trace is cut or damaged");
+		return;
+	}
+	keep_worst(t, c);
+	t->have = t->rows > 0;
+	if (!t->have)
+		snprintf(t->why_not, sizeof(t->why_not), "no figure of the traced files to hold "
+			 "the model against");
+}
+
+void calib_trust_failed(const char *path, const struct ft_error *err, struct calib_trust *t)
+{
+	memset(t, 0, sizeof(*t));
+	snprintf(t->why_not, sizeof(t->why_not), "%.*s", (int)sizeof(t->why_not) - 1,
+		 reason_of(err->msg, path));
+}
+
 int calib_trust_file(const char *path, bool quiet, struct calib_trust *t)
 {
 	const struct calibrate_request req = { .quiet = quiet };
@@ -71,19 +92,46 @@ int calib_trust_file(const char *path, bool quiet, struct calib_trust *t)
 		return 0;
 	}
 	if (calibrate_file(c, path, &req, &err) < 0) {
-		snprintf(t->why_not, sizeof(t->why_not), "%.*s", (int)sizeof(t->why_not) - 1,
-			 reason_of(err.msg, path));
-	} else if (c->truncated) {
-		snprintf(t->why_not, sizeof(t->why_not), "the trace is cut or damaged");
+		calib_trust_failed(path, &err, t);
 	} else {
-		keep_worst(t, c);
-		t->have = t->rows > 0;
-		if (!t->have)
-			snprintf(t->why_not, sizeof(t->why_not), "no figure of the traced files to "
-				 "hold the model against");
+		calib_trust_of(c, t);
 	}
 	free(c);
 	return 0;
+}
+
+unsigned calib_default_orders(const char *path, unsigned largest, unsigned min_order,
+			      unsigned *orders, char *why_orders, size_t len)
+{
+	unsigned kernel = 0, n = 0;
+	const char *why = NULL;
+	struct ft_error err;
+	int found = 0;
+
+	if (strcmp(path, "-") == 0)
+		why = "the kernel's orders unread from standard input";
+	else if ((found = calib_kernel_order(path, &kernel, &err)) < 0)
+		why = "the kernel's orders could not be read";
+	else if (found == 0)
+		why = "no kernel events in the trace";
+	else if (kernel == 0)
+		why = "the recorded kernel inserted order 0 only";
+	if (why) {
+		snprintf(why_orders, len, "order %u: the model's default (%s)", largest, why);
+		kernel = largest;
+	} else if (kernel > largest) {
+		snprintf(why_orders, len, "order %u: --max-pagecache-order (the recorded kernel "
+			 "inserted up to order %u)", largest, kernel);
+		kernel = largest;
+	} else {
+		snprintf(why_orders, len, "order %u: the largest the recorded kernel inserted in "
+			 "this trace", kernel);
+	}
+	/* --min-order above 0 leaves no base pages to compare with */
+	if (min_order == 0 && kernel > 0)
+		orders[n++] = 0;
+	orders[n++] = kernel;
+	return n;
 }
 
 void calib_trust_text(const struct calib_trust *t, char *buf, size_t len)

@@ -8,6 +8,7 @@
 #define FT_CALIBRATE_TRUST_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "util/error.h"
 
@@ -16,6 +17,14 @@
  * 0 when the trace has no kernel events (synthetic, imported), -1 with err set.
  */
 int calib_kernel_order(const char *path, unsigned *order, struct ft_error *err);
+
+/*
+ * The orders a replay runs when none is given: base pages and the largest order the kernel
+ * inserted in the trace at path (else the model's, largest). Fills orders (two at most) and
+ * why_orders (the verdict's line saying where the second came from); returns how many.
+ */
+unsigned calib_default_orders(const char *path, unsigned largest, unsigned min_order,
+			      unsigned *orders, char *why_orders, size_t len);
 
 struct calib_trust {
 	bool have;		/* calibrated: the fields below are set */
@@ -32,6 +41,11 @@ struct calib_trust {
  * system-wide rows are upper bounds, not errors. Returns 0 with t->have or t->why_not set.
  */
 int calib_trust_file(const char *path, bool quiet, struct calib_trust *t);
+
+struct calibration;
+/* The same from a calibration already made, or from why calibrate_file() failed on path. */
+void calib_trust_of(const struct calibration *c, struct calib_trust *t);
+void calib_trust_failed(const char *path, const struct ft_error *err, struct calib_trust *t);
 
 /* The report's line: "trust: calibrate's worst error on this trace: +66.4% (insertions...". */
 void calib_trust_text(const struct calib_trust *t, char *buf, size_t len);

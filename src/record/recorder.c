@@ -194,6 +194,9 @@ static int record_finish(struct recorder *r, int rc)
 		rc = -1;
 	}
 	r->w = NULL;
+	/* -q keeps what needs acting on: a failure or events lost */
+	if (!rc && !r->lost && r->o->quiet)
+		return rc;
 	fprintf(stderr, "folio-trace: record: %llu events, %s written to %s, %llu lost%s; "
 		"cached pages of %llu files probed in %.3f ms\n",
 		(unsigned long long)st.events, format_bytes(st.stored_bytes, buf, sizeof(buf)),
@@ -328,6 +331,7 @@ int ft_record_run(const struct record_opts *o)
 		return -1;
 	}
 	record_progress_init(&r.progress, STDERR_FILENO);
+	r.progress.tty &= !o->quiet;
 	if (record_start(&r, &orig)) {
 		ft_warn("%s", r.err.msg);
 		goto out;

@@ -2,9 +2,12 @@
 /*
  * --curve-plot=FILE.svg: four stacked panels against memory (read hit ratio, device read
  * bytes, refaults, write-back bytes), one polyline per curve (per folio order), a legend on
- * top. A panel no curve knows (stack curves have no refaults) says so. Self-contained SVG.
+ * top. Only panels with data are drawn: one no curve knows (stack curves have no refaults) or
+ * that is zero at every size is named in a note under the legend instead. The hit ratio marks
+ * each curve's knee; a line drawn over another's says so. Self-contained SVG.
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -98,21 +101,105 @@ static void draw_axes(FILE *f, double y0, double xmax, double xscale, const char
 	}
 }
 
-static void draw_panel(FILE *f, const struct curve_set *s, unsigned pi, double y0, double xmax)
+/* Why panel pi has nothing to draw, or NULL when it has data. */
+static const char *panel_empty(const struct curve_set *s, unsigned pi)
 {
 	const struct report_metric *md = metric_by_key(panels[pi].key);
-	double ymax = 0, yscale = 1, xscale, plot_w = W - LEFT - RIGHT;
-	const char *yunit = "", *xunit;
-	bool any = false;
+	bool known = false;
 
 	for (unsigned c = 0; c < s->n; c++)
 		for (unsigned i = 0; i < s->c[c].n; i++) {
 			double v = value_at(&s->c[c], i, md);
 
-			if (!isnan(v)) {
-				any = true;
+			known |= !isnan(v);
+			/* a hit ratio of 0 is an answer; a count of 0, activity the trace lacks */
+			if (!isnan(v) && (pi == 0 || v != 0))
+				return NULL;
+		}
+	return known ? "none at any size" : "not counted by a stack pass";
+}
+
+/* Whether curve a's values of md are curve b's at every point: a line hidden under another. */
+static bool same_line(const struct curve *a, const struct curve *b,
+		      const struct report_metric *md)
+{
+	if (a->n != b->n)
+		return false;
+	for (unsigned i = 0; i < a->n; i++) {
+		double va = value_at(a, i, md), vb = value_at(b, i, md);
+
+		if (a->p[i].memory_bytes != b->p[i].memory_bytes || isnan(va) != isnan(vb) ||
+		    (!isnan(va) && fabs(va - vb) > 1e-9 * fabs(vb)))
+			return false;
+	}
+	return true;
+}
+
+static void note_coinciding(FILE *f, const struct curve_set *s, const struct report_metric *md,
+			    double y0)
+{
+	bool first = true;
+
+	for (unsigned a = 1; a < s->n; a++)
+		for (unsigned b = 0; b < a; b++) {
+			if (!same_line(&s->c[a], &s->c[b], md))
+				continue;
+			if (first)
+				fprintf(f, "<text class=\"coincide\" x=\"%g\" y=\"%g\" "
+					"font-size=\"11\" fill=\"#444\" text-anchor=\"end\">",
+					W - RIGHT, y0 - 10);
+			fprintf(f, "%sorder %u on order %u's line", first ? "" : "; ",
+				s->c[a].order, s->c[b].order);
+			first = false;
+			break;
+		}
+	if (!first)
+		fputs("</text>\n", f);
+}
+
+/* Each curve's knee on the hit-ratio panel: a ring on the line, where more memory buys little. */
+static void mark_knees(FILE *f, const struct curve_set *s, const struct report_metric *md,
+		       double y0, double xmax, double ymax)
+{
+	double plot_w = W - LEFT - RIGHT;
+
+	for (unsigned c = 0; c < s->n; c++) {
+		const struct curve *cv = &s->c[c];
+		uint64_t at;
+
+		if (!curve_knee(cv, &at))
+			continue;
+		for (unsigned i = 0; i < cv->n; i++) {
+			double v = value_at(cv, i, md), x, y;
+
+			if (cv->p[i].memory_bytes != at || isnan(v))
+				continue;
+			x = LEFT + plot_w * (double)at / xmax;
+			y = y0 + PANEL_H - PANEL_H * v / ymax;
+			fprintf(f, "<circle class=\"knee\" data-order=\"%u\" cx=\"%.1f\" "
+				"cy=\"%.1f\" r=\"5\" fill=\"none\" stroke=\"%s\" "
+				"stroke-width=\"2\"/>\n", cv->order, x, y, palette[c % 11]);
+			/* the labels of knees at one point stacked, not drawn over each other */
+			fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" fill=\"%s\">knee, "
+				"order %u</text>\n", x + 7, y + 14 + 11.0 * c, palette[c % 11],
+				cv->order);
+			break;
+		}
+	}
+}
+
+static void draw_panel(FILE *f, const struct curve_set *s, unsigned pi, double y0, double xmax)
+{
+	const struct report_metric *md = metric_by_key(panels[pi].key);
+	double ymax = 0, yscale = 1, xscale, plot_w = W - LEFT - RIGHT;
+	const char *yunit = "", *xunit;
+
+	for (unsigned c = 0; c < s->n; c++)
+		for (unsigned i = 0; i < s->c[c].n; i++) {
+			double v = value_at(&s->c[c], i, md);
+
+			if (!isnan(v))
 				ymax = v > ymax ? v : ymax;
-			}
 		}
 	if (panels[pi].key == panels[0].key)
 		ymax = 1;
@@ -125,12 +212,6 @@ static void draw_panel(FILE *f, const struct curve_set *s, unsigned pi, double y
 	xscale = byte_scale(xmax, &xunit);
 	fprintf(f, "<g class=\"panel\" data-panel=\"%s\">\n", panels[pi].key);
 	draw_axes(f, y0, xmax, xscale, xunit, ymax, yscale, yunit, panels[pi].title);
-	if (!any) {
-		fprintf(f, "<text x=\"%g\" y=\"%g\" font-size=\"12\" text-anchor=\"middle\" "
-			"fill=\"#666\">not counted by a stack pass: run instances (--memory=LIST "
-			"without --mrc)</text>\n</g>\n", LEFT + plot_w / 2, y0 + PANEL_H / 2);
-		return;
-	}
 	for (unsigned c = 0; c < s->n; c++) {
 		const struct curve *cv = &s->c[c];
 		bool open = false;
@@ -155,12 +236,41 @@ static void draw_panel(FILE *f, const struct curve_set *s, unsigned pi, double y
 		if (open)
 			fputs("\"/>\n", f);
 	}
+	if (pi == 0)
+		mark_knees(f, s, md, y0, xmax, ymax);
+	note_coinciding(f, s, md, y0);
 	fputs("</g>\n", f);
+}
+
+/* Under the legend: the panels left out and why, so no reader looks for them. */
+static void note_left_out(FILE *f, const struct curve_set *s, double y)
+{
+	bool first = true;
+
+	for (unsigned p = 0; p < NR_PANELS; p++) {
+		const char *why = panel_empty(s, p);
+
+		if (!why)
+			continue;
+		if (first)
+			fprintf(f, "<text class=\"left-out\" x=\"%g\" y=\"%g\" font-size=\"11\" "
+				"fill=\"#444\">not drawn: ", LEFT, y);
+		fprintf(f, "%s%s (%s)", first ? "" : "; ", panels[p].title, why);
+		first = false;
+	}
+	if (!first)
+		fputs("</text>\n", f);
 }
 
 int curve_write_svg(FILE *f, const struct curve_set *s, const char *title)
 {
-	double h = TOP + NR_PANELS * (PANEL_H + GAP), xmax = 0;
+	double h, xmax = 0;
+	unsigned shown = 0, legend_rows = (s->n + 3) / 4, at = 0;
+	double top = TOP + 16.0 * (legend_rows > 1 ? legend_rows - 1 : 0);
+
+	for (unsigned p = 0; p < NR_PANELS; p++)
+		shown += !panel_empty(s, p);
+	h = top + 20 + (shown ? shown : 1) * (PANEL_H + GAP);
 
 	for (unsigned c = 0; c < s->n; c++)
 		for (unsigned i = 0; i < s->c[c].n; i++)
@@ -185,8 +295,10 @@ int curve_write_svg(FILE *f, const struct curve_set *s, const char *title)
 			s->c[c].order, s->c[c].lru, kinds[s->c[c].source]);
 	}
 	fputs("</g>\n", f);
+	note_left_out(f, s, top);
 	for (unsigned p = 0; p < NR_PANELS; p++)
-		draw_panel(f, s, p, TOP + 30 + p * (PANEL_H + GAP), xmax);
+		if (!panel_empty(s, p))
+			draw_panel(f, s, p, top + 30 + at++ * (PANEL_H + GAP), xmax);
 	fputs("</svg>\n", f);
 	return ferror(f) ? -1 : 0;
 }

@@ -102,8 +102,8 @@ static const struct {
 	{ "fragmentation_index", "fragmentation index, model's order, end" },
 	{ "unusable_index_mean", "unusable index, model's order, mean" },
 	{ "unusable_index_max", "unusable index, model's order, maximum" },
-	{ "metadata_bytes_page", "struct page metadata of the cached memory" },
-	{ "metadata_bytes_folio", "per-folio layout's metadata, a what-if" },
+	{ "metadata_bytes_page", "struct page of all memory, 64 B a page" },
+	{ "metadata_bytes_folio", "what-if: 96 B a folio of the order, all memory" },
 };
 #define NR_MEANINGS (sizeof(meanings) / sizeof(meanings[0]))
 

@@ -378,8 +378,8 @@ const struct report_metric report_metrics[] = {
 	M(fragmentation_index, "frag. index (end)", "memory", RK_INDEX),
 	M(unusable_index_mean, "unusable index mean", "memory", RK_INDEX),
 	M(unusable_index_max, "unusable index max", "memory", RK_INDEX),
-	M(metadata_bytes_page, "struct page metadata", "memory", RK_BYTES),
-	M(metadata_bytes_folio, "per-folio metadata", "memory", RK_BYTES),
+	M(metadata_bytes_page, "struct page, all RAM", "memory", RK_BYTES),
+	M(metadata_bytes_folio, "memdesc what-if, all RAM", "memory", RK_BYTES),
 };
 
 const unsigned report_nr_metrics = sizeof(report_metrics) / sizeof(report_metrics[0]);

@@ -51,6 +51,7 @@ struct report {
 	const struct report_units *units;	/* --by (report/units.h), or NULL */
 	const char *why_orders;		/* why these orders ran (the default), or NULL */
 	const char *trust;		/* how far to trust the model (calibration), or NULL */
+	const char *mrc_set;		/* the options --mrc set for itself, or NULL */
 	bool all_rows;			/* the table keeps the rows zero in every model too */
 };
 
@@ -67,6 +68,8 @@ void report_print_wrapped(FILE *f, const char *s);
 
 /* Each returns 0, or -1 when writing failed (errno set). */
 int report_write_table(FILE *f, const struct report *r);
+/* The table without its verdict: what was replayed, the settings, a row per metric. */
+int report_write_details(FILE *f, const struct report *r);
 int report_write_json(FILE *f, const struct report *r);
 int report_write_csv(FILE *f, const struct report *r);
 /* CSV, one row per configuration and metric: label,order,metric,value (arrays as KEY_N). */

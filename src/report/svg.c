@@ -263,7 +263,8 @@ static void draw_frame(FILE *f, const struct panel *p, const struct axis *x,
 {
 	double right = SVG_W - SVG_RIGHT, bottom = top + PANEL_H;
 
-	fprintf(f, "<g class=\"panel\" data-panel=\"%s\">\n", p->key);
+	fprintf(f, "<g class=\"panel\" data-panel=\"%s\" data-time-max=\"%.9g\">\n", p->key,
+		x->hi);
 	fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"14\" font-weight=\"bold\">", SVG_LEFT,
 		top - 12);
 	plot_xml_text(f, p->title);
@@ -317,6 +318,47 @@ static void draw_series(FILE *f, const struct series *s, unsigned ci, const stru
 	fputs("</title></polyline>\n", f);
 }
 
+/* Whether column a's line is column b's in panel p: every sample the same (a hidden line). */
+static bool same_line(const struct series *s, const struct panel *p, unsigned a, unsigned b)
+{
+	const struct series_col *ca = &s->col[a], *cb = &s->col[b];
+
+	if (ca->n != cb->n)
+		return false;
+	for (size_t k = 0; k < ca->n; k++) {
+		double va = p->value(s, ca, k), vb = p->value(s, cb, k);
+
+		if (isnan(va) != isnan(vb) || (!isnan(va) && fabs(va - vb) > 1e-9 * fabs(vb)))
+			return false;
+	}
+	return true;
+}
+
+/* Lines drawn over another's say so beside the panel's title: none is lost from view. */
+static void note_coinciding(FILE *f, const struct series *s, const struct panel *p, double top)
+{
+	bool first = true;
+
+	for (unsigned a = 1; a < s->ncols; a++)
+		for (unsigned b = 0; b < a; b++) {
+			if (!same_line(s, p, a, b))
+				continue;
+			if (first)
+				fprintf(f, "<text class=\"coincide\" x=\"%.1f\" y=\"%.1f\" "
+					"font-size=\"11\" fill=\"#444\" text-anchor=\"end\">",
+					SVG_W - SVG_RIGHT, top - 12);
+			fputs(first ? "" : "; ", f);
+			plot_xml_text(f, s->col[a].label);
+			fputs(" on ", f);
+			plot_xml_text(f, s->col[b].label);
+			fputs("'s line", f);
+			first = false;
+			break;
+		}
+	if (!first)
+		fputs("</text>\n", f);
+}
+
 static void draw_legend(FILE *f, const struct series *s)
 {
 	fputs("<g class=\"legend\">\n", f);
@@ -356,7 +398,10 @@ int series_write_svg(FILE *f, const struct series *s, const char *title, const c
 		if (panel_shown(s, &panels[p]))
 			shown[n++] = &panels[p];
 	height = SVG_TOP + n * (PANEL_H + PANEL_GAP);
+	/* the axis ends where the trace does, its ticks at round steps up to there */
 	axis_fit(&x, time_max(s), 8);
+	if (time_max(s) > 0)
+		x.hi = time_max(s);
 	x.scale = 1;
 	x.unit = "s";
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -385,6 +430,7 @@ int series_write_svg(FILE *f, const struct series *s, const char *title, const c
 		draw_frame(f, shown[p], &x, &y, top);
 		for (unsigned i = 0; i < s->ncols; i++)
 			draw_series(f, s, i, shown[p], &x, &y, top);
+		note_coinciding(f, s, shown[p], top);
 		fputs("</g>\n", f);
 	}
 	fputs("</svg>\n", f);

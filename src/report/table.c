@@ -345,14 +345,21 @@ static void print_left_out(FILE *f, const struct report *r)
 
 int report_write_table(FILE *f, const struct report *r)
 {
+	if (r->ncols == 0 || nr_table_cols(r) > TABLE_MAX_COLS)
+		return -1;
+	if (report_write_verdict(f, r) < 0)
+		return -1;
+	return report_write_details(f, r);
+}
+
+int report_write_details(FILE *f, const struct report *r)
+{
 	unsigned width[TABLE_MAX_COLS];
 	unsigned n = nr_table_cols(r);
 	const char *section = NULL;
 	char buf[CELL_LEN];
 
 	if (r->ncols == 0 || n > TABLE_MAX_COLS)
-		return -1;
-	if (report_write_verdict(f, r) < 0)
 		return -1;
 	print_run_line(f, r->run);
 	print_config_line(f, &r->cols[0].cfg);
@@ -390,6 +397,8 @@ int report_write_curve_table(FILE *f, const struct report *r)
 	if (r->ncols)
 		print_config_line(f, &r->cols[0].cfg);
 	print_sources(f, r);
+	if (r->mrc_set)
+		fprintf(f, "--mrc set %s: a stack pass follows nothing else\n", r->mrc_set);
 	fputc('\n', f);
 	return curve_write_table(f, r->curves);
 }

@@ -449,3 +449,33 @@ void top_view_json(FILE *f, const struct top_tally *t, unsigned interval, double
 	}
 	fputs("]}\n", f);
 }
+
+/*
+ * --lines: the interval's system-wide figures on one line, as cachestat prints them; the
+ * heading again every TOP_LINE_HEADING lines so it stays on a terminal's screen. INSERTED is
+ * pages, LARGE% the share of them in folios of order 1 or more. 80 columns.
+ */
+#define TOP_LINE_HEADING	20
+
+void top_view_line(FILE *f, const struct top_tally *t, unsigned interval, double seconds)
+{
+	const struct top_counts *c = &t->all_now;
+	uint64_t large = c->inserted_pages - (c->inserted[0] < c->inserted_pages ?
+					      c->inserted[0] : c->inserted_pages);
+	char rd[16], wr[16], wb[16], hit[16], waf[16], lg[16];
+
+	if (interval % TOP_LINE_HEADING == 1)
+		fprintf(f, "%6s %9s %9s %5s %8s %6s %7s %7s %9s %5s\n", "TIME", "READ", "WRITE",
+			"HIT%", "INSERTED", "LARGE%", "EVICTED", "REFAULT", "WBACK", "WAF");
+	ratio_cell(hit, sizeof(hit), hit_ratio(c) * 100, "%.1f");
+	ratio_cell(waf, sizeof(waf), amplification(c), "%.2f");
+	ratio_cell(lg, sizeof(lg), c->inserted_pages ? 100.0 * (double)large /
+		   (double)c->inserted_pages : -1, "%.1f");
+	/* whole seconds for intervals of a second or more: a day fits the column */
+	fprintf(f, "%6.*f %9s %9s %5s %8llu %6s %7llu %7llu %9s %5s\n", seconds >= 1 ? 0 : 2,
+		interval * seconds,
+		bytes(c->read_bytes, rd, sizeof(rd)), bytes(c->write_bytes, wr, sizeof(wr)), hit,
+		(unsigned long long)c->inserted_pages, lg, (unsigned long long)c->evicted_pages,
+		(unsigned long long)t->sys_now.refaults,
+		bytes(c->written_back_bytes, wb, sizeof(wb)), waf);
+}

@@ -44,6 +44,8 @@ void top_view_text(FILE *f, const struct top_view *v, const struct top_tally *t,
 		   unsigned interval, double seconds);
 /* The keys of the screen and what the columns are. */
 void top_view_help(FILE *f, const struct top_view *v);
+/* --lines: the interval's figures of the whole system on one line (as cachestat). */
+void top_view_line(FILE *f, const struct top_tally *t, unsigned interval, double seconds);
 /* One JSON document (one line) for the interval. */
 void top_view_json(FILE *f, const struct top_tally *t, unsigned interval, double seconds);
 
