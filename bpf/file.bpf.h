@@ -66,6 +66,7 @@ static __always_inline void emit_path(struct dentry *d, struct inode *inode, __u
 	fill_hdr(&p->hdr, FT_PRIV_PATH, sizeof(*p), tid);
 	p->ino = BPF_CORE_READ(inode, i_ino);
 	p->size = BPF_CORE_READ(inode, i_size);
+	p->gen = BPF_CORE_READ(inode, i_generation);
 	p->dev = dev;
 	p->depth = 0;
 	if (!no_paths)
@@ -85,11 +86,17 @@ static __always_inline struct dentry *inode_alias(struct inode *inode)
 	return (struct dentry *)((char *)first - bpf_core_field_offset(struct dentry, d_u));
 }
 
+/* The inode's i_generation: with (dev, ino), one file however often its number is reused. */
+static __always_inline __u32 inode_gen(struct inode *inode)
+{
+	return inode ? BPF_CORE_READ(inode, i_generation) : 0;
+}
+
 /* A file not named from this CPU last: named now unless it was before. */
 static __noinline void name_file(struct inode *inode, struct dentry *d, __u32 dev, __u64 ino,
 				 __u32 tid)
 {
-	struct ft_file_key key = { .dev = dev, .ino = ino };
+	struct ft_file_key key = { .dev = dev, .gen = inode_gen(inode), .ino = ino };
 	__u8 one = 1;
 
 	if (bpf_map_lookup_elem(&files, &key))
@@ -106,11 +113,13 @@ static __always_inline void note_file_id(const struct cur *c, struct inode *inod
 					 struct dentry *d, __u32 dev, __u64 ino)
 {
 	struct cpu_state *cs = c->cs;
+	__u32 gen = inode_gen(inode);
 
-	if (cs->last_ino == ino && cs->last_dev == dev)
+	if (cs->last_ino == ino && cs->last_dev == dev && cs->last_gen == gen)
 		return;
 	cs->last_ino = ino;
 	cs->last_dev = dev;
+	cs->last_gen = gen;
 	name_file(inode, d, dev, ino, cur_tid(c));
 }
 

@@ -54,9 +54,9 @@ static __always_inline __u8 task_verdict(__u64 pid_tgid)
  * Kernel events often run in other contexts (flusher, kswapd): with a task filter they are kept
  * when they concern a file the traced tasks touched. verdict: the current task's.
  */
-static __always_inline bool kernel_event_passes(__u8 verdict, __u32 dev, __u64 ino)
+static __always_inline bool kernel_event_passes(__u8 verdict, __u32 dev, __u64 ino, __u32 gen)
 {
-	struct ft_file_key key = { .dev = dev, .ino = ino };
+	struct ft_file_key key = { .dev = dev, .gen = gen, .ino = ino };
 
 	if (verdict == V_SELF || (filter_dev && dev != dev_filter))
 		return false;

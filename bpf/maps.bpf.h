@@ -92,7 +92,7 @@ struct cpu_state {
 	__u16 pad;
 	__u64 last_ino;		/* the file last named from this CPU: no map lookup to name it */
 	__u32 last_dev;
-	__u32 pad2;
+	__u32 last_gen;
 };
 
 struct {

@@ -185,7 +185,7 @@ static __always_inline bool inode_event(struct cur *c, struct inode *inode, __u3
 		return false;
 	*dev = inode->i_sb->s_dev;
 	*ino = inode->i_ino;
-	return cur_get(c) && kernel_event_passes(c->cs->verdict, *dev, *ino);
+	return cur_get(c) && kernel_event_passes(c->cs->verdict, *dev, *ino, inode_gen(inode));
 }
 
 /* Kernel events carry the inode: the file is named here when no syscall named it first. */
@@ -225,7 +225,7 @@ int BPF_PROG(pagecache_add, struct folio *folio)
 static __always_inline void note_unlinked(const struct cur *c, struct inode *inode, __u32 dev,
 					  __u64 ino)
 {
-	struct ft_file_key key = { .dev = dev, .ino = ino };
+	struct ft_file_key key = { .dev = dev, .gen = inode_gen(inode), .ino = ino };
 	struct access x = { .op = FT_OP_UNLINK };
 	__u8 one = 1;
 

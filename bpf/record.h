@@ -27,6 +27,8 @@ struct ft_priv_path {
 	__u32 dev;
 	__u16 depth;		/* components in names */
 	__u16 truncated;	/* walk stopped before the filesystem root */
+	__u32 gen;		/* i_generation: a new inode under a reused number differs */
+	__u32 pad;
 	char names[FT_PATH_NAMES + FT_NAME_MAX];
 };
 
@@ -44,10 +46,13 @@ struct ft_priv_truncate {
 	char path[FT_TRUNC_PATH];
 };
 
-/* Key of per-file maps. */
+/*
+ * Key of per-file maps. An inode number is reused once its file is gone: i_generation tells
+ * the new file from the old one (ext4, xfs, btrfs and tmpfs give each new inode its own).
+ */
 struct ft_file_key {
 	__u32 dev;
-	__u32 pad;
+	__u32 gen;		/* i_generation */
 	__u64 ino;
 };
 

@@ -77,12 +77,38 @@ static __always_inline void rw_call(const struct cur *c, struct pt_regs *regs, l
 		fd_access(c, syscall_arg(regs, 0), &x);
 }
 
+/*
+ * sync(2) and syncfs(2): every dirty file of every file system, or of the fd's, whatever the
+ * fd is (a directory often). ino 0: no file; dev 0 for sync(2).
+ */
+static __always_inline void sync_call(const struct cur *c, struct pt_regs *regs, long nr)
+{
+	struct access x = { .op = nr == NR_sync ? FT_OP_SYNC : FT_OP_SYNCFS };
+	struct file *file;
+	__u32 dev = 0;
+
+	if (nr == NR_syncfs) {
+		file = fd_to_file(syscall_arg(regs, 0));
+		if (!file)
+			return;
+		dev = FILE_LOAD(file, f_inode, i_sb, s_dev);
+		if (filter_dev && dev != dev_filter)
+			return;
+	}
+	note_task(c);
+	emit_access(c, 0, dev, 0, &x);
+}
+
 /* Calls on an fd that move no data: syncs, size changes, hints. */
 static __always_inline void fd_call(const struct cur *c, struct pt_regs *regs, long nr, long ret)
 {
 	struct access x = {};
 
 	switch (nr) {
+	case NR_sync: case NR_syncfs:
+		if (ret == 0)
+			sync_call(c, regs, nr);
+		return;
 	case NR_fsync:
 		x.op = FT_OP_FSYNC;
 		break;

@@ -12,6 +12,7 @@ libfoliotrace_a_SOURCES += src/model/model.h src/model/instance.h src/model/mode
 libfoliotrace_a_SOURCES += src/model/filemap/pagecache.h src/model/filemap/pagecache.c \
 	src/model/filemap/cache.h src/model/filemap/cache.c \
 	src/model/filemap/filemap.h src/model/filemap/filemap.c src/model/filemap/files.c \
+	src/model/filemap/startstate.c \
 	src/model/filemap/placement.h src/model/filemap/placement.c \
 	src/model/filemap/touched.h src/model/filemap/touched.c \
 	src/model/filemap/readahead.c src/model/filemap/ra_rule_6_6.c \

@@ -10,7 +10,8 @@ if HAVE_BPF
 folio_trace_SOURCES += src/record/record.h src/record/idset.c src/record/mounts.c \
 	src/record/host.c src/record/devices.c src/record/sampler.c src/record/consumer.c \
 	src/record/cgroups.c src/record/loader.c src/record/progress.c src/record/memcg.c \
-	src/record/child.c src/record/recorder.h src/record/recorder.c
+	src/record/child.c src/record/recorder.h src/record/recorder.c \
+	src/record/pageset.c src/record/startcache.c src/record/startpend.c
 folio_trace_LDADD += $(LIBBPF_LIBS) $(LIBELF_LIBS)
 BUILT_SOURCES += bpf/record.skel.h bpf/record-probe-reads.skel.h
 CLEANFILES += bpf/vmlinux.h bpf/record.bpf.o bpf/record.skel.h bpf/record-probe-reads.bpf.o \
@@ -64,7 +65,8 @@ RECORD_TESTS = tests/record-ext4.sh tests/record-tmpfs.sh tests/record-xfs.sh \
 	tests/record-ops.sh tests/record-filter.sh tests/record-errors.sh tests/record-lost.sh \
 	tests/record-dirty.sh tests/record-memlimit.sh tests/record-io.sh tests/record-writeback.sh \
 	tests/record-advice.sh tests/record-frag.sh tests/record-cgroup.sh \
-	tests/record-truncate-split.sh
+	tests/record-truncate-split.sh tests/record-startcache.sh tests/record-reuse.sh \
+	tests/record-sync.sh
 TESTS += $(RECORD_TESTS)
 # the advice and loads tests/record-advice.sh records
 check_PROGRAMS += tests/advise
@@ -98,6 +100,11 @@ TESTS += tests/test-record-cgroups
 tests_test_record_cgroups_SOURCES = tests/test-record-cgroups.c tests/scratch.h \
 	src/record/cgroups.c src/record/idset.c src/record/record.h
 tests_test_record_cgroups_LDADD = $(TEST_LIBS)
+check_PROGRAMS += tests/test-record-pageset
+TESTS += tests/test-record-pageset
+tests_test_record_pageset_SOURCES = tests/test-record-pageset.c src/record/pageset.c \
+	src/record/record.h
+tests_test_record_pageset_LDADD = $(TEST_LIBS)
 check_PROGRAMS += tests/test-record-fragstat
 TESTS += tests/test-record-fragstat
 tests_test_record_fragstat_SOURCES = tests/test-record-fragstat.c src/record/sampler.c \

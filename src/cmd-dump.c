@@ -115,6 +115,34 @@ static void put_access_flags(const struct dump_out *o, __u16 flags)
 	put_flag_names(o, flags, names, sizeof(names) / sizeof(names[0]));
 }
 
+/* ranges as "START+LEN,..." pages; the record's own, not the file's */
+static void dump_start_cache(const struct dump_out *o, const struct ft_start_cache *sc)
+{
+	static const char *const names[] = { "cachestat", "mincore", "no_dirty", "cut" };
+	const struct ft_page_range *r = ft_start_cache_ranges(sc);
+	char buf[48];
+
+	put_dev(o, "dev", sc->dev);
+	put_u64(o, "ino", sc->ino);
+	put_u64(o, "nr_cache", sc->nr_cache);
+	put_u64(o, "nr_dirty", sc->nr_dirty);
+	put_u64(o, "nr_writeback", sc->nr_writeback);
+	put_u64(o, "probe_ns", sc->probe_ns);
+	put_flag_names(o, sc->flags, names, sizeof(names) / sizeof(names[0]));
+	put_key(o, "ranges");
+	if (o->json)
+		fputc('"', o->f);
+	for (unsigned i = 0; i < sc->nranges; i++) {
+		snprintf(buf, sizeof(buf), "%s%llu+%llu", i ? "," : "",
+			 (unsigned long long)r[i].start, (unsigned long long)r[i].len);
+		fputs(buf, o->f);
+	}
+	if (!sc->nranges)
+		fputc('-', o->f);
+	if (o->json)
+		fputc('"', o->f);
+}
+
 static void dump_device(const struct dump_out *o, const struct ft_device *d)
 {
 	static const char *const names[] = { "data_journal", "dax", "sync" };
@@ -214,6 +242,8 @@ static void dump_fields(const struct dump_out *o, const struct ft_hdr *h)
 		put_dev(o, "dev", f->dev);
 		put_u64(o, "ino", f->ino);
 		put_u64(o, "size", f->size);
+		if (f->flags & FT_FILE_REUSED)	/* only then: older dumps stay as they were */
+			put_u64(o, "reused", 1);
 		put_str(o, "path", ft_file_path(f), f->path_len);
 		break;
 	}
@@ -245,6 +275,9 @@ static void dump_fields(const struct dump_out *o, const struct ft_hdr *h)
 		put_limit(o, "soft", l->soft);
 		break;
 	}
+	case FT_START_CACHE:
+		dump_start_cache(o, (const void *)h);
+		break;
 	case FT_COUNTER_NAMES:
 		dump_counter_names(o, (const void *)h);
 		break;

@@ -65,9 +65,31 @@ struct info_totals {
 	struct block_totals block[INFO_DEVS];
 	size_t nblock;
 	struct ft_filewb wb;
+	/* FT_START_CACHE: the files probed and their pages cached before the trace */
+	uint64_t sc_files, sc_pages, sc_dirty, sc_writeback, sc_ranges, sc_probe_ns;
+	bool sc_no_dirty;		/* some file's dirty pages not known (no cachestat) */
+	__u32 sc_last_dev;
+	__u64 sc_last_ino;
 	struct info_cgroup *cgroups;	/* memory cgroups named, in trace order */
 	size_t ncgroups, cgroups_cap;
 };
+
+/* A file's records follow one another and repeat its counts: the first counts them. */
+static void count_start_cache(struct info_totals *t, const struct ft_start_cache *sc)
+{
+	t->sc_ranges += sc->nranges;
+	if (t->sc_files && sc->dev == t->sc_last_dev && sc->ino == t->sc_last_ino)
+		return;
+	t->sc_last_dev = sc->dev;
+	t->sc_last_ino = sc->ino;
+	t->sc_files++;
+	t->sc_pages += sc->nr_cache;
+	t->sc_dirty += sc->nr_dirty;
+	t->sc_writeback += sc->nr_writeback;
+	t->sc_probe_ns += sc->probe_ns;
+	if (sc->flags & FT_SC_NO_DIRTY)
+		t->sc_no_dirty = true;
+}
 
 static void count_access(struct info_totals *t, const struct ft_access *a)
 {
@@ -192,6 +214,9 @@ static int count_record(struct info_totals *t, const struct ft_hdr *h)
 		break;
 	case FT_CGROUP_LIMITS:
 		note_cgroup_limits(t, (const void *)h);
+		break;
+	case FT_START_CACHE:
+		count_start_cache(t, (const void *)h);
 		break;
 	case FT_HOST:
 		if (!t->have_host) {
@@ -398,6 +423,12 @@ static void print_counts(const struct info_totals *t)
 		       t->direct_bytes);
 	print_vias(t);
 	printf("files:      %" PRIu64 "\n", t->per_type[FT_FILE]);
+	if (t->sc_files)
+		printf("start:      %" PRIu64 " files probed: %" PRIu64 " pages cached before the "
+		       "trace in %" PRIu64 " ranges, %" PRIu64 " dirty, %" PRIu64 " under writeback%s"
+		       " (probes %.3f ms)\n", t->sc_files, t->sc_pages, t->sc_ranges, t->sc_dirty,
+		       t->sc_writeback, t->sc_no_dirty ? " (not known for some)" : "",
+		       (double)t->sc_probe_ns / 1e6);
 	printf("samples:    vmstat=%" PRIu64 " meminfo=%" PRIu64 " buddyinfo=%" PRIu64
 	       " cgroup=%" PRIu64 "\n", t->samples[FT_SRC_VMSTAT], t->samples[FT_SRC_MEMINFO],
 	       t->samples[FT_SRC_BUDDYINFO], t->samples[FT_SRC_CGROUP]);
@@ -695,6 +726,10 @@ static void json_counts(FILE *f, const struct info_totals *t)
 	}
 	fputs("\n  }", f);
 	fprintf(f, ",\n  \"files\": %" PRIu64, t->per_type[FT_FILE]);
+	fprintf(f, ",\n  \"start_cache\": {\"files\": %" PRIu64 ", \"pages\": %" PRIu64
+		", \"ranges\": %" PRIu64 ", \"dirty\": %" PRIu64 ", \"writeback\": %" PRIu64
+		", \"probe_ns\": %" PRIu64 "}", t->sc_files, t->sc_pages, t->sc_ranges, t->sc_dirty,
+		t->sc_writeback, t->sc_probe_ns);
 	fprintf(f, ",\n  \"samples\": {\"vmstat\": %" PRIu64 ", \"meminfo\": %" PRIu64
 		", \"buddyinfo\": %" PRIu64 ", \"cgroup\": %" PRIu64 "}",
 		t->samples[FT_SRC_VMSTAT], t->samples[FT_SRC_MEMINFO],

@@ -46,6 +46,7 @@ enum {
 	OPT_INTERVAL,
 	OPT_BUFFER,
 	OPT_NO_PATHS,
+	OPT_NO_START_CACHE,
 	OPT_MEMLIMIT,
 	OPT_FORCE,
 };
@@ -64,6 +65,8 @@ static const struct argp_option record_options[] = {
 	{ "buffer-size", OPT_BUFFER, "SIZE", 0,
 	  "BPF ring buffer size, rounded up to a power of two (default 64M)", 0 },
 	{ "no-paths", OPT_NO_PATHS, NULL, 0, "do not record file paths", 0 },
+	{ "no-start-cache", OPT_NO_START_CACHE, NULL, 0,
+	  "do not record which pages of each file were cached before the trace", 0 },
 	{ "memory-limit", OPT_MEMLIMIT, "SIZE", 0,
 	  "run COMMAND in a memory cgroup limited to SIZE (needs -- COMMAND)", 0 },
 	{ "quiet", 'q', NULL, 0,
@@ -170,6 +173,9 @@ static error_t record_parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case OPT_NO_PATHS:
 		o->no_paths = true;
+		break;
+	case OPT_NO_START_CACHE:
+		o->no_start_cache = true;
 		break;
 	case 'q':
 		o->quiet = true;

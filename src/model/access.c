@@ -42,6 +42,7 @@ static void file_setup(struct model *m, struct mfile *mf, uint32_t id, unsigned 
 	mf->dev_ra_pages = mf->ra_pages;
 	mf->io_pages = d && d->io_pages != MODEL_UNKNOWN ? d->io_pages : c->io_pages;
 	mf->max_order = (uint8_t)model_file_max_order(c, id, device, &shmem);
+	mf->device = (uint16_t)device;
 	mf->shmem = shmem;
 	/* 6.15: "mm/truncate: use buddy allocator like folio split for truncate operation" */
 	mf->split_buddy = !d || d->release == MODEL_UNKNOWN || d->release >= 6015;
@@ -162,6 +163,19 @@ static void do_direct(struct model *m, const struct model_access *a, struct mfil
 	}
 }
 
+void access_start_cache(struct model *m, const struct model_access *a)
+{
+	struct mfile *mf = access_file(m, a->file_id, a->device);
+
+	if (!mf || !a->len || m->cfg.start_cache != START_CACHE_RECORDED)
+		return;
+	if (!mf->known) {
+		mf->isize = a->isize;
+		mf->known = true;
+	}
+	filemap_add_start_state(m, a->file_id, a->pos, a->len);
+}
+
 void access_apply(struct model *m, const struct model_access *a)
 {
 	struct mfile *mf = access_file(m, a->file_id, a->device);
@@ -233,6 +247,8 @@ void access_apply(struct model *m, const struct model_access *a)
 		break;
 	case MODEL_STATS_FLUSH:	/* model_access() takes these */
 	case MODEL_OTHERS:
+	case MODEL_START_CACHE:
+	case MODEL_SYNC:
 		break;
 	case MODEL_UNLINK:
 		do_truncate(m, a->file_id, mf, 0);

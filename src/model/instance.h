@@ -72,6 +72,7 @@ struct mfile {
 	uint32_t io_pages;		/* its device's bdi->io_pages */
 	uint8_t max_order;		/* mapping_max_folio_order(): filesystem and configuration */
 	uint8_t block_shift;		/* log2 of its filesystem's block size */
+	uint16_t device;		/* its device (model_access.device): syncfs(2) */
 	bool ra_random;			/* FMODE_RANDOM (POSIX_FADV_RANDOM): no readahead */
 	bool noreuse;			/* FMODE_NOREUSE (POSIX_FADV_NOREUSE) */
 	/* the VMA flags madvise(2) sets, kept per file (one mapping's advice for all) */
@@ -293,6 +294,8 @@ void units_release(struct model *m);
 
 /* access.c */
 void access_apply(struct model *m, const struct model_access *a);
+/* MODEL_START_CACHE: pos and len in pages, isize the file's size when first seen */
+void access_start_cache(struct model *m, const struct model_access *a);
 /* The file of an access, set up from its device when first seen; NULL on ENOMEM. */
 struct mfile *access_file(struct model *m, uint32_t id, unsigned device);
 

@@ -647,6 +647,14 @@ void model_access(struct model *m, const struct model_access *a)
 		memory_set_others(m, a->pos);
 		return;
 	}
+	if (a->op == MODEL_START_CACHE) {	/* no access: the cache before the trace */
+		access_start_cache(m, a);
+		return;
+	}
+	if (a->op == MODEL_SYNC) {		/* no file's access: every dirty one's writeback */
+		wb_sync_all(m, a->device);
+		return;
+	}
 	m->charging = a->memcg < m->nr_memcgs ? a->memcg : 0;
 	if (m->units.by) {
 		struct units_snap snap;

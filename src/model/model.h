@@ -39,6 +39,7 @@ enum model_recorded {
 	MODEL_REC_IO_PAGES = 1u << 9,		/* each device's max_sectors_kb */
 	MODEL_REC_START_STATE = 1u << 10,	/* /proc/pagetypeinfo at the start */
 	MODEL_REC_LRU = 1u << 11,		/* /sys/kernel/mm/lru_gen/enabled */
+	MODEL_REC_START_CACHE = 1u << 12,	/* the pages cached before the trace (1.3) */
 };
 
 enum folio_policy {
@@ -112,6 +113,12 @@ enum alloc_fallback {
 	ALLOC_FALLBACK_COMPACT,	/* reclaim/compact until the order is free */
 };
 
+/* What the page cache holds at the start (the rows of model_start_caches, variants.c). */
+enum start_cache {
+	START_CACHE_EMPTY,	/* nothing: every file's first access misses */
+	START_CACHE_RECORDED,	/* the pages the trace's FT_START_CACHE records name */
+};
+
 /* Where the memory starts from (the rows of model_start_states, variants.c). */
 enum start_state {
 	START_EMPTY,		/* all free, every pageblock MOVABLE: memory is a budget */
@@ -135,6 +142,7 @@ struct model_zone_state {
  * bytes, UINT64_MAX for none (v2 memory.max and memory.high, v1 memory.limit_in_bytes).
  */
 #define MODEL_MAX_MEMCGS	32	/* the first and 31 more: struct folio keeps 5 bits */
+#define MODEL_MEMCG_NONE	0xff	/* no cgroup: model_config.start_cache_memcg */
 struct model_memcg {
 	uint64_t max_bytes, high_bytes;
 };
@@ -208,6 +216,13 @@ struct model_config {
 
 	/* the zone: where it starts from, other users' pressure per pageblock, compaction */
 	enum start_state start_state;
+	enum start_cache start_cache;	/* the page cache's (MODEL_START_CACHE accesses) */
+	/*
+	 * the memory cgroup the start cache is charged to (as model_access.memcg): the root,
+	 * which held the pages before the trace as far as the model can tell; MODEL_MEMCG_NONE
+	 * where the model has no root apart from a limited cgroup (the start cache left out)
+	 */
+	uint8_t start_cache_memcg;
 	const struct model_zone_state *start;	/* START_RECORDED; the caller keeps it alive */
 	double unmovable_blocks_pct;	/* pageblocks held by unmovable allocations */
 	double reclaimable_blocks_pct;	/* pageblocks held by reclaimable ones (slab caches) */
@@ -271,6 +286,8 @@ enum model_op {
 	MODEL_OTHERS,		/* pages others hold in the memory now (in pos): not for the cache */
 	MODEL_FADVISE,		/* posix_fadvise(2) of [pos, pos + len), len 0 to EOF; advice */
 	MODEL_MADVISE,		/* madvise(2) of a mapping of [pos, pos + len) of the file; advice */
+	MODEL_START_CACHE,	/* pages [pos, pos + len) cached before the trace: no access */
+	MODEL_SYNC,		/* sync(2) (device MODEL_DEVICE_NONE), syncfs(2) of device */
 };
 
 /* fallocate(2)'s FALLOC_FL_PUNCH_HOLE, as Linux numbers it */
@@ -322,6 +339,7 @@ struct model_metrics {
 	uint64_t write_requests, write_bytes;		/* bytes the application wrote */
 	uint64_t writeback_bytes, writeback_ios;	/* all writeback, all causes */
 	uint64_t wb_fsync_bytes, wb_expire_bytes, wb_background_bytes, wb_reclaim_bytes;
+	uint64_t wb_sync_bytes;				/* by sync(2) and syncfs(2) */
 	uint64_t wb_vmscan_bytes;			/* by the flusher reclaim woke */
 	/* folios' pages gone clean -> dirty (nr_dirtied), and written (nr_written) */
 	uint64_t dirtied_pages, written_pages;
@@ -349,6 +367,8 @@ struct model_metrics {
 	double writeback_time_s;			/* device model: sum of latency + bytes/bw */
 	/* cache */
 	uint64_t insertions, inserted_pages;
+	/* pages cached before the trace (MODEL_START_CACHE) put in, and those left out */
+	uint64_t start_cache_pages, start_cache_left_pages;
 	uint64_t insertions_by_order[MODEL_MAX_ORDER + 1];
 	uint64_t evictions, evicted_pages;
 	uint64_t refaults, refault_activations;		/* pages (workingset_refault_file) */

@@ -14,6 +14,7 @@ _Static_assert(sizeof(enum folio_policy) == sizeof(unsigned) &&
 	       sizeof(enum lru_kind) == sizeof(unsigned) &&
 	       sizeof(enum dirty_granularity) == sizeof(unsigned) &&
 	       sizeof(enum start_state) == sizeof(unsigned) &&
+	       sizeof(enum start_cache) == sizeof(unsigned) &&
 	       sizeof(enum reclaim_writeback) == sizeof(unsigned),
 	       "choices are stored as unsigned");
 
@@ -176,6 +177,13 @@ const struct model_param model_params[] = {
 			   "memory is the recorded one", .group = PARAM_GROUP_MEMORY,
 	  .help = "what the memory holds when the replay starts",
 	  .invalid = "unknown start state" },
+	{ .key = "start_cache", .option = "start-cache", .arg = "FROM", .syntax = PARAM_CHOICE,
+	  .store = PARAM_U32, .offset = FIELD(start_cache), .choices = model_start_caches,
+	  .def = "empty", .recorded = MODEL_REC_START_CACHE,
+	  .recorded_text = "recorded when the trace says which pages were cached (1.3 on)",
+	  .group = PARAM_GROUP_MEMORY,
+	  .help = "what the page cache holds when the replay starts",
+	  .invalid = "unknown start cache" },
 	{ .key = "unmovable_blocks_pct", .option = "unmovable-blocks", .arg = "PCT",
 	  .syntax = PARAM_PERCENT, .store = PARAM_DOUBLE, .offset = FIELD(unmovable_blocks_pct),
 	  .max = 100, .def = "0", .group = PARAM_GROUP_MEMORY,

@@ -150,6 +150,26 @@ static const struct model_variant start_recorded = {
 		  "pagetypeinfo_showblockcount)",
 };
 
+static const struct model_variant start_cache_empty = {
+	.name = "empty",
+	.help = "no file cached: every first access misses",
+	.kernel = "a page cache no file has been read into since boot",
+};
+
+static const struct model_variant start_cache_recorded = {
+	.name = "recorded",
+	.help = "each file's pages cached before the trace: hits that occupy memory, charged "
+		"to the root cgroup",
+	.kernel = "the recorded page cache (cachestat(2), mincore(2)); the folios charged where "
+		  "__filemap_add_folio() charged them, before the trace",
+};
+
+model_variant_list model_start_caches = {
+	[START_CACHE_EMPTY] = &start_cache_empty,
+	[START_CACHE_RECORDED] = &start_cache_recorded,
+	NULL,
+};
+
 model_variant_list model_start_states = {
 	[START_EMPTY] = &start_empty,
 	[START_RECORDED] = &start_recorded,

@@ -26,7 +26,7 @@ struct ra_state;
  * Why writeback writes a folio (the report splits writeback bytes by it): WB_VMSCAN is the
  * flusher woken by reclaim (WB_REASON_VMSCAN), WB_RECLAIM reclaim writing it itself.
  */
-enum wb_cause { WB_FSYNC, WB_EXPIRE, WB_BACKGROUND, WB_VMSCAN, WB_RECLAIM };
+enum wb_cause { WB_FSYNC, WB_EXPIRE, WB_BACKGROUND, WB_VMSCAN, WB_RECLAIM, WB_SYNC };
 
 /*
  * What every row of every point has: its name, a phrase for --help, the code it follows, and
@@ -211,6 +211,7 @@ extern model_variant_list model_folio_policies, model_write_policies, model_lru_
 	model_reclaim_kinds;
 /* Where the zone starts from (enum start_state). */
 extern model_variant_list model_start_states;
+extern model_variant_list model_start_caches;
 
 /* Rows in a list (they are NULL-terminated). */
 unsigned model_variant_count(const struct model_variant *const *list);

@@ -21,12 +21,15 @@ void ft_consumer_init(struct ft_consumer *c, struct ft_writer *w, const struct f
 	c->mounts = ms;
 	c->no_paths = no_paths;
 	ft_idset_init(&c->files);
+	u64map_init(&c->gens, 64);	/* ENOMEM here: the first file's lookup fails */
 	ft_cgroups_init(&c->cgroups, ms);
 }
 
 void ft_consumer_fini(struct ft_consumer *c)
 {
+	ft_start_hold_free(&c->hold);
 	ft_idset_free(&c->files);
+	u64map_free(&c->gens);
 	ft_cgroups_free(&c->cgroups);
 }
 
@@ -58,23 +61,87 @@ static void build_path(const struct ft_consumer *c, const struct ft_priv_path *p
 		o += (size_t)snprintf(out + o, len - o, "/%.*s", FT_NAME_MAX, comp[n]);
 }
 
+/* Its pages cached before the trace, when the file can be opened by its path. */
+static int probe_start(struct ft_consumer *c, const char *path, __u32 dev, __u64 ino)
+{
+	if (c->no_start_cache || path[0] != '/')
+		return 0;	/* "..." or dev0:0: a walk that did not reach a mount point */
+	return ft_start_hold_probe(&c->hold, path, dev, ino);
+}
+
+/*
+ * The generation of (dev, ino) as its latest name had it: 1 when it is another's now (the
+ * number was reused), 0 when the same or first met, -1 on ENOMEM.
+ */
+static int generation_changed(struct ft_consumer *c, const struct ft_priv_path *p)
+{
+	bool added;
+	uint64_t *gen = u64map_get_or_add(&c->gens, file_key(p->dev, p->ino),
+					  (uint64_t)p->gen + 1, &added);
+
+	if (!gen)
+		return -1;
+	if (added || *gen == (uint64_t)p->gen + 1)
+		return 0;
+	*gen = (uint64_t)p->gen + 1;
+	return 1;
+}
+
+static int write_record(struct ft_consumer *c, const struct ft_hdr *h);
+
 static int file_named(struct ft_consumer *c, const struct ft_priv_path *p)
 {
 	char path[FT_PATH_NAMES + 512];
+	union ft_file_buf buf;
 	int added = ft_idset_add(&c->files, p->dev, p->ino);
+	int reused = added >= 0 ? generation_changed(c, p) : 0;
 
-	if (added <= 0)
-		return added;
+	if (added < 0 || reused < 0)
+		return -1;
+	if (!added && !reused)
+		return 0;
 	path[0] = '\0';
 	if (!c->no_paths && p->depth)
 		build_path(c, p, path, sizeof(path));
-	return ft_writer_file(c->w, p->hdr.ts, p->dev, p->ino, p->size, path[0] ? path : NULL,
-			      &c->err);
+	/* in its place among held records: before the new file's events, after the old one's */
+	if (write_record(c, ft_file_build(&buf, p->hdr.ts, p->dev, p->ino, p->size,
+					  path[0] ? path : NULL, reused ? FT_FILE_REUSED : 0)))
+		return -1;
+	return probe_start(c, path, p->dev, p->ino);
+}
+
+/* A record for the trace: held while a probe waits for the events before it. */
+static int write_record(struct ft_consumer *c, const struct ft_hdr *h)
+{
+	if (!ft_start_hold_active(&c->hold))
+		return ft_writer_append(c->w, h, &c->err);
+	if (ft_start_hold_record(&c->hold, h) < 0)
+		return -1;
+	if (ft_start_hold_full(&c->hold))
+		return ft_start_hold_flush(&c->hold, c->w, &c->err);
+	return 0;
+}
+
+int ft_consumer_settle(struct ft_consumer *c, __u64 drain_start)
+{
+	struct ft_start_hold *h = &c->hold;
+
+	for (size_t i = 0; i < h->np; i++)
+		if (h->p[i].sc.hdr.ts >= drain_start)
+			return 0;
+	if (!ft_start_hold_active(h))
+		return 0;
+	if (ft_start_hold_flush(h, c->w, &c->err) < 0) {
+		c->failed = true;
+		return -1;
+	}
+	return 0;
 }
 
 /* A file first met in an event rather than at open: FT_FILE without a path. */
 static int file_seen(struct ft_consumer *c, __u64 ts, __u32 dev, __u64 ino, __u64 size)
 {
+	union ft_file_buf buf;
 	int added;
 
 	if (ino == c->last_ino && dev == c->last_dev && ino)
@@ -86,7 +153,7 @@ static int file_seen(struct ft_consumer *c, __u64 ts, __u32 dev, __u64 ino, __u6
 	c->last_ino = ino;
 	if (!added)
 		return 0;
-	return ft_writer_file(c->w, ts, dev, ino, size, NULL, &c->err);
+	return write_record(c, ft_file_build(&buf, ts, dev, ino, size, NULL, 0));
 }
 
 /* The file an event names, if any. */
@@ -96,6 +163,8 @@ static int describe_file(struct ft_consumer *c, const struct ft_hdr *h)
 	case FT_ACCESS: {
 		const struct ft_access *a = (const void *)h;
 
+		if (a->op == FT_OP_SYNC || a->op == FT_OP_SYNCFS)
+			return 0;	/* no file: a file system, or all of them */
 		return file_seen(c, h->ts, a->dev, a->ino, a->isize);
 	}
 	case FT_PAGECACHE_ADD:
@@ -164,7 +233,7 @@ static int truncate_resolved(struct ft_consumer *c, const struct ft_priv_truncat
 	if (rc < 0)
 		return rc;
 	c->events++;
-	return ft_writer_append(c->w, &a, &c->err);
+	return write_record(c, &a.hdr);
 }
 
 int ft_consumer_handle(void *ctx, void *data, size_t size)
@@ -182,7 +251,7 @@ int ft_consumer_handle(void *ctx, void *data, size_t size)
 	else if (h->type == FT_PRIV_TRUNCATE)
 		rc = truncate_resolved(c, data);
 	else if ((rc = describe_cgroup(c, h)) >= 0 && (rc = describe_file(c, h)) >= 0)
-		rc = ft_writer_append(c->w, h, &c->err);
+		rc = write_record(c, h);
 	if (rc < 0) {
 		if (!c->err.msg[0])
 			snprintf(c->err.msg, sizeof(c->err.msg), "record: out of memory");

@@ -24,6 +24,7 @@
 #include <sys/types.h>
 
 #include "trace/trace.h"
+#include "util/u64map.h"
 
 /* ---- idset ---------------------------------------------------------------------------------- */
 
@@ -145,16 +146,73 @@ void ft_cgroup_read_limits(const char *dir, bool v1, struct ft_cgroup_limits *l)
 /* The directory under root whose inode number is id, as "/a/b" ("/": root); false: none. */
 bool ft_cgroup_find(const char *root, __u64 id, char *path, size_t len);
 
+/* ---- start state of the page cache (pageset.c, startcache.c, startpend.c) ------------------- */
+
+/* Sorted, disjoint page ranges of one file. */
+struct ft_pageset {
+	struct ft_page_range *r;
+	size_t n, cap;
+};
+
+void ft_pageset_free(struct ft_pageset *s);
+/* 0, or -1 on ENOMEM. */
+int ft_pageset_add(struct ft_pageset *s, __u64 start, __u64 len);
+int ft_pageset_remove(struct ft_pageset *s, __u64 start, __u64 len);
+bool ft_pageset_overlaps(const struct ft_pageset *s, __u64 start, __u64 len);
+__u64 ft_pageset_pages(const struct ft_pageset *s);
+
+/*
+ * The pages of path (which must still be (dev, ino)) in the page cache now, without marking
+ * any accessed, into *s; *sc gets the counts, flags, hdr.ts (when probed) and the probe's cost.
+ * -1: not probed (cannot open it, not the file, ENOMEM).
+ */
+int ft_start_cache_probe(const char *path, __u32 dev, __u64 ino, struct ft_start_cache *sc,
+			 struct ft_pageset *s);
+
+/* One file's probe while its records are held. */
+struct ft_start_probe {
+	struct ft_start_cache sc;
+	struct ft_pageset start;	/* the start state */
+	struct ft_pageset added;	/* folios the trace inserted before the probe */
+	__u64 corrected;		/* pages the folio events before the probe moved */
+};
+
+/* Records held until the probes made while reading them can be corrected (startpend.c). */
+struct ft_start_hold {
+	unsigned char *buf;
+	size_t len, cap;
+	struct ft_start_probe *p;
+	size_t np, cap_p;
+	/* totals, for the summary */
+	__u64 probed, probe_ns, corrected;
+};
+
+void ft_start_hold_free(struct ft_start_hold *h);
+static inline bool ft_start_hold_active(const struct ft_start_hold *h)
+{
+	return h->np > 0;
+}
+/* Probes a file met now; its records are held from here on. 0, or -1 on ENOMEM. */
+int ft_start_hold_probe(struct ft_start_hold *h, const char *path, __u32 dev, __u64 ino);
+/* A record to write while the hold is active. */
+int ft_start_hold_record(struct ft_start_hold *h, const struct ft_hdr *rec);
+bool ft_start_hold_full(const struct ft_start_hold *h);
+/* Writes the held records, each probe's FT_START_CACHE in its place, and empties the hold. */
+int ft_start_hold_flush(struct ft_start_hold *h, struct ft_writer *w, struct ft_error *err);
+
 /* ---- consumer ------------------------------------------------------------------------------- */
 
 struct ft_consumer {
 	struct ft_writer *w;
 	const struct ft_mounts *mounts;
 	struct ft_idset files;	/* (dev, ino) with an FT_FILE in the trace */
+	struct u64map gens;	/* file_key(dev, ino) -> i_generation + 1 of its last name */
 	struct ft_cgroups cgroups;	/* memory cgroups of the tasks */
 	__u32 last_dev;		/* the file of the previous event: most events repeat it */
 	__u64 last_ino;
 	bool no_paths;
+	bool no_start_cache;	/* --no-start-cache: files are not probed */
+	struct ft_start_hold hold;
 	bool dev_set;		/* --dev, applied here to truncate(2) by path */
 	__u32 dev;
 	bool failed;		/* a write failed: stop recording */
@@ -167,6 +225,16 @@ void ft_consumer_init(struct ft_consumer *c, struct ft_writer *w, const struct f
 void ft_consumer_fini(struct ft_consumer *c);
 /* ring_buffer_sample_fn: one record of the ring buffer. Non-zero stops the poll. */
 int ft_consumer_handle(void *ctx, void *data, size_t size);
+/*
+ * Records held for the start state are written once a drain of the ring buffer that began at
+ * drain_start (or later) is over: every event before the probes is read then. 0, or -1 with
+ * c->err set.
+ */
+int ft_consumer_settle(struct ft_consumer *c, __u64 drain_start);
+static inline bool ft_consumer_holding(const struct ft_consumer *c)
+{
+	return ft_start_hold_active(&c->hold);
+}
 
 /* ---- loader --------------------------------------------------------------------------------- */
 

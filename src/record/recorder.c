@@ -98,6 +98,25 @@ static bool read_signals(struct recorder *r)
 	return stop;
 }
 
+/*
+ * Reads the ring buffer; while records are held for the start state of files met in it,
+ * reads it again: a drain begun after their probes has read every event before them.
+ */
+static int drain(struct recorder *r)
+{
+	for (unsigned i = 0;; i++) {
+		__u64 begun = ft_now_mono_ns();
+
+		if (ring_buffer__consume(r->rb) < 0 || r->cons.failed ||
+		    ft_consumer_settle(&r->cons, i < 8 ? begun : UINT64_MAX) < 0) {
+			r->err = r->cons.err;
+			return -1;
+		}
+		if (!ft_consumer_holding(&r->cons))
+			return 0;
+	}
+}
+
 static int record_loop(struct recorder *r)
 {
 	__u64 start = ft_now_mono_ns(), next_flush = start + FLUSH_NS;
@@ -121,10 +140,8 @@ static int record_loop(struct recorder *r)
 				 strerror(errno));
 			return -1;
 		}
-		if (ring_buffer__consume(r->rb) < 0 || r->cons.failed) {
-			r->err = r->cons.err;
+		if (drain(r) < 0)
 			return -1;
-		}
 		stop = read_signals(r);
 		now = ft_now_mono_ns();
 		if (r->o->duration_ns && now - start >= r->o->duration_ns)
@@ -152,9 +169,11 @@ static int record_finish(struct recorder *r, int rc)
 	char buf[32];
 
 	ft_bpf_detach(r->bpf);
-	if (ring_buffer__consume(r->rb) < 0 || r->cons.failed) {
-		if (!rc)
-			r->err = r->cons.err;
+	if ((ring_buffer__consume(r->rb) < 0 || r->cons.failed ||
+	     ft_consumer_settle(&r->cons, UINT64_MAX) < 0) && !rc) {
+		r->err = r->cons.err;
+		rc = -1;
+	} else if (r->cons.failed) {
 		rc = -1;
 	}
 	if (!rc && (ft_sampler_sample(r->sampler, r->w, &r->err) ||
@@ -178,10 +197,12 @@ static int record_finish(struct recorder *r, int rc)
 	/* -q keeps what needs acting on: a failure or events lost */
 	if (!rc && !r->lost && r->o->quiet)
 		return rc;
-	fprintf(stderr, "folio-trace: record: %llu events, %s written to %s, %llu lost%s\n",
+	fprintf(stderr, "folio-trace: record: %llu events, %s written to %s, %llu lost%s; "
+		"cached pages of %llu files probed in %.3f ms\n",
 		(unsigned long long)st.events, format_bytes(st.stored_bytes, buf, sizeof(buf)),
 		r->o->output, (unsigned long long)r->lost,
-		r->lost ? " (ring buffer full: try a larger --buffer-size)" : "");
+		r->lost ? " (ring buffer full: try a larger --buffer-size)" : "",
+		(unsigned long long)r->cons.hold.probed, (double)r->cons.hold.probe_ns / 1e6);
 	return rc;
 }
 
@@ -246,6 +267,7 @@ static int record_start(struct recorder *r, const sigset_t *orig_mask)
 	if (!r->bpf)
 		return -1;
 	ft_consumer_init(&r->cons, r->w, &r->mounts, r->o->no_paths);
+	r->cons.no_start_cache = r->o->no_start_cache;
 	r->cons.dev_set = r->o->dev_set;
 	r->cons.dev = r->o->dev;
 	r->rb = ring_buffer__new(ft_bpf_ring_fd(r->bpf), ft_consumer_handle, &r->cons, NULL);

@@ -27,6 +27,7 @@ struct record_opts {
 	__u64 ring_bytes;	/* a power of two */
 	__u64 memory_limit;	/* 0: none; else the command runs in a memory cgroup */
 	bool no_paths;
+	bool no_start_cache;	/* files' cached pages at the start not probed */
 	bool quiet;		/* -q: no progress line, no summary unless events were lost */
 	char **cmd;		/* -- COMMAND ARGS..., NULL-terminated */
 };

@@ -160,7 +160,7 @@ static int take_cgroups(struct replay_cgroups *c, struct survey_state *s)
 	for (size_t i = 0; i < s->n; i++)
 		if (s->seen[i].accesses)
 			s->seen[with++] = s->seen[i];
-	if (with > 1)
+	if (with > 1)	/* s->seen is NULL when the trace names no cgroup: qsort() may not take it */
 		qsort(s->seen, with, sizeof(s->seen[0]), by_first_access);
 	for (size_t i = 0; i < with; i++) {
 		struct replay_cgroup *r;

@@ -43,7 +43,8 @@ static int grow_slots(struct file_table *t)
 	if (!slots)
 		return -1;
 	for (size_t id = 0; id < t->nfiles; id++)
-		slot_insert(slots, n, &t->files[id], (uint32_t)id);
+		if (!t->files[id].retired)
+			slot_insert(slots, n, &t->files[id], (uint32_t)id);
 	free(t->slots);
 	t->slots = slots;
 	t->nslots = n;
@@ -79,7 +80,7 @@ static uint32_t find_file(const struct file_table *t, uint32_t dev, uint64_t ino
 	for (i = file_hash(dev, ino) & mask; t->slots[i]; i = (i + 1) & mask) {
 		const struct file_info *f = &t->files[t->slots[i] - 1];
 
-		if (f->ino == ino && f->dev == dev)
+		if (f->ino == ino && f->dev == dev && !f->retired)
 			return t->slots[i] - 1;
 	}
 	return FILE_ID_NONE;
@@ -96,5 +97,18 @@ uint32_t file_table_find_or_add(struct file_table *t, uint32_t dev, uint64_t ino
 		t->last_ino = ino;
 		t->last_id = id;
 	}
+	return id;
+}
+
+uint32_t file_table_renew(struct file_table *t, uint32_t dev, uint64_t ino)
+{
+	uint32_t old = find_file(t, dev, ino), id;
+
+	if (old != FILE_ID_NONE)
+		t->files[old].retired = true;
+	t->last_id = FILE_ID_NONE;
+	id = file_table_find_or_add(t, dev, ino);
+	if (id != FILE_ID_NONE)
+		t->files[id].gen = old != FILE_ID_NONE ? t->files[old].gen + 1 : 0;
 	return id;
 }

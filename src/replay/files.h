@@ -6,6 +6,7 @@
 #ifndef FT_REPLAY_FILES_H
 #define FT_REPLAY_FILES_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -15,6 +16,8 @@ struct file_info {
 	uint32_t dev;
 	uint64_t ino;
 	uint64_t size;		/* i_size as last seen */
+	bool retired;		/* its inode number is another file's now (FT_FILE_REUSED) */
+	uint32_t gen;		/* files that had its number before it in the trace */
 };
 
 struct file_table {
@@ -32,6 +35,11 @@ void file_table_release(struct file_table *t);
 /* file_table_id() when (dev, ino) is not the last file asked for. */
 uint32_t file_table_find_or_add(struct file_table *t, uint32_t dev, uint64_t ino);
 
+/*
+ * A new id for (dev, ino): its number names a new file now (FT_FILE_REUSED); the old id keeps
+ * what it had. FILE_ID_NONE on ENOMEM.
+ */
+uint32_t file_table_renew(struct file_table *t, uint32_t dev, uint64_t ino);
 /* The id of (dev, ino), added (size 0) if new; FILE_ID_NONE on ENOMEM. */
 static inline uint32_t file_table_id(struct file_table *t, uint32_t dev, uint64_t ino)
 {

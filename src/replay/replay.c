@@ -23,6 +23,7 @@ int replay_init(struct replay *rp, const struct model_config *cfg, unsigned ncfg
 	file_table_init(&rp->files);
 	budget_init(&rp->budget);
 	start_state_init(&rp->start);
+	start_cache_init(&rp->start_cache);
 	/* time series are kept for a few configurations only (series.h) */
 	series_init(&rp->series, ncfg < SERIES_MAX_COLS ? ncfg : SERIES_MAX_COLS,
 		    cfg[0].interval_ns);
@@ -63,6 +64,7 @@ void replay_release(struct replay *rp)
 	file_table_release(&rp->files);
 	series_release(&rp->series);
 	start_state_release(&rp->start);
+	start_cache_release(&rp->start_cache);
 }
 
 /* "order 9", or "order 9, 1G" in a sweep of memory sizes. */
@@ -151,6 +153,31 @@ static void settle_start_state(struct replay *rp, struct model_config *c)
 		c->memory_bytes = start_state_pages(c->start) * c->page_size;
 }
 
+/* The root cgroup, beside a recorded limited one: no limit of its own. */
+static const struct model_memcg root_memcg = { .max_bytes = UINT64_MAX,
+					       .high_bytes = UINT64_MAX };
+
+/*
+ * Who the pages cached before the trace are charged to: the root, which is the models' first
+ * cgroup when the trace ran in no limited one. Under a recorded limit with the host's zone
+ * (the limit a budget in it) the root is a cgroup of its own beside it; where the zone is the
+ * limit itself there is no room apart for the root's pages, and they are left out.
+ */
+static void settle_start_cache_memcg(struct model_config *c)
+{
+	if (c->start_cache != START_CACHE_RECORDED || !c->memcg) {
+		c->start_cache_memcg = 0;
+		return;
+	}
+	if (c->start_state != START_RECORDED || c->nr_memcgs) {
+		c->start_cache_memcg = MODEL_MEMCG_NONE;
+		return;
+	}
+	c->memcgs = &root_memcg;
+	c->nr_memcgs = 1;
+	c->start_cache_memcg = 1;
+}
+
 /* An FT_DEVICE record: the facts of one of the host's devices, kept for settle_configs(). */
 static void remember_device(struct replay *rp, const struct ft_device *d)
 {
@@ -204,6 +231,11 @@ static void settle_configs(struct replay *rp, __u32 first_dev)
 		rp->cfg[i].memcg_flushes = rp->have_host &&
 					   (rp->host.flags & FT_HOST_MEMCG_FLUSHES);
 		settle_start_state(rp, &rp->cfg[i]);
+		/* the page cache as recorded, where the trace says what it held */
+		if (!(rp->set & MODEL_REC_START_CACHE))
+			rp->cfg[i].start_cache = rp->start_cache.seen ? START_CACHE_RECORDED
+								     : START_CACHE_EMPTY;
+		settle_start_cache_memcg(&rp->cfg[i]);
 		/* lru_gen_enabled(): bit 0 of lru_gen/enabled (LRU_GEN_CORE) */
 		if (rp->have_lru_gen && !(rp->set & MODEL_REC_LRU))
 			rp->cfg[i].lru = rp->lru_gen_enabled & 1 ? LRU_MGLRU : LRU_TWO_LIST;
@@ -237,6 +269,12 @@ static int start_models(struct replay *rp, __u32 first_dev, const char *path,
 	if (rp->cfg[0].start_state == START_RECORDED && !rp->start.have) {
 		ft_error_set(err, path, "--start-state=recorded: the trace has no /proc/pagetypeinfo "
 			     "sample before its first access");
+		return -1;
+	}
+	if (rp->cfg[0].start_cache == START_CACHE_RECORDED && !rp->start_cache.seen) {
+		ft_error_set(err, path, "--start-cache=recorded: the trace does not say which pages "
+			     "were cached before it (format 1.3 on, recorded without "
+			     "--no-start-cache)");
 		return -1;
 	}
 	rp->started = true;
@@ -411,6 +449,73 @@ static uint64_t access_time(struct replay *rp, uint64_t ts)
 	return rp->now;
 }
 
+/* One range of the page cache before the trace, to the models (which take it or not). */
+static void send_start_range(struct replay *rp, const struct start_range *r, uint64_t ts)
+{
+	struct model_access ma = { .op = MODEL_START_CACHE, .file_id = r->file, .pos = r->first,
+				   .len = r->n, .isize = r->isize, .device = r->device, .ts = ts };
+
+	pipeline_access(&rp->pipe, &ma);
+}
+
+/* The ranges met before the models started, at the time of the first access (ts). */
+static int send_kept_start_cache(struct replay *rp, uint64_t ts)
+{
+	for (size_t i = 0; i < rp->start_cache.n; i++)
+		send_start_range(rp, &rp->start_cache.v[i], ts);
+	start_cache_sent(&rp->start_cache);
+	return 0;
+}
+
+/*
+ * An FT_START_CACHE record: its ranges go to the models as they start, or at once when they
+ * have (a file first met later: its pages were cached before the trace all the same).
+ */
+static int note_start_cache(struct replay *rp, const struct ft_start_cache *sc, const char *path,
+			    struct ft_error *err)
+{
+	const struct ft_page_range *v = ft_start_cache_ranges(sc);
+	uint32_t id = file_table_id(&rp->files, sc->dev, sc->ino);
+
+	if (id == FILE_ID_NONE) {
+		ft_error_set(err, path, "out of memory for the file table");
+		return -1;
+	}
+	start_cache_count(&rp->start_cache, sc->dev, sc->ino, sc->nr_cache);
+	if (!rp->started)
+		rp->start_cache.seen = true;
+	for (unsigned i = 0; i < sc->nranges; i++) {
+		struct start_range r = { .file = id, .device = device_index(rp, sc->dev),
+					 .first = v[i].start, .n = v[i].len,
+					 .isize = file_table_get(&rp->files, id)->size };
+
+		if (rp->started) {
+			send_start_range(rp, &r, rp->now);
+		} else if (start_cache_keep(&rp->start_cache, &r) < 0) {
+			ft_error_set(err, path, "out of memory for the start cache");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * sync(2) and syncfs(2): no file's access, every dirty file's (of the device) writeback. Before
+ * the first access there is nothing dirty in the models; a device the host record does not
+ * name has no file of theirs.
+ */
+static void feed_sync(struct replay *rp, const struct ft_access *a)
+{
+	struct model_access ma = { .op = MODEL_SYNC, .device = MODEL_DEVICE_NONE };
+
+	if (!rp->started || !rp->run.accesses)
+		return;
+	if (a->op == FT_OP_SYNCFS && (ma.device = device_index(rp, a->dev)) == MODEL_DEVICE_NONE)
+		return;
+	ma.ts = access_time(rp, a->hdr.ts);
+	pipeline_access(&rp->pipe, &ma);
+}
+
 static int feed_access(struct replay *rp, const struct ft_access *a, const char *path,
 		       struct ft_error *err)
 {
@@ -419,6 +524,10 @@ static int feed_access(struct replay *rp, const struct ft_access *a, const char 
 
 	if (damaged_access(rp, a, path))
 		return 0;
+	if (a->op == FT_OP_SYNC || a->op == FT_OP_SYNCFS) {
+		feed_sync(rp, a);
+		return 0;
+	}
 	id = file_table_id(&rp->files, a->dev, a->ino);
 	if (id == FILE_ID_NONE) {
 		ft_error_set(err, path, "out of memory for the file table");
@@ -427,7 +536,8 @@ static int feed_access(struct replay *rp, const struct ft_access *a, const char 
 	/* set before the file's first access goes to the models: the pipeline's lock orders it */
 	if (rp->heat && a->dev == rp->heat->dev && a->ino == rp->heat->ino)
 		atomic_store_explicit(&rp->heat->file_id, id, memory_order_relaxed);
-	if (!rp->started && start_models(rp, a->dev, path, err) < 0)
+	if (!rp->started && (start_models(rp, a->dev, path, err) < 0 ||
+			     send_kept_start_cache(rp, a->hdr.ts)))
 		return -1;
 	if (!make_access(a, id, file_table_get(&rp->files, id), &ma)) {
 		rp->run.ignored++;
@@ -522,7 +632,8 @@ static void pass_time(struct replay *rp, uint64_t ts)
 static int note_file(struct replay *rp, const struct ft_file *f, const char *path,
 		     struct ft_error *err)
 {
-	uint32_t id = file_table_id(&rp->files, f->dev, f->ino);
+	uint32_t id = f->flags & FT_FILE_REUSED ? file_table_renew(&rp->files, f->dev, f->ino)
+						: file_table_id(&rp->files, f->dev, f->ino);
 
 	if (id == FILE_ID_NONE) {
 		ft_error_set(err, path, "out of memory for the file table");
@@ -585,6 +696,8 @@ static int feed_record(struct replay *rp, const struct ft_hdr *h, const char *pa
 		return feed_access(rp, (const struct ft_access *)h, path, err);
 	case FT_FILE:
 		return note_file(rp, (const struct ft_file *)h, path, err);
+	case FT_START_CACHE:
+		return note_start_cache(rp, (const struct ft_start_cache *)h, path, err);
 	case FT_HOST:
 		remember_host(rp, (const struct ft_host *)h);
 		return 0;
@@ -635,6 +748,23 @@ static void add_source(struct replay *rp, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(rp->sources + used, sizeof(rp->sources) - used, fmt, ap);
 	va_end(ap);
+}
+
+/* What the page cache held at the start: as recorded (how much), or empty, and why. */
+static void describe_start_cache(struct replay *rp, const struct model_config *c)
+{
+	const struct replay_start_cache *s = &rp->start_cache;
+
+	if (c->start_cache == START_CACHE_RECORDED)
+		add_source(rp, "; page cache at start: recorded (%" PRIu64 " pages of %" PRIu64
+			   " files%s)", s->pages, s->files,
+			   c->start_cache_memcg == MODEL_MEMCG_NONE ?
+			   ", left out: the memory is the cgroup's limit, no room for the root's" :
+			   c->memcg ? ", charged to the root beside the cgroup" : "");
+	else if (rp->set & MODEL_REC_START_CACHE)
+		add_source(rp, "; page cache at start: empty (--start-cache)");
+	else
+		add_source(rp, "; page cache at start: empty (not recorded)");
 }
 
 /* The memory cgroups charged apart, with the limits each has ("none": unlimited). */
@@ -714,6 +844,7 @@ static void describe_sources(struct replay *rp)
 			add_source(rp, ", %s to %" PRIu64, mem < rec ? "scaled" : "extended", mem >> 9);
 		add_source(rp, ")");
 	}
+	describe_start_cache(rp, c);
 }
 
 static void collect_results(struct replay *rp, const struct ft_reader_status *st)

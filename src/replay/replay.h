@@ -17,6 +17,7 @@
 #include "replay/host.h"
 #include "replay/options.h"
 #include "replay/pipeline.h"
+#include "replay/startcache.h"
 #include "replay/startstate.h"
 #include "report/heatmap.h"
 #include "report/report.h"
@@ -106,6 +107,7 @@ struct replay {
 	uint64_t now;			/* latest access time: models need it never decreasing */
 	char release[FT_RELEASE_LEN];
 	struct recorded_start start;	/* the recorded memory at the start */
+	struct replay_start_cache start_cache;	/* the page cache before the trace */
 };
 
 /*

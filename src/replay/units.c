@@ -163,7 +163,7 @@ int replay_units_report(struct replay_units *u, const struct replay *rp,
 
 			r->dev = fi->dev;
 			r->ino = fi->ino;
-			kernel_figures(u, r, file_key(fi->dev, fi->ino));
+			kernel_figures(u, r, tally_file_key(fi->dev, fi->ino, fi->gen));
 			r->kernel_wb_known = ft_filewb_count(&u->wb, fi->dev) != FT_WB_COUNT_UNKNOWN;
 		}
 		if (has_figures(r, ncols))

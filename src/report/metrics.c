@@ -87,6 +87,7 @@ FIELD(wb_expire_bytes)
 FIELD(wb_background_bytes)
 FIELD(wb_reclaim_bytes)
 FIELD(wb_vmscan_bytes)
+FIELD(wb_sync_bytes)
 FIELD(dirtied_pages)
 FIELD(written_pages)
 FIELD(wb_truncated_bytes)
@@ -298,7 +299,8 @@ const struct report_metric report_metrics[] = {
 	M(write_amplification, "write amplification", "writes", RK_FACTOR),
 	M(writeback_ios, "writeback I/Os", "writes", RK_COUNT),
 	M(writeback_io_mean_bytes, "writeback I/O mean size", "writes", RK_MEAN_BYTES),
-	M(wb_fsync_bytes, "  by fsync or syncs", "writes", RK_BYTES),
+	M(wb_fsync_bytes, "  by fsync or O_SYNC", "writes", RK_BYTES),
+	M(wb_sync_bytes, "  by sync or syncfs", "writes", RK_BYTES),
 	M(wb_expire_bytes, "  by age (dirty_expire)", "writes", RK_BYTES),
 	M(wb_background_bytes, "  by background limit", "writes", RK_BYTES),
 	M(wb_vmscan_bytes, "  by flusher for reclaim", "writes", RK_BYTES),

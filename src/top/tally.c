@@ -34,6 +34,7 @@ int top_tally_init(struct top_tally *t, enum top_by by)
 	t->page_size = 4096;
 	t->refault_index = -1;
 	if (u64map_init(&t->row_of, 64) || u64map_init(&t->file_name, 64) ||
+	    u64map_init(&t->file_gen, 64) ||
 	    u64map_init(&t->task_pid, 64) || u64map_init(&t->pid_comm, 64) ||
 	    u64map_init(&t->task_cgroup, 64) || u64map_init(&t->cgroup_name, 16)) {
 		top_tally_release(t);
@@ -46,6 +47,7 @@ void top_tally_release(struct top_tally *t)
 {
 	u64map_free(&t->row_of);
 	u64map_free(&t->file_name);
+	u64map_free(&t->file_gen);
 	u64map_free(&t->task_pid);
 	u64map_free(&t->pid_comm);
 	u64map_free(&t->task_cgroup);
@@ -71,14 +73,31 @@ static uint64_t keep_name(struct top_tally *t, const char *name, size_t len)
 	return ++t->nnames;
 }
 
+/* The generation of (dev, ino) now: how many files took the number after its first. */
+static uint64_t file_gen(const struct top_tally *t, uint32_t dev, uint64_t ino)
+{
+	const uint64_t *g = u64map_find(&t->file_gen, file_key(dev, ino));
+
+	return g ? *g : 0;
+}
+
 static int remember_file(struct top_tally *t, const struct ft_file *f)
 {
-	uint64_t *slot;
+	uint64_t *slot, gen = 0;
 	bool added;
 
+	if (f->flags & FT_FILE_REUSED) {
+		uint64_t *g = u64map_get_or_add(&t->file_gen, file_key(f->dev, f->ino), 0, &added);
+
+		if (!g)
+			return -1;
+		gen = ++*g;
+	} else {
+		gen = file_gen(t, f->dev, f->ino);
+	}
 	if (!f->path_len)
 		return 0;
-	slot = u64map_get_or_add(&t->file_name, file_key(f->dev, f->ino), 0, &added);
+	slot = u64map_get_or_add(&t->file_name, tally_file_key(f->dev, f->ino, gen), 0, &added);
 	if (!slot)
 		return -1;
 	if (!*slot && !(*slot = keep_name(t, ft_file_path(f), f->path_len)))
@@ -172,7 +191,7 @@ static struct top_row *row_for(struct top_tally *t, uint32_t tid, uint32_t dev, 
 
 	switch (t->by) {
 	case TOP_BY_FILE:
-		key = file_key(dev, ino);
+		key = tally_file_key(dev, ino, file_gen(t, dev, ino));
 		nm = u64map_find(&t->file_name, key);
 		if (nm)
 			snprintf(name, sizeof(name), "%s", t->names[*nm - 1]);

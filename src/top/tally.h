@@ -43,6 +43,15 @@ struct top_system {
 	uint64_t lost;
 };
 
+/*
+ * The key of a file's row: file_key(dev, ino) for the first file of the number, another for
+ * each that took it after (gen: the FT_FILE_REUSED records of the number before it).
+ */
+static inline uint64_t tally_file_key(uint32_t dev, uint64_t ino, uint64_t gen)
+{
+	return file_key(dev, ino) + gen * 0x9e3779b97f4a7c15ull;
+}
+
 struct top_tally {
 	enum top_by by;
 	uint32_t page_size;
@@ -51,6 +60,7 @@ struct top_tally {
 	size_t cap;
 	struct u64map row_of;		/* key -> row index + 1 */
 	struct u64map file_name;	/* file key -> index + 1 in names */
+	struct u64map file_gen;		/* file_key(dev, ino) -> FT_FILE_REUSED records of it */
 	char (*names)[TOP_NAME_LEN];
 	uint32_t nnames;
 	size_t cap_names;

@@ -30,6 +30,8 @@ enum ft_type {
 	FT_DEVICE = 8,		/* struct ft_device: one per device of FT_HOST, after it */
 	FT_CGROUP = 9,		/* struct ft_cgroup + path bytes: a memory cgroup's name (1.1) */
 	FT_CGROUP_LIMITS = 10,	/* struct ft_cgroup_limits: a memory cgroup's limits (1.2) */
+	FT_START_CACHE = 11,	/* struct ft_start_cache + nranges * struct ft_page_range: a
+				 * file's pages cached before the trace (1.3) */
 
 	/* What the application asked for: drives the replay. */
 	FT_ACCESS = 16,		/* struct ft_access */
@@ -138,16 +140,58 @@ enum ft_huge {
 #define FT_UNREC_MEMCG_FLUSH	(1u << 12)	/* memcg_flush_stats: 6.14 on */
 #define FT_UNREC_KINDS		13
 
-/* A file seen in the trace. Emitted once per (dev, ino) before its first event. */
+/*
+ * A file seen in the trace. Emitted once per file before its first event: once per (dev, ino),
+ * and again, marked FT_FILE_REUSED, for a new file whose inode took the number of one the
+ * trace named before (since 1.3): readers take the events after it as another file's.
+ */
 struct ft_file {
 	struct ft_hdr hdr;
 	__u64 ino;
 	__u64 size;		/* i_size when first seen */
 	__u32 dev;
 	__u16 path_len;		/* bytes of path following, no NUL; 0 when unknown/--no-paths */
-	__u16 flags;
+	__u16 flags;		/* FT_FILE_* */
 	/* char path[path_len], then zero padding to a multiple of 8 */
 };
+
+#define FT_FILE_REUSED	(1u << 0)	/* (dev, ino) named before: a new file (i_generation) */
+
+/*
+ * The pages of a file that were in the page cache before the trace, probed without touching
+ * their LRU state (cachestat(2), mincore(2) on a PROT_READ MAP_SHARED mapping: neither marks a
+ * folio accessed) when the recorder first meets the file, after its FT_FILE. Pages the trace's
+ * own FT_PAGECACHE_ADD events inserted before the probe are taken out, pages its
+ * FT_PAGECACHE_DELETE events removed before the probe put back, so the ranges are the cache as
+ * it was before the file's first event. A file with more ranges than one record holds has
+ * several records; the counts are the same in each. No record: the file was not probed (no
+ * path to open, --no-start-cache, or a trace before 1.3), which readers take as unknown.
+ * Folio orders are not known to user space: readers apply the rule folio-trace(5) states.
+ */
+struct ft_start_cache {
+	struct ft_hdr hdr;	/* hdr.ts: when probed */
+	__u64 ino;
+	__u64 nr_cache;		/* pages cached, all records of the file: the ranges' sum */
+	__u64 nr_dirty;		/* of them dirty, as cachestat counted them at the probe */
+	__u64 nr_writeback;	/* of them under writeback, likewise */
+	__u64 probe_ns;		/* what the probe cost, ns */
+	__u32 dev;
+	__u16 flags;		/* FT_SC_* */
+	__u16 nranges;		/* struct ft_page_range entries following in this record */
+	/* struct ft_page_range ranges[nranges]; */
+};
+
+/* [start, start + len) pages of the file, sorted and disjoint within a record */
+struct ft_page_range {
+	__u64 start;
+	__u64 len;
+};
+
+#define FT_SC_CACHESTAT	(1u << 0)	/* counts from cachestat(2) (6.5 on) */
+#define FT_SC_MINCORE	(1u << 1)	/* ranges from mincore(2) (else cachestat alone) */
+#define FT_SC_NO_DIRTY	(1u << 2)	/* dirty and writeback not known: no cachestat, or
+					 * the trace's events moved pages before the probe */
+#define FT_SC_CUT	(1u << 3)	/* more ranges than the recorder keeps: the last is cut */
 
 struct ft_task {
 	struct ft_hdr hdr;	/* hdr.tid: the thread */
@@ -256,6 +300,8 @@ enum ft_access_op {
 	FT_OP_FADVISE = 11,	/* posix_fadvise: [pos, pos+len), len 0 = to EOF; arg = POSIX_FADV_* */
 	FT_OP_MADVISE = 12,	/* madvise on a file mapping: [pos, pos+len) of the FILE the
 				 * advised addresses map; arg = MADV_* */
+	FT_OP_SYNC = 13,	/* sync(2): every file system; dev and ino 0 (1.3) */
+	FT_OP_SYNCFS = 14,	/* syncfs(2): the file system of dev; ino 0 (1.3) */
 	FT_OP_MAX
 };
 

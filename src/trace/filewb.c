@@ -21,15 +21,17 @@ void ft_filewb_free(struct ft_filewb *t)
 	u64map_free(&t->index);
 }
 
-static struct ft_file_wb *file_get(struct ft_filewb *t, __u32 dev, __u64 ino)
+/* renew: (dev, ino) names a new file from here on (FT_FILE_REUSED): a row of its own. */
+static struct ft_file_wb *file_get(struct ft_filewb *t, __u32 dev, __u64 ino, bool renew)
 {
 	bool added;
 	uint64_t *slot = u64map_get_or_add(&t->index, file_key(dev, ino), t->n, &added);
 
 	if (!slot)
 		return NULL;
-	if (!added)
+	if (!added && !renew)
 		return &t->files[*slot];
+	*slot = t->n;
 	if (t->n == t->cap) {
 		size_t cap = t->cap ? t->cap * 2 : 256;
 		struct ft_file_wb *f = realloc(t->files, cap * sizeof(*f));
@@ -120,7 +122,7 @@ static char *kept_path(const struct ft_file *r)
 
 static int note_file(struct ft_filewb *t, const struct ft_file *r)
 {
-	struct ft_file_wb *f = file_get(t, r->dev, r->ino);
+	struct ft_file_wb *f = file_get(t, r->dev, r->ino, r->flags & FT_FILE_REUSED);
 
 	if (!f)
 		return -1;
@@ -159,7 +161,7 @@ int ft_filewb_note(struct ft_filewb *t, const struct ft_hdr *h)
 
 		if (a->op != FT_OP_WRITE)
 			return 0;
-		f = file_get(t, a->dev, a->ino);
+		f = file_get(t, a->dev, a->ino, false);
 		if (!f)
 			return -1;
 		f->written += a->len;
@@ -172,7 +174,7 @@ int ft_filewb_note(struct ft_filewb *t, const struct ft_hdr *h)
 		if (!bytes || !w->ino)
 			return 0;
 		note_counted(t, w->dev);
-		f = file_get(t, w->dev, w->ino);
+		f = file_get(t, w->dev, w->ino, false);
 		if (!f)
 			return -1;
 		f->written_back += bytes;

@@ -22,6 +22,7 @@ static const struct {
 	[FT_DEVICE] = { "device", sizeof(struct ft_device) },
 	[FT_CGROUP] = { "cgroup", sizeof(struct ft_cgroup) },
 	[FT_CGROUP_LIMITS] = { "cgroup_limits", sizeof(struct ft_cgroup_limits) },
+	[FT_START_CACHE] = { "start_cache", sizeof(struct ft_start_cache) },
 	[FT_ACCESS] = { "access", sizeof(struct ft_access) },
 	[FT_PAGECACHE_ADD] = { "pagecache_add", sizeof(struct ft_folio_event) },
 	[FT_PAGECACHE_DELETE] = { "pagecache_delete", sizeof(struct ft_folio_event) },
@@ -45,6 +46,8 @@ static const char *const op_names[FT_OP_MAX] = {
 	[FT_OP_UNLINK] = "unlink",
 	[FT_OP_FADVISE] = "fadvise",
 	[FT_OP_MADVISE] = "madvise",
+	[FT_OP_SYNC] = "sync",
+	[FT_OP_SYNCFS] = "syncfs",
 };
 
 size_t ft_record_min_size(__u16 type)
@@ -88,6 +91,8 @@ _Static_assert(sizeof(struct ft_readahead) == 56, "readahead layout");
 _Static_assert(sizeof(struct ft_device) == 32, "device layout");
 _Static_assert(sizeof(struct ft_block) == 56, "block layout");
 _Static_assert(sizeof(struct ft_cgroup_limits) == 64, "cgroup limits layout");
+_Static_assert(sizeof(struct ft_start_cache) == 64, "start cache layout");
+_Static_assert(sizeof(struct ft_page_range) == 16, "page range layout");
 
 int ft_counter_index(const struct ft_counter_names *n, const char *name)
 {

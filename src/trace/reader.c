@@ -294,6 +294,12 @@ static const char *check_variable_part(const struct ft_hdr *h)
 
 		return sizeof(*f) + f->path_len > h->size ? "path past the record" : NULL;
 	}
+	case FT_START_CACHE: {
+		const struct ft_start_cache *sc = (const void *)h;
+
+		return sizeof(*sc) + (size_t)sc->nranges * sizeof(struct ft_page_range) > h->size ?
+		       "ranges past the record" : NULL;
+	}
 	case FT_CGROUP: {
 		const struct ft_cgroup *c = (const void *)h;
 

@@ -20,7 +20,8 @@
 #define FT_MAGIC		"FOLIOTRC"
 #define FT_MAGIC_LEN		8
 #define FT_VERSION_MAJOR	1
-#define FT_VERSION_MINOR	2	/* 1.1: FT_CGROUP, ft_task.cgroup; 1.2: ft_host.unrecorded */
+#define FT_VERSION_MINOR	3	/* 1.1: FT_CGROUP, ft_task.cgroup; 1.2: ft_host.unrecorded;
+					 * 1.3: FT_START_CACHE */
 #define FT_CHUNK_MAGIC		0x4b435446u	/* "FTCK" little-endian */
 #define FT_CHUNK_RAW_MAX	(16u << 20)	/* readers refuse larger chunks */
 #define FT_CHUNK_RAW_DEFAULT	(1u << 20)	/* writers flush at this many raw bytes */
@@ -70,8 +71,28 @@ struct ft_writer *ft_writer_fdopen(int fd, const char *name, struct ft_error *er
 /* Appends one record (hdr.size bytes, validated). A full chunk is compressed and written. */
 int ft_writer_append(struct ft_writer *w, const void *rec, struct ft_error *err);
 /* Builders for the variable-length records; ts/tid taken from the arguments. */
+/*
+ * FT_START_CACHE records for a file: nranges ranges, as many records as they need. The
+ * counts and flags of *sc are copied into each.
+ */
+int ft_writer_start_cache(struct ft_writer *w, const struct ft_start_cache *sc,
+			  const struct ft_page_range *ranges, size_t nranges, struct ft_error *err);
 int ft_writer_file(struct ft_writer *w, __u64 ts, __u32 dev, __u64 ino, __u64 size,
 		   const char *path, struct ft_error *err);
+#define FT_FILE_PATH_MAX	4096	/* bytes of path kept in an FT_FILE */
+
+/* Room for any FT_FILE record. */
+union ft_file_buf {
+	struct ft_file file;
+	unsigned char bytes[sizeof(struct ft_file) + FT_FILE_PATH_MAX];
+};
+
+/* An FT_FILE record in buf, for a writer or another sink: its header. */
+const struct ft_hdr *ft_file_build(union ft_file_buf *buf, __u64 ts, __u32 dev, __u64 ino,
+				   __u64 size, const char *path, __u16 flags);
+/* The same with FT_FILE_* flags. */
+int ft_writer_file_flags(struct ft_writer *w, __u64 ts, __u32 dev, __u64 ino, __u64 size,
+			 const char *path, __u16 flags, struct ft_error *err);
 /* FT_CGROUP; path "" when the cgroup could not be named. */
 int ft_writer_cgroup(struct ft_writer *w, __u64 ts, __u64 id, __u16 flags, const char *path,
 		     struct ft_error *err);
@@ -239,6 +260,11 @@ static inline const char *ft_cgroup_path(const struct ft_cgroup *c)
 static inline __u64 ft_task_cgroup(const struct ft_task *t)
 {
 	return t->hdr.size >= sizeof(*t) ? t->cgroup : 0;
+}
+
+static inline const struct ft_page_range *ft_start_cache_ranges(const struct ft_start_cache *s)
+{
+	return (const struct ft_page_range *)(s + 1);
 }
 
 static inline const __u64 *ft_counters_values(const struct ft_counters *c)

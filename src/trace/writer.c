@@ -419,14 +419,56 @@ static int append_with_tail(struct ft_writer *w, void *fixed, size_t fixed_size,
 int ft_writer_file(struct ft_writer *w, __u64 ts, __u32 dev, __u64 ino, __u64 size,
 		   const char *path, struct ft_error *err)
 {
-	struct ft_file f = { .hdr = { .type = FT_FILE, .ts = ts },
-			     .ino = ino, .size = size, .dev = dev };
+	return ft_writer_file_flags(w, ts, dev, ino, size, path, 0, err);
+}
+
+int ft_writer_file_flags(struct ft_writer *w, __u64 ts, __u32 dev, __u64 ino, __u64 size,
+			 const char *path, __u16 flags, struct ft_error *err)
+{
+	union ft_file_buf buf;
+
+	ft_file_build(&buf, ts, dev, ino, size, path, flags);
+	return ft_writer_append(w, &buf, err);
+}
+
+const struct ft_hdr *ft_file_build(union ft_file_buf *buf, __u64 ts, __u32 dev, __u64 ino,
+				   __u64 size, const char *path, __u16 flags)
+{
+	struct ft_file *f = &buf->file;
 	size_t len = path ? strlen(path) : 0;
 
-	if (len > 4096)
-		len = 4096;	/* PATH_MAX: longer paths are cut, never refused */
-	f.path_len = (__u16)len;
-	return append_with_tail(w, &f, sizeof(f), path, len, err);
+	if (len > FT_FILE_PATH_MAX)
+		len = FT_FILE_PATH_MAX;	/* PATH_MAX: longer paths are cut, never refused */
+	memset(buf, 0, sizeof(*f) + round8(len));
+	*f = (struct ft_file){ .hdr = { .type = FT_FILE, .ts = ts,
+					.size = (__u16)(sizeof(*f) + round8(len)) },
+			       .ino = ino, .size = size, .dev = dev, .flags = flags,
+			       .path_len = (__u16)len };
+	if (len)
+		memcpy(buf->bytes + sizeof(*f), path, len);
+	return &f->hdr;
+}
+
+#define SC_RANGES_PER_RECORD \
+	((FT_RECORD_MAX - sizeof(struct ft_start_cache)) / sizeof(struct ft_page_range))
+
+int ft_writer_start_cache(struct ft_writer *w, const struct ft_start_cache *sc,
+			  const struct ft_page_range *ranges, size_t nranges, struct ft_error *err)
+{
+	size_t done = 0;
+
+	do {
+		struct ft_start_cache r = *sc;
+		size_t n = nranges - done < SC_RANGES_PER_RECORD ? nranges - done
+								 : SC_RANGES_PER_RECORD;
+
+		r.hdr.type = FT_START_CACHE;
+		r.nranges = (__u16)n;
+		if (append_with_tail(w, &r, sizeof(r), ranges + done, n * sizeof(*ranges), err))
+			return -1;
+		done += n;
+	} while (done < nranges);
+	return 0;
 }
 
 int ft_writer_cgroup(struct ft_writer *w, __u64 ts, __u64 id, __u16 flags, const char *path,

@@ -70,6 +70,12 @@ void read_buffered(struct model *m, const struct model_access *a, struct mfile *
 void read_mmap(struct model *m, const struct model_access *a, struct mfile *mf, bool write);
 void write_buffered(struct model *m, const struct model_access *a, struct mfile *mf);
 
+/*
+ * startstate.c: pages [first, first + n) of a file cached before the trace, put in as the
+ * replay starts and charged to the root cgroup; the pages put in.
+ */
+uint64_t filemap_add_start_state(struct model *m, uint32_t file, uint64_t first, uint64_t n);
+
 /* advice.c: posix_fadvise(2) and madvise(2) of a file's pages */
 void advice_fadvise(struct model *m, const struct model_access *a, struct mfile *mf);
 void advice_madvise(struct model *m, const struct model_access *a, struct mfile *mf);

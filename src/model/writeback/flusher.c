@@ -138,16 +138,44 @@ static uint64_t write_folios(struct model *m, uint32_t file, uint64_t first, uin
 	return written;
 }
 
-void wb_sync_file(struct model *m, uint32_t file, uint64_t first, uint64_t last)
+/* WB_SYNC_ALL of pages [first, last] of the file, for cause, waited for. */
+static void sync_file(struct model *m, uint32_t file, uint64_t first, uint64_t last,
+		      enum wb_cause cause)
 {
 	uint64_t stop, t0 = m->now;
 
 	/* WB_SYNC_ALL waits on folios under writeback before writing them again */
 	if (model_file(m, file)->wb_done > m->now)
 		wb_wait_file(m, file);
-	write_folios(m, file, first, last, UINT64_MAX, WB_FSYNC, &stop);
+	write_folios(m, file, first, last, UINT64_MAX, cause, &stop);
 	wb_wait_file(m, file);
 	m->mx.sync_wait_time_s += (double)(m->now - t0) * 1e-9;
+}
+
+void wb_sync_file(struct model *m, uint32_t file, uint64_t first, uint64_t last)
+{
+	sync_file(m, file, first, last, WB_FSYNC);
+}
+
+/*
+ * fs/sync.c: ksys_sync() wakes the flusher (WB_REASON_SYNC), then sync_inodes_one_sb() writes
+ * every dirty inode of each file system with WB_SYNC_ALL and waits for it; syncfs(2)
+ * (sync_filesystem()) does the same for one. The dirty inodes in b_dirty order, each written
+ * and waited for as fsync does (the kernel queues them all before waiting: the time spent
+ * waiting is the model's longer where several files are dirty).
+ */
+void wb_sync_all(struct model *m, uint16_t device)
+{
+	uint32_t file = m->wb.inode_head;
+
+	while (file != INODE_NIL) {
+		const struct mfile *mf = model_file(m, file);
+		uint32_t next = mf->inode_next;
+
+		if (device == MODEL_DEVICE_NONE || mf->device == device)
+			sync_file(m, file, 0, UINT64_MAX, WB_SYNC);
+		file = next;
+	}
 }
 
 void wb_write_range(struct model *m, uint32_t file, uint64_t first, uint64_t last)

@@ -187,6 +187,9 @@ static void count_cause(struct model_metrics *x, enum wb_cause cause, uint64_t l
 	case WB_RECLAIM:
 		x->wb_reclaim_bytes += len;
 		break;
+	case WB_SYNC:
+		x->wb_sync_bytes += len;
+		break;
 	}
 }
 
@@ -324,7 +327,8 @@ uint64_t wb_start_folio(struct model *m, uint32_t id, enum wb_cause cause)
 		return 0;
 	bytes = folio_wb_ranges(m, f, model_file(m, f->file)->isize, true, cause);
 	folio_clear_dirty(m, id);
-	if (cause == WB_EXPIRE || cause == WB_BACKGROUND || cause == WB_VMSCAN)
+	/* sync(2) and syncfs(2) write through the flusher's works too (WB_REASON_SYNC) */
+	if (cause == WB_EXPIRE || cause == WB_BACKGROUND || cause == WB_VMSCAN || cause == WB_SYNC)
 		m->mx.flusher_written_pages += nr;
 	/* nothing below EOF to send: the writeback ends as it starts */
 	if (!bytes || (((m->wb.wbq.tail + 1) & m->wb.wbq.mask) == m->wb.wbq.head && !wbq_grow(m))) {

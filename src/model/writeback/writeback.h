@@ -103,6 +103,11 @@ void folio_set_reclaim(struct model *m, const struct folio *f);
 /* flusher.c: fsync and the flusher's works */
 /* WB_SYNC_ALL write of pages [first, last] of the file, then wait for it (fsync). */
 void wb_sync_file(struct model *m, uint32_t file, uint64_t first, uint64_t last);
+/*
+ * sync(2) (device MODEL_DEVICE_NONE) and syncfs(2): every dirty file of the device written
+ * back and waited for, by the flusher's works (cause WB_SYNC, the flusher's pages).
+ */
+void wb_sync_all(struct model *m, uint16_t device);
 /* WB_SYNC_NONE write of the folios overlapping pages [first, last] (sync_file_range). */
 void wb_write_range(struct model *m, uint32_t file, uint64_t first, uint64_t last);
 void wb_flusher_tick(struct model *m, uint64_t t);

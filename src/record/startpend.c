@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The start state of each file as it was before its first event (record.h struct
+ * ft_start_hold). The probe runs when the consumer meets the file, a moment after the tasks
+ * did: by then their first reads may have inserted pages. The ring buffer is one queue, so
+ * every event the kernel made before the probe is read before those it made after: until a
+ * drain of the buffer begun after the probe, the records are held here, the file's
+ * FT_PAGECACHE_ADD events before the probe take their folios out of its start state and its
+ * FT_PAGECACHE_DELETE events put back those the trace had not inserted; then the start state
+ * goes into the trace in the place of its file's first event, and the held records after it.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "record/record.h"
+
+#define HOLD_BYTES_MAX	(8u << 20)	/* held records beyond this settle the probes early */
+#define HOLD_PROBES_MAX	4096u
+
+/* A held placeholder for a probe's FT_START_CACHE records: never written as such. */
+struct slot_rec {
+	struct ft_hdr hdr;
+	__u64 index;
+};
+
+#define FT_PRIV_START_SLOT 0x8003
+
+void ft_start_hold_free(struct ft_start_hold *h)
+{
+	for (size_t i = 0; i < h->np; i++) {
+		ft_pageset_free(&h->p[i].start);
+		ft_pageset_free(&h->p[i].added);
+	}
+	free(h->p);
+	free(h->buf);
+	memset(h, 0, sizeof(*h));
+}
+
+static int hold_copy(struct ft_start_hold *h, const struct ft_hdr *rec)
+{
+	if (h->len + rec->size > h->cap) {
+		size_t cap = h->cap ? h->cap * 2 : 65536;
+		unsigned char *b;
+
+		while (cap < h->len + rec->size)
+			cap *= 2;
+		b = realloc(h->buf, cap);
+		if (!b)
+			return -1;
+		h->buf = b;
+		h->cap = cap;
+	}
+	memcpy(h->buf + h->len, rec, rec->size);
+	h->len += rec->size;
+	return 0;
+}
+
+int ft_start_hold_probe(struct ft_start_hold *h, const char *path, __u32 dev, __u64 ino)
+{
+	struct ft_start_probe *p;
+	struct slot_rec slot = { .hdr = { .type = FT_PRIV_START_SLOT, .size = sizeof(slot) } };
+
+	if (h->np == h->cap_p) {
+		size_t cap = h->cap_p ? h->cap_p * 2 : 16;
+
+		p = realloc(h->p, cap * sizeof(*p));
+		if (!p)
+			return -1;
+		h->p = p;
+		h->cap_p = cap;
+	}
+	p = &h->p[h->np];
+	memset(p, 0, sizeof(*p));
+	if (ft_start_cache_probe(path, dev, ino, &p->sc, &p->start) < 0) {
+		ft_pageset_free(&p->start);
+		return 0;	/* not probed: readers take the file's start as unknown */
+	}
+	slot.index = h->np++;
+	h->probed++;
+	h->probe_ns += p->sc.probe_ns;
+	return hold_copy(h, &slot.hdr);
+}
+
+static struct ft_start_probe *probe_of(struct ft_start_hold *h, __u32 dev, __u64 ino)
+{
+	for (size_t i = h->np; i-- > 0;)
+		if (h->p[i].sc.ino == ino && h->p[i].sc.dev == dev)
+			return &h->p[i];
+	return NULL;
+}
+
+/* A folio event before the probe, of a file probed: what it says of the start state. */
+static int correct(struct ft_start_hold *h, const struct ft_hdr *rec)
+{
+	const struct ft_folio_event *e = (const void *)rec;
+	struct ft_start_probe *p;
+	__u64 n;
+
+	if (rec->type != FT_PAGECACHE_ADD && rec->type != FT_PAGECACHE_DELETE)
+		return 0;
+	p = probe_of(h, e->dev, e->ino);
+	if (!p || rec->ts >= p->sc.hdr.ts)
+		return 0;
+	n = e->order < 32 ? 1ull << e->order : 1;
+	if (rec->type == FT_PAGECACHE_ADD) {
+		p->corrected += n;
+		if (ft_pageset_remove(&p->start, e->index, n) < 0)
+			return -1;
+		return ft_pageset_add(&p->added, e->index, n);
+	}
+	/* deleted before the probe saw it: cached at the start unless the trace inserted it */
+	if (ft_pageset_overlaps(&p->added, e->index, n))
+		return 0;
+	p->corrected += n;
+	return ft_pageset_add(&p->start, e->index, n);
+}
+
+int ft_start_hold_record(struct ft_start_hold *h, const struct ft_hdr *rec)
+{
+	if (correct(h, rec) < 0)
+		return -1;
+	return hold_copy(h, rec);
+}
+
+bool ft_start_hold_full(const struct ft_start_hold *h)
+{
+	return h->len >= HOLD_BYTES_MAX || h->np >= HOLD_PROBES_MAX;
+}
+
+static int write_probe(struct ft_start_probe *p, struct ft_writer *w, struct ft_error *err)
+{
+	p->sc.nr_cache = ft_pageset_pages(&p->start);
+	/* cachestat counted the trace's own pages too, and which were dirty is not known */
+	if (p->corrected) {
+		p->sc.nr_dirty = p->sc.nr_writeback = 0;
+		p->sc.flags |= FT_SC_NO_DIRTY;
+	}
+	return ft_writer_start_cache(w, &p->sc, p->start.r, p->start.n, err);
+}
+
+int ft_start_hold_flush(struct ft_start_hold *h, struct ft_writer *w, struct ft_error *err)
+{
+	int rc = 0;
+
+	for (size_t off = 0; off < h->len && !rc;) {
+		const struct ft_hdr *rec = (const void *)(h->buf + off);
+
+		if (rec->type == FT_PRIV_START_SLOT)
+			rc = write_probe(&h->p[((const struct slot_rec *)rec)->index], w, err);
+		else
+			rc = ft_writer_append(w, rec, err);
+		off += rec->size;
+	}
+	for (size_t i = 0; i < h->np; i++) {
+		h->corrected += h->p[i].corrected;
+		ft_pageset_free(&h->p[i].start);
+		ft_pageset_free(&h->p[i].added);
+	}
+	h->np = 0;
+	h->len = 0;
+	return rc;
+}

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The page cache before the trace (FT_START_CACHE records): the ranges met before the models
+ * start, kept until they do, and what the trace said in all, for the report.
+ */
+#ifndef FT_REPLAY_STARTCACHE_H
+#define FT_REPLAY_STARTCACHE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* One range as the models get it: MODEL_START_CACHE of file, pages [first, first + n). */
+struct start_range {
+	uint32_t file;
+	uint16_t device;
+	uint64_t first, n, isize;
+};
+
+struct replay_start_cache {
+	struct start_range *v;	/* met before the models started */
+	size_t n, cap;
+	bool seen;		/* a record before the first access */
+	uint64_t files, pages;	/* in the trace, all records */
+	uint32_t last_dev;	/* the file of the last record: a file's records follow each other */
+	uint64_t last_ino;
+};
+
+void start_cache_init(struct replay_start_cache *s);
+void start_cache_release(struct replay_start_cache *s);
+/* Keeps a range until the models start. 0, or -1 on ENOMEM. */
+int start_cache_keep(struct replay_start_cache *s, const struct start_range *r);
+/* The kept ranges went to the models: their memory is given back. */
+void start_cache_sent(struct replay_start_cache *s);
+/* Counts a record of file (dev, ino) of pages pages. */
+void start_cache_count(struct replay_start_cache *s, uint32_t dev, uint64_t ino, uint64_t pages);
+
+#endif /* FT_REPLAY_STARTCACHE_H */

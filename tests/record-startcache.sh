@@ -1,0 +1,183 @@
+#!/bin/sh
+# Live: the pages each file had cached before the recording (FT_START_CACHE). A 1 MiB file
+# (256 pages) read whole before `record -- cat` is 256 pages in one range in the trace, and its
+# replay rereads it from the cache: 256 pages cached, no insertion, no device read, where
+# --start-cache=empty inserts all 256. The same file cold is 0 pages, although cat's reads
+# inserted them before the recorder could look (the trace's own insertions are taken out). The
+# probe marks nothing accessed: pages put in by POSIX_FADV_WILLNEED (never referenced) stay
+# without PG_referenced and off the active list in /proc/kpageflags after a recording that
+# probes them, where one pread of them sets PG_referenced (the check can fail). Half a file
+# cached is its half. Under a 32 MiB memory cgroup a 48 MiB file cached before is read with
+# no insertion by the kernel; the replay, its pages charged to the root beside the cgroup,
+# has 0 insertions and 0 evictions too, where an empty start inserts and evicts thousands.
+# Only this test's files are dropped from the cache.
+. "$TOP_SRCDIR/tests/lib.sh"
+. "$TOP_SRCDIR/tests/record-lib.sh"
+record_requires_bpf
+command -v python3 > /dev/null || skip_all "python3 not installed"
+command -v fincore > /dev/null || skip_all "fincore not installed"
+ADVISE=$TOP_BUILDDIR/tests/advise
+[ -x "$ADVISE" ] || skip_all "tests/advise not built"
+[ -r /proc/kpageflags ] || skip_all "no /proc/kpageflags"
+
+D=$(record_ext4_dir)
+F=$D/file
+dd if=/dev/urandom of="$F" bs=4096 count=256 status=none
+ino=$(stat -c %i "$F")
+
+cached() { fincore -n -b -o PAGES "$1" | tr -d ' '; }
+
+# sources TRACE OPTIONS...: the replay's line on where its configuration came from, unwrapped.
+sources() {
+	t=$1
+	shift
+	"$FOLIO_TRACE" replay --format=json "$@" "$t" |
+		python3 -c 'import json, sys; print(json.load(sys.stdin)["trace"]["sources"])'
+}
+
+# start_of TRACE: "nr_cache ranges" of the file's FT_START_CACHE records.
+start_of() {
+	"$FOLIO_TRACE" dump -t start_cache "$1" | awk -v ino="$ino" '
+	{ delete f; for (i = 3; i <= NF; i++) { n = index($i, "="); f[substr($i, 1, n - 1)] = substr($i, n + 1) }
+	  if (f["ino"] == ino) { n_ = f["nr_cache"]; r = r (r ? "," : "") f["ranges"] } }
+	END { print n_ " " r }'
+}
+
+# file_row TRACE OPTIONS...: "pages_inserted device_read_bytes hit_requests/requests" of the
+# file in an order-0 replay.
+file_row() {
+	t=$1
+	shift
+	"$FOLIO_TRACE" replay --folio-order=0 --by=file --top=100 --format=json "$@" "$t" |
+		python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+for r in d["by"]["rows"]:
+    if r["ino"] == int(sys.argv[1]):
+        m = r["models"][0]
+        ins = sum(n << o for o, n in enumerate(m["inserted_by_order"]))
+        print("%d %d %d/%d" % (ins, m["device_read_bytes"], m["read_hit_requests"],
+                                m["read_requests"]))' "$ino"
+}
+
+# A warm file: read whole, then recorded being read again.
+drop_pages "$F"
+cat "$F" > /dev/null
+is "$(cached "$F")" 256 "precondition: the file's 256 pages cached"
+rec "$TMPD/warm.ftr" -- cat "$F"
+is "$rc" 0 "record -- cat of the warm file"
+is "$(start_of "$TMPD/warm.ftr")" "256 0+256" "trace: 256 pages cached before it, one range"
+reads=$(access_count "$TMPD/warm.ftr" read "$ino")
+is "$(file_row "$TMPD/warm.ftr")" "0 0 $reads/$reads" \
+	"replay (recorded by default): 0 pages inserted, nothing read from the device, every read a hit"
+is "$(file_row "$TMPD/warm.ftr" --start-cache=recorded)" "0 0 $reads/$reads" \
+	"--start-cache=recorded: the same"
+row=$(file_row "$TMPD/warm.ftr" --start-cache=empty)
+is "${row%% *}" 256 "--start-cache=empty: 256 pages inserted"
+like "$(sources "$TMPD/warm.ftr")" "page cache at start: recorded ([0-9]* pages of [0-9]* files)" \
+	"the report names the start cache"
+like "$(sources "$TMPD/warm.ftr" --start-cache=empty)" \
+	"page cache at start: empty (--start-cache)" "and says when it was told otherwise"
+like "$("$FOLIO_TRACE" info "$TMPD/warm.ftr")" "^start: *[0-9]* files probed" "info shows it"
+
+# The same file cold: cat's own insertions before the probe are not the start state.
+drop_pages "$F"
+rec "$TMPD/cold.ftr" -- cat "$F"
+is "$(start_of "$TMPD/cold.ftr")" "0 -" "cold file: 0 pages cached before the trace"
+row=$(file_row "$TMPD/cold.ftr")
+is "${row%% *}" 256 "and its replay inserts all 256"
+
+# Half of it cached (POSIX_FADV_WILLNEED of the second half): that half, in one range. A page
+# someone else's reclaim or migration takes between the setup and the probe is the host's, not
+# the probe's: the setup is made again, 3 times at most, and the last is held to the answer.
+for try in 1 2 3; do
+	drop_pages "$F"
+	"$ADVISE" "$F" fw:512K:512K
+	i=0
+	while [ "$(cached "$F")" -lt 128 ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+	rec "$TMPD/half.ftr" -- "$ADVISE" "$F" fn:0:0
+	[ "$(start_of "$TMPD/half.ftr")" = "128 128+128" ] && break
+	diag "try $try: $(start_of "$TMPD/half.ftr") pages cached at the probe"
+done
+is "$(start_of "$TMPD/half.ftr")" "128 128+128" "half cached: pages 128 to 255"
+
+# kpageflags FLAG PFN...: how many of the pfns have the flag (bit) set.
+kpageflags() {
+	python3 -c '
+import struct, sys
+bit = int(sys.argv[1])
+n = 0
+with open("/proc/kpageflags", "rb") as f:
+    for p in sys.argv[2:]:
+        f.seek(int(p) * 8)
+        n += (struct.unpack("<Q", f.read(8))[0] >> bit) & 1
+print(n)' "$@"
+}
+
+# Not accessed: WILLNEED's folios (their pfns from the trace of the call), probed by a
+# recording of a call that touches no page (POSIX_FADV_NORMAL).
+drop_pages "$F"
+rec "$TMPD/willneed.ftr" -- "$ADVISE" "$F" fw:0:0
+pfns=$(field_of "$TMPD/willneed.ftr" pagecache_add "$ino" pfn)
+nf=$(echo "$pfns" | wc -w)
+ok "$([ "$nf" -gt 0 ] && echo 0 || echo 1)" "WILLNEED's folios: $nf, their pfns in the trace"
+i=0
+while [ "$(cached "$F")" -lt 256 ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+# shellcheck disable=SC2086
+is "$(kpageflags 2 $pfns)" 0 "before: no folio referenced (PG_referenced)"
+rec "$TMPD/probe.ftr" -- "$ADVISE" "$F" fn:0:0
+is "$(start_of "$TMPD/probe.ftr")" "256 0+256" "the probe saw all 256 pages"
+# shellcheck disable=SC2086
+is "$(kpageflags 2 $pfns)" 0 "after the probe: still none referenced"
+# shellcheck disable=SC2086
+is "$(kpageflags 6 $pfns)" 0 "and none active"
+"$ADVISE" "$F" rd:0:0
+# shellcheck disable=SC2086
+is "$(kpageflags 2 $pfns)" "$nf" "control: one pread marks every folio referenced"
+
+drop_pages "$F"
+
+# metrics TRACE OPTIONS...: "insertions evictions" of the whole replay at order 0, then the
+# big file's "pages_inserted hits/reads device_read_bytes" and the kernel's pages inserted
+# into it.
+metrics() {
+	t=$1
+	shift
+	"$FOLIO_TRACE" replay --folio-order=0 --by=file --top=100 --format=json "$@" "$t" |
+		python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+m = d["configurations"][0]["metrics"]
+out = "%d %d" % (m["insertions"], m["evictions"])
+for r in d["by"]["rows"]:
+    if r["ino"] == int(sys.argv[1]):
+        f = r["models"][0]
+        k = sum(n << o for o, n in enumerate(r["kernel"]["inserted_by_order"]))
+        ins = sum(n << o for o, n in enumerate(f["inserted_by_order"]))
+        out += " | %d %d/%d %d | %d" % (ins, f["read_hit_requests"], f["read_requests"],
+                                        f["device_read_bytes"], k)
+print(out)' "$bino"
+}
+
+if [ -w /sys/fs/cgroup/memory/memory.limit_in_bytes ]; then
+	B=$D/big
+	dd if=/dev/urandom of="$B" bs=1M count=48 status=none
+	bino=$(stat -c %i "$B")
+	drop_pages "$B"
+	cat "$B" > /dev/null
+	is "$(cached "$B")" 12288 "precondition: the 48 MiB file cached"
+	rec "$TMPD/limit.ftr" --memory-limit=32M -- dd if="$B" of=/dev/null bs=128k
+	is "$rc" 0 "record --memory-limit=32M of its reread"
+	got=$(metrics "$TMPD/limit.ftr")
+	is "${got#* }" "0 | 0 384/384 0 | 0" \
+		"no eviction; the file: no insertion, every read a hit, none from the device (kernel: none)"
+	like "$(sources "$TMPD/limit.ftr")" "charged to the root beside the cgroup" \
+		"the report says where the start cache is charged"
+	got=$(metrics "$TMPD/limit.ftr" --start-cache=empty)
+	ok "$([ "${got%% *}" -gt 12288 ] && echo 0 || echo 1)" \
+		"--start-cache=empty: more insertions than the file's pages (${got%% |*})"
+	drop_pages "$B"
+else
+	skip "no cgroup v1 memory controller: the memory-limit case"
+fi
+done_testing
