@@ -110,14 +110,25 @@ static int write_report(FILE *f, const struct calibrate_args *a, const struct ca
 	return a->format == CALIB_FORMAT_JSON ? calib_write_json(f, c) : calib_write_table(f, c);
 }
 
+/* What write_report() needs, as ft_output_write() hands it over. */
+struct calib_output {
+	const struct calibrate_args *a;
+	const struct calibration *c;
+};
+
+static int write_report_to(FILE *f, const void *arg)
+{
+	const struct calib_output *o = arg;
+
+	return write_report(f, o->a, o->c);
+}
+
 /* To standard output, or to -o FILE as every output is written (util/output.h). */
 static int write_calibration(const struct calibrate_args *a, const struct calibration *c)
 {
 	const struct ft_output_opts oo = { .mode = 0666, .force = a->force, .dash_is_stdout = true,
 					   .inputs = &a->file, .ninputs = 1 };
-	struct ft_output out;
-	struct ft_error err;
-	FILE *f;
+	const struct calib_output out = { .a = a, .c = c };
 
 	if (!a->output) {
 		if (write_report(stdout, a, c) || fflush(stdout)) {
@@ -126,24 +137,7 @@ static int write_calibration(const struct calibrate_args *a, const struct calibr
 		}
 		return 0;
 	}
-	if (ft_output_open(&out, a->output, &oo, &err)) {
-		ft_warn("%s", err.msg);
-		return -1;
-	}
-	f = ft_output_stdio(&out, &err);
-	if (!f || write_report(f, a, c)) {
-		if (f)
-			ft_error_set(&err, ft_output_name(&out), "write failed: %s",
-				     strerror(errno));
-		ft_output_abort(&out, false);
-		ft_warn("%s", err.msg);
-		return -1;
-	}
-	if (ft_output_commit(&out, &err)) {
-		ft_warn("%s", err.msg);
-		return -1;
-	}
-	return 0;
+	return ft_output_write(a->output, &oo, write_report_to, &out);
 }
 
 int cmd_calibrate(int argc, char **argv)

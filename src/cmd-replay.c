@@ -384,21 +384,8 @@ static int check_memory(const struct model_config *cfg, unsigned n)
 /* One configuration per order, the options shared. */
 static int make_configs(const struct replay_args *a, struct model_config *cfg)
 {
-	for (unsigned i = 0; i < a->norders; i++) {
-		if (a->base.min_order > a->orders[i]) {
-			ft_warn("--min-order=%u: above --folio-order %u", a->base.min_order,
-				a->orders[i]);
-			return -1;
-		}
-		if (a->orders[i] > a->base.max_pagecache_order) {
-			ft_warn("--folio-order=%u: above the page cache's largest order, %u "
-				"(MAX_PAGECACHE_ORDER); --max-pagecache-order=%u models it as a what-if",
-				a->orders[i], a->base.max_pagecache_order, a->orders[i]);
-			return -1;
-		}
-		cfg[i] = a->base;
-		cfg[i].order = a->orders[i];
-	}
+	if (order_configs(&a->base, a->orders, a->norders, cfg) < 0)
+		return -1;
 	return check_memory(cfg, a->norders);
 }
 

@@ -160,25 +160,6 @@ static char *capture_end(struct capture *c, int status)
 	return c->buf;
 }
 
-/* One configuration per order, as replay checks them. */
-static int make_configs(const struct report_args *a, struct model_config *cfg)
-{
-	for (unsigned i = 0; i < a->norders; i++) {
-		if (a->base.min_order > a->orders[i]) {
-			ft_warn("--min-order=%u: above --folio-order %u", a->base.min_order,
-				a->orders[i]);
-			return -1;
-		}
-		if (a->orders[i] > a->base.max_pagecache_order) {
-			ft_warn("--folio-order=%u: above the page cache's largest order, %u "
-				"(MAX_PAGECACHE_ORDER)", a->orders[i], a->base.max_pagecache_order);
-			return -1;
-		}
-		cfg[i] = a->base;
-		cfg[i].order = a->orders[i];
-	}
-	return 0;
-}
 
 /* The calibration's table and the verdict's trust line, as replay says it. */
 static void run_calibration(const struct report_args *a, struct report_texts *t)
@@ -440,33 +421,18 @@ static void texts_release(struct report_texts *t)
 	free(t->calibration);
 }
 
+static int write_page_to(FILE *f, const void *page)
+{
+	return report_write_page(f, page);
+}
+
 /* The page to -o FILE (all or nothing, as every output: util/output.h) or standard output. */
 static int write_page(const struct report_args *a, const struct report_page *p)
 {
 	const struct ft_output_opts oo = { .mode = 0666, .force = a->force, .dash_is_stdout = true,
 					   .inputs = &a->file, .ninputs = 1 };
-	struct ft_output out;
-	struct ft_error err;
-	FILE *f;
 
-	if (ft_output_open(&out, a->output ? a->output : "-", &oo, &err)) {
-		ft_warn("%s", err.msg);
-		return -1;
-	}
-	f = ft_output_stdio(&out, &err);
-	if (!f || report_write_page(f, p)) {
-		if (f)
-			ft_error_set(&err, ft_output_name(&out), "write failed: %s",
-				     strerror(errno));
-		ft_output_abort(&out, false);
-		ft_warn("%s", err.msg);
-		return -1;
-	}
-	if (ft_output_commit(&out, &err)) {
-		ft_warn("%s", err.msg);
-		return -1;
-	}
-	return 0;
+	return ft_output_write(a->output ? a->output : "-", &oo, write_page_to, p);
 }
 
 /* Survey for the time series' interval: 200 to 500 samples over the trace, as replay's plot. */
@@ -510,7 +476,7 @@ static int run_all(struct report_args *a)
 		a->norders = calib_default_orders(a->file, a->base.max_pagecache_order,
 						  a->base.min_order, a->orders, a->why_orders,
 						  sizeof(a->why_orders));
-	if (make_configs(a, cfg) < 0)
+	if (order_configs(&a->base, a->orders, a->norders, cfg) < 0)
 		return EXIT_USAGE;
 	if (fit_interval(a) < 0)
 		return EXIT_RUNTIME;

@@ -5,6 +5,7 @@
 
 #include "replay/options.h"
 #include "util/args.h"
+#include "util/msg.h"
 #include "util/parse.h"
 
 bool parse_order_list(const char *s, unsigned orders[REPLAY_MAX_CONFIGS], unsigned *n,
@@ -134,5 +135,25 @@ int model_options_parse(int key, const char *arg, struct model_config *cfg, unsi
 	if (why)
 		return ft_usage_error(NULL, p->option, arg, why);
 	*given |= p->recorded;
+	return 0;
+}
+
+int order_configs(const struct model_config *base, const unsigned *orders, unsigned n,
+		  struct model_config *cfg)
+{
+	for (unsigned i = 0; i < n; i++) {
+		if (base->min_order > orders[i]) {
+			ft_warn("--min-order=%u: above --folio-order %u", base->min_order, orders[i]);
+			return -1;
+		}
+		if (orders[i] > base->max_pagecache_order) {
+			ft_warn("--folio-order=%u: above the page cache's largest order, %u "
+				"(MAX_PAGECACHE_ORDER); --max-pagecache-order=%u models it as a what-if",
+				orders[i], base->max_pagecache_order, orders[i]);
+			return -1;
+		}
+		cfg[i] = *base;
+		cfg[i].order = orders[i];
+	}
 	return 0;
 }

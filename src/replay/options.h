@@ -20,6 +20,13 @@
 bool parse_order_list(const char *s, unsigned orders[REPLAY_MAX_CONFIGS], unsigned *n,
 		      const char **why);
 
+/*
+ * One configuration per order of orders[n], base's options shared; -1 (said on stderr) when
+ * an order is below --min-order or above the page cache's largest.
+ */
+int order_configs(const struct model_config *base, const unsigned *orders, unsigned n,
+		  struct model_config *cfg);
+
 /* argp keys of the model's options: MODEL_OPTION_KEY + the row's index in model_params. */
 #define MODEL_OPTION_KEY	0x4000
 

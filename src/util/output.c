@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "util/hash.h"
+#include "util/msg.h"
 #include "util/output.h"
 
 #define TMP_ATTEMPTS	100
@@ -512,4 +513,31 @@ void ft_output_abort(struct ft_output *o, bool keep)
 		 st.st_dev == o->dev && st.st_ino == o->ino)
 		unlink(o->path);
 	release(o);
+}
+
+int ft_output_write(const char *path, const struct ft_output_opts *opts,
+		    int (*write)(FILE *f, const void *arg), const void *arg)
+{
+	struct ft_output out;
+	struct ft_error err;
+	FILE *f;
+
+	if (ft_output_open(&out, path, opts, &err)) {
+		ft_warn("%s", err.msg);
+		return -1;
+	}
+	f = ft_output_stdio(&out, &err);
+	if (!f || write(f, arg)) {
+		if (f)
+			ft_error_set(&err, ft_output_name(&out), "write failed: %s",
+				     strerror(errno));
+		ft_output_abort(&out, false);
+		ft_warn("%s", err.msg);
+		return -1;
+	}
+	if (ft_output_commit(&out, &err)) {
+		ft_warn("%s", err.msg);
+		return -1;
+	}
+	return 0;
 }

@@ -73,5 +73,11 @@ bool ft_output_is_temp(const struct ft_output *o);
 void ft_output_abort(struct ft_output *o, bool keep);
 /* The name to show for o: "standard output" or the target's path. */
 const char *ft_output_name(const struct ft_output *o);
+/*
+ * A whole output in one call: opened, written by write(f, arg) (non-zero: failed, errno
+ * set), committed, or given up with nothing left of it. 0, or -1 with the reason on stderr.
+ */
+int ft_output_write(const char *path, const struct ft_output_opts *opts,
+		    int (*write)(FILE *f, const void *arg), const void *arg);
 
 #endif

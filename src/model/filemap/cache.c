@@ -233,11 +233,10 @@ uint32_t cache_add(struct model *m, uint32_t file, uint64_t start, unsigned orde
 }
 
 /* The folio's page cache entry, lists and counts undone, its pages still allocated. */
-static void cache_unlink(struct model *m, uint32_t id)
+/* The folio off its LRU list, out of the index, its file's list and counts. */
+static inline void cache_index_del(struct model *m, uint32_t id, struct folio *f,
+				   struct mfile *mf)
 {
-	struct folio *f = folio_at(&m->pool, id);
-	struct mfile *mf = model_file(m, f->file);
-
 	lruvec_del(m, id);
 	pagecache_remove(&m->pc, f->file, f->index);
 	file_list_del(m, mf, f);
@@ -245,6 +244,13 @@ static void cache_unlink(struct model *m, uint32_t id)
 		occupancy_update(m, f, -1);
 	if (--mf->nr_by_order[f->order] == 0)
 		mf->order_mask &= (uint16_t)~(1u << f->order);
+}
+
+static void cache_unlink(struct model *m, uint32_t id)
+{
+	struct folio *f = folio_at(&m->pool, id);
+
+	cache_index_del(m, id, f, model_file(m, f->file));
 	/* clean: its blocks' state stays with the frames, which the pieces keep */
 	folio_pool_put(&m->pool, id);
 }
@@ -380,13 +386,7 @@ void cache_remove(struct model *m, uint32_t id, bool shadow)
 		evict_prefetch_next(m, f);
 		token = lruvec_eviction_token(m, id);
 	}
-	lruvec_del(m, id);
-	pagecache_remove(&m->pc, f->file, f->index);
-	file_list_del(m, mf, f);
-	if (mf->occ && f->order < OCC_SHIFT)
-		occupancy_update(m, f, -1);
-	if (--mf->nr_by_order[f->order] == 0)
-		mf->order_mask &= (uint16_t)~(1u << f->order);
+	cache_index_del(m, id, f, mf);
 	if (m->keep & MODEL_KEEP_ACCESSED_PAGES)
 		bitmap_zero_range(m->mem.touched_pfn, folio_pfn(f), folio_pfn(f) + nr);
 	m->touched_cached_pages -= f->touched;
