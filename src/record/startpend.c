@@ -5,12 +5,14 @@
  * did: by then their first reads may have inserted pages. The ring buffer is one queue, so
  * every event the kernel made before the probe is read before those it made after: until a
  * drain of the buffer begun after the probe, the records are held here, the file's
- * FT_PAGECACHE_ADD events before the probe take their folios out of its start state and its
- * FT_PAGECACHE_DELETE events put back those the trace had not inserted; then the start state
- * goes into the trace in the place of its file's first event, and the held records after it.
+ * FT_PAGECACHE_ADD events (and writes, which tmpfs makes without one) before the probe take
+ * their pages out of its start state and its FT_PAGECACHE_DELETE events put back those the
+ * trace had not inserted; then the start state goes into the trace in the place of its file's
+ * first event, and the held records after it.
  */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "record/record.h"
 
@@ -89,6 +91,29 @@ static struct ft_start_probe *probe_of(struct ft_start_hold *h, __u32 dev, __u64
 	return NULL;
 }
 
+/*
+ * A write before the probe put its pages in the cache itself: taken out of the start state.
+ * tmpfs inserts without the insertion event, so a file the trace wrote before the probe saw
+ * it would otherwise look cached from the start; elsewhere its insertions say the same.
+ */
+static int correct_write(struct ft_start_hold *h, const struct ft_access *a)
+{
+	__u64 page = (__u64)sysconf(_SC_PAGESIZE), first, n;
+	struct ft_start_probe *p;
+
+	if ((a->op != FT_OP_WRITE && a->op != FT_OP_MMAP_WRITE) || !a->len)
+		return 0;
+	p = probe_of(h, a->dev, a->ino);
+	if (!p || a->hdr.ts >= p->sc.hdr.ts)
+		return 0;
+	first = a->pos / page;
+	n = (a->pos + a->len + page - 1) / page - first;
+	p->corrected += n;
+	if (ft_pageset_remove(&p->start, first, n) < 0)
+		return -1;
+	return ft_pageset_add(&p->added, first, n);
+}
+
 /* A folio event before the probe, of a file probed: what it says of the start state. */
 static int correct(struct ft_start_hold *h, const struct ft_hdr *rec)
 {
@@ -96,6 +121,8 @@ static int correct(struct ft_start_hold *h, const struct ft_hdr *rec)
 	struct ft_start_probe *p;
 	__u64 n;
 
+	if (rec->type == FT_ACCESS)
+		return correct_write(h, (const struct ft_access *)rec);
 	if (rec->type != FT_PAGECACHE_ADD && rec->type != FT_PAGECACHE_DELETE)
 		return 0;
 	p = probe_of(h, e->dev, e->ino);
