@@ -152,7 +152,12 @@ int ft_start_cache_probe(const char *path, __u32 dev, __u64 ino, struct ft_start
 	if (cut)
 		sc->flags |= FT_SC_CUT;
 	sc->nr_cache = ft_pageset_pages(s);
-	sc->hdr.ts = t0;
-	sc->probe_ns = mono_ns() - t0;
+	/*
+	 * Its time is the probe's end: what the trace inserted or deleted while the probe ran
+	 * (readahead in flight, a slow mincore walk) may or may not be in what it saw, and is
+	 * corrected by those events as what came before it
+	 */
+	sc->hdr.ts = mono_ns();
+	sc->probe_ns = sc->hdr.ts - t0;
 	return rc;
 }
