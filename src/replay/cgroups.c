@@ -12,6 +12,7 @@ struct seen_cgroup {
 	uint64_t id;
 	char path[CGROUP_NAME_LEN];
 	struct model_memcg limits;
+	bool limits_seen;		/* its first FT_CGROUP_LIMITS was read */
 	uint64_t accesses;
 	uint64_t first_access;		/* the pass's access count at its first */
 };
@@ -103,13 +104,13 @@ static int survey_record(struct survey_state *s, const struct ft_hdr *h)
 	}
 	case FT_CGROUP_LIMITS: {
 		const struct ft_cgroup_limits *l = (const void *)h;
-		uint64_t *seen = u64map_find(&s->index, l->id);
 
-		/* the limits the cgroup started with: its first record */
-		if (seen && s->seen[*seen - 1].limits.max_bytes != UINT64_MAX)
-			return 0;
 		if (!(sc = seen_get(s, l->id)))
 			return -1;
+		/* the limits the cgroup started with: its first record, "max" ones included */
+		if (sc->limits_seen)
+			return 0;
+		sc->limits_seen = true;
 		sc->limits.max_bytes = limit_of(l->max);
 		sc->limits.high_bytes = limit_of(l->high);
 		return 0;
