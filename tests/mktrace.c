@@ -18,6 +18,9 @@
  *   memcgs     two memory cgroups: thread 10 in /ft/a (id 4001, memory.max 32 KiB) reads
  *              pages 0-15 of /data/a one at a time, then thread 20 in /ft/b (id 4002, no
  *              limit) pages 0-15 of /data/b
+ *   memcg-limits  memcgs whose limits are written: /ft/a's memory.max 64 KiB, then 32 KiB
+ *              before the first access; after the reads, at 1 s, /ft/a's max 16 KiB, then its
+ *              memory.high 8 KiB, then /ft/b's max 8 KiB; a read of /ft/a's at 2 s
  * and traces as damaged as an attacker can make them, each a valid container:
  *   ts-max     writes, then an access at the last nanosecond of time (2^64 - 1), then more
  *   ts-random  400 accesses of 4 files and 100 page-cache insertions, at random 64-bit
@@ -194,17 +197,21 @@ static int write_units_cgroup(struct ft_writer *w, struct ft_error *err)
 	return write_units_trace(w, true, 0, err);
 }
 
-static int write_memcgs(struct ft_writer *w, struct ft_error *err)
+/* memcgs; /ft/a's limit first_max_a before its 32 KiB one when not 0 */
+static int write_memcgs_from(struct ft_writer *w, __u64 first_max_a, struct ft_error *err)
 {
 	struct ft_cgroup_limits a = { .hdr = { .type = FT_CGROUP_LIMITS, .size = sizeof(a),
-					       .ts = 1000 }, .id = 4001, .max = 32768,
+					       .ts = 1000 }, .id = 4001, .max = first_max_a,
 				      .high = FT_LIMIT_NONE, .soft = FT_LIMIT_NONE };
 	struct ft_cgroup_limits b = a;
 
 	b.id = 4002;
 	b.max = FT_LIMIT_NONE;
 	if (ft_writer_host(w, &host, NULL, err) ||
-	    ft_writer_cgroup(w, 1000, 4001, FT_CG_V1, "/ft/a", err) ||
+	    (first_max_a && ft_writer_append(w, &a, err)))
+		return -1;
+	a.max = 32768;
+	if (ft_writer_cgroup(w, 1000, 4001, FT_CG_V1, "/ft/a", err) ||
 	    ft_writer_append(w, &a, err) ||
 	    ft_writer_cgroup(w, 1000, 4002, FT_CG_V1, "/ft/b", err) ||
 	    ft_writer_append(w, &b, err) ||
@@ -217,6 +224,35 @@ static int write_memcgs(struct ft_writer *w, struct ft_error *err)
 				       FT_OP_READ, (i % 16) << 12, 4096, 1u << 20, err))
 			return -1;
 	return 0;
+}
+
+static int write_memcgs(struct ft_writer *w, struct ft_error *err)
+{
+	return write_memcgs_from(w, 0, err);
+}
+
+static int write_memcg_limits(struct ft_writer *w, struct ft_error *err)
+{
+	struct ft_cgroup_limits l = { .hdr = { .type = FT_CGROUP_LIMITS, .size = sizeof(l),
+					       .ts = 1000 }, .id = 4001, .max = 65536,
+				      .high = FT_LIMIT_NONE, .soft = FT_LIMIT_NONE };
+	static const struct { __u64 id, max, high; } later[] = {
+		{ 4001, 16384, FT_LIMIT_NONE }, { 4001, 16384, 8192 }, { 4002, 8192, FT_LIMIT_NONE },
+	};
+
+	/* /ft/a first at 64 KiB: its 32 KiB record is the one the reads see */
+	if (write_memcgs_from(w, 65536, err))
+		return -1;
+	l.hdr.ts = 1000000000;
+	for (unsigned i = 0; i < sizeof(later) / sizeof(later[0]); i++) {
+		l.id = later[i].id;
+		l.max = later[i].max;
+		l.high = later[i].high;
+		if (ft_writer_append(w, &l, err))
+			return -1;
+	}
+	return append_unit_access(w, 10, 2000000000, 1, FT_OP_READ, 15 << 12, 4096, 1u << 20,
+				  err);
 }
 
 static int write_ts_max(struct ft_writer *w, struct ft_error *err)
@@ -322,6 +358,7 @@ static const struct {
 	{ "units", write_units },
 	{ "units-cgroup", write_units_cgroup },
 	{ "memcgs", write_memcgs },
+	{ "memcg-limits", write_memcg_limits },
 	{ "units-unrecorded", write_units_unrecorded },
 };
 

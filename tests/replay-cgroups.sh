@@ -5,6 +5,12 @@
 # folios, /ft/a reclaims 8 of its own to stay at its limit and /ft/b none, in a 1 GiB host.
 # --cgroup-limit gives /ft/b a limit of 16 KiB as a what-if: it then evicts 12; a name no
 # cgroup of the trace has, a bad size, or standard input are usage errors.
+# "memcg-limits": the same, with limits written during the trace (mm/memcontrol.c
+# memory_max_write(), memory_high_write(): the writer reclaims down to them). /ft/a's start
+# limit is its last record before the first access (32 KiB, not the 64 KiB before it); at 1 s
+# its max drops to 4 pages (4 more evicted) and its high to 2 (2 more), /ft/b's max to 2
+# pages (14 evicted); a read of /ft/a's last page at 2 s hits. --cgroup-limit keeps its max
+# over the recorded ones: /ft/b stays at 4 pages, 12 evicted.
 . "$TOP_SRCDIR/tests/lib.sh"
 T=$TMPD/m.ftr
 "$TOP_BUILDDIR/tests/mktrace" memcgs "$T" || exit 1
@@ -35,6 +41,19 @@ is "$(evicted "$TMPD/c.csv" /ft/b)" 12 "the whole path names it too"
 run "$FOLIO_TRACE" replay $OPTS --cgroup-limit=b:16K "$T"
 like "$(flat "$out")" "/ft/b 16.0 KiB (--cgroup-limit)" \
 	"the sources line says the limit is the option's"
+
+L=$TMPD/l.ftr
+"$TOP_BUILDDIR/tests/mktrace" memcg-limits "$L" || exit 1
+"$FOLIO_TRACE" replay $OPTS --format=csv "$L" > "$TMPD/l.csv"
+is "$(evicted "$TMPD/l.csv" /ft/a)" 14 "limits written: /ft/a evicts 8, then 4 to its new max, 2 to its high"
+is "$(evicted "$TMPD/l.csv" /ft/b)" 14 "/ft/b's new max of 2 pages evicts 14"
+"$FOLIO_TRACE" replay $OPTS --format=csv --cgroup-limit=b:16K "$L" > "$TMPD/m.csv"
+is "$(evicted "$TMPD/m.csv" /ft/b)" 12 "--cgroup-limit's max stays over the recorded change"
+run "$FOLIO_TRACE" replay $OPTS "$L"
+like "$(flat "$out")" "/ft/a 32.0 KiB, /ft/b no limit), limits at the start, then written 3 times" \
+	"the sources line says the limits changed"
+run "$FOLIO_TRACE" replay $OPTS --format=json "$L"
+like "$out" '"read_hit_requests": 1[,}]' "the read after the changes hits the page kept"
 
 run "$FOLIO_TRACE" replay --cgroup-limit=nosuch:1M "$T"
 is "$rc" 2 "a name no cgroup has: exit 2"

@@ -304,6 +304,16 @@ static void test_single_column(struct report_col *c)
 	is_str(first, "verdict: order 9 alone; --folio-order=0,9 compares it with base pages",
 	       "one column: the verdict says there is nothing to compare with");
 	free(first);
+	free(s);
+	c->cfg.order = 0;	/* base pages alone: the order to compare with is a large one */
+	s = capture(report_write_table, &r, &rc);
+	first = strndup(s, strcspn(s, "\n"));
+	is_str(first, "verdict: order 0 alone; --folio-order=0,9 compares base pages with large "
+	       "folios", "order 0 alone: the verdict names the large order to compare with");
+	free(first);
+	free(s);
+	c->cfg.order = 9;
+	s = capture(report_write_table, &r, &rc);
 	run_line = strstr(s, "\n\nreplay of ");
 	ok(run_line != NULL, "the run's line follows the verdict");
 	first = strndup(run_line ? run_line + 2 : s, strcspn(run_line ? run_line + 2 : s, "\n"));

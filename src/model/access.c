@@ -249,6 +249,7 @@ void access_apply(struct model *m, const struct model_access *a)
 	case MODEL_OTHERS:
 	case MODEL_START_CACHE:
 	case MODEL_SYNC:
+	case MODEL_MEMCG_LIMITS:
 		break;
 	case MODEL_UNLINK:
 		do_truncate(m, a->file_id, mf, 0);

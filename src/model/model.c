@@ -631,6 +631,25 @@ static inline void memcg_over_high(struct model *m)
 		memcg_handle_over_high(m, memcg);
 }
 
+/* The writer's reclaim counts for the unit it gives (--by=cgroup: the cgroup's). */
+static void memcg_limits_written(struct model *m, const struct model_access *a)
+{
+	struct units_snap snap;
+	bool counted = m->units.by == MODEL_UNITS_GIVEN;
+
+	/*
+	 * the first cgroup follows its limit only where it is a budget in the recorded zone; where
+	 * the memory is the limit itself, the zone's size would change under the folios
+	 */
+	if (a->memcg >= m->nr_memcgs || !memcg_of(m, a->memcg)->follows_limits)
+		return;
+	if (counted)
+		units_begin(m, a, &snap);
+	memcg_set_limits(m, memcg_of(m, a->memcg), a->pos, a->len);
+	if (counted)
+		units_end(m, a, &snap);
+}
+
 void model_access(struct model *m, const struct model_access *a)
 {
 	uint64_t ts = model_clock(m, a->ts);
@@ -653,6 +672,10 @@ void model_access(struct model *m, const struct model_access *a)
 	}
 	if (a->op == MODEL_SYNC) {		/* no file's access: every dirty one's writeback */
 		wb_sync_all(m, a->device);
+		return;
+	}
+	if (a->op == MODEL_MEMCG_LIMITS) {	/* no access: a cgroup's limits were written */
+		memcg_limits_written(m, a);
 		return;
 	}
 	m->charging = a->memcg < m->nr_memcgs ? a->memcg : 0;

@@ -288,6 +288,11 @@ enum model_op {
 	MODEL_MADVISE,		/* madvise(2) of a mapping of [pos, pos + len) of the file; advice */
 	MODEL_START_CACHE,	/* pages [pos, pos + len) cached before the trace: no access */
 	MODEL_SYNC,		/* sync(2) (device MODEL_DEVICE_NONE), syncfs(2) of device */
+	/*
+	 * memcg's limits were written: memory.max in pos, memory.high in len, in bytes,
+	 * UINT64_MAX for none (v1: memory.limit_in_bytes in pos)
+	 */
+	MODEL_MEMCG_LIMITS,
 };
 
 /* fallocate(2)'s FALLOC_FL_PUNCH_HOLE, as Linux numbers it */

@@ -13,6 +13,8 @@ struct seen_cgroup {
 	char path[CGROUP_NAME_LEN];
 	struct model_memcg limits;
 	bool limits_seen;		/* its first FT_CGROUP_LIMITS was read */
+	struct model_memcg last;	/* its latest limits */
+	uint32_t limit_changes;		/* of max or high after the trace's first access */
 	uint64_t accesses;
 	uint64_t first_access;		/* the pass's access count at its first */
 };
@@ -104,15 +106,23 @@ static int survey_record(struct survey_state *s, const struct ft_hdr *h)
 	}
 	case FT_CGROUP_LIMITS: {
 		const struct ft_cgroup_limits *l = (const void *)h;
+		struct model_memcg now;
 
 		if (!(sc = seen_get(s, l->id)))
 			return -1;
-		/* the limits the cgroup started with: its first record, "max" ones included */
-		if (sc->limits_seen)
+		/*
+		 * the limits the cgroup started with: its first record, "max" ones included, or
+		 * its last before the trace's first access, when the models start
+		 */
+		now = (struct model_memcg){ limit_of(l->max), limit_of(l->high) };
+		if (sc->limits_seen && s->accesses) {
+			sc->limit_changes += now.max_bytes != sc->last.max_bytes ||
+					     now.high_bytes != sc->last.high_bytes;
+			sc->last = now;
 			return 0;
+		}
 		sc->limits_seen = true;
-		sc->limits.max_bytes = limit_of(l->max);
-		sc->limits.high_bytes = limit_of(l->high);
+		sc->limits = sc->last = now;
 		return 0;
 	}
 	case FT_TASK:
@@ -184,6 +194,8 @@ static int take_cgroups(struct replay_cgroups *c, struct survey_state *s)
 			c->limits[c->n].max_bytes = c->given[g].bytes;
 			r->limit_given = any_given = true;
 		}
+		r->now = c->limits[c->n];
+		c->limit_changes += s->seen[i].limit_changes;
 		slot = u64map_get_or_add(&c->id_index, r->id, 0, &added);
 		if (!slot)
 			return -1;
@@ -203,6 +215,7 @@ int replay_cgroups_survey(struct replay_cgroups *c, const char *path, struct ft_
 
 	c->n = 0;
 	c->shared = 0;
+	c->limit_changes = 0;
 	c->active = false;
 	c->last_valid = false;
 	if (u64map_init(&c->tid_index, 64) || u64map_init(&c->id_index, 64) ||
@@ -275,6 +288,27 @@ int replay_cgroups_note(struct replay_cgroups *c, const struct ft_hdr *h)
 	*slot = index ? *index : 0;
 	c->last_valid = false;
 	return 0;
+}
+
+bool replay_cgroups_limits_changed(struct replay_cgroups *c, const struct ft_cgroup_limits *l,
+				   uint8_t *index, struct model_memcg *now)
+{
+	struct replay_cgroup *r;
+	struct model_memcg was;
+
+	/*
+	 * several cgroups: the models' first is the one of no known cgroup, which none's limits
+	 * reach; one: the models' only cgroup is it
+	 */
+	if (!replay_cgroups_index(c, l->id, index) || (c->active && !*index))
+		return false;
+	r = &c->cg[c->active ? *index - 1 : 0];
+	was = r->now;
+	if (!r->limit_given)
+		r->now.max_bytes = limit_of(l->max);
+	r->now.high_bytes = limit_of(l->high);
+	*now = r->now;
+	return r->now.max_bytes != was.max_bytes || r->now.high_bytes != was.high_bytes;
 }
 
 uint8_t replay_cgroups_of_tid(struct replay_cgroups *c, uint32_t tid)

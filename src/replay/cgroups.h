@@ -4,7 +4,8 @@
  * tasks accessed files (FT_TASK names each thread's, FT_CGROUP and FT_CGROUP_LIMITS each
  * cgroup's path and limits); when there are two or more, or --cgroup-limit names one, each
  * gets a memory cgroup of its own in every model (model_config.memcgs), with its recorded
- * limits or the one given, and each access is charged to its thread's. Cgroups past the
+ * limits or the one given, and each access is charged to its thread's. Limits written later
+ * (the recorder reads them at each sample) reach the models in time with the accesses. Cgroups past the
  * models' MODEL_MAX_MEMCGS - 1 share the first, unlimited one with threads of no known cgroup.
  */
 #ifndef FT_REPLAY_CGROUPS_H
@@ -33,6 +34,7 @@ struct replay_cgroup {
 	char path[CGROUP_NAME_LEN];	/* under its hierarchy's root; "" when not recorded */
 	uint64_t accesses;		/* by its threads */
 	bool limit_given;		/* its max is --cgroup-limit's */
+	struct model_memcg now;		/* its limits as the models have them now */
 };
 
 struct replay_cgroups {
@@ -45,6 +47,7 @@ struct replay_cgroups {
 	struct model_memcg limits[MODEL_MAX_MEMCGS - 1];
 	uint32_t n;
 	uint64_t shared;		/* cgroups past the last, charged to the first */
+	uint32_t limit_changes;		/* their limits written after the first access */
 	bool active;			/* the models get them */
 
 	/* while replaying: each thread's cgroup index (+ 1), and each cgroup id's */
@@ -68,6 +71,13 @@ int replay_cgroups_note(struct replay_cgroups *c, const struct ft_hdr *h);
  * have it (their only one, 0, when the trace's accesses came from that cgroup alone).
  */
 bool replay_cgroups_index(const struct replay_cgroups *c, uint64_t id, uint8_t *index);
+/*
+ * An FT_CGROUP_LIMITS of the replay's pass: true with *index and *now set when it changes a
+ * model cgroup's limits (a max given by --cgroup-limit stays); the models' only cgroup, 0,
+ * when the trace's accesses came from that cgroup alone.
+ */
+bool replay_cgroups_limits_changed(struct replay_cgroups *c, const struct ft_cgroup_limits *l,
+				   uint8_t *index, struct model_memcg *now);
 /* The models' memory cgroup index of an access by thread tid. */
 uint8_t replay_cgroups_of_tid(struct replay_cgroups *c, uint32_t tid);
 void replay_cgroups_release(struct replay_cgroups *c);

@@ -618,6 +618,24 @@ static void memcg_flushed(struct replay *rp, const struct ft_vmscan *v)
 }
 
 /*
+ * A cgroup's limits were written during the trace (the recorder reads them at each sample):
+ * the models' cgroup takes them, and reclaims down to them, as the writer did.
+ */
+static void cgroup_limits_changed(struct replay *rp, const struct ft_cgroup_limits *l)
+{
+	struct model_access ma = { .op = MODEL_MEMCG_LIMITS };
+	struct model_memcg now;
+
+	if (!rp->cgroups || !replay_cgroups_limits_changed(rp->cgroups, l, &ma.memcg, &now))
+		return;
+	ma.pos = now.max_bytes;
+	ma.len = now.high_bytes;
+	/* what the writer reclaims counts for the cgroup under --by=cgroup */
+	ma.unit = rp->units ? replay_units_of_cgroup(rp->units, l->id) : UINT32_MAX;
+	send_message(rp, l->hdr.ts, &ma);
+}
+
+/*
  * Kernel events carry time too: between accesses the flusher still runs and samples are still
  * due, and the trace's last event, not its last access, ends the replay.
  */
@@ -698,6 +716,9 @@ static int feed_record(struct replay *rp, const struct ft_hdr *h, const char *pa
 		return note_file(rp, (const struct ft_file *)h, path, err);
 	case FT_START_CACHE:
 		return note_start_cache(rp, (const struct ft_start_cache *)h, path, err);
+	case FT_CGROUP_LIMITS:
+		cgroup_limits_changed(rp, (const struct ft_cgroup_limits *)h);
+		return 0;
 	case FT_HOST:
 		remember_host(rp, (const struct ft_host *)h);
 		return 0;
@@ -773,6 +794,11 @@ static void describe_cgroups(struct replay *rp)
 	const struct replay_cgroups *cg = rp->cgroups;
 	char size[32];
 
+	if (cg && !cg->active && cg->n == 1 && cg->limit_changes)
+		add_source(rp, "; its cgroup's limits written %u time%s during the trace%s",
+			   cg->limit_changes, cg->limit_changes == 1 ? "" : "s",
+			   rp->cfg[0].memcg && rp->cfg[0].start_state == START_RECORDED ? "" :
+			   " (not followed: the memory is its limit)");
 	if (!cg || !cg->active)
 		return;
 	add_source(rp, "; %u memory cgroups, each charged its own folios (", cg->n);
@@ -782,6 +808,9 @@ static void describe_cgroups(struct replay *rp)
 			   format_bytes(cg->limits[i].max_bytes, size, sizeof(size)),
 			   cg->cg[i].limit_given ? " (--cgroup-limit)" : "");
 	add_source(rp, "%s)", cg->n > 4 ? ", ..." : "");
+	if (cg->limit_changes)
+		add_source(rp, ", limits at the start, then written %u time%s", cg->limit_changes,
+			   cg->limit_changes == 1 ? "" : "s");
 	if (cg->shared)
 		add_source(rp, "; %" PRIu64 " more charged together, unlimited", cg->shared);
 }

@@ -96,6 +96,15 @@ uint32_t replay_units_of_tid(struct replay_units *u, uint32_t tid)
 	return unit;
 }
 
+uint32_t replay_units_of_cgroup(struct replay_units *u, uint64_t id)
+{
+	char name[TOP_NAME_LEN];
+
+	if (u->kind != UNIT_CGROUP)
+		return UINT32_MAX;
+	return unit_of_key(u, top_tally_cgroup_key(&u->tally, id, 0, name, sizeof(name)), id);
+}
+
 /* The kernel's figures of the unit with this tally key, and its name. */
 static void kernel_figures(struct replay_units *u, struct report_unit *r, uint64_t key)
 {

@@ -46,6 +46,8 @@ void replay_units_release(struct replay_units *u);
 int replay_units_note(struct replay_units *u, const struct ft_hdr *h);
 /* The unit of an access of thread tid (by process or cgroup); UINT32_MAX when out of memory. */
 uint32_t replay_units_of_tid(struct replay_units *u, uint32_t tid);
+/* --by=cgroup: the unit of the cgroup id; UINT32_MAX for none (another kind, out of memory). */
+uint32_t replay_units_of_cgroup(struct replay_units *u, uint64_t id);
 /* After replay_file(), before replay_release(): the report's rows, sorted and cut. -1: ENOMEM. */
 int replay_units_report(struct replay_units *u, const struct replay *rp,
 			enum report_unit_sort sort, uint32_t top, struct report_units *out);

@@ -92,6 +92,8 @@ static void print_title(FILE *f, const struct report *r, const struct verdict_co
 	if (n == 1 && v[0].cfg->min_order)
 		fprintf(f, "order %u alone (--min-order=%u: no base pages to compare with)",
 			v[0].order, v[0].cfg->min_order);
+	else if (n == 1 && !v[0].order)
+		fputs("order 0 alone; --folio-order=0,9 compares base pages with large folios", f);
 	else if (n == 1)
 		fprintf(f, "order %u alone; --folio-order=0,%u compares it with base pages",
 			v[0].order, v[0].order);

@@ -29,6 +29,7 @@ bool memcg_init(struct model *m)
 		lru_init(&lruvec->lru, &m->pool, m->page_shift);
 		lruvec->gen.max_seq = MIN_NR_GENS + 1;	/* lru_gen_init_lruvec() */
 		if (i) {
+			m->memcgs[i].follows_limits = true;
 			m->memcgs[i].max_pages = limit_pages(m, c->memcgs[i - 1].max_bytes);
 			m->memcgs[i].high_pages = limit_pages(m, c->memcgs[i - 1].high_bytes);
 		}
@@ -61,6 +62,19 @@ void memcg_handle_over_high(struct model *m, struct mem_cgroup *memcg)
 	while (high && memcg_charged(m, memcg) > high)
 		if (!reclaim_lruvec_one(m, &memcg->lruvec))
 			return;
+}
+
+void memcg_set_limits(struct model *m, struct mem_cgroup *memcg, uint64_t max_bytes,
+		      uint64_t high_bytes)
+{
+	memcg->max_pages = limit_pages(m, max_bytes);
+	memcg->high_pages = limit_pages(m, high_bytes);
+	/*
+	 * the writer reclaims down to the new max (v1 fails the write with EBUSY when it
+	 * cannot, and the recorder then reads the old limit back) and to the new high
+	 */
+	memcg_try_charge(m, memcg, 0);
+	memcg_handle_over_high(m, memcg);
 }
 
 void memcg_lru_totals(const struct model *m, uint64_t *entries, uint64_t *pages,

@@ -29,6 +29,8 @@ struct mem_cgroup {
 	/* global reclaim's walk (vmscan/reclaim.c): pages left of its share this round, and
 	 * the fraction of a page carried to the next */
 	uint64_t walk_quota, walk_carry;
+	/* its limits may be written during the run (not where the memory is its limit) */
+	bool follows_limits;
 	struct lruvec lruvec;
 };
 
@@ -44,6 +46,12 @@ bool memcg_try_charge(struct model *m, struct mem_cgroup *memcg, uint64_t pages)
  * memory.high reclaims it back down before it returns (the penalty sleep is not modelled).
  */
 void memcg_handle_over_high(struct model *m, struct mem_cgroup *memcg);
+/*
+ * memory_max_write() and memory_high_write() (v2), mem_cgroup_resize_max() (v1): new limits,
+ * and the writer reclaims the cgroup until what is charged fits under them.
+ */
+void memcg_set_limits(struct model *m, struct mem_cgroup *memcg, uint64_t max_bytes,
+		      uint64_t high_bytes);
 /* Set up the cgroups the configuration names; false when out of memory. */
 bool memcg_init(struct model *m);
 /* The LRU sizes of every cgroup together: what the node's lists hold. */

@@ -336,8 +336,10 @@ bool memory_init(struct model *m)
 			return false;
 		z->recorded = true;
 		zone_watermarks(m, zones);
-		if (c->memcg)
+		if (c->memcg) {
 			memcg_of(m, 0)->max_pages = budget;
+			memcg_of(m, 0)->follows_limits = true;
+		}
 	}
 	if (c->pinned_pct > 0)
 		buddy_pin_random(m->mem.buddy, c->pinned_pct, c->seed);
