@@ -18,7 +18,7 @@
  *   memcgs     two memory cgroups: thread 10 in /ft/a (id 4001, memory.max 32 KiB) reads
  *              pages 0-15 of /data/a one at a time, then thread 20 in /ft/b (id 4002, no
  *              limit) pages 0-15 of /data/b
- *   memcg-limits  memcgs whose limits are written: /ft/a's memory.max 64 KiB, then 32 KiB
+ *   memcg-limits  memcgs (cgroup v2) whose limits are written: /ft/a's memory.max 64 KiB, then 32 KiB
  *              before the first access; after the reads, at 1 s, /ft/a's max 16 KiB, then its
  *              memory.high 8 KiB, then /ft/b's max 8 KiB; a read of /ft/a's at 2 s
  * and traces as damaged as an attacker can make them, each a valid container:
@@ -197,8 +197,9 @@ static int write_units_cgroup(struct ft_writer *w, struct ft_error *err)
 	return write_units_trace(w, true, 0, err);
 }
 
-/* memcgs; /ft/a's limit first_max_a before its 32 KiB one when not 0 */
-static int write_memcgs_from(struct ft_writer *w, __u64 first_max_a, struct ft_error *err)
+/* memcgs in hierarchy flags; /ft/a's limit first_max_a before its 32 KiB one when not 0 */
+static int write_memcgs_from(struct ft_writer *w, __u16 flags, __u64 first_max_a,
+			     struct ft_error *err)
 {
 	struct ft_cgroup_limits a = { .hdr = { .type = FT_CGROUP_LIMITS, .size = sizeof(a),
 					       .ts = 1000 }, .id = 4001, .max = first_max_a,
@@ -211,9 +212,9 @@ static int write_memcgs_from(struct ft_writer *w, __u64 first_max_a, struct ft_e
 	    (first_max_a && ft_writer_append(w, &a, err)))
 		return -1;
 	a.max = 32768;
-	if (ft_writer_cgroup(w, 1000, 4001, FT_CG_V1, "/ft/a", err) ||
+	if (ft_writer_cgroup(w, 1000, 4001, flags, "/ft/a", err) ||
 	    ft_writer_append(w, &a, err) ||
-	    ft_writer_cgroup(w, 1000, 4002, FT_CG_V1, "/ft/b", err) ||
+	    ft_writer_cgroup(w, 1000, 4002, flags, "/ft/b", err) ||
 	    ft_writer_append(w, &b, err) ||
 	    append_task(w, 10, 10, "a", 4001, err) || append_task(w, 20, 20, "b", 4002, err) ||
 	    ft_writer_file(w, 1000, 254u << 20, 1, 1u << 20, "/data/a", err) ||
@@ -228,7 +229,7 @@ static int write_memcgs_from(struct ft_writer *w, __u64 first_max_a, struct ft_e
 
 static int write_memcgs(struct ft_writer *w, struct ft_error *err)
 {
-	return write_memcgs_from(w, 0, err);
+	return write_memcgs_from(w, FT_CG_V1, 0, err);
 }
 
 static int write_memcg_limits(struct ft_writer *w, struct ft_error *err)
@@ -241,7 +242,7 @@ static int write_memcg_limits(struct ft_writer *w, struct ft_error *err)
 	};
 
 	/* /ft/a first at 64 KiB: its 32 KiB record is the one the reads see */
-	if (write_memcgs_from(w, 65536, err))
+	if (write_memcgs_from(w, 0, 65536, err))
 		return -1;
 	l.hdr.ts = 1000000000;
 	for (unsigned i = 0; i < sizeof(later) / sizeof(later[0]); i++) {

@@ -5,12 +5,15 @@
 # folios, /ft/a reclaims 8 of its own to stay at its limit and /ft/b none, in a 1 GiB host.
 # --cgroup-limit gives /ft/b a limit of 16 KiB as a what-if: it then evicts 12; a name no
 # cgroup of the trace has, a bad size, or standard input are usage errors.
-# "memcg-limits": the same, with limits written during the trace (mm/memcontrol.c
-# memory_max_write(), memory_high_write(): the writer reclaims down to them). /ft/a's start
-# limit is its last record before the first access (32 KiB, not the 64 KiB before it); at 1 s
-# its max drops to 4 pages (4 more evicted) and its high to 2 (2 more), /ft/b's max to 2
-# pages (14 evicted); a read of /ft/a's last page at 2 s hits. --cgroup-limit keeps its max
-# over the recorded ones: /ft/b stays at 4 pages, 12 evicted.
+# "memcg-limits": the same in cgroup v2, with limits written during the trace (mm/memcontrol.c
+# memory_max_write(), memory_high_write(): the writer asks try_to_free_mem_cgroup_pages() for
+# the excess, which the two-list LRU takes by priority levels, size >> priority each, the goal
+# checked after each level). /ft/a's start limit is its last record before the first access
+# (32 KiB, not the 64 KiB before it). At 1 s its max drops to 4 pages: goal 4 of 8, levels
+# take 1 (priority 3), 1 (2), 3 (1): 5 evicted; its high to 2: goal 1 of 3, 1 at priority 1;
+# /ft/b's max to 2 pages: goal 14 of 16, levels take 1, 1, 3, 5 (priorities 4 to 1), 10 < 14,
+# so priority 0 takes the other 6: all 16 go. A read of /ft/a's last page at 2 s hits.
+# --cgroup-limit keeps its max over the recorded ones: /ft/b stays at 4 pages, 12 evicted.
 . "$TOP_SRCDIR/tests/lib.sh"
 T=$TMPD/m.ftr
 "$TOP_BUILDDIR/tests/mktrace" memcgs "$T" || exit 1
@@ -45,8 +48,8 @@ like "$(flat "$out")" "/ft/b 16.0 KiB (--cgroup-limit)" \
 L=$TMPD/l.ftr
 "$TOP_BUILDDIR/tests/mktrace" memcg-limits "$L" || exit 1
 "$FOLIO_TRACE" replay $OPTS --format=csv "$L" > "$TMPD/l.csv"
-is "$(evicted "$TMPD/l.csv" /ft/a)" 14 "limits written: /ft/a evicts 8, then 4 to its new max, 2 to its high"
-is "$(evicted "$TMPD/l.csv" /ft/b)" 14 "/ft/b's new max of 2 pages evicts 14"
+is "$(evicted "$TMPD/l.csv" /ft/a)" 14 "limits written: /ft/a evicts 8, then 5 to its new max, 1 to its high"
+is "$(evicted "$TMPD/l.csv" /ft/b)" 16 "/ft/b's new max of 2 pages: priority 0 takes all 16"
 "$FOLIO_TRACE" replay $OPTS --format=csv --cgroup-limit=b:16K "$L" > "$TMPD/m.csv"
 is "$(evicted "$TMPD/m.csv" /ft/b)" 12 "--cgroup-limit's max stays over the recorded change"
 run "$FOLIO_TRACE" replay $OPTS "$L"

@@ -645,7 +645,7 @@ static void memcg_limits_written(struct model *m, const struct model_access *a)
 		return;
 	if (counted)
 		units_begin(m, a, &snap);
-	memcg_set_limits(m, memcg_of(m, a->memcg), a->pos, a->len);
+	memcg_set_limits(m, memcg_of(m, a->memcg), a->pos, a->len, a->advice & MODEL_MEMCG_V1);
 	if (counted)
 		units_end(m, a, &snap);
 }

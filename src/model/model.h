@@ -290,10 +290,13 @@ enum model_op {
 	MODEL_SYNC,		/* sync(2) (device MODEL_DEVICE_NONE), syncfs(2) of device */
 	/*
 	 * memcg's limits were written: memory.max in pos, memory.high in len, in bytes,
-	 * UINT64_MAX for none (v1: memory.limit_in_bytes in pos)
+	 * UINT64_MAX for none (v1: memory.limit_in_bytes in pos, MODEL_MEMCG_V1 in advice)
 	 */
 	MODEL_MEMCG_LIMITS,
 };
+
+/* MODEL_MEMCG_LIMITS of a cgroup of the v1 memory hierarchy */
+#define MODEL_MEMCG_V1		1u
 
 /* fallocate(2)'s FALLOC_FL_PUNCH_HOLE, as Linux numbers it */
 #define MODEL_FALLOC_PUNCH_HOLE	0x02

@@ -11,6 +11,7 @@
 struct seen_cgroup {
 	uint64_t id;
 	char path[CGROUP_NAME_LEN];
+	bool v1;			/* in the v1 memory hierarchy */
 	struct model_memcg limits;
 	bool limits_seen;		/* its first FT_CGROUP_LIMITS was read */
 	struct model_memcg last;	/* its latest limits */
@@ -102,6 +103,7 @@ static int survey_record(struct survey_state *s, const struct ft_hdr *h)
 			return -1;
 		memcpy(sc->path, ft_cgroup_path(cg), len);
 		sc->path[len] = '\0';
+		sc->v1 = cg->flags & FT_CG_V1;
 		return 0;
 	}
 	case FT_CGROUP_LIMITS: {
@@ -185,6 +187,7 @@ static int take_cgroups(struct replay_cgroups *c, struct survey_state *s)
 		r = &c->cg[c->n];
 		r->id = s->seen[i].id;
 		memcpy(r->path, s->seen[i].path, sizeof(r->path));
+		r->v1 = s->seen[i].v1;
 		r->accesses = s->seen[i].accesses;
 		c->limits[c->n] = s->seen[i].limits;
 		for (unsigned g = 0; g < c->ngiven; g++) {
@@ -291,7 +294,7 @@ int replay_cgroups_note(struct replay_cgroups *c, const struct ft_hdr *h)
 }
 
 bool replay_cgroups_limits_changed(struct replay_cgroups *c, const struct ft_cgroup_limits *l,
-				   uint8_t *index, struct model_memcg *now)
+				   uint8_t *index, struct model_memcg *now, bool *v1)
 {
 	struct replay_cgroup *r;
 	struct model_memcg was;
@@ -304,6 +307,7 @@ bool replay_cgroups_limits_changed(struct replay_cgroups *c, const struct ft_cgr
 		return false;
 	r = &c->cg[c->active ? *index - 1 : 0];
 	was = r->now;
+	*v1 = r->v1;
 	if (!r->limit_given)
 		r->now.max_bytes = limit_of(l->max);
 	r->now.high_bytes = limit_of(l->high);

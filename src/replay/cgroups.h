@@ -32,6 +32,7 @@ struct cgroup_limit_given {
 struct replay_cgroup {
 	uint64_t id;			/* the kernel's (FT_CGROUP id) */
 	char path[CGROUP_NAME_LEN];	/* under its hierarchy's root; "" when not recorded */
+	bool v1;			/* in the v1 memory hierarchy (FT_CG_V1) */
 	uint64_t accesses;		/* by its threads */
 	bool limit_given;		/* its max is --cgroup-limit's */
 	struct model_memcg now;		/* its limits as the models have them now */
@@ -72,12 +73,12 @@ int replay_cgroups_note(struct replay_cgroups *c, const struct ft_hdr *h);
  */
 bool replay_cgroups_index(const struct replay_cgroups *c, uint64_t id, uint8_t *index);
 /*
- * An FT_CGROUP_LIMITS of the replay's pass: true with *index and *now set when it changes a
+ * An FT_CGROUP_LIMITS of the replay's pass: true with *index, *now and *v1 set when it changes a
  * model cgroup's limits (a max given by --cgroup-limit stays); the models' only cgroup, 0,
  * when the trace's accesses came from that cgroup alone.
  */
 bool replay_cgroups_limits_changed(struct replay_cgroups *c, const struct ft_cgroup_limits *l,
-				   uint8_t *index, struct model_memcg *now);
+				   uint8_t *index, struct model_memcg *now, bool *v1);
 /* The models' memory cgroup index of an access by thread tid. */
 uint8_t replay_cgroups_of_tid(struct replay_cgroups *c, uint32_t tid);
 void replay_cgroups_release(struct replay_cgroups *c);

@@ -625,11 +625,13 @@ static void cgroup_limits_changed(struct replay *rp, const struct ft_cgroup_limi
 {
 	struct model_access ma = { .op = MODEL_MEMCG_LIMITS };
 	struct model_memcg now;
+	bool v1;
 
-	if (!rp->cgroups || !replay_cgroups_limits_changed(rp->cgroups, l, &ma.memcg, &now))
+	if (!rp->cgroups || !replay_cgroups_limits_changed(rp->cgroups, l, &ma.memcg, &now, &v1))
 		return;
 	ma.pos = now.max_bytes;
 	ma.len = now.high_bytes;
+	ma.advice = v1 ? MODEL_MEMCG_V1 : 0;
 	/* what the writer reclaims counts for the cgroup under --by=cgroup */
 	ma.unit = rp->units ? replay_units_of_cgroup(rp->units, l->id) : UINT32_MAX;
 	send_message(rp, l->hdr.ts, &ma);

@@ -64,17 +64,64 @@ void memcg_handle_over_high(struct model *m, struct mem_cgroup *memcg)
 			return;
 }
 
+#define DEF_PRIORITY		12	/* mm/vmscan.c: a level scans size >> priority */
+#define MAX_RECLAIM_RETRIES	16	/* mm/memcontrol.c: rounds that may reclaim nothing */
+
+/*
+ * try_to_free_mem_cgroup_pages() of goal pages on the two-list LRU (do_try_to_free_pages(),
+ * shrink_lruvec(), 6.1-6.18): priority levels from DEF_PRIORITY down, each taking the
+ * lruvec's size >> priority, the goal checked after each level; within one, shrink_lruvec()
+ * stops once it alone reclaimed the goal. So a goal past what the levels down to priority 1
+ * take (about 71% of the list) takes the whole list at priority 0: what 6.1 did when a 32
+ * MiB cgroup's max went to 8 MiB (every page of its file dropped). The pages a level takes
+ * are counted as evicted, not as scanned. MGLRU and the plain list reclaim the goal itself
+ * (try_to_shrink_lruvec() stops at nr_to_reclaim).
+ */
+static uint64_t reclaim_by_priority(struct model *m, struct mem_cgroup *memcg, uint64_t goal)
+{
+	struct lru *l = &memcg->lruvec.lru;
+	uint64_t before = lru_pages(l), done = 0;
+
+	if (m->cfg.lru != LRU_TWO_LIST) {
+		while (done < goal && reclaim_lruvec_one(m, &memcg->lruvec))
+			done = before - lru_pages(l);
+		return done;
+	}
+	for (int prio = DEF_PRIORITY; prio >= 0 && done < goal; prio--) {
+		uint64_t level_start = lru_pages(l), quota = level_start >> prio, taken = 0;
+
+		while (taken < quota && taken < goal && reclaim_lruvec_one(m, &memcg->lruvec))
+			taken = level_start - lru_pages(l);
+		done = before - lru_pages(l);
+	}
+	return done;
+}
+
+/*
+ * The writer of a limit: while the cgroup is over it, try_to_free_mem_cgroup_pages() of the
+ * excess (v2: memory_max_write(), memory_high_write()), or of SWAP_CLUSTER_MAX pages at a
+ * time (v1: mem_cgroup_resize_max() asks for one page), giving up after MAX_RECLAIM_RETRIES
+ * rounds that freed nothing (v2 would go on to the OOM killer; v1 fails the write with EBUSY
+ * and keeps the old limit, which the recorder then reads back).
+ */
+static void reclaim_to_limit(struct model *m, struct mem_cgroup *memcg, uint64_t limit, bool v1)
+{
+	unsigned retries = MAX_RECLAIM_RETRIES;
+	uint64_t charged;
+
+	while (limit && (charged = memcg_charged(m, memcg)) > limit)
+		if (!reclaim_by_priority(m, memcg, v1 ? SWAP_CLUSTER_MAX : charged - limit) &&
+		    !retries--)
+			return;
+}
+
 void memcg_set_limits(struct model *m, struct mem_cgroup *memcg, uint64_t max_bytes,
-		      uint64_t high_bytes)
+		      uint64_t high_bytes, bool v1)
 {
 	memcg->max_pages = limit_pages(m, max_bytes);
 	memcg->high_pages = limit_pages(m, high_bytes);
-	/*
-	 * the writer reclaims down to the new max (v1 fails the write with EBUSY when it
-	 * cannot, and the recorder then reads the old limit back) and to the new high
-	 */
-	memcg_try_charge(m, memcg, 0);
-	memcg_handle_over_high(m, memcg);
+	reclaim_to_limit(m, memcg, memcg->max_pages, v1);
+	reclaim_to_limit(m, memcg, memcg->high_pages, v1);
 }
 
 void memcg_lru_totals(const struct model *m, uint64_t *entries, uint64_t *pages,

@@ -51,7 +51,7 @@ void memcg_handle_over_high(struct model *m, struct mem_cgroup *memcg);
  * and the writer reclaims the cgroup until what is charged fits under them.
  */
 void memcg_set_limits(struct model *m, struct mem_cgroup *memcg, uint64_t max_bytes,
-		      uint64_t high_bytes);
+		      uint64_t high_bytes, bool v1);
 /* Set up the cgroups the configuration names; false when out of memory. */
 bool memcg_init(struct model *m);
 /* The LRU sizes of every cgroup together: what the node's lists hold. */

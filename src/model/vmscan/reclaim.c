@@ -21,7 +21,6 @@
 #include "model/filemap/cache.h"
 #include "model/lru/kind.h"
 
-#define SWAP_CLUSTER_MAX	32
 #define THROTTLE_NS		100000000ull	/* reclaim_throttle(): HZ/10 */
 
 void reclaim_evict(struct model *m, uint32_t id)

@@ -11,6 +11,9 @@
 
 #include "model/folio.h"
 
+/* mm/vmscan.c: reclaim's batch, and the least a reclaim asks for */
+#define SWAP_CLUSTER_MAX	32
+
 struct model;
 
 struct lruvec;
