@@ -28,6 +28,7 @@ libfoliotrace_a_SOURCES += src/model/lru/lru.h src/model/lru/lruvec.h src/model/
 	src/model/lru/two_list.c src/model/lru/plain.c src/model/lru/mglru.c
 # Reclaim (mm/vmscan.c) and what it does with a dirty folio, by kind.
 libfoliotrace_a_SOURCES += src/model/vmscan/vmscan.h src/model/vmscan/reclaim.c \
+	src/model/vmscan/refaults.c \
 	src/model/vmscan/dirty_pageout.c src/model/vmscan/dirty_flusher.c \
 	src/model/vmscan/dirty_auto.c src/model/vmscan/dirty_swap.c
 # Shadow entries and refault distances (mm/workingset.c).
@@ -78,6 +79,10 @@ tests_test_model_metrics_LDADD = $(MODEL_TEST_LIBS)
 check_PROGRAMS += tests/test-model-refault
 TESTS += tests/test-model-refault
 tests_test_model_refault_LDADD = $(MODEL_TEST_LIBS)
+
+check_PROGRAMS += tests/test-model-deactivate
+TESTS += tests/test-model-deactivate
+tests_test_model_deactivate_LDADD = $(MODEL_TEST_LIBS)
 
 check_PROGRAMS += tests/test-model-memcg
 TESTS += tests/test-model-memcg

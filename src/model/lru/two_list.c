@@ -48,13 +48,21 @@ static unsigned two_list_refault(struct model *m, struct lruvec *evicted, struct
 	if (distance > evicted->lru.active.pages)
 		return 0;
 	lruvec->nonresident_age += 1ull << order;
+	lruvec->activate_file += 1ull << order;		/* WORKINGSET_ACTIVATE_FILE */
 	return LRU_REFAULT_ACTIVATE | LRU_REFAULT_ADD_ACTIVE;
 }
 
-/* shrink_lruvec(): the active list shrunk while the inactive is low, then its tail */
+/*
+ * shrink_lruvec(): the active list shrunk while the inactive is low, or in step with the
+ * inactive when the refaults moved (vmscan/refaults.c), then its tail
+ */
 static uint32_t two_list_reclaim_next(struct model *m, struct lruvec *lruvec)
 {
-	return lru_inactive_tail_balanced(&lruvec->lru);
+	uint32_t id = lru_inactive_tail_balanced(&lruvec->lru);
+
+	if (lruvec->deactivate_file && id != FOLIO_NIL)
+		reclaim_deactivate_by_refaults(lruvec, folio_nr_pages(folio_at(&m->pool, id)));
+	return id;
 }
 
 /* the inactive list empty: shrink_active_list() moves the active tail over */

@@ -42,6 +42,18 @@ uint64_t memcg_charged(const struct model *m, const struct mem_cgroup *memcg)
 	return lru_pages(&memcg->lruvec.lru) + (memcg == m->memcgs ? m->mem.nr_others : 0);
 }
 
+/* One folio of the cgroup's limit reclaim (vmscan/refaults.c: when it begins and ends). */
+static bool memcg_reclaim_one(struct model *m, struct mem_cgroup *memcg)
+{
+	uint64_t before = lru_pages(&memcg->lruvec.lru);
+	bool took;
+
+	reclaim_prepare(m, memcg);
+	took = reclaim_lruvec_one(m, &memcg->lruvec);
+	reclaim_taken(m, memcg, before - lru_pages(&memcg->lruvec.lru), took);
+	return took;
+}
+
 bool memcg_try_charge(struct model *m, struct mem_cgroup *memcg, uint64_t pages)
 {
 	uint64_t limit = memcg->max_pages;
@@ -49,7 +61,7 @@ bool memcg_try_charge(struct model *m, struct mem_cgroup *memcg, uint64_t pages)
 	if (!limit)
 		return true;
 	while (memcg_charged(m, memcg) + pages > limit)
-		if (!reclaim_lruvec_one(m, &memcg->lruvec))
+		if (!memcg_reclaim_one(m, memcg))
 			return false;
 	return true;
 }
@@ -59,7 +71,7 @@ void memcg_handle_over_high(struct model *m, struct mem_cgroup *memcg)
 	uint64_t high = memcg->high_pages;
 
 	while (high && memcg_charged(m, memcg) > high)
-		if (!reclaim_lruvec_one(m, &memcg->lruvec))
+		if (!memcg_reclaim_one(m, memcg))
 			return;
 }
 
