@@ -72,6 +72,8 @@ struct lruvec {
 	 * pages it scanned
 	 */
 	uint64_t activate_file, activate_file_flushed;
+	/* anon pages workingset_test_recent() adds to the active file list (swap free), or 0 */
+	uint64_t workingset_anon;
 	struct reclaim_target limit_reclaim;
 	bool deactivate_file;
 	uint64_t deactivate_credit;

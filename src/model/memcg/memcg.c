@@ -28,12 +28,19 @@ bool memcg_init(struct model *m)
 
 		lru_init(&lruvec->lru, &m->pool, m->page_shift);
 		lruvec->gen.max_seq = MIN_NR_GENS + 1;	/* lru_gen_init_lruvec() */
+		if (!i)	/* the trace samples the anon memory of the first */
+			lruvec->workingset_anon = c->swap == SWAP_ON ? c->workingset_anon_pages : 0;
 		if (i) {
 			m->memcgs[i].max_pages = limit_pages(m, c->memcgs[i - 1].max_bytes);
 			m->memcgs[i].high_pages = limit_pages(m, c->memcgs[i - 1].high_bytes);
 		}
 	}
 	return true;
+}
+
+void memcg_set_anon(struct model *m, uint64_t pages, bool swap)
+{
+	memcg_of(m, 0)->lruvec.workingset_anon = swap ? pages : 0;
 }
 
 uint64_t memcg_charged(const struct model *m, const struct mem_cgroup *memcg)

@@ -44,6 +44,11 @@ bool memcg_try_charge(struct model *m, struct mem_cgroup *memcg, uint64_t pages)
  * memory.high reclaims it back down before it returns (the penalty sleep is not modelled).
  */
 void memcg_handle_over_high(struct model *m, struct mem_cgroup *memcg);
+/*
+ * The first cgroup's anon pages as sampled, which its file refaults count while swap is free
+ * (mm/workingset.c workingset_test_recent(), 6.1 to 6.18).
+ */
+void memcg_set_anon(struct model *m, uint64_t pages, bool swap);
 /* Set up the cgroups the configuration names; false when out of memory. */
 bool memcg_init(struct model *m);
 /* The LRU sizes of every cgroup together: what the node's lists hold. */
