@@ -32,7 +32,7 @@ cat > "$D/run.sh" << EOF
 dd if=/dev/zero bs=32M count=1 2> /dev/null | sleep 300 &
 i=0
 while [ \$i -lt 600 ]; do
-	rss=\$(awk '/^VmRSS/ { print \$2 }' /proc/\$(pgrep -n -x dd)/status 2> /dev/null)
+	rss=\$(awk '/^VmRSS/ { print \$2 }' /proc/\$(pgrep -n -x -P \$\$ dd)/status 2> /dev/null)
 	[ "\${rss:-0}" -ge 32768 ] && break
 	sleep 0.05
 	i=\$((i + 1))

@@ -605,7 +605,6 @@ static void cgroup_sampled(struct replay *rp, const struct ft_counters *c)
 static void anon_sampled(struct replay *rp, const struct ft_counters *c)
 {
 	unsigned page_size = rp->have_host ? rp->host.page_size : 0;
-
 	struct model_access ma = { .op = MODEL_ANON };
 
 	if (!anon_sample(&rp->anon, c, page_size) || !rp->started)
