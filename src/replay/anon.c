@@ -39,6 +39,7 @@ bool anon_sample(struct replay_anon *a, const struct ft_counters *c, unsigned pa
 		/* mem_cgroup_get_nr_swap_pages() > 0: memory.swap.max is not recorded */
 		a->swap = v[a->swap_free] > 0;
 		a->swap_known = true;
+		a->swap_seen |= a->swap;
 		return true;
 	case FT_SRC_VMSTAT:
 		if (a->host_active < 0 || a->host_inactive < 0 || c->count != a->vmstat_count)

@@ -18,7 +18,7 @@
 struct replay_anon {
 	int swap_free, host_active, host_inactive, cg_active, cg_inactive;	/* -1: none */
 	uint16_t meminfo_count, vmstat_count, cg_count;
-	bool swap_known, swap;
+	bool swap_known, swap, swap_seen;	/* sampled, free now, free in some sample */
 	uint64_t host_pages, cg_pages;
 };
 

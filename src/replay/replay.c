@@ -855,6 +855,11 @@ static void describe_sources(struct replay *rp)
 	else
 		add_source(rp, "; memory: the host's");
 	describe_cgroups(rp);
+	if (rp->set & MODEL_REC_SWAP)
+		add_source(rp, "; refaults count the anon memory: %s (--swap)",
+			   model_swap_uses[c->swap]->name);
+	else if (rp->anon.swap_seen)
+		add_source(rp, "; swap free: refaults count the sampled anon memory");
 	if (c->start_state == START_RECORDED) {
 		uint64_t rec = start_state_pages(c->start), mem = c->memory_bytes / c->page_size;
 
