@@ -28,6 +28,7 @@ libfoliotrace_a_SOURCES += src/model/lru/lru.h src/model/lru/lruvec.h src/model/
 	src/model/lru/two_list.c src/model/lru/plain.c src/model/lru/mglru.c
 # Reclaim (mm/vmscan.c) and what it does with a dirty folio, by kind.
 libfoliotrace_a_SOURCES += src/model/vmscan/vmscan.h src/model/vmscan/reclaim.c \
+	src/model/vmscan/refaults.c \
 	src/model/vmscan/dirty_pageout.c src/model/vmscan/dirty_flusher.c \
 	src/model/vmscan/dirty_auto.c src/model/vmscan/dirty_swap.c
 # Shadow entries and refault distances (mm/workingset.c).
@@ -65,11 +66,13 @@ tests_test_model_wbtime_LDADD = $(MODEL_TEST_LIBS)
 
 # Live: the model's writeback against the kernel's on this machine (skip without BPF/root).
 TESTS += tests/record-wb-onebyte.sh tests/record-wb-memcg.sh tests/record-tmpfs-orders.sh \
-	tests/record-memcg-two.sh tests/record-memcg-limit.sh
+	tests/record-memcg-two.sh tests/record-memcg-limit.sh tests/record-swap-refault.sh
 EXTRA_DIST += tests/wb-lib.sh tests/record-wb-onebyte.sh tests/record-wb-memcg.sh \
-	tests/record-tmpfs-orders.sh tests/record-memcg-two.sh tests/record-memcg-limit.sh
+	tests/record-tmpfs-orders.sh tests/record-memcg-two.sh tests/record-memcg-limit.sh \
+	tests/record-swap-refault.sh
 # record-memlimit.sh checks that no recorder's cgroup is left: not while these have their own.
-tests/record-wb-memcg.log tests/record-memcg-limit.log: tests/record-memlimit.log
+tests/record-wb-memcg.log tests/record-memcg-limit.log tests/record-swap-refault.log: \
+	tests/record-memlimit.log
 
 check_PROGRAMS += tests/test-model-metrics
 TESTS += tests/test-model-metrics
@@ -78,6 +81,10 @@ tests_test_model_metrics_LDADD = $(MODEL_TEST_LIBS)
 check_PROGRAMS += tests/test-model-refault
 TESTS += tests/test-model-refault
 tests_test_model_refault_LDADD = $(MODEL_TEST_LIBS)
+
+check_PROGRAMS += tests/test-model-deactivate
+TESTS += tests/test-model-deactivate
+tests_test_model_deactivate_LDADD = $(MODEL_TEST_LIBS)
 
 check_PROGRAMS += tests/test-model-memcg
 TESTS += tests/test-model-memcg

@@ -177,11 +177,72 @@ static void test_shadow_shrinker(void)
 	       "a flush after the first pass: the shadows the shrinker left refault");
 }
 
+/*
+ * mm/workingset.c workingset_test_recent() (6.1, 6.12, 6.18): for a file refault the workingset
+ * size is NR_ACTIVE_FILE, plus NR_ACTIVE_ANON + NR_INACTIVE_ANON while swap is free
+ * (mem_cgroup_get_nr_swap_pages() > 0). Eight pages of memory: file 0's eight pages fill it,
+ * inactive; file 1's four evict pages 0-3 of file 0 (workingset_eviction() packs the age
+ * before adding the page: 0, 1, 2, 3; the age is then 4). Reading page 0 back first reclaims
+ * page 4 (filemap_add_folio() charges, and reclaims, before workingset_refault()): age 5,
+ * distance 5 - 0 = 5. The active file list is empty: with no anon counted (no swap) the refault
+ * stays inactive; with 4 anon pages 0 + 4 < 5, still inactive; with 5, 5 <= 5: activated.
+ */
+struct anon_case {
+	uint64_t anon;		/* at the start (workingset_anon_pages) */
+	enum swap_use swap;
+	bool later;		/* a MODEL_ANON sample before the refault */
+	uint64_t later_anon, later_swap;
+};
+
+static uint64_t anon_refault_activations(struct anon_case k)
+{
+	struct model_config c;
+	struct model *m;
+	uint64_t got;
+
+	model_config_defaults(&c);
+	c.order = 0;
+	c.policy = FOLIO_POLICY_FIXED;
+	c.memory_bytes = 8 * PAGE;
+	c.readahead = false;
+	c.lru = LRU_TWO_LIST;
+	c.workingset_anon_pages = k.anon;
+	c.swap = k.swap;
+	c.swap_sampled = k.later;	/* as replay sets it: the samples say whether swap is free */
+	m = checked_model(&c);
+	for (uint64_t p = 0; p < 8; p++)
+		rd(m, 0, p);
+	for (uint64_t p = 0; p < 4; p++)
+		rd(m, 1, p);
+	if (k.later)
+		op(m, 0, MODEL_ANON, 0, k.later_anon, k.later_swap, 0);
+	rd(m, 0, 0);
+	got = metrics(m).refault_activations;
+	is_u64(metrics(m).refaults, 1, "page 0 refaults");
+	model_free(m);
+	return got;
+}
+
+static void test_refault_counts_anon_with_swap(void)
+{
+	is_u64(anon_refault_activations((struct anon_case){ 5, SWAP_OFF, false, 0, 0 }), 0,
+	       "no swap: active file 0 < distance 5, inactive");
+	is_u64(anon_refault_activations((struct anon_case){ 4, SWAP_ON, false, 0, 0 }), 0,
+	       "swap, 4 anon pages: 0 + 4 < 5, inactive");
+	is_u64(anon_refault_activations((struct anon_case){ 5, SWAP_ON, false, 0, 0 }), 1,
+	       "swap, 5 anon pages: 0 + 5 >= 5, activated");
+	is_u64(anon_refault_activations((struct anon_case){ 0, SWAP_OFF, true, 5, 1 }), 1,
+	       "a later sample: 5 anon pages, swap free: activated");
+	is_u64(anon_refault_activations((struct anon_case){ 5, SWAP_ON, true, 5, 0 }), 0,
+	       "a later sample: no swap free any more: inactive");
+}
+
 int main(void)
 {
 	test_refault_counts_pages();
 	test_refault_shadow_covers_folio();
 	test_lru_pages();
 	test_shadow_shrinker();
+	test_refault_counts_anon_with_swap();
 	return done_testing();
 }

@@ -247,6 +247,7 @@ void access_apply(struct model *m, const struct model_access *a)
 		break;
 	case MODEL_STATS_FLUSH:	/* model_access() takes these */
 	case MODEL_OTHERS:
+	case MODEL_ANON:
 	case MODEL_START_CACHE:
 	case MODEL_SYNC:
 	case MODEL_MEMCG_LIMITS:

@@ -152,11 +152,13 @@ struct model {
 	uint64_t read_busy_until;
 
 	/*
-	 * The node (pglist_data): whether kswapd is the one reclaiming, and PGDAT_DIRTY (kswapd
-	 * took a batch all dirty and unqueued, until the node is balanced again)
+	 * The node (pglist_data): whether kswapd is the one reclaiming, PGDAT_DIRTY (kswapd
+	 * took a batch all dirty and unqueued, until the node is balanced again), and global
+	 * reclaim, aimed at the root cgroup's lruvec (every cgroup's counts together)
 	 */
 	struct {
 		bool kswapd, dirty;
+		struct reclaim_target reclaim;
 	} node;
 
 	/*

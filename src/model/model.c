@@ -662,6 +662,11 @@ void model_access(struct model *m, const struct model_access *a)
 			memcg_stats_flush(m);
 		return;
 	}
+	if (a->op == MODEL_ANON) {		/* no access: the anon pages, swap free or not */
+		memcg_set_anon(m, a->pos, m->cfg.swap_sampled ? a->len != 0 :
+					  m->cfg.swap == SWAP_ON);
+		return;
+	}
 	if (a->op == MODEL_OTHERS) {		/* no access: what others hold now */
 		memory_set_others(m, a->pos);
 		return;

@@ -40,6 +40,16 @@ enum model_recorded {
 	MODEL_REC_START_STATE = 1u << 10,	/* /proc/pagetypeinfo at the start */
 	MODEL_REC_LRU = 1u << 11,		/* /sys/kernel/mm/lru_gen/enabled */
 	MODEL_REC_START_CACHE = 1u << 12,	/* the pages cached before the trace (1.3) */
+	MODEL_REC_SWAP = 1u << 13,		/* SwapFree of the trace's samples */
+};
+
+/*
+ * Whether swap space is free, which makes file refaults count the anonymous memory (the rows
+ * of model_swap_uses, variants.c; mm/workingset.c workingset_test_recent())
+ */
+enum swap_use {
+	SWAP_OFF,
+	SWAP_ON,
 };
 
 enum folio_policy {
@@ -212,6 +222,16 @@ struct model_config {
 	 * own, 6.14 on): the model keeps no 2 s flush timer of its own
 	 */
 	bool memcg_flushes;
+	/*
+	 * Anonymous pages beside the first cgroup's active file list in the workingset size a
+	 * file refault distance is compared with (mm/workingset.c workingset_test_recent(): its
+	 * NR_ACTIVE_ANON + NR_INACTIVE_ANON while mem_cgroup_get_nr_swap_pages() > 0), as the
+	 * trace's first samples had them, counted with swap SWAP_ON; MODEL_ANON accesses change
+	 * them.
+	 */
+	uint64_t workingset_anon_pages;
+	enum swap_use swap;
+	bool swap_sampled;	/* MODEL_ANON's len (swap free) decides it from then on */
 	unsigned max_pagecache_order;	/* MODEL_ORDER_DEFAULT: the kernel's (9 with 4 KiB pages) */
 
 	/* the zone: where it starts from, other users' pressure per pageblock, compaction */
@@ -293,6 +313,11 @@ enum model_op {
 	 * UINT64_MAX for none (v1: memory.limit_in_bytes in pos, MODEL_MEMCG_V1 in advice)
 	 */
 	MODEL_MEMCG_LIMITS,
+	/*
+	 * the first cgroup's anonymous pages now (pos), which its file refaults count while
+	 * swap is free (len 1: free, 0: none; followed with swap_sampled)
+	 */
+	MODEL_ANON,
 };
 
 /* MODEL_MEMCG_LIMITS of a cgroup of the v1 memory hierarchy */

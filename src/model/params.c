@@ -15,6 +15,7 @@ _Static_assert(sizeof(enum folio_policy) == sizeof(unsigned) &&
 	       sizeof(enum dirty_granularity) == sizeof(unsigned) &&
 	       sizeof(enum start_state) == sizeof(unsigned) &&
 	       sizeof(enum start_cache) == sizeof(unsigned) &&
+	       sizeof(enum swap_use) == sizeof(unsigned) &&
 	       sizeof(enum reclaim_writeback) == sizeof(unsigned),
 	       "choices are stored as unsigned");
 
@@ -184,6 +185,13 @@ const struct model_param model_params[] = {
 	  .group = PARAM_GROUP_MEMORY,
 	  .help = "what the page cache holds when the replay starts",
 	  .invalid = "unknown start cache" },
+	{ .key = "swap", .option = "swap", .arg = "USE", .syntax = PARAM_CHOICE,
+	  .store = PARAM_U32, .offset = FIELD(swap), .choices = model_swap_uses,
+	  .def = "off", .recorded = MODEL_REC_SWAP,
+	  .recorded_text = "on while the trace's samples show swap space free",
+	  .group = PARAM_GROUP_MEMORY,
+	  .help = "whether file refault distances count the anonymous memory (swap free)",
+	  .invalid = "unknown swap use" },
 	{ .key = "unmovable_blocks_pct", .option = "unmovable-blocks", .arg = "PCT",
 	  .syntax = PARAM_PERCENT, .store = PARAM_DOUBLE, .offset = FIELD(unmovable_blocks_pct),
 	  .max = 100, .def = "0", .group = PARAM_GROUP_MEMORY,

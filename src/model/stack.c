@@ -562,7 +562,8 @@ void stack_mrc_access(struct stack_mrc *s, const struct model_access *a)
 		inexact(s, "a memory cgroup's limits changed over time");
 		return;
 	}
-	if (a->op == MODEL_STATS_FLUSH || !(sf = file_of(s, a->file_id, a->device)))
+	if (a->op == MODEL_STATS_FLUSH || a->op == MODEL_ANON ||
+	    !(sf = file_of(s, a->file_id, a->device)))
 		return;
 	if (sf->shmem && (a->op == MODEL_READ || a->op == MODEL_WRITE || a->op == MODEL_MMAP_READ ||
 			  a->op == MODEL_MMAP_WRITE)) {

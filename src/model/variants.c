@@ -170,6 +170,24 @@ model_variant_list model_start_caches = {
 	NULL,
 };
 
+static const struct model_variant swap_off = {
+	.name = "off",
+	.help = "file refaults are measured against the active file list only",
+	.kernel = "mm/workingset.c workingset_test_recent(), no swap space free",
+};
+
+static const struct model_variant swap_on = {
+	.name = "on",
+	.help = "file refaults also count the anonymous memory the trace sampled",
+	.kernel = "mm/workingset.c workingset_test_recent(): NR_ACTIVE_ANON + NR_INACTIVE_ANON",
+};
+
+model_variant_list model_swap_uses = {
+	[SWAP_OFF] = &swap_off,
+	[SWAP_ON] = &swap_on,
+	NULL,
+};
+
 model_variant_list model_start_states = {
 	[START_EMPTY] = &start_empty,
 	[START_RECORDED] = &start_recorded,

@@ -22,6 +22,7 @@ int replay_init(struct replay *rp, const struct model_config *cfg, unsigned ncfg
 	memset(rp, 0, sizeof(*rp));
 	file_table_init(&rp->files);
 	budget_init(&rp->budget);
+	anon_init(&rp->anon);
 	start_state_init(&rp->start);
 	start_cache_init(&rp->start_cache);
 	/* time series are kept for a few configurations only (series.h) */
@@ -236,6 +237,11 @@ static void settle_configs(struct replay *rp, __u32 first_dev)
 			rp->cfg[i].start_cache = rp->start_cache.seen ? START_CACHE_RECORDED
 								     : START_CACHE_EMPTY;
 		settle_start_cache_memcg(&rp->cfg[i]);
+		rp->cfg[i].workingset_anon_pages = anon_pages(&rp->anon, rp->cfg[i].memcg);
+		if (!(rp->set & MODEL_REC_SWAP)) {
+			rp->cfg[i].swap = rp->anon.swap ? SWAP_ON : SWAP_OFF;
+			rp->cfg[i].swap_sampled = rp->anon.swap_known;
+		}
 		/* lru_gen_enabled(): bit 0 of lru_gen/enabled (LRU_GEN_CORE) */
 		if (rp->have_lru_gen && !(rp->set & MODEL_REC_LRU))
 			rp->cfg[i].lru = rp->lru_gen_enabled & 1 ? LRU_MGLRU : LRU_TWO_LIST;
@@ -595,6 +601,19 @@ static void cgroup_sampled(struct replay *rp, const struct ft_counters *c)
 		send_to_models(rp, c->hdr.ts, MODEL_OTHERS, others);
 }
 
+/* Swap or the anon lists sampled: the anon pages the first cgroup's refaults count now. */
+static void anon_sampled(struct replay *rp, const struct ft_counters *c)
+{
+	unsigned page_size = rp->have_host ? rp->host.page_size : 0;
+	struct model_access ma = { .op = MODEL_ANON };
+
+	if (!anon_sample(&rp->anon, c, page_size) || !rp->started)
+		return;
+	ma.pos = anon_pages(&rp->anon, rp->cfg[0].memcg);
+	ma.len = rp->anon.swap;
+	send_message(rp, c->hdr.ts, &ma);
+}
+
 /* The root of every cgroup hierarchy is its kernfs node 1: its flush is everyone's. */
 #define CGROUP_ROOT_ID	1
 
@@ -736,6 +755,7 @@ static int feed_record(struct replay *rp, const struct ft_hdr *h, const char *pa
 		if (((const struct ft_counter_names *)h)->source == FT_SRC_PAGETYPEINFO)
 			start_state_names(&rp->start, (const struct ft_counter_names *)h);
 		note_counter_names(rp, (const struct ft_counter_names *)h);
+		anon_names(&rp->anon, (const struct ft_counter_names *)h);
 		return 0;
 	case FT_COUNTERS:
 		if (((const struct ft_counters *)h)->source == FT_SRC_CGROUP)
@@ -745,6 +765,7 @@ static int feed_record(struct replay *rp, const struct ft_hdr *h, const char *pa
 		    !rp->started)
 			start_state_sample(&rp->start, (const struct ft_counters *)h);
 		note_counters(rp, (const struct ft_counters *)h);
+		anon_sampled(rp, (const struct ft_counters *)h);
 		return 0;
 	case FT_VMSCAN:
 		if (((const struct ft_vmscan *)h)->kind == FT_VM_MEMCG_FLUSH)
@@ -865,6 +886,11 @@ static void describe_sources(struct replay *rp)
 	else
 		add_source(rp, "; memory: the host's");
 	describe_cgroups(rp);
+	if (rp->set & MODEL_REC_SWAP)
+		add_source(rp, "; refaults count the anon memory: %s (--swap)",
+			   model_swap_uses[c->swap]->name);
+	else if (rp->anon.swap_seen)
+		add_source(rp, "; swap free: refaults count the sampled anon memory");
 	if (c->start_state == START_RECORDED) {
 		uint64_t rec = start_state_pages(c->start), mem = c->memory_bytes / c->page_size;
 

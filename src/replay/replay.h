@@ -11,6 +11,7 @@
 #include <stdbool.h>
 
 #include "model/model.h"
+#include "replay/anon.h"
 #include "replay/budget.h"
 #include "replay/cgroups.h"
 #include "replay/files.h"
@@ -93,6 +94,7 @@ struct replay {
 	bool have_host;
 	bool started;			/* configurations settled, clients running */
 	struct budget budget;		/* the recorded cgroup's counters */
+	struct replay_anon anon;	/* swap and anon memory for the refault distance */
 	uint32_t devices_used;		/* a bit per host device an access was on */
 	char sources[512];		/* report_run.sources */
 	/* the recorded host's dirtyable memory (MemFree + file LRU), bytes; 0: not sampled */

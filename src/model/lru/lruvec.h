@@ -36,6 +36,18 @@ struct lru_gen {
 	uint64_t promoted;	/* pages sort_folio() moved on: protected or promoted */
 };
 
+/*
+ * One reclaim aimed at a memory cgroup (mm/vmscan.c, two-list LRU): the cgroup's own for limit
+ * reclaim, the root's for global reclaim. prepare_scan_control() at its start lets the active
+ * file list be deactivated when WORKINGSET_ACTIVATE_FILE moved since snapshot_refaults() took
+ * it at the end of the last one (do_try_to_free_pages(), balance_pgdat()).
+ */
+struct reclaim_target {
+	uint64_t refaults;	/* target_lruvec->refaults[WORKINGSET_FILE], pages */
+	uint64_t reclaimed;	/* pages this reclaim has taken so far */
+	bool running;
+};
+
 struct lruvec {
 	struct lru lru;
 	struct lru_gen gen;	/* the generations, with the mglru kind */
@@ -52,6 +64,19 @@ struct lruvec {
 	struct {
 		uint64_t target, taken, unqueued_dirty;
 	} scan;
+	/*
+	 * WORKINGSET_ACTIVATE_FILE of the cgroup (refaults it activated, pages) as counted and as
+	 * last flushed (lruvec_page_state() reads the flushed one), the cgroup's limit reclaim,
+	 * whether the reclaim now under way deactivates by the refaults (DEACTIVATE_FILE while
+	 * the inactive list is not low), and the active pages it owes (x 2^16) for the inactive
+	 * pages it scanned
+	 */
+	uint64_t activate_file, activate_file_flushed;
+	/* anon pages workingset_test_recent() adds to the active file list (swap free), or 0 */
+	uint64_t workingset_anon;
+	struct reclaim_target limit_reclaim;
+	bool deactivate_file;
+	uint64_t deactivate_credit;
 };
 
 #endif /* FT_MODEL_LRUVEC_H */

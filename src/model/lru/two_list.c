@@ -36,25 +36,34 @@ static bool two_list_read_changes_nothing(const struct model *m, uint32_t id)
 }
 
 /*
- * workingset_refault(): a refault distance within the active file list of the cgroup that
- * evicted it (workingset_test_recent() on the shadow's lruvec) activates the folio and ages
- * the lruvec it comes back to, as an activation does
+ * workingset_refault(): a refault distance within the workingset size of the cgroup that
+ * evicted it (workingset_test_recent() on the shadow's lruvec: its active file list, plus its
+ * anon lists while swap is free, 6.1 to 6.18) activates the folio and ages the lruvec it comes
+ * back to, as an activation does
  */
 static unsigned two_list_refault(struct model *m, struct lruvec *evicted, struct lruvec *lruvec,
 				 uint64_t eviction, unsigned order)
 {
 	uint64_t distance = (evicted->nonresident_age - shadow_age(eviction)) & SHADOW_AGE_MASK;
 
-	if (distance > evicted->lru.active.pages)
+	if (distance > evicted->lru.active.pages + evicted->workingset_anon)
 		return 0;
 	lruvec->nonresident_age += 1ull << order;
+	lruvec->activate_file += 1ull << order;		/* WORKINGSET_ACTIVATE_FILE */
 	return LRU_REFAULT_ACTIVATE | LRU_REFAULT_ADD_ACTIVE;
 }
 
-/* shrink_lruvec(): the active list shrunk while the inactive is low, then its tail */
+/*
+ * shrink_lruvec(): the active list shrunk while the inactive is low, or in step with the
+ * inactive when the refaults moved (vmscan/refaults.c), then its tail
+ */
 static uint32_t two_list_reclaim_next(struct model *m, struct lruvec *lruvec)
 {
-	return lru_inactive_tail_balanced(&lruvec->lru);
+	uint32_t id = lru_inactive_tail_balanced(&lruvec->lru);
+
+	if (lruvec->deactivate_file && id != FOLIO_NIL)
+		reclaim_deactivate_by_refaults(lruvec, folio_nr_pages(folio_at(&m->pool, id)));
+	return id;
 }
 
 /* the inactive list empty: shrink_active_list() moves the active tail over */

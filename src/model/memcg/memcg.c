@@ -28,6 +28,8 @@ bool memcg_init(struct model *m)
 
 		lru_init(&lruvec->lru, &m->pool, m->page_shift);
 		lruvec->gen.max_seq = MIN_NR_GENS + 1;	/* lru_gen_init_lruvec() */
+		if (!i)	/* the trace samples the anon memory of the first */
+			lruvec->workingset_anon = c->swap == SWAP_ON ? c->workingset_anon_pages : 0;
 		if (i) {
 			m->memcgs[i].follows_limits = true;
 			m->memcgs[i].max_pages = limit_pages(m, c->memcgs[i - 1].max_bytes);
@@ -37,10 +39,27 @@ bool memcg_init(struct model *m)
 	return true;
 }
 
+void memcg_set_anon(struct model *m, uint64_t pages, bool swap)
+{
+	memcg_of(m, 0)->lruvec.workingset_anon = swap ? pages : 0;
+}
+
 uint64_t memcg_charged(const struct model *m, const struct mem_cgroup *memcg)
 {
 	/* what others hold is sampled for the recorded command's cgroup, the first */
 	return lru_pages(&memcg->lruvec.lru) + (memcg == m->memcgs ? m->mem.nr_others : 0);
+}
+
+/* One folio of the cgroup's limit reclaim (vmscan/refaults.c: when it begins and ends). */
+static bool memcg_reclaim_one(struct model *m, struct mem_cgroup *memcg)
+{
+	uint64_t before = lru_pages(&memcg->lruvec.lru);
+	bool took;
+
+	reclaim_prepare(m, memcg);
+	took = reclaim_lruvec_one(m, &memcg->lruvec);
+	reclaim_taken(m, memcg, before - lru_pages(&memcg->lruvec.lru), took);
+	return took;
 }
 
 bool memcg_try_charge(struct model *m, struct mem_cgroup *memcg, uint64_t pages)
@@ -50,7 +69,7 @@ bool memcg_try_charge(struct model *m, struct mem_cgroup *memcg, uint64_t pages)
 	if (!limit)
 		return true;
 	while (memcg_charged(m, memcg) + pages > limit)
-		if (!reclaim_lruvec_one(m, &memcg->lruvec))
+		if (!memcg_reclaim_one(m, memcg))
 			return false;
 	return true;
 }
@@ -60,7 +79,7 @@ void memcg_handle_over_high(struct model *m, struct mem_cgroup *memcg)
 	uint64_t high = memcg->high_pages;
 
 	while (high && memcg_charged(m, memcg) > high)
-		if (!reclaim_lruvec_one(m, &memcg->lruvec))
+		if (!memcg_reclaim_one(m, memcg))
 			return;
 }
 

@@ -52,6 +52,11 @@ void memcg_handle_over_high(struct model *m, struct mem_cgroup *memcg);
  */
 void memcg_set_limits(struct model *m, struct mem_cgroup *memcg, uint64_t max_bytes,
 		      uint64_t high_bytes, bool v1);
+/*
+ * The first cgroup's anon pages as sampled, which its file refaults count while swap is free
+ * (mm/workingset.c workingset_test_recent(), 6.1 to 6.18).
+ */
+void memcg_set_anon(struct model *m, uint64_t pages, bool swap);
 /* Set up the cgroups the configuration names; false when out of memory. */
 bool memcg_init(struct model *m);
 /* The LRU sizes of every cgroup together: what the node's lists hold. */

@@ -45,6 +45,7 @@ static bool zone_room(struct model *m, uint64_t need)
 		while (buddy_free_pages(m->mem.buddy) < need + z->wmark_high && reclaim_one(m))
 			;
 		m->node.kswapd = false;
+		reclaim_snapshot_refaults(m, NULL);	/* balance_pgdat() ends */
 		if (buddy_free_pages(m->mem.buddy) >= need + z->wmark_high)
 			m->node.dirty = false;
 	}

@@ -179,7 +179,7 @@ static void walk_round(struct model *m)
  * so cgroups lose pages in proportion to their size. Limits and protection (memory.low,
  * memory.min) are not weighed: the trace's cgroups are siblings without them.
  */
-bool reclaim_one(struct model *m)
+static bool reclaim_global_one(struct model *m)
 {
 	uint32_t rounds = 0;
 
@@ -214,6 +214,18 @@ bool reclaim_one(struct model *m)
 		memcg->walk_quota -= gone < memcg->walk_quota ? gone : memcg->walk_quota;
 		return true;
 	}
+}
+
+/* One folio as part of a global reclaim (refaults.c: when it begins and ends). */
+bool reclaim_one(struct model *m)
+{
+	uint64_t before = memcg_lru_pages(m);
+	bool took;
+
+	reclaim_prepare(m, NULL);
+	took = reclaim_global_one(m);
+	reclaim_taken(m, NULL, before - memcg_lru_pages(m), took);
+	return took;
 }
 
 bool reclaim_until_free(struct model *m, uint64_t pages)

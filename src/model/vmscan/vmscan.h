@@ -17,6 +17,7 @@
 struct model;
 
 struct lruvec;
+struct mem_cgroup;
 
 /* reclaim.c: evicts one folio, stalling for writeback if it must; false: none can go */
 bool reclaim_lruvec_one(struct model *m, struct lruvec *lruvec);
@@ -25,6 +26,17 @@ bool reclaim_one(struct model *m);
 /* Reclaims until pages pages are free; false when nothing more can be evicted. */
 bool reclaim_until_free(struct model *m, uint64_t pages);
 void reclaim_evict(struct model *m, uint32_t id);
+/*
+ * refaults.c: a reclaim aimed at the cgroup (NULL: global reclaim, the root's) begins:
+ * prepare_scan_control() decides whether its lruvecs deactivate by the refault count
+ */
+void reclaim_prepare(struct model *m, struct mem_cgroup *memcg);
+/* It took pages (more: it goes on); SWAP_CLUSTER_MAX of them end it but kswapd's. */
+void reclaim_taken(struct model *m, struct mem_cgroup *memcg, uint64_t pages, bool more);
+/* snapshot_refaults(): the reclaim ended (kswapd stopped), if one was under way. */
+void reclaim_snapshot_refaults(struct model *m, struct mem_cgroup *memcg);
+/* The two lists' deactivation by the refault count for scanned inactive pages (refaults.c). */
+void reclaim_deactivate_by_refaults(struct lruvec *lruvec, uint64_t scanned);
 /* A dirty folio at the inactive tail: counted, and in the batch that may wake the flusher. */
 void reclaim_note_dirty(struct model *m, const struct folio *f);
 /* dirty_flusher.c: a dirty folio at the tail marked PG_reclaim and left to the flusher */

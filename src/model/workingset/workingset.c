@@ -31,6 +31,7 @@ static void shadow_split_around(struct model *m, uint32_t file, uint64_t start, 
 void memcg_stats_flush_one(struct mem_cgroup *memcg)
 {
 	memcg->lruvec.shadow_bound_pages = lru_pages(&memcg->lruvec.lru);
+	memcg->lruvec.activate_file_flushed = memcg->lruvec.activate_file;
 }
 
 void memcg_stats_flush(struct model *m)
@@ -44,7 +45,7 @@ void memcg_stats_flush(struct model *m)
  * phase is not known: the model's first comes 2 s after the trace starts, unless the trace
  * gives the kernel's own flushes.
  */
-static void memcg_stats_flush_due(struct model *m)
+void memcg_stats_flush_due(struct model *m)
 {
 	struct lruvec *first = &memcg_of(m, 0)->lruvec;
 

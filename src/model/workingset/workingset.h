@@ -64,6 +64,8 @@ struct workingset {
 
 /* A memory.stat read or the periodic flush: count_shadow_nodes() sees the LRUs as they are now. */
 void memcg_stats_flush(struct model *m);
+/* The periodic flush, if one is due (none when the trace gives the kernel's flushes). */
+void memcg_stats_flush_due(struct model *m);
 /* ... of one cgroup (a flush of its subtree). */
 void memcg_stats_flush_one(struct mem_cgroup *memcg);
 /*

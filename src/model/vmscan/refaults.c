@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Deactivation when the working set changes (mm/vmscan.c, two-list LRU; the same in 6.1 as
+ * prepare_scan_count(), in 6.12 and 6.18 as prepare_scan_control()): a reclaim lets the active
+ * file list be scanned (sc->may_deactivate |= DEACTIVATE_FILE) when inactive_is_low() or when
+ * lruvec_page_state(target_lruvec, WORKINGSET_ACTIVATE_FILE) differs from
+ * target_lruvec->refaults[WORKINGSET_FILE], which snapshot_refaults() sets at the end of each
+ * reclaim: do_try_to_free_pages() for direct and memory cgroup limit reclaim (here: once
+ * SWAP_CLUSTER_MAX pages are taken, nr_to_reclaim), balance_pgdat() when kswapd stops. The
+ * target lruvec is the limit's cgroup's, or the root's for global reclaim, whose count is
+ * every cgroup's (the model's cgroups are the root's children).
+ *
+ * The count compared is the flushed one. 6.12 and 6.18 flush there only when the periodic
+ * flush is a cycle late (mem_cgroup_flush_stats_ratelimited()), so a change shows after the
+ * next flush (every 2 s, a memory.stat read, or the trace's recorded flushes); 6.1 flushes
+ * there whenever enough updates are pending (mem_cgroup_flush_stats(), 64 per CPU), which a
+ * reclaiming workload always has: there the count is read as it is.
+ *
+ * With the inactive list low the model keeps deactivating until it is not (lru.c); this adds
+ * the case it is not: get_scan_count() scans each list by its size >> priority, SWAP_CLUSTER_MAX
+ * at a time from each in turn (shrink_lruvec()), so every inactive page scanned brings
+ * active / inactive active pages to the inactive list, one at most.
+ */
+#include "model/instance.h"
+
+#define SWAP_CLUSTER_MAX	32
+#define CREDIT_SHIFT		16
+
+/* The recording kernel reads the count unflushed at reclaim (6.1 to 6.11: not checked between) */
+static bool reclaim_reads_fresh(const struct model *m)
+{
+	unsigned release = m->cfg.ndevices ? m->cfg.devices[0].release : MODEL_UNKNOWN;
+
+	return release != MODEL_UNKNOWN && release < 6012;
+}
+
+static uint64_t activate_file(const struct model *m, const struct lruvec *lruvec)
+{
+	return reclaim_reads_fresh(m) ? lruvec->activate_file : lruvec->activate_file_flushed;
+}
+
+/* lruvec_page_state(target_lruvec, WORKINGSET_ACTIVATE_FILE); memcg NULL: the root's */
+static uint64_t target_activate_file(const struct model *m, const struct mem_cgroup *memcg)
+{
+	uint64_t sum = 0;
+
+	if (memcg)
+		return activate_file(m, &memcg->lruvec);
+	for (uint32_t i = 0; i < m->nr_memcgs; i++)
+		sum += activate_file(m, &m->memcgs[i].lruvec);
+	return sum;
+}
+
+static struct reclaim_target *target_of(struct model *m, struct mem_cgroup *memcg)
+{
+	return memcg ? &memcg->lruvec.limit_reclaim : &m->node.reclaim;
+}
+
+void reclaim_prepare(struct model *m, struct mem_cgroup *memcg)
+{
+	struct reclaim_target *t = target_of(m, memcg);
+	bool changed;
+
+	if (m->cfg.lru != LRU_TWO_LIST)
+		return;
+	/* every shrink_node() of the reclaim prepares again: a flush may come between */
+	if (!t->running) {
+		t->running = true;
+		t->reclaimed = 0;
+	}
+	memcg_stats_flush_due(m);
+	changed = target_activate_file(m, memcg) != t->refaults;
+	if (memcg) {
+		memcg->lruvec.deactivate_file = changed;
+		return;
+	}
+	for (uint32_t i = 0; i < m->nr_memcgs; i++)
+		m->memcgs[i].lruvec.deactivate_file = changed;
+}
+
+void reclaim_snapshot_refaults(struct model *m, struct mem_cgroup *memcg)
+{
+	struct reclaim_target *t = target_of(m, memcg);
+
+	if (!t->running)
+		return;
+	t->running = false;
+	t->refaults = target_activate_file(m, memcg);
+}
+
+void reclaim_taken(struct model *m, struct mem_cgroup *memcg, uint64_t pages, bool more)
+{
+	struct reclaim_target *t = target_of(m, memcg);
+
+	t->reclaimed += pages;
+	/* kswapd's reclaim ends when it stops (reclaim_snapshot_refaults() then) */
+	if (!more || (t->reclaimed >= SWAP_CLUSTER_MAX && (memcg || !m->node.kswapd)))
+		reclaim_snapshot_refaults(m, memcg);
+}
+
+void reclaim_deactivate_by_refaults(struct lruvec *lruvec, uint64_t scanned)
+{
+	struct lru *l = &lruvec->lru;
+	uint64_t active = l->active.pages, inactive = l->inactive.pages;
+
+	if (!inactive)
+		return;
+	lruvec->deactivate_credit += scanned * (((active < inactive ? active : inactive) <<
+						 CREDIT_SHIFT) / inactive);
+	while (l->active.tail != FOLIO_NIL) {
+		uint64_t nr = folio_nr_pages(folio_at(l->pool, l->active.tail)) << CREDIT_SHIFT;
+
+		if (lruvec->deactivate_credit < nr)
+			return;
+		lruvec->deactivate_credit -= nr;
+		lru_deactivate_tail(l);
+	}
+	lruvec->deactivate_credit = 0;
+}
