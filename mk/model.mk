@@ -19,7 +19,8 @@ libfoliotrace_a_SOURCES += src/model/filemap/pagecache.h src/model/filemap/pagec
 	src/model/filemap/ra_rule_6_11.c src/model/filemap/ra_rule_6_17.c \
 	src/model/filemap/readio.c src/model/filemap/readpath.c src/model/filemap/writepath.c \
 	src/model/filemap/truncate.c \
-	src/model/filemap/advice.c
+	src/model/filemap/advice.c \
+	src/model/filemap/dontcache.c
 # Filesystem rules, one file per filesystem type.
 libfoliotrace_a_SOURCES += src/model/fs/kinds.c src/model/fs/xfs.c src/model/fs/ext4.c \
 	src/model/fs/tmpfs.c src/model/fs/other.c

@@ -207,6 +207,8 @@ static int note_access(struct kernel_facts *k, const struct ft_access *a)
 		f->mmapped = true;
 	if (a->op == FT_OP_UNLINK || a->op == FT_OP_TRUNCATE)
 		f->dropped = true;
+	if (a->flags & FT_AF_DONTCACHE)
+		f->dontcache = k->have_dontcache = true;
 	return 0;
 }
 
@@ -357,7 +359,9 @@ static void sum_accessed_files(struct kernel_facts *k)
 			k->add_by_order[o] += f->add_by_order[o];
 		if (f->max_order != MODEL_ORDER_DEFAULT && f->max_order > k->max_order)
 			k->max_order = f->max_order;
-		if (!f->dropped) {
+		if (!f->dropped && f->dontcache) {
+			k->dontcache_del_pages += f->del_pages;
+		} else if (!f->dropped) {
 			k->del_folios += f->del_folios;
 			k->del_pages += f->del_pages;
 		}

@@ -226,6 +226,8 @@ uint32_t cache_add(struct model *m, uint32_t file, uint64_t start, unsigned orde
 	mf->hint_order = (uint8_t)order;
 	lruvec_add(m, id, active);
 	memory_folio_added(m, id);
+	if (m->dontcache)	/* filemap_create_folio(), ractl->dropbehind */
+		folio_set_dropbehind(m, f, true);
 	m->mx.insertions++;
 	m->mx.inserted_pages += 1ull << order;
 	m->mx.insertions_by_order[order]++;
@@ -391,6 +393,7 @@ void cache_remove(struct model *m, uint32_t id, bool shadow)
 		bitmap_zero_range(m->mem.touched_pfn, folio_pfn(f), folio_pfn(f) + nr);
 	m->touched_cached_pages -= f->touched;
 	wb_forget_folio(m, f);
+	folio_clear_dropbehind(m, f);
 	if (shadow) {
 		m->mx.evictions++;
 		m->mx.evicted_pages += nr;

@@ -38,6 +38,7 @@ static bool read_hit_is_noop(const struct model *m, const struct mfile *mf, uint
 {
 	return (f->flags & (FOLIO_UPTODATE | FOLIO_READAHEAD)) == FOLIO_UPTODATE &&
 	       f->born != m->seq && f->touched == folio_nr_pages(f) &&
+	       !(m->mem.dropbehind_folios && folio_test_dropbehind(m, f)) &&
 	       m->lru_kind->read_changes_nothing && m->lru_kind->read_changes_nothing(m, id) &&
 	       !read_waits(m, mf, f->index);
 }
@@ -110,11 +111,16 @@ void read_buffered(struct model *m, const struct model_access *a, struct mfile *
 		} else {
 			hit_bytes += overlap_bytes(m, a->pos, a->len, idx, hi);
 		}
-		lruvec_read(m, id, idx == first && read_same_folio(m, mf, a->pos, f));
+		/* folio_mark_accessed() leaves a dropbehind folio as it is */
+		if (!folio_test_dropbehind(m, f))
+			lruvec_read(m, id, idx == first && read_same_folio(m, mf, a->pos, f));
 		cache_touch(m, id, idx, hi);
 		idx = hi + 1;
 		if (folio_test(f, FOLIO_READAHEAD))
 			readahead_async(m, a->file_id, id, last + 1);
+		/* 6.18 mm/filemap.c filemap_read(): filemap_end_dropbehind_read() after the copy */
+		if (m->mem.dropbehind_folios)
+			dontcache_end_read(m, id);
 	}
 	if (all_hit)
 		m->mx.read_hit_requests++;
