@@ -143,6 +143,10 @@ check_PROGRAMS += tests/test-model-advice
 TESTS += tests/test-model-advice
 tests_test_model_advice_LDADD = $(MODEL_TEST_LIBS)
 
+check_PROGRAMS += tests/test-model-dontcache
+TESTS += tests/test-model-dontcache
+tests_test_model_dontcache_LDADD = $(MODEL_TEST_LIBS)
+
 # Stack-distance curves: a textbook LRU stack, model instances, sampling.
 check_PROGRAMS += tests/test-stack-mrc
 TESTS += tests/test-stack-mrc
