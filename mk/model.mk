@@ -30,7 +30,7 @@ libfoliotrace_a_SOURCES += src/model/lru/lru.h src/model/lru/lruvec.h src/model/
 # Reclaim (mm/vmscan.c) and what it does with a dirty folio, by kind.
 libfoliotrace_a_SOURCES += src/model/vmscan/vmscan.h src/model/vmscan/reclaim.c \
 	src/model/vmscan/dirty_pageout.c src/model/vmscan/dirty_flusher.c \
-	src/model/vmscan/dirty_auto.c src/model/vmscan/dirty_swap.c
+	src/model/vmscan/dirty_auto.c src/model/vmscan/dirty_swap.c src/model/vmscan/exec.c
 # Shadow entries and refault distances (mm/workingset.c).
 libfoliotrace_a_SOURCES += src/model/workingset/workingset.h src/model/workingset/shadow.h \
 	src/model/workingset/shadow.c src/model/workingset/workingset.c
@@ -146,6 +146,10 @@ tests_test_model_advice_LDADD = $(MODEL_TEST_LIBS)
 check_PROGRAMS += tests/test-model-dontcache
 TESTS += tests/test-model-dontcache
 tests_test_model_dontcache_LDADD = $(MODEL_TEST_LIBS)
+
+check_PROGRAMS += tests/test-model-exec
+TESTS += tests/test-model-exec
+tests_test_model_exec_LDADD = $(MODEL_TEST_LIBS)
 
 # Stack-distance curves: a textbook LRU stack, model instances, sampling.
 check_PROGRAMS += tests/test-stack-mrc

@@ -311,6 +311,8 @@ struct model_access {
 	 * (filemap/dontcache.c); a write kicks writeback of its range
 	 */
 	bool dontcache;
+	/* MODEL_MMAP_READ or MODEL_MMAP_WRITE through a VM_EXEC mapping (folio_check_references) */
+	bool exec;
 	/*
 	 * MODEL_MMAP_READ from fault-around (filemap_map_pages): only cached, uptodate folios
 	 * without PG_readahead are mapped, nothing is read. false: a fault, each missing page

@@ -55,6 +55,11 @@ typedef const struct model_variant *const model_variant_list[];
 struct lru_policy {
 	struct model_variant v;
 	/*
+	 * folio_check_references() activates a file folio mapped VM_EXEC at its first PTE
+	 * reference (the classic LRU; MGLRU's returns before the test): vmscan/exec.c
+	 */
+	bool exec_first_use;
+	/*
 	 * Each operation works on the lruvec of the memory cgroup the folio is charged to, or
 	 * the one reclaim or a refault is for (lru/kind.h finds it).
 	 * mm/vmscan.c: the folio reclaim looks at next, once the kind has aged its lists as it

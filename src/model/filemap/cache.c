@@ -394,6 +394,7 @@ void cache_remove(struct model *m, uint32_t id, bool shadow)
 	m->touched_cached_pages -= f->touched;
 	wb_forget_folio(m, f);
 	folio_clear_dropbehind(m, f);
+	folio_clear_exec(m, f);
 	if (shadow) {
 		m->mx.evictions++;
 		m->mx.evicted_pages += nr;

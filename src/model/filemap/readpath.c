@@ -168,6 +168,14 @@ static uint32_t mmap_fault_in(struct model *m, uint32_t file, struct mfile *mf, 
 	return id;
 }
 
+/* The access mapped the folio: its PTE young, and VM_EXEC noted for reclaim (vmscan/exec.c). */
+static void folio_mapped_by(struct model *m, const struct model_access *a, uint32_t id)
+{
+	lruvec_mapped(m, id);
+	if (a->exec)
+		folio_set_exec(m, folio_at(&m->pool, id));
+}
+
 /*
  * filemap_map_pages() (fault-around): maps the cached, uptodate folios of the range and reads
  * nothing; next_uptodate_folio() skips PG_readahead folios so that the fault on them starts
@@ -194,7 +202,7 @@ static void mmap_map_pages(struct model *m, const struct model_access *a, struct
 		hi = folio_end(f) - 1 < last ? folio_end(f) - 1 : last;
 		if (folio_test(f, FOLIO_UPTODATE) && !folio_test(f, FOLIO_READAHEAD)) {
 			if (advice_mapping_has_recency(mf))
-				lruvec_mapped(m, id);
+				folio_mapped_by(m, a, id);
 			cache_touch(m, id, idx, hi);
 			mapped += hi - idx + 1;
 		}
@@ -247,7 +255,7 @@ void read_mmap(struct model *m, const struct model_access *a, struct mfile *mf, 
 			hit_bytes += overlap_bytes(m, a->pos, a->len, idx, hi);
 		}
 		if (advice_mapping_has_recency(mf))
-			lruvec_mapped(m, id);
+			folio_mapped_by(m, a, id);
 		cache_touch(m, id, idx, hi);
 		if (write)	/* page_mkwrite dirties the whole folio */
 			wb_mark_dirty_all(m, id);

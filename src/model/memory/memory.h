@@ -35,6 +35,7 @@ struct memory {
 	/* filemap/dontcache.c: PG_dropbehind, and "its writeback ends in task context" */
 	uint64_t *dropbehind_pfn, *dropbehind_wb_pfn;
 	uint64_t dropbehind_folios;	/* folios with PG_dropbehind: none, no bit is looked at */
+	uint64_t *exec_pfn;		/* vmscan/exec.c: mapped VM_EXEC, by the folio's first pfn */
 	uint64_t allocs;		/* folio allocations: every 256th samples fragmentation */
 	/*
 	 * Set while readahead allocates (readahead_gfp_mask(): __GFP_NORETRY, and no smaller
