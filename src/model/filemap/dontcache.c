@@ -57,6 +57,12 @@ void folio_set_dropbehind(struct model *m, const struct folio *f, bool wb_drops)
 		bitmap_zero_range(m->mem.dropbehind_wb_pfn, pfn, pfn + 1);
 }
 
+bool folio_dropbehind_wb_drops(const struct model *m, const struct folio *f)
+{
+	return folio_test_dropbehind(m, f) &&
+	       bitmap_test(m->mem.dropbehind_wb_pfn, folio_pfn(f));
+}
+
 void folio_clear_dropbehind(struct model *m, const struct folio *f)
 {
 	uint64_t pfn = folio_pfn(f);
@@ -89,7 +95,7 @@ void dontcache_end_writeback(struct model *m, uint32_t id)
 {
 	const struct folio *f = folio_at(&m->pool, id);
 
-	if (folio_test_dropbehind(m, f) && bitmap_test(m->mem.dropbehind_wb_pfn, folio_pfn(f)))
+	if (folio_dropbehind_wb_drops(m, f))
 		end_dropbehind(m, id);
 }
 

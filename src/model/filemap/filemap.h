@@ -76,6 +76,8 @@ void dontcache_release(struct model *m);
 bool folio_test_dropbehind(const struct model *m, const struct folio *f);
 void folio_set_dropbehind(struct model *m, const struct folio *f, bool wb_drops);
 void folio_clear_dropbehind(struct model *m, const struct folio *f);
+/* its writeback ends where folio_end_dropbehind() can drop it */
+bool folio_dropbehind_wb_drops(const struct model *m, const struct folio *f);
 /* A read copied from the folio: dropped if dropbehind, clean and not under writeback. */
 void dontcache_end_read(struct model *m, uint32_t id);
 /* The folio's writeback ended: dropped if dropbehind, clean, and the end in task context. */
