@@ -9,7 +9,8 @@
  * write kicks writeback of its range (generic_write_sync(): filemap_fdatawrite_range_kick())
  * and folio_end_writeback() -> folio_end_dropbehind() drops the folio when its writeback
  * ends, if it is clean by then and the completion runs in task context (in_task()). A lookup
- * without the flag (a plain buffered write, __filemap_get_folio()) clears PG_dropbehind.
+ * without the flag (a plain buffered write, a fault: __filemap_get_folio()) clears
+ * PG_dropbehind.
  * Dropped folios leave no shadow entry (folio_unmap_invalidate(): not reclaim); a mapped one
  * is unmapped first, so mapping does not keep it.
  *

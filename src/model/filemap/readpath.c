@@ -243,6 +243,9 @@ void read_mmap(struct model *m, const struct model_access *a, struct mfile *mf, 
 		}
 		f = folio_at(&m->pool, id);
 		hi = folio_end(f) - 1 < last ? folio_end(f) - 1 : last;
+		/* filemap_fault() looks it up without FGP_DONTCACHE: PG_dropbehind cleared */
+		if (m->mem.dropbehind_folios)
+			folio_clear_dropbehind(m, f);
 		if (!folio_test(f, FOLIO_UPTODATE) && read_fill(m, mf, id))
 			fresh = true;
 		if (fresh || f->born == m->seq) {
