@@ -134,9 +134,7 @@ int BPF_PROG(uring_complete_rw_res, void *ring, struct io_kiocb *req, __u64 user
 
 #define VM_EXEC	0x00000004	/* include/linux/mm.h: a #define, not in BTF */
 
-/* x86 exc_page_fault(): every user fault, before the filemap fault it may lead to. */
-SEC("tp_btf/page_fault_user")
-int BPF_PROG(fault_user, unsigned long address, struct pt_regs *regs, unsigned long error_code)
+static __always_inline int note_fault(unsigned long address)
 {
 	__u32 zero = 0;
 	struct fault_vma *s = bpf_map_lookup_elem(&fault_vmas, &zero);
@@ -146,6 +144,21 @@ int BPF_PROG(fault_user, unsigned long address, struct pt_regs *regs, unsigned l
 		s->tid = (__u32)bpf_get_current_pid_tgid();
 	}
 	return 0;
+}
+
+/* x86 exc_page_fault(): every fault, before the filemap fault it may lead to. */
+SEC("tp_btf/page_fault_user")
+int BPF_PROG(fault_user, unsigned long address, struct pt_regs *regs, unsigned long error_code)
+{
+	return note_fault(address);
+}
+
+/* A copy to or from user memory that faults in a file mapping (read(2) into one) */
+SEC("tp_btf/page_fault_kernel")
+int BPF_PROG(fault_kernel, unsigned long address, struct pt_regs *regs,
+	     unsigned long error_code)
+{
+	return note_fault(address);
 }
 
 static long vma_exec_found(struct task_struct *task, struct vm_area_struct *vma, __u32 *exec)
@@ -182,7 +195,6 @@ static __always_inline int mmap_access(struct address_space *mapping, __u64 firs
 
 	if (!mapping || !cur_get(&c) || !cur_traced(&c))
 		return 0;
-	x.flags = fault_flags(&c);
 	inode = mapping->host;
 	if (!inode || (inode->i_mode & S_IFMT) != S_IFREG)
 		return 0;
@@ -190,6 +202,7 @@ static __always_inline int mmap_access(struct address_space *mapping, __u64 firs
 	if (filter_dev && dev != dev_filter)
 		return 0;
 	ino = inode->i_ino;
+	x.flags = fault_flags(&c);
 	note_task(&c);
 	note_file_id(&c, inode, NULL, dev, ino);
 	/* a fault may read; fault-around maps cached pages only */
