@@ -44,6 +44,24 @@ struct {
 	__type(value, __u8);
 } pids SEC(".maps");
 
+/*
+ * The user page fault in progress on each CPU (exceptions:page_fault_user), for the filemap
+ * fault tracepoints inside it, which are not given the VMA: its address, and the thread, since
+ * another task may run on the CPU in between.
+ */
+struct fault_vma {
+	__u64 address;
+	__u32 tid;
+	__u32 pad;
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct fault_vma);
+} fault_vmas SEC(".maps");
+
 struct {
 	__uint(type, BPF_MAP_TYPE_CGROUP_ARRAY);
 	__uint(max_entries, 1);

@@ -132,6 +132,58 @@ int BPF_PROG(uring_complete_rw_res, void *ring, struct io_kiocb *req, __u64 user
 
 /* ---- mmap ------------------------------------------------------------------------------------ */
 
+#define VM_EXEC	0x00000004	/* include/linux/mm.h: a #define, not in BTF */
+
+static __always_inline int note_fault(unsigned long address)
+{
+	__u32 zero = 0;
+	struct fault_vma *s = bpf_map_lookup_elem(&fault_vmas, &zero);
+
+	if (s) {
+		s->address = address;
+		s->tid = (__u32)bpf_get_current_pid_tgid();
+	}
+	return 0;
+}
+
+/* x86 exc_page_fault(): every fault, before the filemap fault it may lead to. */
+SEC("tp_btf/page_fault_user")
+int BPF_PROG(fault_user, unsigned long address, struct pt_regs *regs, unsigned long error_code)
+{
+	return note_fault(address);
+}
+
+/* A copy to or from user memory that faults in a file mapping (read(2) into one) */
+SEC("tp_btf/page_fault_kernel")
+int BPF_PROG(fault_kernel, unsigned long address, struct pt_regs *regs,
+	     unsigned long error_code)
+{
+	return note_fault(address);
+}
+
+static long vma_exec_found(struct task_struct *task, struct vm_area_struct *vma, __u32 *exec)
+{
+	*exec = (vma->vm_flags & VM_EXEC) != 0;
+	return 0;
+}
+
+/*
+ * mm/vmscan.c folio_check_references() activates a file folio referenced through an
+ * executable mapping at its first reference: a fault through a VM_EXEC VMA says so
+ * (FT_AF_EXEC). The VMA is looked up at the fault's address; with no fault noted for this
+ * thread (a kernel without the tracepoint), or the mm busy, the fault is not exec.
+ */
+static __always_inline __u16 fault_flags(const struct cur *c)
+{
+	__u32 zero = 0, exec = 0;
+	struct fault_vma *s = bpf_map_lookup_elem(&fault_vmas, &zero);
+
+	if (!s || s->tid != cur_tid(c) ||
+	    bpf_find_vma(bpf_get_current_task_btf(), s->address, vma_exec_found, &exec, 0))
+		return 0;
+	return exec ? FT_AF_EXEC : 0;
+}
+
 static __always_inline int mmap_access(struct address_space *mapping, __u64 first, __u64 last,
 				       __u32 kind)
 {
@@ -150,6 +202,7 @@ static __always_inline int mmap_access(struct address_space *mapping, __u64 firs
 	if (filter_dev && dev != dev_filter)
 		return 0;
 	ino = inode->i_ino;
+	x.flags = fault_flags(&c);
 	note_task(&c);
 	note_file_id(&c, inode, NULL, dev, ino);
 	/* a fault may read; fault-around maps cached pages only */

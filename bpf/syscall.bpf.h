@@ -16,11 +16,15 @@
 #define RWF_DSYNC	0x02
 #define RWF_SYNC	0x04
 #define RWF_APPEND	0x10
+#define RWF_DONTCACHE	0x80	/* 6.14+; EOPNOTSUPP where the fs lacks FOP_DONTCACHE */
 
 /* RWF_* flags of a call (the *2 forms, AIO, io_uring). */
 static __always_inline __u16 rwf_flags(__u64 rwf, bool write)
 {
 	__u16 f = 0;
+
+	if (rwf & RWF_DONTCACHE)
+		f |= FT_AF_DONTCACHE;
 
 	if (write && (rwf & (RWF_DSYNC | RWF_SYNC)))
 		f |= FT_AF_SYNC;

@@ -19,7 +19,8 @@ libfoliotrace_a_SOURCES += src/model/filemap/pagecache.h src/model/filemap/pagec
 	src/model/filemap/ra_rule_6_11.c src/model/filemap/ra_rule_6_17.c \
 	src/model/filemap/readio.c src/model/filemap/readpath.c src/model/filemap/writepath.c \
 	src/model/filemap/truncate.c \
-	src/model/filemap/advice.c
+	src/model/filemap/advice.c \
+	src/model/filemap/dontcache.c
 # Filesystem rules, one file per filesystem type.
 libfoliotrace_a_SOURCES += src/model/fs/kinds.c src/model/fs/xfs.c src/model/fs/ext4.c \
 	src/model/fs/tmpfs.c src/model/fs/other.c
@@ -30,7 +31,7 @@ libfoliotrace_a_SOURCES += src/model/lru/lru.h src/model/lru/lruvec.h src/model/
 libfoliotrace_a_SOURCES += src/model/vmscan/vmscan.h src/model/vmscan/reclaim.c \
 	src/model/vmscan/refaults.c \
 	src/model/vmscan/dirty_pageout.c src/model/vmscan/dirty_flusher.c \
-	src/model/vmscan/dirty_auto.c src/model/vmscan/dirty_swap.c
+	src/model/vmscan/dirty_auto.c src/model/vmscan/dirty_swap.c src/model/vmscan/exec.c
 # Shadow entries and refault distances (mm/workingset.c).
 libfoliotrace_a_SOURCES += src/model/workingset/workingset.h src/model/workingset/shadow.h \
 	src/model/workingset/shadow.c src/model/workingset/workingset.c
@@ -148,6 +149,14 @@ EXTRA_DIST += bench/memory.sh
 check_PROGRAMS += tests/test-model-advice
 TESTS += tests/test-model-advice
 tests_test_model_advice_LDADD = $(MODEL_TEST_LIBS)
+
+check_PROGRAMS += tests/test-model-dontcache
+TESTS += tests/test-model-dontcache
+tests_test_model_dontcache_LDADD = $(MODEL_TEST_LIBS)
+
+check_PROGRAMS += tests/test-model-exec
+TESTS += tests/test-model-exec
+tests_test_model_exec_LDADD = $(MODEL_TEST_LIBS)
 
 # Stack-distance curves: a textbook LRU stack, model instances, sampling.
 check_PROGRAMS += tests/test-stack-mrc

@@ -11,7 +11,8 @@ folio_trace_SOURCES += src/record/record.h src/record/idset.c src/record/mounts.
 	src/record/host.c src/record/devices.c src/record/sampler.c src/record/consumer.c \
 	src/record/cgroups.c src/record/loader.c src/record/progress.c src/record/memcg.c \
 	src/record/child.c src/record/recorder.h src/record/recorder.c \
-	src/record/pageset.c src/record/startcache.c src/record/startpend.c
+	src/record/pageset.c src/record/startcache.c src/record/startpend.c \
+	src/record/startmaps.c
 folio_trace_LDADD += $(LIBBPF_LIBS) $(LIBELF_LIBS)
 BUILT_SOURCES += bpf/record.skel.h bpf/record-probe-reads.skel.h
 CLEANFILES += bpf/vmlinux.h bpf/record.bpf.o bpf/record.skel.h bpf/record-probe-reads.bpf.o \
@@ -66,7 +67,7 @@ RECORD_TESTS = tests/record-ext4.sh tests/record-tmpfs.sh tests/record-xfs.sh \
 	tests/record-dirty.sh tests/record-memlimit.sh tests/record-io.sh tests/record-writeback.sh \
 	tests/record-advice.sh tests/record-frag.sh tests/record-cgroup.sh \
 	tests/record-truncate-split.sh tests/record-startcache.sh tests/record-reuse.sh \
-	tests/record-sync.sh
+	tests/record-sync.sh tests/record-dontcache.sh tests/record-startmaps.sh
 TESTS += $(RECORD_TESTS)
 # the advice and loads tests/record-advice.sh records
 check_PROGRAMS += tests/advise

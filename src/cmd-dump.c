@@ -110,7 +110,8 @@ static void put_flag_names(const struct dump_out *o, unsigned flags, const char 
 
 static void put_access_flags(const struct dump_out *o, __u16 flags)
 {
-	static const char *const names[] = { "direct", "append", "vector", "positional", "sync" };
+	static const char *const names[] = { "direct", "append", "vector", "positional", "sync",
+						     "dontcache", "exec" };
 
 	put_flag_names(o, flags, names, sizeof(names) / sizeof(names[0]));
 }

@@ -207,6 +207,8 @@ static int note_access(struct kernel_facts *k, const struct ft_access *a)
 		f->mmapped = true;
 	if (a->op == FT_OP_UNLINK || a->op == FT_OP_TRUNCATE)
 		f->dropped = true;
+	if (a->flags & FT_AF_DONTCACHE)
+		f->dontcache = k->have_dontcache = true;
 	return 0;
 }
 
@@ -300,8 +302,17 @@ static int note_record(struct kernel_facts *k, const struct ft_hdr *h)
 	case FT_FILE: {
 		const struct ft_file *f = (const struct ft_file *)h;
 
-		if (file_table_id(&k->replay_ids, f->dev, f->ino) == FILE_ID_NONE)
+		/*
+		 * a reused inode number names a new file from here on, in both tables as in the
+		 * replay's (replay.c note_file()): its counts are not the old file's
+		 */
+		if (f->flags & FT_FILE_REUSED) {
+			if (file_table_renew(&k->replay_ids, f->dev, f->ino) == FILE_ID_NONE ||
+			    file_table_renew(&k->kids, f->dev, f->ino) == FILE_ID_NONE)
+				return -1;
+		} else if (file_table_id(&k->replay_ids, f->dev, f->ino) == FILE_ID_NONE) {
 			return -1;
+		}
 		return kfile_get(k, f->dev, f->ino) ? 0 : -1;
 	}
 	case FT_ACCESS:
@@ -357,7 +368,9 @@ static void sum_accessed_files(struct kernel_facts *k)
 			k->add_by_order[o] += f->add_by_order[o];
 		if (f->max_order != MODEL_ORDER_DEFAULT && f->max_order > k->max_order)
 			k->max_order = f->max_order;
-		if (!f->dropped) {
+		if (!f->dropped && f->dontcache) {
+			k->dontcache_del_pages += f->del_pages;
+		} else if (!f->dropped) {
 			k->del_folios += f->del_folios;
 			k->del_pages += f->del_pages;
 		}
@@ -395,6 +408,23 @@ int kernel_facts_read(struct kernel_facts *k, const char *path, struct ft_error 
 	return 0;
 }
 
+/*
+ * The kfile of a file of the replay's table: a retired one (its inode number reused since) is
+ * the kernel table's entry of the same generation, renewed in step.
+ */
+static struct kfile *kfile_of_replay(struct kernel_facts *k, const struct file_info *fi)
+{
+	if (!fi->retired)
+		return kfile_get(k, fi->dev, fi->ino);
+	for (size_t i = 0; i < k->kids.nfiles && i < k->nkf; i++) {
+		const struct file_info *ki = file_table_get(&k->kids, (uint32_t)i);
+
+		if (ki->dev == fi->dev && ki->ino == fi->ino && ki->gen == fi->gen)
+			return &k->kf[i];
+	}
+	return NULL;
+}
+
 uint8_t *kernel_file_orders(struct kernel_facts *k, uint32_t *n)
 {
 	size_t nf = k->replay_ids.nfiles;
@@ -405,7 +435,7 @@ uint8_t *kernel_file_orders(struct kernel_facts *k, uint32_t *n)
 		return NULL;
 	for (size_t id = 0; id < nf; id++) {
 		const struct file_info *fi = file_table_get(&k->replay_ids, (uint32_t)id);
-		struct kfile *f = kfile_get(k, fi->dev, fi->ino);
+		struct kfile *f = kfile_of_replay(k, fi);
 
 		o[id] = f ? f->max_order : MODEL_ORDER_DEFAULT;
 	}
@@ -422,7 +452,7 @@ uint8_t *kernel_file_ra_off(struct kernel_facts *k, uint32_t n, unsigned *nset)
 		return NULL;
 	for (uint32_t id = 0; id < n && id < k->replay_ids.nfiles; id++) {
 		const struct file_info *fi = file_table_get(&k->replay_ids, id);
-		const struct kfile *f = kfile_get(k, fi->dev, fi->ino);
+		const struct kfile *f = kfile_of_replay(k, fi);
 
 		if (f && f->ra_sync >= KFILE_RA_OFF_MIN_SYNC && !f->ra_windows) {
 			off[id] = 1;

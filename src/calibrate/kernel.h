@@ -52,6 +52,7 @@ struct kfile {
 	bool accessed;		/* has FT_ACCESS records: the model sees it */
 	bool dropped;		/* unlinked or truncated: its deletes are not reclaim */
 	bool mmapped;		/* mapped: read by faults, not only by read/write calls */
+	bool dontcache;		/* read or written with RWF_DONTCACHE: its deletes are drops */
 };
 
 struct kernel_facts {
@@ -62,6 +63,9 @@ struct kernel_facts {
 	/* page-cache events of the accessed files */
 	uint64_t add_folios, add_pages, add_by_order[MODEL_MAX_ORDER + 1];
 	uint64_t del_folios, del_pages;		/* files never unlinked nor truncated */
+	/* of those, files with RWF_DONTCACHE I/O, whose deletes are not counted above */
+	uint64_t dontcache_del_pages;
+	bool have_dontcache;
 	uint64_t dirty_folios;			/* writeback_dirty_folio events */
 	uint64_t wb_inode_pages;		/* writeback_single_inode: wrote */
 	uint64_t wb_fs_bytes;			/* file systems' own writeback counts */

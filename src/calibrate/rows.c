@@ -93,6 +93,14 @@ static void reclaim_rows(struct calibration *c, const struct model_metrics *m,
 			CALIB_TRACE, "evictions, folios");
 		calib_add_row(c, "mm_filemap_delete_from_page_cache", m->evicted_pages, k->del_pages,
 			CALIB_TRACE, "evictions, pages");
+		/*
+		 * the deletes of files with RWF_DONTCACHE I/O, left out above: folios dropped
+		 * once used (filemap/dontcache.c), taken as all of them (their evictions under a
+		 * limit are counted in the model's evictions, the kernel's here)
+		 */
+		if (k->have_dontcache)
+			calib_add_row(c, "mm_filemap_delete_from_page_cache", m->dropbehind_pages,
+				k->dontcache_del_pages, CALIB_TRACE, "RWF_DONTCACHE drops, pages");
 	}
 	if (k->vm[KC_PGSTEAL_FILE].seen)
 		calib_add_row(c, "pgsteal_file", m->evicted_pages, kcounter_delta(&k->vm[KC_PGSTEAL_FILE]),

@@ -47,6 +47,7 @@ static void file_setup(struct model *m, struct mfile *mf, uint32_t id, unsigned 
 	/* 6.15: "mm/truncate: use buddy allocator like folio split for truncate operation" */
 	mf->split_buddy = !d || d->release == MODEL_UNKNOWN || d->release >= 6015;
 	mf->punch_rounds_out = d && fs_kind_of(d->fs)->punch_rounds_out;
+	mf->dropbehind_irq = d && fs_kind_of(d->fs)->dropbehind_overwrite_irq;
 	mf->punch_whole = d && fs_kind_of(d->fs)->punch_whole_since &&
 			  (d->release == MODEL_UNKNOWN ||
 			   d->release >= fs_kind_of(d->fs)->punch_whole_since);
@@ -145,7 +146,7 @@ static void do_sync(struct model *m, const struct model_access *a, bool range)
 	first = page_of(m, a->pos);
 	if (a->len)
 		last = page_of(m, a->pos + a->len - 1);
-	wb_write_range(m, a->file_id, first, last);
+	wb_write_range(m, a->file_id, first, last, WB_FSYNC);
 }
 
 static void do_direct(struct model *m, const struct model_access *a, struct mfile *mf)
@@ -176,6 +177,8 @@ void access_start_cache(struct model *m, const struct model_access *a)
 	filemap_add_start_state(m, a->file_id, a->pos, a->len);
 }
 
+static void access_apply_op(struct model *m, const struct model_access *a, struct mfile *mf);
+
 void access_apply(struct model *m, const struct model_access *a)
 {
 	struct mfile *mf = access_file(m, a->file_id, a->device);
@@ -187,6 +190,13 @@ void access_apply(struct model *m, const struct model_access *a)
 		do_direct(m, a, mf);
 		return;
 	}
+	m->dontcache = a->dontcache && (a->op == MODEL_READ || a->op == MODEL_WRITE);
+	access_apply_op(m, a, mf);
+	m->dontcache = false;
+}
+
+static void access_apply_op(struct model *m, const struct model_access *a, struct mfile *mf)
+{
 	switch (a->op) {
 	case MODEL_READ:
 	case MODEL_MMAP_READ:
@@ -218,6 +228,10 @@ void access_apply(struct model *m, const struct model_access *a)
 		if (a->sync && a->len)
 			wb_sync_file(m, a->file_id, page_of(m, a->pos),
 				     page_of(m, a->pos + a->len - 1));
+		/* ... else, for RWF_DONTCACHE, filemap_fdatawrite_range_kick() of them (6.14+) */
+		else if (a->dontcache && a->len)
+			wb_write_range(m, a->file_id, page_of(m, a->pos),
+				       page_of(m, a->pos + a->len - 1), WB_DONTCACHE);
 		break;
 	case MODEL_FSYNC:
 		do_sync(m, a, false);

@@ -84,6 +84,7 @@ struct mfile {
 	bool split_buddy;		/* 6.15+: truncate splits like the buddy allocator */
 	bool punch_rounds_out;		/* fs_kind.punch_rounds_out */
 	bool punch_whole;		/* fs_kind.punch_whole_since: a hole's folios dropped whole */
+	bool dropbehind_irq;		/* fs_kind.dropbehind_overwrite_irq */
 	bool set_up;			/* the fields above are set (file_setup) */
 	uint8_t inflight_next;		/* the slot of inflight the next batch takes */
 	struct read_batch inflight[2];	/* its last two read batches */
@@ -132,6 +133,7 @@ struct model {
 	uint64_t touched_cached_pages;	/* cached pages accessed since cached */
 	unsigned keep;			/* enum model_keep: the reporting bookkeeping kept */
 	uint32_t seq;			/* access sequence number */
+	bool dontcache;			/* the access is RWF_DONTCACHE: what it inserts is dropbehind */
 
 	bool started;
 	/* runs the timers up to t (model.c): how the layers below sleep (model_wait_until) */

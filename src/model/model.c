@@ -64,7 +64,7 @@ static bool model_alloc_state(struct model *m)
 	    !touched_init(&m->touched))
 		return false;
 	m->mem.touched_pfn = memory_pfn_bitmap_new(m, 0);
-	if (!m->mem.touched_pfn || !wb_init(m))
+	if (!m->mem.touched_pfn || !wb_init(m) || !dontcache_init(m) || !exec_init(m))
 		return false;
 	return !m->dirty_kind->init || m->dirty_kind->init(m);
 }
@@ -128,6 +128,8 @@ void model_free(struct model *m)
 	free(m->mem.others);
 	free(m->wb.scratch);
 	wb_release(m);
+	dontcache_release(m);
+	exec_release(m);
 	units_release(m);
 	free(m);
 }

@@ -340,6 +340,13 @@ struct model_access {
 	 */
 	bool sync;
 	/*
+	 * MODEL_READ or MODEL_WRITE with RWF_DONTCACHE: the folios it creates are PG_dropbehind
+	 * (filemap/dontcache.c); a write kicks writeback of its range
+	 */
+	bool dontcache;
+	/* MODEL_MMAP_READ or MODEL_MMAP_WRITE through a VM_EXEC mapping (folio_check_references) */
+	bool exec;
+	/*
 	 * MODEL_MMAP_READ from fault-around (filemap_map_pages): only cached, uptodate folios
 	 * without PG_readahead are mapped, nothing is read. false: a fault, each missing page
 	 * read as filemap_fault() does.
@@ -456,6 +463,8 @@ struct model_metrics {
 	uint64_t advice_calls, advice_ignored;
 	uint64_t willneed_pages;			/* pages read by FADV/MADV_WILLNEED */
 	uint64_t dontneed_pages;			/* pages FADV_DONTNEED dropped */
+	/* pages RWF_DONTCACHE I/O dropped once used (PG_dropbehind), and bytes it wrote back */
+	uint64_t dropbehind_pages, wb_dontcache_bytes;
 };
 
 /* One time-series row, emitted at the end of each interval. */

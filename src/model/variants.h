@@ -26,7 +26,10 @@ struct ra_state;
  * Why writeback writes a folio (the report splits writeback bytes by it): WB_VMSCAN is the
  * flusher woken by reclaim (WB_REASON_VMSCAN), WB_RECLAIM reclaim writing it itself.
  */
-enum wb_cause { WB_FSYNC, WB_EXPIRE, WB_BACKGROUND, WB_VMSCAN, WB_RECLAIM, WB_SYNC };
+enum wb_cause {
+	WB_FSYNC, WB_EXPIRE, WB_BACKGROUND, WB_VMSCAN, WB_RECLAIM, WB_SYNC,
+	WB_DONTCACHE,	/* an RWF_DONTCACHE write's kick (filemap_fdatawrite_range_kick) */
+};
 
 /*
  * What every row of every point has: its name, a phrase for --help, the code it follows, and
@@ -51,6 +54,11 @@ typedef const struct model_variant *const model_variant_list[];
  */
 struct lru_policy {
 	struct model_variant v;
+	/*
+	 * folio_check_references() activates a file folio mapped VM_EXEC at its first PTE
+	 * reference (the classic LRU; MGLRU's returns before the test): vmscan/exec.c
+	 */
+	bool exec_first_use;
 	/*
 	 * Each operation works on the lruvec of the memory cgroup the folio is charged to, or
 	 * the one reclaim or a refault is for (lru/kind.h finds it).
@@ -186,6 +194,11 @@ struct fs_kind {
 	bool punch_rounds_out;
 	/* the first release that drops the folios a punched hole overlaps whole; 0: none */
 	unsigned punch_whole_since;
+	/*
+	 * writeback of blocks already written ends in interrupt context, where
+	 * folio_end_dropbehind() cannot drop an RWF_DONTCACHE folio (filemap/dontcache.c)
+	 */
+	bool dropbehind_overwrite_irq;
 };
 
 /*

@@ -110,6 +110,19 @@ static int file_named(struct ft_consumer *c, const struct ft_priv_path *p)
 	return probe_start(c, path, p->dev, p->ino);
 }
 
+int ft_consumer_file_at_start(struct ft_consumer *c, const char *path, __u32 dev, __u64 ino,
+			      __u64 size, __u64 ts)
+{
+	union ft_file_buf buf;
+	int added = ft_idset_add(&c->files, dev, ino);
+
+	if (added <= 0)
+		return added;
+	if (write_record(c, ft_file_build(&buf, ts, dev, ino, size, c->no_paths ? NULL : path, 0)))
+		return -1;
+	return probe_start(c, path, dev, ino);
+}
+
 /* A record for the trace: held while a probe waits for the events before it. */
 static int write_record(struct ft_consumer *c, const struct ft_hdr *h)
 {

@@ -231,6 +231,14 @@ int ft_consumer_handle(void *ctx, void *data, size_t size);
  * c->err set.
  */
 int ft_consumer_settle(struct ft_consumer *c, __u64 drain_start);
+/*
+ * A file met before any event of it (mapped when the recording starts): its FT_FILE and its
+ * start state, unless already named. 0, or -1 with c->err set.
+ */
+int ft_consumer_file_at_start(struct ft_consumer *c, const char *path, __u32 dev, __u64 ino,
+			      __u64 size, __u64 ts);
+/* startmaps.c: the files the processes have mapped now, met as above. 0, or -1. */
+int ft_start_maps(struct ft_consumer *c, const __u32 *pids, size_t npids);
 static inline bool ft_consumer_holding(const struct ft_consumer *c)
 {
 	return ft_start_hold_active(&c->hold);

@@ -282,6 +282,12 @@ static int record_start(struct recorder *r, const sigset_t *orig_mask)
 	    ft_sampler_sample(r->sampler, r->w, &r->err) || ft_writer_flush(r->w, &r->err) ||
 	    ft_writer_place(r->w, &r->err))
 		return -1;
+	/* -p: what the processes map already may never fault again while traced */
+	if (!r->have_child && !r->o->no_start_cache &&
+	    ft_start_maps(&r->cons, r->o->pids, r->o->npids) < 0) {
+		r->err = r->cons.err;
+		return -1;
+	}
 	return 0;
 }
 

@@ -388,6 +388,10 @@ static bool make_access(const struct ft_access *a, uint32_t id, struct file_info
 		.file_id = id, .op = op, .pos = a->pos, .len = a->len, .isize = fi->size,
 		.direct = (a->flags & FT_AF_DIRECT) != 0,
 		.sync = op == MODEL_WRITE && (a->flags & FT_AF_SYNC),
+		.dontcache = (op == MODEL_READ || op == MODEL_WRITE) &&
+			     (a->flags & FT_AF_DONTCACHE),
+		.exec = (op == MODEL_MMAP_READ || op == MODEL_MMAP_WRITE) &&
+			(a->flags & FT_AF_EXEC),
 		.advice = op == MODEL_FADVISE || op == MODEL_MADVISE || op == MODEL_FALLOCATE ?
 			  a->arg : 0,
 	};

@@ -88,6 +88,7 @@ FIELD(wb_background_bytes)
 FIELD(wb_reclaim_bytes)
 FIELD(wb_vmscan_bytes)
 FIELD(wb_sync_bytes)
+FIELD(wb_dontcache_bytes)
 FIELD(dirtied_pages)
 FIELD(written_pages)
 FIELD(wb_truncated_bytes)
@@ -134,6 +135,7 @@ FIELD(advice_calls)
 FIELD(advice_ignored)
 FIELD(willneed_pages)
 FIELD(dontneed_pages)
+FIELD(dropbehind_pages)
 DIST(lru_entries)
 DIST(lru_inactive)
 DIST(lru_active)
@@ -291,6 +293,7 @@ const struct report_metric report_metrics[] = {
 	M(advice_ignored, "  advice not modelled", "reads", RK_COUNT),
 	M(willneed_pages, "WILLNEED pages read", "reads", RK_COUNT),
 	M(dontneed_pages, "DONTNEED pages dropped", "reads", RK_COUNT),
+	M(dropbehind_pages, "DONTCACHE pages dropped", "reads", RK_COUNT),
 
 	M(write_requests, "write requests", "writes", RK_COUNT),
 	M(write_bytes, "bytes written", "writes", RK_BYTES),
@@ -301,6 +304,7 @@ const struct report_metric report_metrics[] = {
 	M(writeback_io_mean_bytes, "writeback I/O mean size", "writes", RK_MEAN_BYTES),
 	M(wb_fsync_bytes, "  by fsync or O_SYNC", "writes", RK_BYTES),
 	M(wb_sync_bytes, "  by sync or syncfs", "writes", RK_BYTES),
+	M(wb_dontcache_bytes, "  by RWF_DONTCACHE writes", "writes", RK_BYTES),
 	M(wb_expire_bytes, "  by age (dirty_expire)", "writes", RK_BYTES),
 	M(wb_background_bytes, "  by background limit", "writes", RK_BYTES),
 	M(wb_vmscan_bytes, "  by flusher for reclaim", "writes", RK_BYTES),

@@ -334,6 +334,10 @@ enum ft_mmap_kind {
 #define FT_AF_VECTOR	(1u << 2)	/* readv/writev family */
 #define FT_AF_POSITIONAL (1u << 3)	/* pread/pwrite family: file position unchanged */
 #define FT_AF_SYNC	(1u << 4)	/* O_SYNC/O_DSYNC or RWF_*SYNC write */
+/* RWF_DONTCACHE read or write (6.14+): its folios leave the cache once used (1.3) */
+#define FT_AF_DONTCACHE	(1u << 5)
+/* mmap_read or mmap_write through a VM_EXEC mapping (1.3); 0 in older traces: not exec */
+#define FT_AF_EXEC	(1u << 6)
 
 struct ft_access {
 	struct ft_hdr hdr;

@@ -129,7 +129,7 @@ static void fadvise_dontneed(struct model *m, const struct model_access *a, stru
 	if (last < first)
 		return;
 	invalidate_range(m, a->file_id, mf, first, last);
-	wb_write_range(m, a->file_id, page_of(m, a->pos), end >> m->page_shift);
+	wb_write_range(m, a->file_id, page_of(m, a->pos), end >> m->page_shift, WB_FSYNC);
 }
 
 static void willneed_range(struct model *m, const struct model_access *a, struct mfile *mf)

@@ -226,6 +226,8 @@ uint32_t cache_add(struct model *m, uint32_t file, uint64_t start, unsigned orde
 	mf->hint_order = (uint8_t)order;
 	lruvec_add(m, id, active);
 	memory_folio_added(m, id);
+	if (m->dontcache)	/* filemap_create_folio(), ractl->dropbehind */
+		folio_set_dropbehind(m, f, true);
 	m->mx.insertions++;
 	m->mx.inserted_pages += 1ull << order;
 	m->mx.insertions_by_order[order]++;
@@ -267,8 +269,38 @@ static uint64_t frames_touched(const struct model *m, uint64_t pfn, uint64_t n)
  * One piece of a split folio: its pages, flags and LRU list, its touched pages counted from
  * the frames. PG_readahead stays with the head. No insertion: no page was added.
  */
+/*
+ * The marks kept by pfn that __split_folio_to_order() copies to every piece with the page
+ * flags: PG_dropbehind (filemap/dontcache.c) and the VM_EXEC mark (vmscan/exec.c).
+ */
+struct split_marks {
+	bool dropbehind, wb_drops, exec;
+};
+
+static struct split_marks split_marks_take(struct model *m, const struct folio *whole)
+{
+	struct split_marks mk = {
+		.dropbehind = folio_test_dropbehind(m, whole),
+		.wb_drops = folio_dropbehind_wb_drops(m, whole),
+		.exec = folio_test_exec(m, whole),
+	};
+
+	folio_clear_dropbehind(m, whole);
+	folio_clear_exec(m, whole);
+	return mk;
+}
+
+static void split_marks_give(struct model *m, const struct split_marks *mk,
+			     const struct folio *f)
+{
+	if (mk->dropbehind)
+		folio_set_dropbehind(m, f, mk->wb_drops);
+	if (mk->exec)
+		folio_set_exec(m, f);
+}
+
 static bool split_piece(struct model *m, const struct folio *whole, uint64_t idx,
-			unsigned order)
+			unsigned order, const struct split_marks *mk)
 {
 	struct mfile *mf = model_file(m, whole->file);
 	uint32_t id = folio_pool_get(&m->pool);
@@ -296,15 +328,16 @@ static bool split_piece(struct model *m, const struct folio *whole, uint64_t idx
 	mf->order_mask |= (uint16_t)(1u << order);
 	lruvec_add(m, id, folio_test(whole, FOLIO_ACTIVE));
 	memory_folio_added(m, id);
+	split_marks_give(m, mk, f);
 	return true;
 }
 
 static void split_piece_or_free(struct model *m, const struct folio *whole, uint64_t idx,
-				unsigned order)
+				unsigned order, const struct split_marks *mk)
 {
 	uint64_t pfn = folio_pfn(whole) + (idx - whole->index), n = 1ull << order;
 
-	if (split_piece(m, whole, idx, order))
+	if (split_piece(m, whole, idx, order, mk))
 		return;
 	m->touched_cached_pages -= frames_touched(m, pfn, n);
 	bitmap_zero_range(m->mem.touched_pfn, pfn, pfn + n);
@@ -322,6 +355,7 @@ static void split_piece_or_free(struct model *m, const struct folio *whole, uint
 bool cache_split(struct model *m, uint32_t id, uint64_t at, unsigned new_order, bool uniform)
 {
 	struct folio whole = *folio_at(&m->pool, id);
+	struct split_marks mk;
 	uint64_t base = whole.index;
 	unsigned o = whole.order;
 
@@ -329,22 +363,23 @@ bool cache_split(struct model *m, uint32_t id, uint64_t at, unsigned new_order, 
 	    !folio_covers(&whole, at))
 		return false;
 	cache_unlink(m, id);
+	mk = split_marks_take(m, &whole);
 	if (uniform) {
 		for (uint64_t i = 0; i < folio_nr_pages(&whole); i += 1ull << new_order)
-			split_piece_or_free(m, &whole, base + i, new_order);
+			split_piece_or_free(m, &whole, base + i, new_order, &mk);
 		return true;
 	}
 	while (o > new_order) {
 		uint64_t half = 1ull << --o;
 
 		if (at < base + half) {
-			split_piece_or_free(m, &whole, base + half, o);
+			split_piece_or_free(m, &whole, base + half, o, &mk);
 		} else {
-			split_piece_or_free(m, &whole, base, o);
+			split_piece_or_free(m, &whole, base, o, &mk);
 			base += half;
 		}
 	}
-	split_piece_or_free(m, &whole, base, new_order);
+	split_piece_or_free(m, &whole, base, new_order, &mk);
 	return true;
 }
 
@@ -391,6 +426,8 @@ void cache_remove(struct model *m, uint32_t id, bool shadow)
 		bitmap_zero_range(m->mem.touched_pfn, folio_pfn(f), folio_pfn(f) + nr);
 	m->touched_cached_pages -= f->touched;
 	wb_forget_folio(m, f);
+	folio_clear_dropbehind(m, f);
+	folio_clear_exec(m, f);
 	if (shadow) {
 		m->mx.evictions++;
 		m->mx.evicted_pages += nr;

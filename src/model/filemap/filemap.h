@@ -70,6 +70,22 @@ void read_buffered(struct model *m, const struct model_access *a, struct mfile *
 void read_mmap(struct model *m, const struct model_access *a, struct mfile *mf, bool write);
 void write_buffered(struct model *m, const struct model_access *a, struct mfile *mf);
 
+/* dontcache.c: RWF_DONTCACHE's PG_dropbehind (filemap_end_dropbehind_read, folio_end_dropbehind) */
+bool dontcache_init(struct model *m);
+void dontcache_release(struct model *m);
+bool folio_test_dropbehind(const struct model *m, const struct folio *f);
+void folio_set_dropbehind(struct model *m, const struct folio *f, bool wb_drops);
+void folio_clear_dropbehind(struct model *m, const struct folio *f);
+/* its writeback ends where folio_end_dropbehind() can drop it */
+bool folio_dropbehind_wb_drops(const struct model *m, const struct folio *f);
+/* A read copied from the folio: dropped if dropbehind, clean and not under writeback. */
+void dontcache_end_read(struct model *m, uint32_t id);
+/* The folio's writeback ended: dropped if dropbehind, clean, and the end in task context. */
+void dontcache_end_writeback(struct model *m, uint32_t id);
+/* A buffered write used the folio (created: the write made it); old_isize: size before it. */
+void dontcache_write(struct model *m, const struct mfile *mf, uint32_t id, bool created,
+		     bool dontcache, uint64_t old_isize);
+
 /*
  * startstate.c: pages [first, first + n) of a file cached before the trace, put in as the
  * replay starts and charged to the root cgroup; the pages put in.

@@ -38,6 +38,7 @@ static bool read_hit_is_noop(const struct model *m, const struct mfile *mf, uint
 {
 	return (f->flags & (FOLIO_UPTODATE | FOLIO_READAHEAD)) == FOLIO_UPTODATE &&
 	       f->born != m->seq && f->touched == folio_nr_pages(f) &&
+	       !(m->mem.dropbehind_folios && folio_test_dropbehind(m, f)) &&
 	       m->lru_kind->read_changes_nothing && m->lru_kind->read_changes_nothing(m, id) &&
 	       !read_waits(m, mf, f->index);
 }
@@ -110,11 +111,16 @@ void read_buffered(struct model *m, const struct model_access *a, struct mfile *
 		} else {
 			hit_bytes += overlap_bytes(m, a->pos, a->len, idx, hi);
 		}
-		lruvec_read(m, id, idx == first && read_same_folio(m, mf, a->pos, f));
+		/* folio_mark_accessed() leaves a dropbehind folio as it is */
+		if (!folio_test_dropbehind(m, f))
+			lruvec_read(m, id, idx == first && read_same_folio(m, mf, a->pos, f));
 		cache_touch(m, id, idx, hi);
 		idx = hi + 1;
 		if (folio_test(f, FOLIO_READAHEAD))
 			readahead_async(m, a->file_id, id, last + 1);
+		/* 6.18 mm/filemap.c filemap_read(): filemap_end_dropbehind_read() after the copy */
+		if (m->mem.dropbehind_folios)
+			dontcache_end_read(m, id);
 	}
 	if (all_hit)
 		m->mx.read_hit_requests++;
@@ -162,6 +168,14 @@ static uint32_t mmap_fault_in(struct model *m, uint32_t file, struct mfile *mf, 
 	return id;
 }
 
+/* The access mapped the folio: its PTE young, and VM_EXEC noted for reclaim (vmscan/exec.c). */
+static void folio_mapped_by(struct model *m, const struct model_access *a, uint32_t id)
+{
+	lruvec_mapped(m, id);
+	if (a->exec)
+		folio_set_exec(m, folio_at(&m->pool, id));
+}
+
 /*
  * filemap_map_pages() (fault-around): maps the cached, uptodate folios of the range and reads
  * nothing; next_uptodate_folio() skips PG_readahead folios so that the fault on them starts
@@ -188,7 +202,7 @@ static void mmap_map_pages(struct model *m, const struct model_access *a, struct
 		hi = folio_end(f) - 1 < last ? folio_end(f) - 1 : last;
 		if (folio_test(f, FOLIO_UPTODATE) && !folio_test(f, FOLIO_READAHEAD)) {
 			if (advice_mapping_has_recency(mf))
-				lruvec_mapped(m, id);
+				folio_mapped_by(m, a, id);
 			cache_touch(m, id, idx, hi);
 			mapped += hi - idx + 1;
 		}
@@ -229,6 +243,9 @@ void read_mmap(struct model *m, const struct model_access *a, struct mfile *mf, 
 		}
 		f = folio_at(&m->pool, id);
 		hi = folio_end(f) - 1 < last ? folio_end(f) - 1 : last;
+		/* filemap_fault() looks it up without FGP_DONTCACHE: PG_dropbehind cleared */
+		if (m->mem.dropbehind_folios)
+			folio_clear_dropbehind(m, f);
 		if (!folio_test(f, FOLIO_UPTODATE) && read_fill(m, mf, id))
 			fresh = true;
 		if (fresh || f->born == m->seq) {
@@ -241,7 +258,7 @@ void read_mmap(struct model *m, const struct model_access *a, struct mfile *mf, 
 			hit_bytes += overlap_bytes(m, a->pos, a->len, idx, hi);
 		}
 		if (advice_mapping_has_recency(mf))
-			lruvec_mapped(m, id);
+			folio_mapped_by(m, a, id);
 		cache_touch(m, id, idx, hi);
 		if (write)	/* page_mkwrite dirties the whole folio */
 			wb_mark_dirty_all(m, id);

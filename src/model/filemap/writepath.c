@@ -77,6 +77,8 @@ void write_buffered(struct model *m, const struct model_access *a, struct mfile 
 			m->mx.write_dirtied_pages += folio_nr_pages(f);
 		}
 		wb_mark_dirty(m, id, p - fpos, we - fpos);
+		if (a->dontcache || m->mem.dropbehind_folios)
+			dontcache_write(m, mf, id, created, a->dontcache, old_isize);
 		lruvec_written(m, id);
 		cache_touch(m, id, idx, page_of(m, we - 1));
 		p = we;

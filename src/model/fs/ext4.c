@@ -30,4 +30,6 @@ const struct fs_kind fs_ext4 = {
 	.max_order = ext4_max_order,
 	.block_dirty_since = 1,
 	.writepage_until = 6002,
+	/* fs/ext4/page-io.c ext4_end_bio(): only unwritten extents complete in a workqueue */
+	.dropbehind_overwrite_irq = true,
 };

@@ -78,6 +78,7 @@ const struct lru_policy lru_two_list = {
 		.help = "active/inactive as mm/vmscan.c",
 		.kernel = "mm/swap.c folio_mark_accessed(), mm/vmscan.c, mm/workingset.c",
 	},
+	.exec_first_use = true,
 	.reclaim_next = two_list_reclaim_next,
 	.reclaim_refill = two_list_reclaim_refill,
 	.read = two_list_read,

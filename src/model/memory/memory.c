@@ -103,6 +103,9 @@ static void memory_cover_pfns(struct model *m, uint64_t end)
 		pages = mem->nr_pages > end ? mem->nr_pages : end;
 	if (!pfn_bitmap_grow(&mem->touched_pfn, old, pages, 0) ||
 	    !pfn_bitmap_grow(&mem->reclaim_pfn, old, pages, 0) ||
+	    !pfn_bitmap_grow(&mem->dropbehind_pfn, old, pages, 0) ||
+	    !pfn_bitmap_grow(&mem->dropbehind_wb_pfn, old, pages, 0) ||
+	    !pfn_bitmap_grow(&mem->exec_pfn, old, pages, 0) ||
 	    !pfn_bitmap_grow(&mem->dirty_units, old, pages, m->upp_shift) ||
 	    !pfn_bitmap_grow(&mem->uptodate_units, old, pages, m->upp_shift)) {
 		ft_warn("out of memory for the modelled cache's page state");
@@ -155,6 +158,9 @@ static void bits_move(uint64_t *map, uint64_t from, uint64_t to, uint64_t n)
 static void memory_move_pfn_state(struct model *m, uint64_t from, uint64_t to, uint64_t n)
 {
 	bits_move(m->mem.touched_pfn, from, to, n);
+	bits_move(m->mem.dropbehind_pfn, from, to, n);
+	bits_move(m->mem.dropbehind_wb_pfn, from, to, n);
+	bits_move(m->mem.exec_pfn, from, to, n);
 	if (m->mem.dirty_units)
 		bits_move(m->mem.dirty_units, from << m->upp_shift, to << m->upp_shift,
 			  n << m->upp_shift);

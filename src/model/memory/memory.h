@@ -32,6 +32,10 @@ struct memory {
 	uint64_t *dirty_units;		/* track_block.c: dirty units, by pfn << upp_shift */
 	uint64_t *uptodate_units;	/* track_block.c: uptodate units, same index */
 	uint64_t *reclaim_pfn;		/* PG_reclaim, by the folio's first pfn */
+	/* filemap/dontcache.c: PG_dropbehind, and "its writeback ends in task context" */
+	uint64_t *dropbehind_pfn, *dropbehind_wb_pfn;
+	uint64_t dropbehind_folios;	/* folios with PG_dropbehind: none, no bit is looked at */
+	uint64_t *exec_pfn;		/* vmscan/exec.c: mapped VM_EXEC, by the folio's first pfn */
 	uint64_t allocs;		/* folio allocations: every 256th samples fragmentation */
 	/*
 	 * Set while readahead allocates (readahead_gfp_mask(): __GFP_NORETRY, and no smaller

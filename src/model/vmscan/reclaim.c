@@ -7,7 +7,8 @@
  *   before that, folios cycle faster than they are written and reclaim waits for writeback
  *   (case 1, kswapd's nr_immediate throttle, and case 3, legacy memcg's wait);
  * - a folio seen young through a mapping is kept (referenced set, back to the inactive head)
- *   the first time and activated the second, as folio_check_references() does;
+ *   the first time and activated the second, as folio_check_references() does; one mapped
+ *   through a VM_EXEC mapping is activated the first time (vmscan/exec.c);
  * - PG_referenced alone does not save an unmapped folio;
  * - a dirty folio goes to its file's dirty reclaim (variants.h): left to the flusher, or
  *   written by reclaim itself;
@@ -96,7 +97,9 @@ static bool tail_folio_stays(struct model *m, uint32_t id, struct folio *f)
 	}
 	if (folio_test(f, FOLIO_YOUNG)) {
 		folio_clear(f, FOLIO_YOUNG);
-		if (folio_test(f, FOLIO_REFERENCED)) {
+		/* 6.18 folio_check_references(): VM_EXEC file folios after first use (exec.c) */
+		if (folio_test(f, FOLIO_REFERENCED) ||
+		    (m->lru_kind->exec_first_use && folio_test_exec(m, f))) {
 			lruvec_activate(m, id);
 		} else {
 			folio_set(f, FOLIO_REFERENCED);

@@ -41,5 +41,11 @@ void reclaim_deactivate_by_refaults(struct lruvec *lruvec, uint64_t scanned);
 void reclaim_note_dirty(struct model *m, const struct folio *f);
 /* dirty_flusher.c: a dirty folio at the tail marked PG_reclaim and left to the flusher */
 bool reclaim_leave_to_flusher(struct model *m, uint32_t id);
+/* exec.c: the folio was mapped through a VM_EXEC mapping (folio_check_references()) */
+bool exec_init(struct model *m);
+void exec_release(struct model *m);
+bool folio_test_exec(const struct model *m, const struct folio *f);
+void folio_set_exec(struct model *m, const struct folio *f);
+void folio_clear_exec(struct model *m, const struct folio *f);
 
 #endif /* FT_MODEL_VMSCAN_H */

@@ -178,11 +178,12 @@ void wb_sync_all(struct model *m, uint16_t device)
 	}
 }
 
-void wb_write_range(struct model *m, uint32_t file, uint64_t first, uint64_t last)
+void wb_write_range(struct model *m, uint32_t file, uint64_t first, uint64_t last,
+		    enum wb_cause cause)
 {
 	uint64_t stop;
 
-	write_folios(m, file, first, last, UINT64_MAX, WB_FSYNC, &stop);
+	write_folios(m, file, first, last, UINT64_MAX, cause, &stop);
 }
 
 /* ---- the flusher's works ------------------------------------------------------------------- */

@@ -190,6 +190,9 @@ static void count_cause(struct model_metrics *x, enum wb_cause cause, uint64_t l
 	case WB_SYNC:
 		x->wb_sync_bytes += len;
 		break;
+	case WB_DONTCACHE:
+		x->wb_dontcache_bytes += len;
+		break;
 	}
 }
 
@@ -309,13 +312,15 @@ static void folio_end_writeback(struct model *m, uint32_t id)
 	m->wb.writeback_pages -= nr;
 	m->wb.bw.written += nr;
 	m->mx.written_pages += nr;
-	if (!folio_test_reclaim(m, f))
-		return;
-	folio_clear_reclaim(m, f);
-	if (folio_test(f, FOLIO_DIRTY))
-		return;
-	lruvec_rotate(m, id);
-	m->mx.rotated_pages += nr;
+	if (folio_test_reclaim(m, f)) {
+		folio_clear_reclaim(m, f);
+		if (!folio_test(f, FOLIO_DIRTY)) {
+			lruvec_rotate(m, id);
+			m->mx.rotated_pages += nr;
+		}
+	}
+	/* 6.18 mm/filemap.c folio_end_writeback() -> folio_end_dropbehind() */
+	dontcache_end_writeback(m, id);
 }
 
 uint64_t wb_start_folio(struct model *m, uint32_t id, enum wb_cause cause)

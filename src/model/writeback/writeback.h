@@ -108,8 +108,12 @@ void wb_sync_file(struct model *m, uint32_t file, uint64_t first, uint64_t last)
  * back and waited for, by the flusher's works (cause WB_SYNC, the flusher's pages).
  */
 void wb_sync_all(struct model *m, uint16_t device);
-/* WB_SYNC_NONE write of the folios overlapping pages [first, last] (sync_file_range). */
-void wb_write_range(struct model *m, uint32_t file, uint64_t first, uint64_t last);
+/*
+ * WB_SYNC_NONE write of the folios overlapping pages [first, last]: sync_file_range (cause
+ * WB_FSYNC), an RWF_DONTCACHE write's filemap_fdatawrite_range_kick() (WB_DONTCACHE).
+ */
+void wb_write_range(struct model *m, uint32_t file, uint64_t first, uint64_t last,
+		    enum wb_cause cause);
 void wb_flusher_tick(struct model *m, uint64_t t);
 /* The flusher's background work while dirty pages are over the background threshold. */
 void wb_background(struct model *m);
