@@ -236,6 +236,21 @@ static struct ft_filters record_filters(const struct recorder *r)
 	return f;
 }
 
+/*
+ * The cgroup the recording is about, named with its limits before any event: its first event
+ * may reach the consumer after the limits were already written again (a command that lowers
+ * its own limit at once), and its starting limits would then be the later ones.
+ */
+static int name_own_cgroup(struct recorder *r)
+{
+	const char *dir = r->memcg.dir ? r->memcg.dir : r->o->cgroup;
+	struct stat st;
+
+	if (!dir || stat(dir, &st) < 0)
+		return 0;	/* a --cgroup that went away: the filter says so itself */
+	return ft_cgroups_name(&r->cons.cgroups, r->w, ft_now_mono_ns(), st.st_ino, &r->err);
+}
+
 /* Everything up to the first event: output, command held at exec, BPF, host, first sample. */
 static int record_start(struct recorder *r, const sigset_t *orig_mask)
 {
@@ -279,8 +294,8 @@ static int record_start(struct recorder *r, const sigset_t *orig_mask)
 	if (ft_write_host(r->w, &r->mounts, (r->o->no_paths ? FT_HOST_NO_PATHS : 0) |
 			  (ft_bpf_unrecorded(r->bpf) & FT_UNREC_MEMCG_FLUSH ? 0 : FT_HOST_MEMCG_FLUSHES),
 			  ft_bpf_unrecorded(r->bpf), r->o->memory_limit, &r->err) ||
-	    ft_sampler_sample(r->sampler, r->w, &r->err) || ft_writer_flush(r->w, &r->err) ||
-	    ft_writer_place(r->w, &r->err))
+	    ft_sampler_sample(r->sampler, r->w, &r->err) || name_own_cgroup(r) ||
+	    ft_writer_flush(r->w, &r->err) || ft_writer_place(r->w, &r->err))
 		return -1;
 	/* -p: what the processes map already may never fault again while traced */
 	if (!r->have_child && !r->o->no_start_cache &&
