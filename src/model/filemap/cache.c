@@ -224,8 +224,9 @@ uint32_t cache_add(struct model *m, uint32_t file, uint64_t start, unsigned orde
 	mf->nr_by_order[order]++;
 	mf->order_mask |= (uint16_t)(1u << order);
 	mf->hint_order = (uint8_t)order;
-	lruvec_add(m, id, active);
+	/* first: the pfn bitmaps must cover its frames before the LRU reads them (MGLRU's) */
 	memory_folio_added(m, id);
+	lruvec_add(m, id, active);
 	m->mx.insertions++;
 	m->mx.inserted_pages += 1ull << order;
 	m->mx.insertions_by_order[order]++;
@@ -294,8 +295,8 @@ static bool split_piece(struct model *m, const struct folio *whole, uint64_t idx
 		occupancy_update(m, f, 1);
 	mf->nr_by_order[order]++;
 	mf->order_mask |= (uint16_t)(1u << order);
-	lruvec_add(m, id, folio_test(whole, FOLIO_ACTIVE));
 	memory_folio_added(m, id);
+	lruvec_add(m, id, folio_test(whole, FOLIO_ACTIVE));
 	return true;
 }
 
