@@ -210,4 +210,9 @@ is "$(printf '%s\n' "$out" | wc -l)" 3 "cut trace: the report is still printed, 
 case $err in *cut.ftr*incomplete*) ok 0 "cut trace: stderr says where" ;;
 	*) ok 1 "cut trace: stderr says where: $err" ;; esac
 
+# MGLRU's insertion reads the folio's reclaim bit: the frame bitmaps cover the folio before
+# it is on a list (with a zone this trace's host size, its first folios took frames past them).
+run "$FT" replay --lru=mglru --format=csv "$TOP_SRCDIR/traces/seq-copy.ftr"
+is "$rc:$(printf '%s\n' "$out" | wc -l)" "0:3" "mglru on a shipped trace: exit 0, orders 0 and 9"
+
 done_testing

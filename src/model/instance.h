@@ -112,6 +112,16 @@ struct model {
 	struct pagecache pc;
 	struct pagecache occ;		/* pages of folios below order 6 per 64-page region */
 	/*
+	 * cache.c's last region_orders() answer: a miss looks up its page, the page before it
+	 * (readahead's history) and its page again, mostly in one region (occupancy_update()
+	 * forgets it when the region's count changes)
+	 */
+	struct {
+		uint64_t region;
+		uint32_t file;		/* FOLIO_NIL: none */
+		uint32_t orders;
+	} occ_last;
+	/*
 	 * the memory cgroups (memcg.h): [0] the one the accesses ran in unless they say
 	 * otherwise, then cfg.memcgs; the one the running access charges; and where global
 	 * reclaim's walk over them stands (vmscan/reclaim.c reclaim_one())

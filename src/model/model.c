@@ -58,6 +58,7 @@ static bool model_alloc_state(struct model *m)
 	if (!memory_init(m))
 		return false;
 	folio_pool_bound(&m->pool, m->mem.nr_pages);
+	m->occ_last.file = FOLIO_NIL;
 	if (!pagecache_init(&m->pc, m->mem.nr_pages < 65536 ? m->mem.nr_pages : 65536) ||
 	    !pagecache_init(&m->occ, 1024) ||
 	    !shadow_init(&m->workingset.shadow, m->mem.nr_pages * SHADOWS_PER_PAGE + SHADOW_SLACK) ||

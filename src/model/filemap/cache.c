@@ -16,11 +16,12 @@
  * 27 bits in all, never FOLIO_NIL, zero only when the region has none (the entry is then
  * dropped). One probe so gives both "is the region empty" and which orders to look up.
  */
-static const uint8_t occ_field[OCC_SHIFT] = { 0, 7, 13, 18, 22, 25 };
-static const uint8_t occ_width[OCC_SHIFT] = { 7, 6, 5, 4, 3, 2 };
+static const uint8_t occ_field[OCC_SHIFT] = { 0, 7, 13, 18, 22, 25 };	/* widths 7 .. 2 */
 
 static void occupancy_update(struct model *m, const struct folio *f, int sign)
 {
+	if (m->occ_last.file == f->file && m->occ_last.region == f->index >> OCC_SHIFT)
+		m->occ_last.file = FOLIO_NIL;
 	/* ENOMEM only leaves a count missing: a later check may then call a region free */
 	pagecache_count_add(&m->occ, f->file, f->index >> OCC_SHIFT,
 			    sign * (int64_t)(1ull << occ_field[f->order]));
@@ -36,18 +37,34 @@ static void occupancy_build(struct model *m, uint32_t file)
 	mf->occ = true;
 }
 
+/*
+ * The orders whose count (occ_field) is not zero, one bit each: a carry into each field's top
+ * bit from its lower bits, or'ed with the top bits themselves (no carry crosses a field), then
+ * the six top bits gathered. The same as testing each field, for every 32-bit value.
+ */
+#define OCC_TOPS	(1u << 6 | 1u << 12 | 1u << 17 | 1u << 21 | 1u << 24 | 1u << 26)
+#define OCC_LOWS	(0x7ffffffu & ~OCC_TOPS)
+
+static unsigned occ_orders(uint32_t v)
+{
+	uint32_t top = (((v & OCC_LOWS) + OCC_LOWS) | v) & OCC_TOPS;
+
+	return (top >> 6 & 1) | (top >> 11 & 2) | (top >> 15 & 4) | (top >> 18 & 8) |
+	       (top >> 20 & 16) | (top >> 21 & 32);
+}
+
 /* The small orders with a folio starting in the region (a counted file's); 0: none. */
 static unsigned region_orders(struct model *m, uint32_t file, uint64_t region)
 {
-	uint32_t v = pagecache_get(&m->occ, file, region);
-	unsigned mask = 0;
+	uint32_t v;
 
-	if (v == FOLIO_NIL)
-		return 0;
-	for (unsigned k = 0; k < OCC_SHIFT; k++)
-		if (v >> occ_field[k] & ((1u << occ_width[k]) - 1))
-			mask |= 1u << k;
-	return mask;
+	if (m->occ_last.file == file && m->occ_last.region == region)
+		return m->occ_last.orders;
+	v = pagecache_get(&m->occ, file, region);
+	m->occ_last.file = file;
+	m->occ_last.region = region;
+	m->occ_last.orders = v == FOLIO_NIL ? 0 : occ_orders(v);
+	return m->occ_last.orders;
 }
 
 static bool region_empty(struct model *m, uint32_t file, uint64_t region)
@@ -224,10 +241,11 @@ uint32_t cache_add(struct model *m, uint32_t file, uint64_t start, unsigned orde
 	mf->nr_by_order[order]++;
 	mf->order_mask |= (uint16_t)(1u << order);
 	mf->hint_order = (uint8_t)order;
-	lruvec_add(m, id, active);
+	/* first: the pfn bitmaps must cover its frames before the LRU reads them (MGLRU's) */
 	memory_folio_added(m, id);
 	if (m->dontcache)	/* filemap_create_folio(), ractl->dropbehind */
 		folio_set_dropbehind(m, f, true);
+	lruvec_add(m, id, active);
 	m->mx.insertions++;
 	m->mx.inserted_pages += 1ull << order;
 	m->mx.insertions_by_order[order]++;
@@ -326,9 +344,9 @@ static bool split_piece(struct model *m, const struct folio *whole, uint64_t idx
 		occupancy_update(m, f, 1);
 	mf->nr_by_order[order]++;
 	mf->order_mask |= (uint16_t)(1u << order);
-	lruvec_add(m, id, folio_test(whole, FOLIO_ACTIVE));
 	memory_folio_added(m, id);
 	split_marks_give(m, mk, f);
+	lruvec_add(m, id, folio_test(whole, FOLIO_ACTIVE));
 	return true;
 }
 
