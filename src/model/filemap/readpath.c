@@ -188,7 +188,7 @@ static void mmap_map_pages(struct model *m, const struct model_access *a, struct
 		hi = folio_end(f) - 1 < last ? folio_end(f) - 1 : last;
 		if (folio_test(f, FOLIO_UPTODATE) && !folio_test(f, FOLIO_READAHEAD)) {
 			if (advice_mapping_has_recency(mf))
-				lruvec_mapped(m, id);
+				lruvec_mapped_around(m, id);
 			cache_touch(m, id, idx, hi);
 			mapped += hi - idx + 1;
 		}
