@@ -134,7 +134,8 @@ static void test_textbook(const struct req *r)
 	uint64_t cold_req = 0, cold_ref = 0, hits = 0, refhits = 0, refs;
 	struct stack_mrc *s = run_stack(r, NREQ, 0, 1.0);
 	unsigned bad = 0, badio = 0;
-	const char *why;
+	struct stack_inexact why[STACK_MRC_NR_REASONS];
+	unsigned nwhy;
 
 	textbook(r, NREQ, req_at, ref_at, &cold_req, &cold_ref);
 	refs = cold_ref;
@@ -158,7 +159,7 @@ static void test_textbook(const struct req *r)
 	ok(bad == 0, "order 0: hit requests equal the textbook stack at all %llu sizes",
 	   (unsigned long long)NPAGES + 1);
 	ok(badio == 0, "order 0: device reads equal the textbook's misses at every size");
-	is_u64(stack_mrc_inexact(s, &why), 0, "order 0: reads of a fixed file are exact");
+	is_u64(stack_mrc_inexact(s, why, &nwhy), 0, "order 0: reads of a fixed file are exact");
 	stack_mrc_free(s);
 	free(req_at);
 	free(ref_at);
@@ -250,28 +251,44 @@ out:
 	stack_mrc_free(s);
 }
 
+/* Every reason is counted, once per access that meets it, most first. */
 static void test_inexact(void)
 {
+	struct stack_inexact why[STACK_MRC_NR_REASONS];
 	struct model_config c;
-	const char *why = NULL;
+	const char *err = NULL;
 	struct stack_mrc *s;
-	uint64_t n;
+	unsigned nwhy = 99;
 	struct model_access a = { .ts = 1, .op = MODEL_READ, .pos = 0, .len = 8 * PAGE,
 				  .isize = 8 * PAGE, .device = MODEL_DEVICE_NONE };
 
 	plain_config(&c, 0, 64 * PAGE);
 	c.lru = LRU_TWO_LIST;
-	ok(stack_mrc_new(&c, 1.0, &why) == NULL, "the two-list LRU is refused");
+	ok(stack_mrc_new(&c, 1.0, &err) == NULL, "the two-list LRU is refused");
 	plain_config(&c, 0, 64 * PAGE);
-	s = stack_mrc_new(&c, 1.0, &why);
+	s = stack_mrc_new(&c, 1.0, &err);
 	stack_mrc_access(s, &a);
-	is_u64(stack_mrc_inexact(s, &why), 0, "reads: exact");
+	is_u64(stack_mrc_inexact(s, why, &nwhy), 0, "reads: exact");
+	is_u64(nwhy, 0, "reads: no reason");
+	/* one truncate dropping 6 cached folios is one access */
 	a.op = MODEL_TRUNCATE;
 	a.pos = 2 * PAGE;
 	stack_mrc_access(s, &a);
-	n = stack_mrc_inexact(s, &why);
-	ok(n > 0 && why && strstr(why, "truncate"),
-	   "truncating cached folios makes the curve inexact: %s", why ? why : "");
+	a.op = MODEL_OTHERS;
+	stack_mrc_access(s, &a);
+	stack_mrc_access(s, &a);
+	/* nothing cached past 2 pages: a truncate that drops nothing is followed exactly */
+	a.op = MODEL_TRUNCATE;
+	a.pos = 4 * PAGE;
+	stack_mrc_access(s, &a);
+	is_u64(stack_mrc_inexact(s, why, &nwhy), 3, "3 inexact accesses");
+	is_u64(stack_mrc_accesses(s), 5, "of 5");
+	is_u64(nwhy, 2, "two reasons");
+	ok(nwhy == 2 && strstr(why[0].why, "others") && why[0].accesses == 2 &&
+	   strstr(why[1].why, "truncate") && why[1].accesses == 1,
+	   "each reason with its accesses, most first: %llu %s; %llu %s",
+	   (unsigned long long)why[0].accesses, why[0].why,
+	   (unsigned long long)why[1].accesses, nwhy > 1 ? why[1].why : "");
 	stack_mrc_free(s);
 }
 

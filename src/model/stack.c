@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Stack distances of a plain LRU over the model's folios: see stack.h. */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 #define D_COLD		UINT64_MAX		/* first reference: a miss at every size */
 #define D_SKIP		(UINT64_MAX - 1)	/* not in the sample */
 #define MIN_SLOTS	1024u
+#define STACK_MAX_ORDER	31
 
 struct sfile {
 	uint64_t isize;
@@ -65,15 +67,33 @@ struct stack_mrc {
 	uint64_t requests, sampled_requests, read_bytes;
 	uint64_t sampled_bytes;	/* requested bytes of the followed folios */
 
-	uint64_t inexact;
-	const char *why;
+	uint64_t accesses;	/* all the stream's accesses */
+	uint64_t inexact;	/* those outside the exact conditions */
+	uint64_t by_reason[STACK_MRC_NR_REASONS];
+	unsigned pending;	/* the reasons the current access met, one bit each */
+	/*
+	 * Accesses by the smallest folio order they referenced (all, and those that met no
+	 * other reason): below the largest order referenced, folios of mixed sizes share memory.
+	 */
+	unsigned cur_min;
+	uint64_t by_min_order[STACK_MAX_ORDER + 1], clean_by_min_order[STACK_MAX_ORDER + 1];
 	bool oom, finished;
 };
 
-static void inexact(struct stack_mrc *s, const char *why)
+static const char *const reason_text[STACK_MRC_NR_REASONS] = {
+	[STACK_INEXACT_TRUNCATE] = "truncate or unlink freed cached folios (left free, not refilled)",
+	[STACK_INEXACT_GROWTH] = "a file grew past a folio placed at its old end",
+	[STACK_INEXACT_WRITE_SIZE] = "writes sized their folios unlike reads (--write-policy=sized)",
+	[STACK_INEXACT_FOLIO_SIZE] = "a cached folio of another size than the placement gives now",
+	[STACK_INEXACT_OTHERS] = "others took memory from the cache over time",
+	[STACK_INEXACT_SHMEM] = "tmpfs files follow shmem's own paths",
+	[STACK_INEXACT_MIXED] = "folios below the largest order (instances free whole blocks)",
+};
+
+/* The access being followed meets a condition the stack cannot follow: counted once per access. */
+static void inexact(struct stack_mrc *s, enum stack_inexact_reason r)
 {
-	if (!s->inexact++)
-		s->why = why;
+	s->pending |= 1u << r;
 }
 
 struct stack_mrc *stack_mrc_new(const struct model_config *cfg, double rate, const char **why)
@@ -120,10 +140,50 @@ bool stack_mrc_oom(const struct stack_mrc *s)
 	return s->oom;
 }
 
-uint64_t stack_mrc_inexact(const struct stack_mrc *s, const char **why)
+/* The largest order any access referenced, or -1. */
+static int largest_order(const struct stack_mrc *s)
 {
-	*why = s->why;
-	return s->inexact;
+	for (int k = STACK_MAX_ORDER; k >= 0; k--)
+		if (s->by_min_order[k])
+			return k;
+	return -1;
+}
+
+uint64_t stack_mrc_inexact(const struct stack_mrc *s, struct stack_inexact *why,
+			   unsigned *nwhy)
+{
+	uint64_t by_reason[STACK_MRC_NR_REASONS], total = s->inexact;
+	int top = largest_order(s);
+	unsigned n = 0;
+
+	memcpy(by_reason, s->by_reason, sizeof(by_reason));
+	by_reason[STACK_INEXACT_MIXED] = 0;
+	/* the largest order is known at the end only: the accesses below it are counted now */
+	for (int k = 0; k < top; k++) {
+		by_reason[STACK_INEXACT_MIXED] += s->by_min_order[k];
+		total += s->clean_by_min_order[k];
+	}
+	for (unsigned r = 0; r < STACK_MRC_NR_REASONS; r++) {
+		if (!by_reason[r])
+			continue;
+		why[n++] = (struct stack_inexact){ .why = reason_text[r],
+						   .accesses = by_reason[r] };
+	}
+	/* most first */
+	for (unsigned i = 1; i < n; i++)
+		for (unsigned j = i; j && why[j].accesses > why[j - 1].accesses; j--) {
+			struct stack_inexact t = why[j];
+
+			why[j] = why[j - 1];
+			why[j - 1] = t;
+		}
+	*nwhy = n;
+	return total;
+}
+
+uint64_t stack_mrc_accesses(const struct stack_mrc *s)
+{
+	return s->accesses;
 }
 
 uint64_t stack_mrc_max_distance(const struct stack_mrc *s)
@@ -341,6 +401,8 @@ static uint64_t reference(struct stack_mrc *s, uint32_t file, struct sfile *sf, 
 	uint32_t id;
 	bool found;
 
+	if (order < s->cur_min)
+		s->cur_min = order;
 	if (s->sampled && key_hash(file, start) >= s->threshold)
 		return D_SKIP;
 	if ((s->tab_used + 1) * 2 > s->tab_cap && !tab_grow(s))
@@ -350,7 +412,7 @@ static uint64_t reference(struct stack_mrc *s, uint32_t file, struct sfile *sf, 
 		struct sentry *e = &s->e[s->tab[t]];
 
 		if (e->pages != 1u << order)
-			inexact(s, "met a folio of another size than the placement gives now");
+			inexact(s, STACK_INEXACT_FOLIO_SIZE);
 		d = s->total - bit_prefix(s, e->slot);
 		bit_add(s, e->slot, -(int64_t)e->pages);
 		s->owner[e->slot] = NIL;
@@ -429,7 +491,7 @@ static void check_growth(struct stack_mrc *s, struct sfile *sf)
 	uint64_t eof = place_eof_pages(sf->isize, s->shift);
 
 	if (sf->capped_eof && eof > sf->capped_eof) {
-		inexact(s, "a file grew past a folio placed at its old end");
+		inexact(s, STACK_INEXACT_GROWTH);
 		sf->capped_eof = 0;
 	}
 }
@@ -517,8 +579,7 @@ static void do_write(struct stack_mrc *s, const struct model_access *a, struct s
 
 		if (s->cfg.write_policy == WRITE_POLICY_SIZED &&
 		    place_write_order(p, end, sf->max_order, s->cfg.min_order, s->shift) != order)
-			inexact(s, "a write sized its folio unlike a read (--write-policy=fixed "
-				   "makes them alike)");
+			inexact(s, STACK_INEXACT_WRITE_SIZE);
 		reference(s, a->file_id, sf, start, order);
 		p = (start + (1ull << order)) << s->shift;
 	}
@@ -537,8 +598,7 @@ static void do_truncate(struct stack_mrc *s, struct sfile *sf, uint64_t size)
 
 		if (s->e[id].start >= keep) {
 			*link = s->e[id].next;
-			inexact(s, "truncate or unlink freed cached folios (the LRU does "
-				   "not refill what they held)");
+			inexact(s, STACK_INEXACT_TRUNCATE);
 			entry_drop(s, id);
 		} else {
 			link = &s->e[id].next;
@@ -548,21 +608,19 @@ static void do_truncate(struct stack_mrc *s, struct sfile *sf, uint64_t size)
 	sf->capped_eof = 0;
 }
 
-void stack_mrc_access(struct stack_mrc *s, const struct model_access *a)
+static void follow(struct stack_mrc *s, const struct model_access *a)
 {
 	struct sfile *sf;
 
-	if (s->oom || s->finished)
-		return;
 	if (a->op == MODEL_OTHERS) {
-		inexact(s, "others took memory from the cache over time");
+		inexact(s, STACK_INEXACT_OTHERS);
 		return;
 	}
 	if (a->op == MODEL_STATS_FLUSH || !(sf = file_of(s, a->file_id, a->device)))
 		return;
 	if (sf->shmem && (a->op == MODEL_READ || a->op == MODEL_WRITE || a->op == MODEL_MMAP_READ ||
 			  a->op == MODEL_MMAP_WRITE)) {
-		inexact(s, "tmpfs files follow shmem's own paths");
+		inexact(s, STACK_INEXACT_SHMEM);
 		return;
 	}
 	if (a->direct && (a->op == MODEL_READ || a->op == MODEL_WRITE)) {
@@ -581,10 +639,9 @@ void stack_mrc_access(struct stack_mrc *s, const struct model_access *a)
 			break;
 		if (a->op == MODEL_READ && sf->isize < a->pos + a->len)
 			sf->isize = a->pos + a->len;
-		if (a->op == MODEL_MMAP_READ && a->fault_around) {
-			inexact(s, "fault-around maps only what is cached");
+		/* fault-around is no access of the plain LRU's (lru/plain.c) */
+		if (a->op == MODEL_MMAP_READ && a->fault_around)
 			break;
-		}
 		do_read(s, a, sf, a->op != MODEL_MMAP_WRITE);
 		break;
 	case MODEL_WRITE:
@@ -608,6 +665,28 @@ void stack_mrc_access(struct stack_mrc *s, const struct model_access *a)
 	default:
 		break;
 	}
+}
+
+void stack_mrc_access(struct stack_mrc *s, const struct model_access *a)
+{
+	if (s->oom || s->finished)
+		return;
+	if (a->op != MODEL_STATS_FLUSH)
+		s->accesses++;
+	s->pending = 0;
+	s->cur_min = UINT_MAX;
+	follow(s, a);
+	if (s->cur_min <= STACK_MAX_ORDER) {
+		s->by_min_order[s->cur_min]++;
+		if (!s->pending)
+			s->clean_by_min_order[s->cur_min]++;
+	}
+	if (!s->pending)
+		return;
+	s->inexact++;
+	for (unsigned r = 0; r < STACK_MRC_NR_REASONS; r++)
+		if (s->pending & (1u << r))
+			s->by_reason[r]++;
 }
 
 void stack_mrc_advance(struct stack_mrc *s, uint64_t ts)
