@@ -112,6 +112,7 @@ is "$got" "total True
 rows True
 each True True
 most first True
-names True True" "not exact (unlinks, mixed folio sizes): every reason with its accesses, as in JSON"
+names True True" \
+	"not exact (unlinks, mixed folio sizes): every reason with its accesses, as in JSON"
 
 done_testing
