@@ -2,8 +2,8 @@
 # replay --mrc=exact against single-size replays with the settings it names ("--mrc set ..."):
 # where it says it is exact, the read requests, hits, device bytes and I/Os are equal at every
 # size; where it is not, each reason is named with the accesses it leaves out. Shipped
-# recordings with fault-around records (which the plain LRU does not count as accesses), and a
-# synthetic trace of reads and writes.
+# recordings with fault-around records (which the plain LRU does not count as accesses),
+# truncations and unlinks, synthetic reads at orders 0, 4 and 9, and buffered writes.
 . "$TOP_SRCDIR/tests/lib.sh"
 FT=$FOLIO_TRACE
 command -v python3 >/dev/null 2>&1 || skip_all "python3 not installed"
@@ -45,11 +45,13 @@ else:
 PY
 }
 
-# The shipped recordings hold fault-around records (fio and cp mapping their libraries).
-is "$(check "$TRACES/seq-copy.ftr" 0 1M,4M,16M,64M,128M,256M)" "exact: 6 sizes equal" \
-	"seq-copy, order 0: exact, equal to single replays at 6 sizes"
-is "$(check "$TRACES/append-log.ftr" 0 256K,1M,2M,4M,8M,16M)" "exact: 6 sizes equal" \
-	"append-log, order 0: exact, equal to single replays at 6 sizes"
+# Shipped recordings: fio's fault-around records (no access of the plain LRU) and its file
+# layout truncations; frag-pairs unlinks 1001 files whose folios were cached (the memory they
+# free stays free at every size that held them, until a folio fills it).
+is "$(check "$TRACES/randread-64M-limit.ftr" 0 1M,2M,4M,8M,16M,64M)" "exact: 6 sizes equal" \
+	"randread-64M-limit, order 0: exact, equal to single replays at 6 sizes"
+is "$(check "$TRACES/frag-pairs.ftr" 0 1M,4M,16M,64M,256M,512M)" "exact: 6 sizes equal" \
+	"frag-pairs, order 0: exact, equal to single replays at 6 sizes"
 
 # hits_vary CSV: the distinct hit counts of a curve (a curve that changes with the size)
 hits_vary() {
@@ -67,8 +69,9 @@ for o in 0 4 9; do
 	ok $([ "$n" -ge 5 ]; echo $?) "zipf-scan, order $o: the hits change with the size ($n values)"
 done
 
-# Reads and buffered writes mixed over two 16 MiB files (a libCacheSim CSV stream: page-sized
-# requests, skewed to the start of each file), order 0.
+# Buffered writes: a dirty folio at the plain LRU's tail is passed over until written back,
+# which no stack follows: each write is counted (a libCacheSim CSV stream of page-sized reads
+# and writes over two 16 MiB files).
 awk 'BEGIN {
 	srand(7); B = 1099511627776
 	for (f = 1; f <= 2; f++)
@@ -81,10 +84,9 @@ awk 'BEGIN {
 }' >"$TMPD/mix.csv"
 "$FT" import --from=csv -o "$TMPD/mix.ftr" "$TMPD/mix.csv" ||
 	skip_all "import could not make the trace"
-is "$(check "$TMPD/mix.ftr" 0 2M,4M,8M,16M,24M,32M)" "exact: 6 sizes equal" \
-	"reads and writes, order 0: exact, equal to single replays at 6 sizes"
-n=$(hits_vary "$TMPD/e.csv")
-ok $([ "$n" -ge 5 ]; echo $?) "reads and writes: the hits change with the size ($n values)"
+writes=$(grep -c ',write$' "$TMPD/mix.csv")
+is "$(check "$TMPD/mix.ftr" 0 2M,8M,32M)" "not exact: $writes $writes buffered" \
+	"reads and writes, order 0: not exact, each of the $writes buffered writes counted"
 
 # Not exact: every reason named with its accesses, the same in the table and in JSON
 T=$TRACES/git-small-files.ftr
@@ -104,7 +106,7 @@ print("each", all(r["accesses"] > 0 for r in reasons),
       sum(r["accesses"] for r in reasons) >= c["inexact_accesses"] >= reasons[0]["accesses"])
 print("most first", [r["accesses"] for r in reasons] ==
       sorted((r["accesses"] for r in reasons), reverse=True))
-print("names", any(r["why"].startswith("truncate") for r in reasons),
+print("names", any(r["why"].startswith("buffered writes") for r in reasons),
       any("below the largest order" in r["why"] for r in reasons))
 PY
 )
@@ -113,6 +115,6 @@ rows True
 each True True
 most first True
 names True True" \
-	"not exact (unlinks, mixed folio sizes): every reason with its accesses, as in JSON"
+	"not exact (writes, mixed folio sizes): every reason with its accesses, as in JSON"
 
 done_testing

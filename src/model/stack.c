@@ -11,6 +11,7 @@
 
 #define NIL		UINT32_MAX
 #define TOMB		(UINT32_MAX - 1)
+#define HOLE		(UINT32_MAX - 2)	/* a slot of memory a truncation left free */
 #define D_COLD		UINT64_MAX		/* first reference: a miss at every size */
 #define D_SKIP		(UINT64_MAX - 1)	/* not in the sample */
 #define MIN_SLOTS	1024u
@@ -56,9 +57,10 @@ struct stack_mrc {
 	uint32_t *tab;		/* entry index, NIL empty, TOMB deleted */
 	uint64_t tab_cap, tab_used;
 
-	uint64_t *bit;		/* Fenwick tree of pages over recency slots */
-	uint32_t *owner;	/* entry in each slot, NIL none */
-	uint64_t nslots, top, total, live;
+	uint64_t *bit;		/* Fenwick tree of pages over recency slots, holes included */
+	uint64_t *hbit;		/* the same of the holes' pages alone */
+	uint32_t *owner;	/* entry in each slot, HOLE free memory, NIL none */
+	uint64_t nslots, top, total, live, holes;
 
 	struct shist *h;	/* by distance in pages; cumulative after finish */
 	uint64_t nh;
@@ -81,7 +83,7 @@ struct stack_mrc {
 };
 
 static const char *const reason_text[STACK_MRC_NR_REASONS] = {
-	[STACK_INEXACT_TRUNCATE] = "truncate or unlink freed cached folios (left free, not refilled)",
+	[STACK_INEXACT_DIRTY] = "buffered writes (reclaim passes over a dirty folio at the tail)",
 	[STACK_INEXACT_GROWTH] = "a file grew past a folio placed at its old end",
 	[STACK_INEXACT_WRITE_SIZE] = "writes sized their folios unlike reads (--write-policy=sized)",
 	[STACK_INEXACT_FOLIO_SIZE] = "a cached folio of another size than the placement gives now",
@@ -130,6 +132,7 @@ void stack_mrc_free(struct stack_mrc *s)
 	free(s->e);
 	free(s->tab);
 	free(s->bit);
+	free(s->hbit);
 	free(s->owner);
 	free(s->h);
 	free(s);
@@ -223,35 +226,110 @@ static struct sfile *file_of(struct stack_mrc *s, uint32_t id, unsigned device)
 
 /* ---- the recency tree ----------------------------------------------------------------------- */
 
+static void tree_add(uint64_t *tree, uint64_t n, uint64_t slot, int64_t v)
+{
+	for (uint64_t i = slot + 1; i <= n; i += i & (~i + 1))
+		tree[i - 1] += (uint64_t)v;
+}
+
+static uint64_t tree_prefix(const uint64_t *tree, uint64_t slot)
+{
+	uint64_t sum = 0;
+
+	for (uint64_t i = slot; i; i &= i - 1)
+		sum += tree[i - 1];
+	return sum;
+}
+
 static void bit_add(struct stack_mrc *s, uint64_t slot, int64_t v)
 {
-	for (uint64_t i = slot + 1; i <= s->nslots; i += i & (~i + 1))
-		s->bit[i - 1] += (uint64_t)v;
+	tree_add(s->bit, s->nslots, slot, v);
 }
 
 /* Pages in slots [0, slot). */
 static uint64_t bit_prefix(const struct stack_mrc *s, uint64_t slot)
 {
-	uint64_t sum = 0;
-
-	for (uint64_t i = slot; i; i &= i - 1)
-		sum += s->bit[i - 1];
-	return sum;
+	return tree_prefix(s->bit, slot);
 }
 
-/* Renumbers the live slots from 0 in recency order, in a tree with room for as many again. */
+/* The pages of the hole at slot. */
+static uint64_t hole_at(const struct stack_mrc *s, uint64_t slot)
+{
+	return tree_prefix(s->hbit, slot + 1) - tree_prefix(s->hbit, slot);
+}
+
+/* The most recent slot holding a hole (the highest), or UINT64_MAX when none. */
+static uint64_t last_hole(const struct stack_mrc *s)
+{
+	uint64_t all = tree_prefix(s->hbit, s->nslots), pos = 0, acc = 0, step = 1;
+
+	if (!all)
+		return UINT64_MAX;
+	while (step * 2 <= s->nslots)
+		step *= 2;
+	/* the largest pos whose prefix stays below all: the hole is the slot right after */
+	for (; step; step /= 2)
+		if (pos + step <= s->nslots && acc + s->hbit[pos + step - 1] < all) {
+			pos += step;
+			acc += s->hbit[pos - 1];
+		}
+	return pos;
+}
+
+/* slot, whose pages are in the tree, becomes a hole of pages of them (0: empty). */
+static void make_hole(struct stack_mrc *s, uint64_t slot, uint64_t had, uint64_t pages)
+{
+	bit_add(s, slot, -(int64_t)(had - pages));
+	s->owner[slot] = pages ? HOLE : NIL;
+	if (!pages)
+		return;
+	tree_add(s->hbit, s->nslots, slot, (int64_t)pages);
+	s->holes++;
+}
+
+/*
+ * A folio of pages is placed at the top over the recency slots from above: at every size
+ * where a hole lies within the memory, the LRU fills the free memory before it evicts.
+ * The holes more recent than slot `below` (UINT64_MAX: all) give up to pages, the most
+ * recent first; what they gave is returned.
+ */
+static uint64_t fill_holes(struct stack_mrc *s, uint64_t below, uint64_t pages)
+{
+	uint64_t got = 0;
+
+	while (got < pages && s->holes) {
+		uint64_t k = last_hole(s), w, take;
+
+		if (k == UINT64_MAX || (below != UINT64_MAX && k <= below))
+			break;
+		w = hole_at(s, k);
+		take = w < pages - got ? w : pages - got;
+		tree_add(s->hbit, s->nslots, k, -(int64_t)take);
+		bit_add(s, k, -(int64_t)take);
+		if (take == w) {
+			s->owner[k] = NIL;
+			s->holes--;
+		}
+		got += take;
+	}
+	return got;
+}
+
+/* Renumbers the live slots and holes from 0 in recency order, in trees with room for as many. */
 static bool compact(struct stack_mrc *s)
 {
 	uint64_t n = MIN_SLOTS, k = 0;
-	uint64_t *bit;
+	uint64_t *bit, *hbit;
 	uint32_t *owner;
 
-	while (n < 2 * s->live + 2)
+	while (n < 2 * (s->live + s->holes) + 2)
 		n *= 2;
 	bit = calloc(n, sizeof(*bit));
+	hbit = calloc(n, sizeof(*hbit));
 	owner = malloc(n * sizeof(*owner));
-	if (!bit || !owner) {
+	if (!bit || !hbit || !owner) {
 		free(bit);
+		free(hbit);
 		free(owner);
 		s->oom = true;
 		return false;
@@ -262,19 +340,28 @@ static bool compact(struct stack_mrc *s)
 
 		if (id == NIL)
 			continue;
-		s->e[id].slot = k;
 		owner[k] = id;
-		bit[k++] = s->e[id].pages;
+		if (id == HOLE) {
+			bit[k] = hbit[k] = hole_at(s, i);
+		} else {
+			s->e[id].slot = k;
+			bit[k] = s->e[id].pages;
+		}
+		k++;
 	}
 	for (uint64_t i = 1; i <= n; i++) {
 		uint64_t j = i + (i & (~i + 1));
 
-		if (j <= n)
+		if (j <= n) {
 			bit[j - 1] += bit[i - 1];
+			hbit[j - 1] += hbit[i - 1];
+		}
 	}
 	free(s->bit);
+	free(s->hbit);
 	free(s->owner);
 	s->bit = bit;
+	s->hbit = hbit;
 	s->owner = owner;
 	s->nslots = n;
 	s->top = k;
@@ -382,9 +469,8 @@ static void entry_drop(struct stack_mrc *s, uint32_t id)
 
 	if (found)
 		s->tab[t] = TOMB;
-	bit_add(s, e->slot, -(int64_t)e->pages);
-	s->owner[e->slot] = NIL;
-	s->total -= e->pages;
+	/* its memory stays free at every size that held it, until a folio fills it */
+	make_hole(s, e->slot, e->pages, e->pages);
 	s->live--;
 	e->next = s->free_e;
 	s->free_e = id;
@@ -397,7 +483,7 @@ static void entry_drop(struct stack_mrc *s, uint32_t id)
 static uint64_t reference(struct stack_mrc *s, uint32_t file, struct sfile *sf, uint64_t start,
 			  unsigned order)
 {
-	uint64_t t, d;
+	uint64_t t, d, got;
 	uint32_t id;
 	bool found;
 
@@ -414,8 +500,12 @@ static uint64_t reference(struct stack_mrc *s, uint32_t file, struct sfile *sf, 
 		if (e->pages != 1u << order)
 			inexact(s, STACK_INEXACT_FOLIO_SIZE);
 		d = s->total - bit_prefix(s, e->slot);
-		bit_add(s, e->slot, -(int64_t)e->pages);
-		s->owner[e->slot] = NIL;
+		/*
+		 * Where it missed (sizes below d) it took free memory above it; where it hit,
+		 * that free memory stays: its old slot keeps it, the rest of it is gone.
+		 */
+		got = fill_holes(s, e->slot, e->pages);
+		make_hole(s, e->slot, e->pages, got);
 		push_top(s, s->tab[t]);
 		return d;
 	}
@@ -428,7 +518,7 @@ static uint64_t reference(struct stack_mrc *s, uint32_t file, struct sfile *sf, 
 	s->e[id] = (struct sentry){ .start = start, .file = file, .pages = 1u << order,
 				    .next = sf->head };
 	sf->head = id;
-	s->total += 1u << order;
+	s->total += (1u << order) - fill_holes(s, UINT64_MAX, 1u << order);
 	s->live++;
 	push_top(s, id);
 	return D_COLD;
@@ -598,7 +688,6 @@ static void do_truncate(struct stack_mrc *s, struct sfile *sf, uint64_t size)
 
 		if (s->e[id].start >= keep) {
 			*link = s->e[id].next;
-			inexact(s, STACK_INEXACT_TRUNCATE);
 			entry_drop(s, id);
 		} else {
 			link = &s->e[id].next;
@@ -642,9 +731,17 @@ static void follow(struct stack_mrc *s, const struct model_access *a)
 		/* fault-around is no access of the plain LRU's (lru/plain.c) */
 		if (a->op == MODEL_MMAP_READ && a->fault_around)
 			break;
+		if (a->op == MODEL_MMAP_WRITE)
+			inexact(s, STACK_INEXACT_DIRTY);
 		do_read(s, a, sf, a->op != MODEL_MMAP_WRITE);
 		break;
 	case MODEL_WRITE:
+		/*
+		 * A dirty folio that reaches the tail of the plain LRU is passed over until its
+		 * writeback ends (lru/plain.c): when depends on time, which no stack follows
+		 */
+		if (a->len && !a->sync)
+			inexact(s, STACK_INEXACT_DIRTY);
 		if (a->len)
 			do_write(s, a, sf);
 		else if (a->isize > sf->isize)

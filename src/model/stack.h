@@ -13,10 +13,13 @@
  *
  * Exact under the conditions of the plain-LRU model with the fixed policy and no readahead:
  * reads, faults and writes are references; fault-around is none (the plain LRU ignores it,
- * lru/plain.c). What breaks them (truncation and unlink of cached folios, a file growing past
- * a folio placed at its old end, writes sized unlike reads, memory others take over time,
- * tmpfs, and folios of mixed sizes: the stack counts memory in pages where an instance must
- * free a whole aligned block for a large folio) is counted as inexact accesses, by reason.
+ * lru/plain.c). Truncation and unlink leave holes where their folios were in the recency
+ * order: at every size that held them the memory stays free until a folio fills it, as the
+ * LRU fills free memory before it evicts. What breaks the conditions (buffered writes, whose
+ * dirty folios reclaim passes over at the tail until written back, a file growing past a
+ * folio placed at its old end, writes sized unlike reads, memory others take over time, tmpfs,
+ * and folios of mixed sizes: the stack counts memory in pages where an instance must free a
+ * whole aligned block for a large folio) is counted as inexact accesses, by reason.
  */
 #ifndef FT_MODEL_STACK_H
 #define FT_MODEL_STACK_H
@@ -49,7 +52,7 @@ void stack_mrc_metrics(const struct stack_mrc *s, uint64_t memory_bytes,
 		       struct model_metrics *out);
 /* What makes a curve inexact; an access may meet several. */
 enum stack_inexact_reason {
-	STACK_INEXACT_TRUNCATE,		/* truncate or unlink dropped cached folios */
+	STACK_INEXACT_DIRTY,		/* a buffered write: reclaim may pass a dirty folio over */
 	STACK_INEXACT_GROWTH,		/* a file grew past a folio capped at its old end */
 	STACK_INEXACT_WRITE_SIZE,	/* --write-policy=sized made a folio unlike a read's */
 	STACK_INEXACT_FOLIO_SIZE,	/* a cached folio of another size than placed now */
