@@ -49,9 +49,9 @@ EXTRA_DIST += tests/replay-by.sh tests/replay-cgroups.sh
 # on any number of threads, and that number of them. The verdict, the default orders and the
 # rows left out.
 TESTS += tests/replay-sweep.sh tests/replay-metrics.sh tests/replay-threads.sh \
-	tests/replay-verdict.sh
+	tests/replay-verdict.sh tests/replay-mrc-exact.sh
 EXTRA_DIST += tests/replay-sweep.sh tests/replay-metrics.sh tests/replay-threads.sh \
-	tests/replay-verdict.sh
+	tests/replay-verdict.sh tests/replay-mrc-exact.sh
 
 # --memory=16T under a limit of 1 GiB of address space: nothing reserved per modelled page.
 TESTS += tests/replay-address-space.sh

@@ -7,7 +7,7 @@ libfoliotrace_a_SOURCES += \
 	src/util/escape.h src/util/escape.c src/util/output.h src/util/output.c \
 	src/util/u64map.h src/util/u64map.c src/util/grow.h \
 	src/util/table.h src/util/table.c src/util/headroom.h src/util/headroom.c \
-	src/util/progress.h src/util/progress.c
+	src/util/progress.h src/util/progress.c src/util/residency.h src/util/residency.c
 
 TESTS += tests/progress.sh
 EXTRA_DIST += tests/progress.sh

@@ -55,7 +55,10 @@ static const char memory_help[] =
 	"fit in the memory the process can take are refused";
 
 /* The options --mrc needs, when given on the command line (else --mrc sets them). */
-enum { MRC_GIVEN_LRU = 1, MRC_GIVEN_POLICY = 2, MRC_GIVEN_READAHEAD = 4 };
+enum {
+	MRC_GIVEN_LRU = 1, MRC_GIVEN_POLICY = 2, MRC_GIVEN_READAHEAD = 4, MRC_GIVEN_WRITE = 8,
+	MRC_GIVEN_FALLBACK = 16,
+};
 
 /* --top's default: the rows of --by kept */
 #define UNITS_TOP_DEFAULT	20
@@ -108,8 +111,8 @@ static const struct argp_option replay_options[] = {
 	  "miss-ratio curves of the plain LRU in one pass by stack distances instead of model "
 	  "instances: exact, sampled[:RATE] (spatial sampling, default 0.01) or compare[:RATE] "
 	  "(both, with the sampled curve's error); runs the plain LRU with folios of the order "
-	  "alone and no readahead (--lru=plain --policy=fixed --no-readahead, set when not "
-	  "given); points from --memory=LIST, else 100 up to the working set",
+	  "alone and no readahead (--lru=plain --policy=fixed --no-readahead --write-policy=fixed "
+	  "--fallback=compact, each set when not given); points from --memory=LIST, else 100 up to the working set",
 	  PARAM_GROUP_MEMORY },
 	{ "cgroup-limit", OPT_CGROUP_LIMIT, "NAME:SIZE", 0,
 	  "what-if: the memory cgroup NAME (its path in the trace, or the path's last part) "
@@ -355,6 +358,10 @@ static error_t replay_parse(int key, char *arg, struct argp_state *state)
 		a->mrc_given |= MRC_GIVEN_POLICY;
 	if (key == MODEL_OPTION_KEY + (int)(model_param_by_option("no-readahead") - model_params))
 		a->mrc_given |= MRC_GIVEN_READAHEAD;
+	if (key == MODEL_OPTION_KEY + (int)(model_param_by_option("write-policy") - model_params))
+		a->mrc_given |= MRC_GIVEN_WRITE;
+	if (key == MODEL_OPTION_KEY + (int)(model_param_by_option("fallback") - model_params))
+		a->mrc_given |= MRC_GIVEN_FALLBACK;
 	e = model_options_parse(key, arg, &a->base, &a->set);
 	if (e == ARGP_ERR_UNKNOWN)
 		e = parse_own_opt(a, key, arg);
@@ -424,7 +431,10 @@ static int check_footprint(const struct replay_args *a, const struct model_confi
 
 /*
  * What --mrc needs of the model: the plain LRU a stack algorithm describes, folios of the
- * order alone and no readahead (both depend on what is cached). What the user did not give,
+ * order alone and no readahead (both depend on what is cached), writes that place folios as
+ * reads do and an allocator that always gives the placement's order (reclaiming for it, as
+ * the stack assumes, where the page cache's would take a smaller folio when memory is
+ * fragmented); given otherwise, the curve counts what it could not follow. What the user did not give,
  * --mrc sets, and the report says so; what the user gave otherwise is named, all of it, in one
  * usage error.
  */
@@ -453,6 +463,16 @@ static int check_mrc(struct replay_args *a)
 		n += (size_t)snprintf(a->mrc_set + n, sizeof(a->mrc_set) - n, " --policy=fixed");
 	if (!(a->mrc_given & MRC_GIVEN_READAHEAD))
 		n += (size_t)snprintf(a->mrc_set + n, sizeof(a->mrc_set) - n, " --no-readahead");
+	if (!(a->mrc_given & MRC_GIVEN_WRITE)) {
+		n += (size_t)snprintf(a->mrc_set + n, sizeof(a->mrc_set) - n,
+				      " --write-policy=fixed");
+		a->base.write_policy = WRITE_POLICY_FIXED;
+	}
+	if (!(a->mrc_given & MRC_GIVEN_FALLBACK)) {
+		n += (size_t)snprintf(a->mrc_set + n, sizeof(a->mrc_set) - n,
+				      " --fallback=compact");
+		a->base.fallback = ALLOC_FALLBACK_COMPACT;
+	}
 	if (n)
 		memmove(a->mrc_set, a->mrc_set + 1, n);
 	a->base.lru = LRU_PLAIN;

@@ -64,8 +64,9 @@ static const struct argp_option top_options[] = {
 	  "one line per interval of the figures of the whole system, no rows (as cachestat)",
 	  2 },
 	{ "cached", OPT_CACHED, NULL, 0,
-	  "with --from: what the page cache holds now of each file the trace names, resident "
-	  "bytes beside the file's size (as fincore), without BPF; then exit", 2 },
+	  "what the page cache holds now of each file, resident bytes and pages beside the "
+	  "file's size (as fincore): live, of the files seen so far, every interval; with "
+	  "--from, of the files the trace names, once, without BPF", 2 },
 	{ "iterations", 'n', "COUNT", 0, "stop after COUNT intervals", 2 },
 	{ "format", OPT_FORMAT, "FORMAT", 0, "text (default) or json: a document per interval", 2 },
 	{ "output", 'o', "FILE", 0, "also write the trace to FILE, as record -o does", 2 },
@@ -238,6 +239,25 @@ static void show(struct screen *s, const struct top_args *a, const struct top_ta
 		top_view_text(stdout, &s->view, t, interval, seconds);
 	}
 	fflush(stdout);
+}
+
+/*
+ * --cached live: what is cached now of the files seen so far, every interval; on the screen
+ * as many as its height leaves room for. -1 when out of memory.
+ */
+static int show_cached(struct screen *s, char *const *names, uint32_t n, unsigned interval)
+{
+	unsigned max = s->full && s->view.height > 3 ? s->view.height - 3 : 0;
+	int rc;
+
+	if (s->full)
+		fputs("\033[H\033[J", stdout);
+	else if (interval > 1)
+		fputc('\n', stdout);
+	fprintf(stdout, "interval %u\n", interval);
+	rc = top_cached_print(stdout, names, n, "the ", max);
+	fflush(stdout);
+	return rc;
 }
 
 /* The help at once, over the last interval's figures; the next interval keeps it. */
@@ -600,7 +620,9 @@ static int top_live(const struct top_args *a, struct screen *s, struct top_tally
 	struct copy_job copy = { .in = -1, .out = -1, .file = -1 };
 	struct ft_output out = { .fd = -1 };
 	pthread_t reader, copier;
-	bool have_copier = false, quit;
+	bool have_copier = false, quit, oom = false;
+	char **names = NULL;
+	uint32_t nnames = 0;
 	sigset_t mask, orig;
 	unsigned shown = 0;
 	uint64_t next;
@@ -673,12 +695,24 @@ static int top_live(const struct top_args *a, struct screen *s, struct top_tally
 			pthread_join(reader, NULL);
 		}
 		pthread_mutex_lock(&l.lock);
-		if (!(quit && s->full))		/* q on the screen: nothing more to see */
-			show(s, a, t, ++shown, (double)a->interval_ns / 1e9);
+		if (a->cached)
+			names = top_cached_names(t, &nnames, &oom);
+		else if (!(quit && s->full))	/* q on the screen: nothing more to see */
+			show(s, a, t, shown + 1, (double)a->interval_ns / 1e9);
 		top_tally_next_interval(t);
 		pthread_mutex_unlock(&l.lock);
+		shown++;
+		/* the files are looked at outside the lock: the reader keeps up with the trace */
+		if (a->cached && !oom && !(quit && s->full))
+			oom = show_cached(s, names, nnames, shown) < 0;
+		top_cached_names_free(names, nnames);
+		names = NULL;
+		if (oom && !last) {
+			kill(l.child, SIGINT);
+			pthread_join(reader, NULL);
+		}
 		next += a->interval_ns;
-		if (last)
+		if (last || oom)
 			break;
 	}
 	screen_close(s);
@@ -711,6 +745,10 @@ static int top_live(const struct top_args *a, struct screen *s, struct top_tally
 		ft_warn("top: %s", l.error);
 		return EXIT_RUNTIME;
 	}
+	if (oom) {
+		ft_warn("top: out of memory");
+		return EXIT_RUNTIME;
+	}
 	return status ? EXIT_RUNTIME : EXIT_OK;
 }
 
@@ -733,9 +771,9 @@ int cmd_top(int argc, char **argv)
 
 	if (argp_parse(&argp, argc, argv, ARGP_IN_ORDER, NULL, &a))
 		return EXIT_USAGE;
-	if (a.cached && (!a.from || a.json || a.lines || (a.by_given && a.by != TOP_BY_FILE))) {
-		ft_warn("--cached: looks at the files a trace names: give --from=TRACE, without "
-			"--format=json, --lines or --by other than file");
+	if (a.cached && (a.json || a.lines || (a.by_given && a.by != TOP_BY_FILE))) {
+		ft_warn("--cached: a table of files, not with --format=json, --lines or --by other "
+			"than file");
 		return EXIT_USAGE;
 	}
 	if (a.lines && a.json) {
@@ -753,7 +791,7 @@ int cmd_top(int argc, char **argv)
 		ft_warn("out of memory");
 		return EXIT_RUNTIME;
 	}
-	if (a.cached)
+	if (a.cached && a.from)
 		ret = top_cached(&a, &t);
 	else
 		ret = a.from ? top_from_trace(&a, &s, &t) : top_live(&a, &s, &t);

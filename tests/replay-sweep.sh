@@ -177,7 +177,7 @@ set_by_mrc=$out
 run "$FT" replay $PLAIN --folio-order=0,9 --mrc=exact --memory=8M,32M --format=csv "$TMPD/r.ftr"
 is "$set_by_mrc" "$out" "--mrc=exact alone: the curves of --lru=plain --policy=fixed --no-readahead"
 run "$FT" replay --folio-order=0 --mrc=exact --memory=8M "$TMPD/r.ftr"
-like "$out" '^--mrc set --lru=plain --policy=fixed --no-readahead: ' \
+like "$out" '^--mrc set --lru=plain --policy=fixed --no-readahead --write-policy=fixed --fallback=compact:' \
 	"--mrc=exact alone: the table says what it set"
 run "$FT" replay --memory=5% - <"$TMPD/r.ftr"
 is "$rc" 2 "shares of the working set from stdin: usage error"

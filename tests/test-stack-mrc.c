@@ -134,7 +134,8 @@ static void test_textbook(const struct req *r)
 	uint64_t cold_req = 0, cold_ref = 0, hits = 0, refhits = 0, refs;
 	struct stack_mrc *s = run_stack(r, NREQ, 0, 1.0);
 	unsigned bad = 0, badio = 0;
-	const char *why;
+	struct stack_inexact why[STACK_MRC_NR_REASONS];
+	unsigned nwhy;
 
 	textbook(r, NREQ, req_at, ref_at, &cold_req, &cold_ref);
 	refs = cold_ref;
@@ -158,7 +159,7 @@ static void test_textbook(const struct req *r)
 	ok(bad == 0, "order 0: hit requests equal the textbook stack at all %llu sizes",
 	   (unsigned long long)NPAGES + 1);
 	ok(badio == 0, "order 0: device reads equal the textbook's misses at every size");
-	is_u64(stack_mrc_inexact(s, &why), 0, "order 0: reads of a fixed file are exact");
+	is_u64(stack_mrc_inexact(s, why, &nwhy), 0, "order 0: reads of a fixed file are exact");
 	stack_mrc_free(s);
 	free(req_at);
 	free(ref_at);
@@ -250,28 +251,127 @@ out:
 	stack_mrc_free(s);
 }
 
+/*
+ * Reads of a file, and a second file written (O_SYNC: no dirty folio for reclaim to pass over),
+ * read and truncated to nothing over and over:
+ * the memory a truncation frees is filled before the LRU evicts, at every size that held
+ * the folios, which the stack follows with holes in its recency order.
+ */
+static unsigned truncation_stream(const struct req *r, unsigned n, struct model_access *out)
+{
+	uint64_t pages1 = 0, ts = 0;
+	unsigned k = 0;
+
+	for (unsigned i = 0; i < n; i++) {
+		unsigned phase = i % 200;
+		struct model_access a = access_of(&r[i], ++ts * 1000);
+
+		if (phase == 100) {
+			a = (struct model_access){ .ts = ts * 1000, .file_id = 1,
+						   .op = MODEL_TRUNCATE, .device = MODEL_DEVICE_NONE };
+			pages1 = 0;
+		} else if (phase > 150 && phase <= 190) {
+			pages1++;
+			a = (struct model_access){ .ts = ts * 1000, .file_id = 1, .op = MODEL_WRITE,
+						   .pos = (pages1 - 1) * PAGE, .len = PAGE,
+						   .isize = pages1 * PAGE, .sync = true,
+						   .device = MODEL_DEVICE_NONE };
+		} else if (pages1 && i % 3 == 0) {
+			a = (struct model_access){ .ts = ts * 1000, .file_id = 1, .op = MODEL_READ,
+						   .pos = (i % pages1) * PAGE, .len = PAGE,
+						   .isize = pages1 * PAGE, .device = MODEL_DEVICE_NONE };
+		}
+		out[k++] = a;
+	}
+	return k;
+}
+
+static void test_truncation(const struct req *r)
+{
+	struct model_access *a = calloc(NREQ, sizeof(*a));
+	struct stack_inexact why[STACK_MRC_NR_REASONS];
+	struct model_config c;
+	const char *err = NULL;
+	struct stack_mrc *s;
+	unsigned n = truncation_stream(r, NREQ, a), bad = 0, points = 0, nwhy;
+
+	plain_config(&c, 0, 64 * PAGE);
+	c.write_policy = WRITE_POLICY_FIXED;
+	c.fallback = ALLOC_FALLBACK_COMPACT;
+	s = stack_mrc_new(&c, 1.0, &err);
+	for (unsigned i = 0; i < n; i++)
+		stack_mrc_access(s, &a[i]);
+	stack_mrc_finish(s);
+	for (uint64_t pages = 8; pages <= NPAGES + 64; pages += 23) {
+		struct model_metrics x, y;
+		struct model *m;
+
+		c.memory_bytes = pages * PAGE;
+		m = model_new(&c, &err);
+		if (!m)
+			break;
+		for (unsigned i = 0; i < n; i++)
+			model_access(m, &a[i]);
+		model_finish(m, a[n - 1].ts + 1000);
+		model_metrics(m, &y);
+		model_free(m);
+		stack_mrc_metrics(s, pages * PAGE, &x);
+		points++;
+		if ((x.read_hit_requests != y.read_hit_requests || x.read_ios != y.read_ios) &&
+		    bad++ < 3)
+			diag("%llu pages: hits %llu/%llu, ios %llu/%llu", (unsigned long long)pages,
+			     (unsigned long long)x.read_hit_requests,
+			     (unsigned long long)y.read_hit_requests,
+			     (unsigned long long)x.read_ios, (unsigned long long)y.read_ios);
+	}
+	ok(points > 0 && bad == 0, "truncations: the curve equals model instances at %u sizes",
+	   points);
+	is_u64(stack_mrc_inexact(s, why, &nwhy), 0, "truncations: exact");
+	stack_mrc_free(s);
+	free(a);
+}
+
+/* Every reason is counted, once per access that meets it, most first. */
 static void test_inexact(void)
 {
+	struct stack_inexact why[STACK_MRC_NR_REASONS];
 	struct model_config c;
-	const char *why = NULL;
+	const char *err = NULL;
 	struct stack_mrc *s;
-	uint64_t n;
+	unsigned nwhy = 99;
 	struct model_access a = { .ts = 1, .op = MODEL_READ, .pos = 0, .len = 8 * PAGE,
 				  .isize = 8 * PAGE, .device = MODEL_DEVICE_NONE };
 
 	plain_config(&c, 0, 64 * PAGE);
 	c.lru = LRU_TWO_LIST;
-	ok(stack_mrc_new(&c, 1.0, &why) == NULL, "the two-list LRU is refused");
+	ok(stack_mrc_new(&c, 1.0, &err) == NULL, "the two-list LRU is refused");
 	plain_config(&c, 0, 64 * PAGE);
-	s = stack_mrc_new(&c, 1.0, &why);
+	s = stack_mrc_new(&c, 1.0, &err);
 	stack_mrc_access(s, &a);
-	is_u64(stack_mrc_inexact(s, &why), 0, "reads: exact");
+	is_u64(stack_mrc_inexact(s, why, &nwhy), 0, "reads: exact");
+	is_u64(nwhy, 0, "reads: no reason");
+	/* a truncate dropping 6 cached folios leaves them free memory: followed */
 	a.op = MODEL_TRUNCATE;
 	a.pos = 2 * PAGE;
 	stack_mrc_access(s, &a);
-	n = stack_mrc_inexact(s, &why);
-	ok(n > 0 && why && strstr(why, "truncate"),
-	   "truncating cached folios makes the curve inexact: %s", why ? why : "");
+	is_u64(stack_mrc_inexact(s, why, &nwhy), 0, "a truncation: exact");
+	a.op = MODEL_OTHERS;
+	stack_mrc_access(s, &a);
+	stack_mrc_access(s, &a);
+	/* a buffered write, and an O_SYNC one (nothing left dirty: followed) */
+	a = (struct model_access){ .ts = 2, .op = MODEL_WRITE, .pos = 0, .len = PAGE,
+				   .isize = 2 * PAGE, .device = MODEL_DEVICE_NONE };
+	stack_mrc_access(s, &a);
+	a.sync = true;
+	stack_mrc_access(s, &a);
+	is_u64(stack_mrc_inexact(s, why, &nwhy), 3, "3 inexact accesses");
+	is_u64(stack_mrc_accesses(s), 6, "of 6");
+	is_u64(nwhy, 2, "two reasons");
+	ok(nwhy == 2 && strstr(why[0].why, "others") && why[0].accesses == 2 &&
+	   strstr(why[1].why, "buffered writes") && why[1].accesses == 1,
+	   "each reason with its accesses, most first: %llu %s; %llu %s",
+	   (unsigned long long)why[0].accesses, why[0].why,
+	   (unsigned long long)why[1].accesses, nwhy > 1 ? why[1].why : "");
 	stack_mrc_free(s);
 }
 
@@ -282,6 +382,7 @@ int main(void)
 	test_textbook(r);
 	test_instances(r, 0);
 	test_instances(r, 4);
+	test_truncation(r);
 	free(r);
 	/*
 	 * Order 9 in a file of whole 2 MiB folios: with mixed folio sizes the buddy allocator

@@ -3,7 +3,6 @@
 # trace; every figure top showed adds up to that trace's records and to what dd did. On a
 # terminal the view takes the screen and gives it back.
 . "$TOP_SRCDIR/tests/lib.sh"
-TMPD=$(mktemp -d)
 . "$TOP_SRCDIR/tests/record-lib.sh"
 record_requires_bpf
 command -v python3 >/dev/null 2>&1 || skip_all "python3 not installed (build-aux/install-deps)"

@@ -29,6 +29,7 @@ run "$FT" top --from="$T" --lines --format=json
 is "$rc" 2 "--lines with --format=json: usage error"
 
 # --cached: a trace naming two files of ours, made by import (no BPF needed).
+page=$(getconf PAGESIZE)
 F=$TMPD/cached
 G=$TMPD/gone
 head -c 1048576 /dev/zero > "$F"
@@ -39,17 +40,18 @@ printf '%s open\n%s read 0 4096\n%s close\n' "$G" "$G" "$G" >> "$TMPD/c.iolog"
 "$FT" import --from=fio-iolog -o "$TMPD/c.ftr" "$TMPD/c.iolog" 2>/dev/null
 rm "$G"
 cat "$F" > /dev/null
-page=$(getconf PAGESIZE)
 run "$FT" top --from="$TMPD/c.ftr" --cached
 is "$rc" 0 "--cached: exit 0"
 like "$out" "^cached now: 1.0 MiB in 1 of the trace's 2 files with a path (1 gone or unreadable)$" \
 	"--cached: the file read whole all resident; the removed one counted as gone"
-like "$out" "^   1.0 MiB    1.0 MiB 100.0%  $F\$" "--cached: its row, as fincore shows it"
+like "$out" "^   1.0 MiB $(printf '%10s' $((1048576 / page)))    1.0 MiB 100.0%  $F\$" \
+	"--cached: its row, as fincore shows it"
 drop_pages "$F"
 run "$FT" top --from="$TMPD/c.ftr" --cached
-like "$out" "^       0 B    1.0 MiB   0.0%  $F\$" "--cached: none of it once its pages are dropped"
-run "$FT" top --cached
-is "$rc" 2 "--cached without --from: usage error"
+like "$out" "^       0 B          0    1.0 MiB   0.0%  $F\$" \
+	"--cached: none of it once its pages are dropped"
+run "$FT" top --from="$TMPD/c.ftr" --cached --format=json
+is "$rc" 2 "--cached with --format=json: usage error"
 [ "$page" -gt 0 ]
 ok $? "page size known"
 done_testing

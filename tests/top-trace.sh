@@ -4,8 +4,6 @@
 . "$TOP_SRCDIR/tests/lib.sh"
 command -v python3 >/dev/null 2>&1 || skip_all "python3 not installed (build-aux/install-deps)"
 T="$TOP_SRCDIR/traces/rand-overwrite.ftr"
-TMPD=$(mktemp -d)
-trap 'rm -rf "$TMPD"' EXIT
 
 run "$FOLIO_TRACE" top --from="$T" -i 1s --format=json
 is "$rc" 0 "top --from --format=json exits 0"

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Stack distances of a plain LRU over the model's folios: see stack.h. */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,9 +11,11 @@
 
 #define NIL		UINT32_MAX
 #define TOMB		(UINT32_MAX - 1)
+#define HOLE		(UINT32_MAX - 2)	/* a slot of memory a truncation left free */
 #define D_COLD		UINT64_MAX		/* first reference: a miss at every size */
 #define D_SKIP		(UINT64_MAX - 1)	/* not in the sample */
 #define MIN_SLOTS	1024u
+#define STACK_MAX_ORDER	31
 
 struct sfile {
 	uint64_t isize;
@@ -54,9 +57,10 @@ struct stack_mrc {
 	uint32_t *tab;		/* entry index, NIL empty, TOMB deleted */
 	uint64_t tab_cap, tab_used;
 
-	uint64_t *bit;		/* Fenwick tree of pages over recency slots */
-	uint32_t *owner;	/* entry in each slot, NIL none */
-	uint64_t nslots, top, total, live;
+	uint64_t *bit;		/* Fenwick tree of pages over recency slots, holes included */
+	uint64_t *hbit;		/* the same of the holes' pages alone */
+	uint32_t *owner;	/* entry in each slot, HOLE free memory, NIL none */
+	uint64_t nslots, top, total, live, holes;
 
 	struct shist *h;	/* by distance in pages; cumulative after finish */
 	uint64_t nh;
@@ -65,15 +69,34 @@ struct stack_mrc {
 	uint64_t requests, sampled_requests, read_bytes;
 	uint64_t sampled_bytes;	/* requested bytes of the followed folios */
 
-	uint64_t inexact;
-	const char *why;
+	uint64_t accesses;	/* all the stream's accesses */
+	uint64_t inexact;	/* those outside the exact conditions */
+	uint64_t by_reason[STACK_MRC_NR_REASONS];
+	unsigned pending;	/* the reasons the current access met, one bit each */
+	/*
+	 * Accesses by the smallest folio order they referenced (all, and those that met no
+	 * other reason): below the largest order referenced, folios of mixed sizes share memory.
+	 */
+	unsigned cur_min;
+	uint64_t by_min_order[STACK_MAX_ORDER + 1], clean_by_min_order[STACK_MAX_ORDER + 1];
 	bool oom, finished;
 };
 
-static void inexact(struct stack_mrc *s, const char *why)
+static const char *const reason_text[STACK_MRC_NR_REASONS] = {
+	[STACK_INEXACT_DIRTY] = "buffered writes (reclaim passes over a dirty folio at the tail)",
+	[STACK_INEXACT_GROWTH] = "a file grew past a folio placed at its old end",
+	[STACK_INEXACT_WRITE_SIZE] = "writes sized their folios unlike reads (--write-policy=sized)",
+	[STACK_INEXACT_FOLIO_SIZE] = "a cached folio of another size than the placement gives now",
+	[STACK_INEXACT_OTHERS] = "others took memory from the cache over time",
+	[STACK_INEXACT_SHMEM] = "tmpfs files follow shmem's own paths",
+	[STACK_INEXACT_MIXED] = "folios below the largest order (instances free whole blocks)",
+	[STACK_INEXACT_LIMITS] = "a memory cgroup's limits changed over time",
+};
+
+/* The access being followed meets a condition the stack cannot follow: counted once per access. */
+static void inexact(struct stack_mrc *s, enum stack_inexact_reason r)
 {
-	if (!s->inexact++)
-		s->why = why;
+	s->pending |= 1u << r;
 }
 
 struct stack_mrc *stack_mrc_new(const struct model_config *cfg, double rate, const char **why)
@@ -110,6 +133,7 @@ void stack_mrc_free(struct stack_mrc *s)
 	free(s->e);
 	free(s->tab);
 	free(s->bit);
+	free(s->hbit);
 	free(s->owner);
 	free(s->h);
 	free(s);
@@ -120,10 +144,50 @@ bool stack_mrc_oom(const struct stack_mrc *s)
 	return s->oom;
 }
 
-uint64_t stack_mrc_inexact(const struct stack_mrc *s, const char **why)
+/* The largest order any access referenced, or -1. */
+static int largest_order(const struct stack_mrc *s)
 {
-	*why = s->why;
-	return s->inexact;
+	for (int k = STACK_MAX_ORDER; k >= 0; k--)
+		if (s->by_min_order[k])
+			return k;
+	return -1;
+}
+
+uint64_t stack_mrc_inexact(const struct stack_mrc *s, struct stack_inexact *why,
+			   unsigned *nwhy)
+{
+	uint64_t by_reason[STACK_MRC_NR_REASONS], total = s->inexact;
+	int top = largest_order(s);
+	unsigned n = 0;
+
+	memcpy(by_reason, s->by_reason, sizeof(by_reason));
+	by_reason[STACK_INEXACT_MIXED] = 0;
+	/* the largest order is known at the end only: the accesses below it are counted now */
+	for (int k = 0; k < top; k++) {
+		by_reason[STACK_INEXACT_MIXED] += s->by_min_order[k];
+		total += s->clean_by_min_order[k];
+	}
+	for (unsigned r = 0; r < STACK_MRC_NR_REASONS; r++) {
+		if (!by_reason[r])
+			continue;
+		why[n++] = (struct stack_inexact){ .why = reason_text[r],
+						   .accesses = by_reason[r] };
+	}
+	/* most first */
+	for (unsigned i = 1; i < n; i++)
+		for (unsigned j = i; j && why[j].accesses > why[j - 1].accesses; j--) {
+			struct stack_inexact t = why[j];
+
+			why[j] = why[j - 1];
+			why[j - 1] = t;
+		}
+	*nwhy = n;
+	return total;
+}
+
+uint64_t stack_mrc_accesses(const struct stack_mrc *s)
+{
+	return s->accesses;
 }
 
 uint64_t stack_mrc_max_distance(const struct stack_mrc *s)
@@ -163,35 +227,110 @@ static struct sfile *file_of(struct stack_mrc *s, uint32_t id, unsigned device)
 
 /* ---- the recency tree ----------------------------------------------------------------------- */
 
+static void tree_add(uint64_t *tree, uint64_t n, uint64_t slot, int64_t v)
+{
+	for (uint64_t i = slot + 1; i <= n; i += i & (~i + 1))
+		tree[i - 1] += (uint64_t)v;
+}
+
+static uint64_t tree_prefix(const uint64_t *tree, uint64_t slot)
+{
+	uint64_t sum = 0;
+
+	for (uint64_t i = slot; i; i &= i - 1)
+		sum += tree[i - 1];
+	return sum;
+}
+
 static void bit_add(struct stack_mrc *s, uint64_t slot, int64_t v)
 {
-	for (uint64_t i = slot + 1; i <= s->nslots; i += i & (~i + 1))
-		s->bit[i - 1] += (uint64_t)v;
+	tree_add(s->bit, s->nslots, slot, v);
 }
 
 /* Pages in slots [0, slot). */
 static uint64_t bit_prefix(const struct stack_mrc *s, uint64_t slot)
 {
-	uint64_t sum = 0;
-
-	for (uint64_t i = slot; i; i &= i - 1)
-		sum += s->bit[i - 1];
-	return sum;
+	return tree_prefix(s->bit, slot);
 }
 
-/* Renumbers the live slots from 0 in recency order, in a tree with room for as many again. */
+/* The pages of the hole at slot. */
+static uint64_t hole_at(const struct stack_mrc *s, uint64_t slot)
+{
+	return tree_prefix(s->hbit, slot + 1) - tree_prefix(s->hbit, slot);
+}
+
+/* The most recent slot holding a hole (the highest), or UINT64_MAX when none. */
+static uint64_t last_hole(const struct stack_mrc *s)
+{
+	uint64_t all = tree_prefix(s->hbit, s->nslots), pos = 0, acc = 0, step = 1;
+
+	if (!all)
+		return UINT64_MAX;
+	while (step * 2 <= s->nslots)
+		step *= 2;
+	/* the largest pos whose prefix stays below all: the hole is the slot right after */
+	for (; step; step /= 2)
+		if (pos + step <= s->nslots && acc + s->hbit[pos + step - 1] < all) {
+			pos += step;
+			acc += s->hbit[pos - 1];
+		}
+	return pos;
+}
+
+/* slot, whose pages are in the tree, becomes a hole of pages of them (0: empty). */
+static void make_hole(struct stack_mrc *s, uint64_t slot, uint64_t had, uint64_t pages)
+{
+	bit_add(s, slot, -(int64_t)(had - pages));
+	s->owner[slot] = pages ? HOLE : NIL;
+	if (!pages)
+		return;
+	tree_add(s->hbit, s->nslots, slot, (int64_t)pages);
+	s->holes++;
+}
+
+/*
+ * A folio of pages is placed at the top over the recency slots from above: at every size
+ * where a hole lies within the memory, the LRU fills the free memory before it evicts.
+ * The holes more recent than slot `below` (UINT64_MAX: all) give up to pages, the most
+ * recent first; what they gave is returned.
+ */
+static uint64_t fill_holes(struct stack_mrc *s, uint64_t below, uint64_t pages)
+{
+	uint64_t got = 0;
+
+	while (got < pages && s->holes) {
+		uint64_t k = last_hole(s), w, take;
+
+		if (k == UINT64_MAX || (below != UINT64_MAX && k <= below))
+			break;
+		w = hole_at(s, k);
+		take = w < pages - got ? w : pages - got;
+		tree_add(s->hbit, s->nslots, k, -(int64_t)take);
+		bit_add(s, k, -(int64_t)take);
+		if (take == w) {
+			s->owner[k] = NIL;
+			s->holes--;
+		}
+		got += take;
+	}
+	return got;
+}
+
+/* Renumbers the live slots and holes from 0 in recency order, in trees with room for as many. */
 static bool compact(struct stack_mrc *s)
 {
 	uint64_t n = MIN_SLOTS, k = 0;
-	uint64_t *bit;
+	uint64_t *bit, *hbit;
 	uint32_t *owner;
 
-	while (n < 2 * s->live + 2)
+	while (n < 2 * (s->live + s->holes) + 2)
 		n *= 2;
 	bit = calloc(n, sizeof(*bit));
+	hbit = calloc(n, sizeof(*hbit));
 	owner = malloc(n * sizeof(*owner));
-	if (!bit || !owner) {
+	if (!bit || !hbit || !owner) {
 		free(bit);
+		free(hbit);
 		free(owner);
 		s->oom = true;
 		return false;
@@ -202,19 +341,28 @@ static bool compact(struct stack_mrc *s)
 
 		if (id == NIL)
 			continue;
-		s->e[id].slot = k;
 		owner[k] = id;
-		bit[k++] = s->e[id].pages;
+		if (id == HOLE) {
+			bit[k] = hbit[k] = hole_at(s, i);
+		} else {
+			s->e[id].slot = k;
+			bit[k] = s->e[id].pages;
+		}
+		k++;
 	}
 	for (uint64_t i = 1; i <= n; i++) {
 		uint64_t j = i + (i & (~i + 1));
 
-		if (j <= n)
+		if (j <= n) {
 			bit[j - 1] += bit[i - 1];
+			hbit[j - 1] += hbit[i - 1];
+		}
 	}
 	free(s->bit);
+	free(s->hbit);
 	free(s->owner);
 	s->bit = bit;
+	s->hbit = hbit;
 	s->owner = owner;
 	s->nslots = n;
 	s->top = k;
@@ -322,9 +470,8 @@ static void entry_drop(struct stack_mrc *s, uint32_t id)
 
 	if (found)
 		s->tab[t] = TOMB;
-	bit_add(s, e->slot, -(int64_t)e->pages);
-	s->owner[e->slot] = NIL;
-	s->total -= e->pages;
+	/* its memory stays free at every size that held it, until a folio fills it */
+	make_hole(s, e->slot, e->pages, e->pages);
 	s->live--;
 	e->next = s->free_e;
 	s->free_e = id;
@@ -337,10 +484,12 @@ static void entry_drop(struct stack_mrc *s, uint32_t id)
 static uint64_t reference(struct stack_mrc *s, uint32_t file, struct sfile *sf, uint64_t start,
 			  unsigned order)
 {
-	uint64_t t, d;
+	uint64_t t, d, got;
 	uint32_t id;
 	bool found;
 
+	if (order < s->cur_min)
+		s->cur_min = order;
 	if (s->sampled && key_hash(file, start) >= s->threshold)
 		return D_SKIP;
 	if ((s->tab_used + 1) * 2 > s->tab_cap && !tab_grow(s))
@@ -350,10 +499,14 @@ static uint64_t reference(struct stack_mrc *s, uint32_t file, struct sfile *sf, 
 		struct sentry *e = &s->e[s->tab[t]];
 
 		if (e->pages != 1u << order)
-			inexact(s, "met a folio of another size than the placement gives now");
+			inexact(s, STACK_INEXACT_FOLIO_SIZE);
 		d = s->total - bit_prefix(s, e->slot);
-		bit_add(s, e->slot, -(int64_t)e->pages);
-		s->owner[e->slot] = NIL;
+		/*
+		 * Where it missed (sizes below d) it took free memory above it; where it hit,
+		 * that free memory stays: its old slot keeps it, the rest of it is gone.
+		 */
+		got = fill_holes(s, e->slot, e->pages);
+		make_hole(s, e->slot, e->pages, got);
 		push_top(s, s->tab[t]);
 		return d;
 	}
@@ -366,7 +519,7 @@ static uint64_t reference(struct stack_mrc *s, uint32_t file, struct sfile *sf, 
 	s->e[id] = (struct sentry){ .start = start, .file = file, .pages = 1u << order,
 				    .next = sf->head };
 	sf->head = id;
-	s->total += 1u << order;
+	s->total += (1u << order) - fill_holes(s, UINT64_MAX, 1u << order);
 	s->live++;
 	push_top(s, id);
 	return D_COLD;
@@ -429,7 +582,7 @@ static void check_growth(struct stack_mrc *s, struct sfile *sf)
 	uint64_t eof = place_eof_pages(sf->isize, s->shift);
 
 	if (sf->capped_eof && eof > sf->capped_eof) {
-		inexact(s, "a file grew past a folio placed at its old end");
+		inexact(s, STACK_INEXACT_GROWTH);
 		sf->capped_eof = 0;
 	}
 }
@@ -517,8 +670,7 @@ static void do_write(struct stack_mrc *s, const struct model_access *a, struct s
 
 		if (s->cfg.write_policy == WRITE_POLICY_SIZED &&
 		    place_write_order(p, end, sf->max_order, s->cfg.min_order, s->shift) != order)
-			inexact(s, "a write sized its folio unlike a read (--write-policy=fixed "
-				   "makes them alike)");
+			inexact(s, STACK_INEXACT_WRITE_SIZE);
 		reference(s, a->file_id, sf, start, order);
 		p = (start + (1ull << order)) << s->shift;
 	}
@@ -537,8 +689,6 @@ static void do_truncate(struct stack_mrc *s, struct sfile *sf, uint64_t size)
 
 		if (s->e[id].start >= keep) {
 			*link = s->e[id].next;
-			inexact(s, "truncate or unlink freed cached folios (the LRU does "
-				   "not refill what they held)");
 			entry_drop(s, id);
 		} else {
 			link = &s->e[id].next;
@@ -548,18 +698,16 @@ static void do_truncate(struct stack_mrc *s, struct sfile *sf, uint64_t size)
 	sf->capped_eof = 0;
 }
 
-void stack_mrc_access(struct stack_mrc *s, const struct model_access *a)
+static void follow(struct stack_mrc *s, const struct model_access *a)
 {
 	struct sfile *sf;
 
-	if (s->oom || s->finished)
-		return;
 	if (a->op == MODEL_OTHERS) {
-		inexact(s, "others took memory from the cache over time");
+		inexact(s, STACK_INEXACT_OTHERS);
 		return;
 	}
 	if (a->op == MODEL_MEMCG_LIMITS) {
-		inexact(s, "a memory cgroup's limits changed over time");
+		inexact(s, STACK_INEXACT_LIMITS);
 		return;
 	}
 	if (a->op == MODEL_STATS_FLUSH || a->op == MODEL_ANON ||
@@ -567,7 +715,7 @@ void stack_mrc_access(struct stack_mrc *s, const struct model_access *a)
 		return;
 	if (sf->shmem && (a->op == MODEL_READ || a->op == MODEL_WRITE || a->op == MODEL_MMAP_READ ||
 			  a->op == MODEL_MMAP_WRITE)) {
-		inexact(s, "tmpfs files follow shmem's own paths");
+		inexact(s, STACK_INEXACT_SHMEM);
 		return;
 	}
 	if (a->direct && (a->op == MODEL_READ || a->op == MODEL_WRITE)) {
@@ -586,13 +734,20 @@ void stack_mrc_access(struct stack_mrc *s, const struct model_access *a)
 			break;
 		if (a->op == MODEL_READ && sf->isize < a->pos + a->len)
 			sf->isize = a->pos + a->len;
-		if (a->op == MODEL_MMAP_READ && a->fault_around) {
-			inexact(s, "fault-around maps only what is cached");
+		/* fault-around is no access of the plain LRU's (lru/plain.c) */
+		if (a->op == MODEL_MMAP_READ && a->fault_around)
 			break;
-		}
+		if (a->op == MODEL_MMAP_WRITE)
+			inexact(s, STACK_INEXACT_DIRTY);
 		do_read(s, a, sf, a->op != MODEL_MMAP_WRITE);
 		break;
 	case MODEL_WRITE:
+		/*
+		 * A dirty folio that reaches the tail of the plain LRU is passed over until its
+		 * writeback ends (lru/plain.c): when depends on time, which no stack follows
+		 */
+		if (a->len && !a->sync)
+			inexact(s, STACK_INEXACT_DIRTY);
 		if (a->len)
 			do_write(s, a, sf);
 		else if (a->isize > sf->isize)
@@ -613,6 +768,28 @@ void stack_mrc_access(struct stack_mrc *s, const struct model_access *a)
 	default:
 		break;
 	}
+}
+
+void stack_mrc_access(struct stack_mrc *s, const struct model_access *a)
+{
+	if (s->oom || s->finished)
+		return;
+	if (a->op != MODEL_STATS_FLUSH && a->op != MODEL_ANON)	/* no access, no reason */
+		s->accesses++;
+	s->pending = 0;
+	s->cur_min = UINT_MAX;
+	follow(s, a);
+	if (s->cur_min <= STACK_MAX_ORDER) {
+		s->by_min_order[s->cur_min]++;
+		if (!s->pending)
+			s->clean_by_min_order[s->cur_min]++;
+	}
+	if (!s->pending)
+		return;
+	s->inexact++;
+	for (unsigned r = 0; r < STACK_MRC_NR_REASONS; r++)
+		if (s->pending & (1u << r))
+			s->by_reason[r]++;
 }
 
 void stack_mrc_advance(struct stack_mrc *s, uint64_t ts)

@@ -72,6 +72,8 @@ struct lru_policy {
 	void (*read)(struct model *m, struct lruvec *lruvec, uint32_t id, bool again);
 	/* a fault or fault-around mapped it */
 	void (*mapped)(struct model *m, struct lruvec *lruvec, uint32_t id);
+	/* fault-around's mappings are no accesses to this kind: mapped() is for faults only */
+	bool faults_only;
 	/* optional: a buffered write dirtied it */
 	void (*written)(struct model *m, struct lruvec *lruvec, uint32_t id);
 	/* optional: would read() change nothing? The read path's fast path for the common hit */

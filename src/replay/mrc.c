@@ -129,6 +129,17 @@ static void default_points(struct memory_list *l, uint64_t top, unsigned page_si
 	}
 }
 
+static void curve_inexact_of(struct curve *c, const struct stack_mrc *s)
+{
+	struct stack_inexact why[STACK_MRC_NR_REASONS];
+	unsigned n;
+
+	c->accesses = stack_mrc_accesses(s);
+	c->inexact_events = stack_mrc_inexact(s, why, &n);
+	for (unsigned k = 0; k < n && k < CURVE_MAX_REASONS; k++)
+		c->inexact[c->n_inexact++] = (struct curve_inexact){ why[k].why, why[k].accesses };
+}
+
 int mrc_curves(struct mrc_run *m, const struct memory_list *l, uint64_t working_set,
 	       struct curve_set *out)
 {
@@ -158,7 +169,7 @@ int mrc_curves(struct mrc_run *m, const struct memory_list *l, uint64_t working_
 		c->source = m->sampled[i] ? CURVE_SAMPLED : CURVE_EXACT;
 		c->lru = model_lru_kinds[LRU_PLAIN]->name;
 		c->sample_rate = m->rate_of[i];
-		c->inexact_events = stack_mrc_inexact(m->s[i], &c->inexact_why);
+		curve_inexact_of(c, m->s[i]);
 		c->p = calloc(l->n ? l->n : 1, sizeof(*c->p));
 		if (!c->p) {
 			free(def);

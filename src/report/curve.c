@@ -183,6 +183,20 @@ static const char *const table_heads[] = {
 	"hit ratio", "hit (bytes)", "device read", "read I/Os", "refaults", "writeback",
 };
 
+/* Every reason a stack curve is not exact, with the accesses that met it. */
+static void table_inexact(FILE *f, const struct curve *c)
+{
+	uint64_t sum = 0;
+
+	for (unsigned k = 0; k < c->n_inexact; k++)
+		sum += c->inexact[k].accesses;
+	fprintf(f, "  not exact: %" PRIu64 " of %" PRIu64 " accesses a stack cannot follow%s\n",
+		c->inexact_events, c->accesses, sum > c->inexact_events ?
+		" (one may meet several)" : "");
+	for (unsigned k = 0; k < c->n_inexact; k++)
+		fprintf(f, "    %" PRIu64 ": %s\n", c->inexact[k].accesses, c->inexact[k].why);
+}
+
 static void table_curve(FILE *f, const struct curve *c)
 {
 	char buf[32];
@@ -195,8 +209,7 @@ static void table_curve(FILE *f, const struct curve *c)
 		fprintf(f, "  hit ratio error against the exact curve: mean %.4f, max %.4f\n",
 			c->mae, c->max_error);
 	if (c->source != CURVE_INSTANCES && c->inexact_events)
-		fprintf(f, "  not exact: %" PRIu64 " accesses a stack cannot follow (first: %s)\n",
-			c->inexact_events, c->inexact_why ? c->inexact_why : "?");
+		table_inexact(f, c);
 	fprintf(f, "  %12s", "memory");
 	for (unsigned k = 0; k < curve_nr_keys; k++)
 		fprintf(f, " %12s", table_heads[k]);
@@ -272,7 +285,15 @@ static void json_curve(FILE *f, const struct curve *c)
 		"true" : "false");
 	fprintf(f, ",\n      \"inexact_accesses\": %" PRIu64 ",\n      \"inexact_why\": ",
 		c->inexact_events);
-	ft_json_string(f, c->inexact_why ? c->inexact_why : "");
+	ft_json_string(f, c->n_inexact ? c->inexact[0].why : "");
+	fputs(",\n      \"inexact_reasons\": [", f);
+	for (unsigned k = 0; k < c->n_inexact; k++) {
+		fprintf(f, "%s{ \"accesses\": %" PRIu64 ", \"why\": ", k ? ", " : " ",
+			c->inexact[k].accesses);
+		ft_json_string(f, c->inexact[k].why);
+		fputs(" }", f);
+	}
+	fputs(c->n_inexact ? " ]" : "]", f);
 	fputs(",\n      \"error_vs_exact\": ", f);
 	if (c->have_error)
 		fprintf(f, "{ \"mae\": %.10g, \"max\": %.10g }", c->mae, c->max_error);

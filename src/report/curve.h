@@ -19,6 +19,8 @@ enum curve_source {
 	CURVE_SAMPLED,		/* the same over a spatial sample of the folios (SHARDS) */
 };
 
+#define CURVE_MAX_REASONS	8
+
 struct curve_point {
 	uint64_t memory_bytes;
 	struct model_metrics m;
@@ -30,9 +32,16 @@ struct curve {
 	enum curve_source source;
 	const char *lru;		/* the LRU kind's name */
 	double sample_rate;		/* CURVE_SAMPLED: share of the folios followed */
-	/* stack curves: whether the stream kept to what makes them exact, else why not */
-	uint64_t inexact_events;
-	const char *inexact_why;
+	/*
+	 * stack curves: whether the stream kept to what makes them exact (inexact_events 0),
+	 * else each reason with the accesses that met it, most first
+	 */
+	uint64_t accesses, inexact_events;
+	unsigned n_inexact;
+	struct curve_inexact {
+		const char *why;
+		uint64_t accesses;
+	} inexact[CURVE_MAX_REASONS];
 	/* CURVE_SAMPLED with an exact curve beside it: hit-ratio error over the points */
 	bool have_error;
 	double mae, max_error;

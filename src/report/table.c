@@ -398,7 +398,7 @@ int report_write_curve_table(FILE *f, const struct report *r)
 		print_config_line(f, &r->cols[0].cfg);
 	print_sources(f, r);
 	if (r->mrc_set)
-		fprintf(f, "--mrc set %s: a stack pass follows nothing else\n", r->mrc_set);
+		fprintf(f, "--mrc set %s:\n  a stack pass follows nothing else\n", r->mrc_set);
 	fputc('\n', f);
 	return curve_write_table(f, r->curves);
 }

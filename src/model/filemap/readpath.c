@@ -168,10 +168,17 @@ static uint32_t mmap_fault_in(struct model *m, uint32_t file, struct mfile *mf, 
 	return id;
 }
 
-/* The access mapped the folio: its PTE young, and VM_EXEC noted for reclaim (vmscan/exec.c). */
-static void folio_mapped_by(struct model *m, const struct model_access *a, uint32_t id)
+/*
+ * The access mapped the folio: its PTE young (not for the plain LRU when only fault-around
+ * mapped it), and VM_EXEC noted for reclaim (vmscan/exec.c).
+ */
+static void folio_mapped_by(struct model *m, const struct model_access *a, uint32_t id,
+			    bool around)
 {
-	lruvec_mapped(m, id);
+	if (around)
+		lruvec_mapped_around(m, id);
+	else
+		lruvec_mapped(m, id);
 	if (a->exec)
 		folio_set_exec(m, folio_at(&m->pool, id));
 }
@@ -202,7 +209,7 @@ static void mmap_map_pages(struct model *m, const struct model_access *a, struct
 		hi = folio_end(f) - 1 < last ? folio_end(f) - 1 : last;
 		if (folio_test(f, FOLIO_UPTODATE) && !folio_test(f, FOLIO_READAHEAD)) {
 			if (advice_mapping_has_recency(mf))
-				folio_mapped_by(m, a, id);
+				folio_mapped_by(m, a, id, true);
 			cache_touch(m, id, idx, hi);
 			mapped += hi - idx + 1;
 		}
@@ -258,7 +265,7 @@ void read_mmap(struct model *m, const struct model_access *a, struct mfile *mf, 
 			hit_bytes += overlap_bytes(m, a->pos, a->len, idx, hi);
 		}
 		if (advice_mapping_has_recency(mf))
-			folio_mapped_by(m, a, id);
+			folio_mapped_by(m, a, id, false);
 		cache_touch(m, id, idx, hi);
 		if (write)	/* page_mkwrite dirties the whole folio */
 			wb_mark_dirty_all(m, id);

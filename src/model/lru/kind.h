@@ -102,6 +102,17 @@ static inline void lruvec_mapped(struct model *m, uint32_t id)
 	m->lru_kind->mapped(m, folio_lruvec(m, id), id);
 }
 
+/*
+ * filemap_map_pages() mapped the folio around a fault: it marks nothing accessed, the young
+ * bit of its page table entry is what a kernel LRU sees; a kind that sees only the
+ * application's own accesses ignores it.
+ */
+static inline void lruvec_mapped_around(struct model *m, uint32_t id)
+{
+	if (!m->lru_kind->faults_only)
+		lruvec_mapped(m, id);
+}
+
 static inline void lruvec_written(struct model *m, uint32_t id)
 {
 	if (m->lru_kind->written)

@@ -3,6 +3,9 @@
  * A plain LRU: one strict list, every access moves the folio to its head, eviction takes the
  * tail, refaults are counted but never activate (no refault op). Not a kernel's: it is
  * the textbook policy other cache simulators implement, for cross-checking against them.
+ * Its accesses are the application's: reads, writes and faults. Fault-around maps what
+ * happens to be cached at this memory size and is no access: moving those folios would make
+ * the recency order depend on the size, which no stack pass (model/stack.h) can follow.
  */
 #include "model/instance.h"
 
@@ -43,5 +46,6 @@ const struct lru_policy lru_plain = {
 	.reclaim_refill = plain_reclaim_refill,
 	.read = plain_read,
 	.mapped = plain_touch,
+	.faults_only = true,
 	.written = plain_touch,
 };
