@@ -71,6 +71,18 @@ drop_pages() {
 	done
 }
 
+# memcg_hierarchy: ROOT and MAX of the memory hierarchy to make test cgroups in (v1's own, or
+# v2 with the controller enabled), or the test skipped.
+memcg_hierarchy() {
+	if [ -w /sys/fs/cgroup/memory/cgroup.procs ]; then
+		ROOT=/sys/fs/cgroup/memory MAX=memory.limit_in_bytes
+	elif grep -qw memory /sys/fs/cgroup/cgroup.subtree_control 2> /dev/null; then
+		ROOT=/sys/fs/cgroup MAX=memory.max
+	else
+		skip_all "no memory cgroup controller to make cgroups in (v1 or v2)"
+	fi
+}
+
 # "dev" of a file as the trace writes it: MAJOR:MINOR.
 dev_of() { stat -c '%Hd:%Ld' "$1"; }
 

@@ -14,13 +14,7 @@
 . "$TOP_SRCDIR/tests/record-lib.sh"
 record_requires_bpf
 
-if [ -w /sys/fs/cgroup/memory/cgroup.procs ]; then
-	ROOT=/sys/fs/cgroup/memory MAX=memory.limit_in_bytes
-elif grep -qw memory /sys/fs/cgroup/cgroup.subtree_control 2> /dev/null; then
-	ROOT=/sys/fs/cgroup MAX=memory.max
-else
-	skip_all "no memory cgroup controller to make cgroups in (v1 or v2)"
-fi
+memcg_hierarchy
 MiB=1048576
 
 D=$(record_ext4_dir)

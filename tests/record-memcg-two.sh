@@ -20,13 +20,7 @@ command -v python3 > /dev/null 2>&1 || skip_all "python3 not installed"
 ftload=${TOP_BUILDDIR:?run through make check}/tests/lab/ftload
 [ -x "$ftload" ] || skip_all "tests/lab/ftload not built"
 
-if [ -w /sys/fs/cgroup/memory/cgroup.procs ]; then
-	ROOT=/sys/fs/cgroup/memory MAX=memory.limit_in_bytes
-elif grep -qw memory /sys/fs/cgroup/cgroup.subtree_control 2> /dev/null; then
-	ROOT=/sys/fs/cgroup MAX=memory.max
-else
-	skip_all "no memory cgroup controller to make cgroups in (v1 or v2)"
-fi
+memcg_hierarchy
 A=$ROOT/ft-test-two-a-$$
 B=$ROOT/ft-test-two-b-$$
 mkdir "$A" "$B" || skip_all "cannot make memory cgroups under $ROOT"

@@ -80,6 +80,12 @@ rec() {
 	return "$rc"
 }
 
+# cgroup_figure CSV NAME KEY: KEY of cgroup NAME's last model row in replay --by=cgroup's CSV
+cgroup_figure() {
+	awk -F, -v name="\"$2\"" -v k="$3" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$c["name"] == name { v = $c[k] } END { print v }' "$1"
+}
+
 # kernel_orders TRACE INO: "ORDER COUNT" lines of the kernel's insertions into the file.
 kernel_orders() {
 	folio-trace dump "$1" | awk -v ino="ino=$2" '$2 == "pagecache_add" && $5 == ino {

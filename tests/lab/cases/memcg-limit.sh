@@ -37,12 +37,7 @@ EOW
 remount ext4 || echo "# remount failed"
 check "record of the two cgroups' work" rec two.ftr ext4 sh work.sh
 folio-trace replay --by=cgroup --format=csv two.ftr > two.csv 2> two.err || sed 's/^/#   /' two.err
-# unit NAME KEY: KEY of cgroup NAME's last model row in --by=cgroup's CSV
-unit() {
-	awk -F, -v name="\"$1\"" -v k="$2" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-		$c["name"] == name { v = $c[k] } END { print v }' two.csv
-}
-ea=$(unit /lab-la evicted_pages) eb=$(unit /lab-lb evicted_pages)
+ea=$(cgroup_figure two.csv /lab-la evicted_pages) eb=$(cgroup_figure two.csv /lab-lb evicted_pages)
 kb=$(awk '$1 == "pgsteal" { print $2 }' "$B/memory.stat")
 echo "# two cgroups, B's max 64M then 8M: B's evictions, model $eb, kernel $kb; A's model $ea"
 check "two cgroups: the kernel reclaimed B to its new limit" at_least "${kb:-0}" 4096

@@ -27,17 +27,13 @@ remount ext4 || echo "# remount failed"
 check "record of the two cgroups' work" rec two.ftr ext4 sh work.sh
 folio-trace replay --by=cgroup --format=csv two.ftr > two.csv 2> two.err || sed 's/^/#   /' two.err
 
-# unit NAME KEY: KEY of cgroup NAME's last model row in --by=cgroup's CSV
-unit() {
-	awk -F, -v name="\"$1\"" -v k="$2" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-		$c["name"] == name { v = $c[k] } END { print v }' two.csv
-}
 stat_of() { awk -v k="$2" '$1 == k { print $2 }' "$1/memory.stat"; }
 gen=$(cat /sys/kernel/mm/lru_gen/enabled 2> /dev/null)
 echo "# lru_gen/enabled $gen"
 for cg in a b; do
 	dir=/sys/fs/cgroup/lab-$cg
-	ev=$(unit "/lab-$cg" evicted_pages) ref=$(unit "/lab-$cg" refaults)
+	ev=$(cgroup_figure two.csv "/lab-$cg" evicted_pages)
+	ref=$(cgroup_figure two.csv "/lab-$cg" refaults)
 	kev=$(stat_of "$dir" pgsteal) kref=$(stat_of "$dir" workingset_refault_file)
 	echo "# $cg: evictions model $ev kernel $kev, refaults model $ref kernel $kref"
 	check "$cg: the kernel reclaimed in it" at_least "${kev:-0}" 1000
