@@ -32,6 +32,16 @@ within() {
 	ok $? "$NAME: $1 ($2) within $3%: model $m, kernel $k"
 }
 
+# system_bound METRIC SOURCE PAGES: a system-wide counter on a machine others use too: the
+# model's figure is the PAGES the workload's own bytes give, and the kernel's count, which
+# holds every writer's, is at least that
+system_bound() {
+	m=$(field "$1" "$2" model)
+	k=$(field "$1" "$2" kernel)
+	ok "$([ "$m" = "$3" ] && [ "${k:-0}" -ge "$3" ] && echo 0 || echo 1)" \
+		"$NAME: $1 ($2, system-wide): model $m = $3, kernel $k >= it"
+}
+
 # cold FILE: only the workload's own reads fill the cache with FILE
 cold() { drop_pages "$1"; }
 
@@ -67,8 +77,10 @@ calib "$TMPD/rnd.ftr"
 within "insertions, pages" mm_filemap_add_to_page_cache 10
 within "insertions at order 0, folios" mm_filemap_add_to_page_cache 10
 
-# 3. overwrite with fsync: 32 MiB rewritten in place, 64 KiB writes, fsync at the end (large
-# enough that other writers' pages in the system-wide counters stay far below 5%)
+# 3. overwrite with fsync: 32 MiB rewritten in place, 64 KiB writes, fsync at the end: each of
+# its 8192 pages dirtied and written back once. /proc/vmstat's counts hold every writer of
+# the machine (another test suite beside this one wrote 2700 pages more in one run), so they
+# bound the model's from above; the trace's own dirtying events are held within 10%.
 NAME=overwrite
 dd if=/dev/urandom of="$D/ow" bs=1M count=32 status=none
 cold "$D/ow"
@@ -76,8 +88,8 @@ rec "$TMPD/ow.ftr" --memory-limit=128M -- dd if=/dev/zero of="$D/ow" bs=64k coun
 	conv=notrunc,fsync status=none
 is "$rc" 0 "$NAME recorded"
 calib "$TMPD/ow.ftr"
-within "pages written back" nr_written 5
-within "pages dirtied" nr_dirtied 5
+system_bound "pages written back" nr_written 8192
+system_bound "pages dirtied" nr_dirtied 8192
 within "folios dirtied" writeback_dirty_folio 10
 within "insertions, pages" mm_filemap_add_to_page_cache 10
 # 4. a 96 MiB file read twice in base pages (POSIX_FADV_RANDOM: the kernel reads what is
