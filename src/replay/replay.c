@@ -229,6 +229,8 @@ static void settle_configs(struct replay *rp, __u32 first_dev)
 		rp->cfg[i].devices = rp->devices;
 		rp->cfg[i].ndevices = rp->have_host ? rp->host.ndevs : 0;
 		settle_cgroups(rp, &rp->cfg[i]);
+		rp->cfg[i].dirty_domains = rp->cgroups ?
+					   replay_cgroups_dirty_domains(rp->cgroups) : 0;
 		rp->cfg[i].memcg_flushes = rp->have_host &&
 					   (rp->host.flags & FT_HOST_MEMCG_FLUSHES);
 		settle_start_state(rp, &rp->cfg[i]);
