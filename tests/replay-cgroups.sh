@@ -76,6 +76,12 @@ is "$(wbcol "$TMPD/memcg-dirty.csv" wb_background_bytes)" 616 \
 is "$(wbcol "$TMPD/memcg-dirty.csv" wb_fsync_bytes)" 152 "v2: the fsync writes the 152 left"
 is "$(wbcol "$TMPD/memcg-dirty-v1.csv" wb_background_bytes)" 0 "v1: no background writeback"
 is "$(wbcol "$TMPD/memcg-dirty-v1.csv" wb_fsync_bytes)" 768 "v1: the fsync writes all 768"
+run "$FOLIO_TRACE" replay --folio-order=0 "$TMPD/memcg-dirty.ftr"
+like "$(flat "$out")" "cgroup v2 writeback: 2 cgroups with dirty limits of their own" \
+	"v2: the sources line says the cgroups have dirty limits of their own"
+run "$FOLIO_TRACE" replay --folio-order=0 "$TMPD/memcg-dirty-v1.ftr"
+printf '%s\n' "$out" | grep -q "dirty limits of"
+ok $((! $?)) "v1: it does not"
 
 run "$FOLIO_TRACE" replay --cgroup-limit=nosuch:1M "$T"
 is "$rc" 2 "a name no cgroup has: exit 2"
