@@ -4,11 +4,14 @@
 # memory.stat's file_dirty and file_writeback sampled meanwhile. The cgroup's domain (avail
 # about its 64 MiB: background at 10%, freerun at 15%, hard limit at 20%) keeps its dirty pages
 # to a few MiB and its wb's background work writes nearly all of the file before the fsync;
-# the global domain of the VM's memory alone would let 90 MiB and more be dirty. Compared:
+# with the global domain alone (about 90 MiB to start background writeback in the VM) the
+# dirty pages fill the cgroup until its reclaim wakes the flusher (the model without the
+# memcg domain: 25 MiB dirty on average, 59 at most). Compared:
 # the pages the flusher wrote (calibrate's writeback_single_inode row) and the dirty pages at
 # the samples, the model's (--timeseries) against the kernel's. Measured (folio-trace-model.7):
-# 6.1 flusher 63840 pages, model 64000; mean dirty 4.0 MiB, model 3.3 (both at most 9 MiB);
-# 6.12 flusher 65509, model 63744; mean dirty 5.9 MiB, peaks of 23, model 3.4 and 9.
+# flusher pages 6.1 63840 and 65251, 6.12 65308 to 65509, model 63744 to 64000; mean dirty
+# 6.1 4.0 MiB, model 3.3-3.4 (both at most about 9 MiB); 6.12 5.9-6.6 with peaks of 22-23,
+# model 3.4-4.2 and at most 9.
 . /lab/cases/lib.sh
 MiB=1048576
 
