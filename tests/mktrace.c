@@ -413,8 +413,8 @@ int main(int argc, char **argv)
 
 	if (argc < 2 || argc > 3) {
 		fprintf(stderr, "usage: mktrace [sample|empty|counters|truncated|ts-max|ts-random|"
-			"ts-back|huge|escapes|units|units-cgroup|units-unrecorded|memcgs|memcg-limits|"
-			"memcg-dirty|memcg-dirty-v1] FILE\n");
+			"ts-back|huge|escapes|units|units-cgroup|units-unrecorded|memcgs|"
+			"memcg-limits|memcg-dirty|memcg-dirty-v1] FILE\n");
 		return 2;
 	}
 	w = ft_writer_open(argv[argc - 1], 0644, &err);

@@ -215,7 +215,7 @@ static void test_memcg_domain_writeback(void)
 			op_in(m, 1, MODEL_WRITE, 0, p * PAGE, PAGE, (p + 1) * PAGE);
 		x = metrics(m);
 		if (!v2) {
-			is_u64(x.wb_background_bytes, 0, "v1: the global domain alone, no writeback");
+			is_u64(x.wb_background_bytes, 0, "v1: the global domain alone: none");
 			is_u64(m->memcgs[1].nr_dirty, 8192, "v1: every page still dirty");
 			model_free(m);
 			continue;

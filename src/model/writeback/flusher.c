@@ -193,7 +193,7 @@ struct wb_work {
 	uint64_t nr_pages;		/* work->nr_pages: pages left to write */
 	uint64_t dirtied_before;	/* kupdate: only inodes dirtied at or before */
 	bool background;		/* for_background: stop below the background threshold */
-	uint32_t owner;			/* a cgroup's wb: 1 + its memcg, its inodes only; 0 all */
+	uint32_t owner;		/* a cgroup's wb (its inodes only): 1 + memcg; 0: all */
 };
 
 /*

@@ -68,6 +68,11 @@ static uint64_t dirtyable_pages(const struct model *m)
 	return free + memcg_lru_pages(m) + 1;
 }
 
+static uint64_t min_u64(uint64_t a, uint64_t b)
+{
+	return a < b ? a : b;
+}
+
 /*
  * domain_dirty_limits() (mm/page-writeback.c, 6.12 and 6.18): ratios in 1/PAGE_SIZE units as
  * the kernel keeps them, of the domain's avail. A memcg domain (global_avail non-zero) takes
@@ -78,17 +83,16 @@ static void domain_dirty_limits(const struct model *m, uint64_t avail, uint64_t 
 				uint64_t *bg_thresh, uint64_t *thresh)
 {
 	const struct model_config *c = &m->cfg;
-	uint64_t ps = model_page_size(m), bytes = c->dirty_bytes, bg_bytes = c->dirty_background_bytes;
+	uint64_t ps = model_page_size(m), bytes = c->dirty_bytes;
+	uint64_t bg_bytes = c->dirty_background_bytes;
 	uint64_t ratio = c->dirty_ratio * ps / 100, bg_ratio = c->dirty_background_ratio * ps / 100;
 	uint64_t bg, th;
 
 	if (global_avail) {
 		if (bytes)
-			ratio = (bytes + global_avail - 1) / global_avail < ps ?
-				(bytes + global_avail - 1) / global_avail : ps;
+			ratio = min_u64((bytes + global_avail - 1) / global_avail, ps);
 		if (bg_bytes)
-			bg_ratio = (bg_bytes + global_avail - 1) / global_avail < ps ?
-				   (bg_bytes + global_avail - 1) / global_avail : ps;
+			bg_ratio = min_u64((bg_bytes + global_avail - 1) / global_avail, ps);
 		bytes = bg_bytes = 0;
 	}
 	th = bytes ? (bytes + ps - 1) / ps : ratio * avail / ps;
@@ -129,11 +133,6 @@ void wb_init_thresholds(struct model *m)
 struct dirty_domain {
 	uint64_t avail, dirty, bg_thresh, thresh;
 };
-
-static uint64_t min_u64(uint64_t a, uint64_t b)
-{
-	return a < b ? a : b;
-}
 
 /*
  * mem_cgroup_wb_stats() (mm/memcontrol.c, 6.12 and 6.18): the headroom is min(memory.max,
