@@ -18,6 +18,10 @@
  *   memcgs     two memory cgroups: thread 10 in /ft/a (id 4001, memory.max 32 KiB) reads
  *              pages 0-15 of /data/a one at a time, then thread 20 in /ft/b (id 4002, no
  *              limit) pages 0-15 of /data/b
+ *   memcg-dirty  two memory cgroups (cgroup v2): thread 30 in /ft/w (id 4101, memory.max 4 MiB)
+ *              writes /data/w's 768 pages one at a time, 1 ms apart, and fsyncs it at 2 s;
+ *              thread 40 in /ft/r (id 4102, no limit) reads a page of /data/a
+ *   memcg-dirty-v1  the same in the v1 memory hierarchy
  *   memcg-limits  memcgs (cgroup v2) whose limits are written: /ft/a's memory.max 64 KiB, then 32 KiB
  *              before the first access; after the reads, at 1 s, /ft/a's max 16 KiB, then its
  *              memory.high 8 KiB, then /ft/b's max 8 KiB; a read of /ft/a's at 2 s
@@ -256,6 +260,41 @@ static int write_memcg_limits(struct ft_writer *w, struct ft_error *err)
 				  err);
 }
 
+/* A writer in a 4 MiB cgroup beside a reader in an unlimited one, in hierarchy flags. */
+static int write_memcg_dirty_in(struct ft_writer *w, __u16 flags, struct ft_error *err)
+{
+	struct ft_cgroup_limits l = { .hdr = { .type = FT_CGROUP_LIMITS, .size = sizeof(l),
+					       .ts = 1000 }, .id = 4101, .max = 4u << 20,
+				      .high = FT_LIMIT_NONE, .soft = FT_LIMIT_NONE };
+	struct ft_cgroup_limits r = l;
+
+	r.id = 4102;
+	r.max = FT_LIMIT_NONE;
+	if (ft_writer_host(w, &host, NULL, err) ||
+	    ft_writer_cgroup(w, 1000, 4101, flags, "/ft/w", err) || ft_writer_append(w, &l, err) ||
+	    ft_writer_cgroup(w, 1000, 4102, flags, "/ft/r", err) || ft_writer_append(w, &r, err) ||
+	    append_task(w, 30, 30, "w", 4101, err) || append_task(w, 40, 40, "r", 4102, err) ||
+	    ft_writer_file(w, 1000, 254u << 20, 3, 0, "/data/w", err) ||
+	    ft_writer_file(w, 1000, 254u << 20, 1, 1u << 20, "/data/a", err) ||
+	    append_unit_access(w, 40, 500000, 1, FT_OP_READ, 0, 4096, 1u << 20, err))
+		return -1;
+	for (__u64 i = 0; i < 768; i++)
+		if (append_unit_access(w, 30, 1000000 * (i + 1), 3, FT_OP_WRITE, i << 12, 4096,
+				       (i + 1) << 12, err))
+			return -1;
+	return append_unit_access(w, 30, 2000000000, 3, FT_OP_FSYNC, 0, 0, 768u << 12, err);
+}
+
+static int write_memcg_dirty(struct ft_writer *w, struct ft_error *err)
+{
+	return write_memcg_dirty_in(w, 0, err);
+}
+
+static int write_memcg_dirty_v1(struct ft_writer *w, struct ft_error *err)
+{
+	return write_memcg_dirty_in(w, FT_CG_V1, err);
+}
+
 static int write_ts_max(struct ft_writer *w, struct ft_error *err)
 {
 	if (ft_writer_host(w, &host, NULL, err))
@@ -360,6 +399,8 @@ static const struct {
 	{ "units-cgroup", write_units_cgroup },
 	{ "memcgs", write_memcgs },
 	{ "memcg-limits", write_memcg_limits },
+	{ "memcg-dirty", write_memcg_dirty },
+	{ "memcg-dirty-v1", write_memcg_dirty_v1 },
 	{ "units-unrecorded", write_units_unrecorded },
 };
 
@@ -372,7 +413,8 @@ int main(int argc, char **argv)
 
 	if (argc < 2 || argc > 3) {
 		fprintf(stderr, "usage: mktrace [sample|empty|counters|truncated|ts-max|ts-random|"
-			"ts-back|huge|escapes|units|units-cgroup|units-unrecorded|memcgs] FILE\n");
+			"ts-back|huge|escapes|units|units-cgroup|units-unrecorded|memcgs|"
+			"memcg-limits|memcg-dirty|memcg-dirty-v1] FILE\n");
 		return 2;
 	}
 	w = ft_writer_open(argv[argc - 1], 0644, &err);

@@ -58,6 +58,31 @@ like "$(flat "$out")" "/ft/a 32.0 KiB, /ft/b no limit), limits at the start, the
 run "$FOLIO_TRACE" replay $OPTS --format=json "$L"
 like "$out" '"read_hit_requests": 1[,}]' "the read after the changes hits the page kept"
 
+# cgroup v2 writeback: /ft/w's own dirty domain, avail its 1024 pages (file pages + headroom),
+# background at 409 * 1024 / 4096 = 102 pages, hard limit 204, freerun ceiling 153: at each
+# 154th dirty page the writer wakes its wb's background work, whose first chunk (at least
+# MIN_WRITEBACK_PAGES) writes all 154, so 4 x 154 = 616 before the fsync writes the last 152.
+# Under v1 the global domain of 1 GiB alone: the fsync writes all 768.
+wbcol() {
+	awk -F, -v k="$2" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		{ v = $c[k] } END { print v / 4096 }' "$1"
+}
+for v in memcg-dirty memcg-dirty-v1; do
+	"$TOP_BUILDDIR/tests/mktrace" $v "$TMPD/$v.ftr" || exit 1
+	"$FOLIO_TRACE" replay --folio-order=0 --format=csv "$TMPD/$v.ftr" > "$TMPD/$v.csv"
+done
+is "$(wbcol "$TMPD/memcg-dirty.csv" wb_background_bytes)" 616 \
+	"v2: the cgroup's background writeback, 4 times the 154 pages past its freerun ceiling"
+is "$(wbcol "$TMPD/memcg-dirty.csv" wb_fsync_bytes)" 152 "v2: the fsync writes the 152 left"
+is "$(wbcol "$TMPD/memcg-dirty-v1.csv" wb_background_bytes)" 0 "v1: no background writeback"
+is "$(wbcol "$TMPD/memcg-dirty-v1.csv" wb_fsync_bytes)" 768 "v1: the fsync writes all 768"
+run "$FOLIO_TRACE" replay --folio-order=0 "$TMPD/memcg-dirty.ftr"
+like "$(flat "$out")" "cgroup v2 writeback: 2 cgroups with dirty limits of their own" \
+	"v2: the sources line says the cgroups have dirty limits of their own"
+run "$FOLIO_TRACE" replay --folio-order=0 "$TMPD/memcg-dirty-v1.ftr"
+printf '%s\n' "$out" | grep -q "dirty limits of"
+ok $((! $?)) "v1: it does not"
+
 run "$FOLIO_TRACE" replay --cgroup-limit=nosuch:1M "$T"
 is "$rc" 2 "a name no cgroup has: exit 2"
 like "$err" "^folio-trace: --cgroup-limit=nosuch: no memory cgroup of that name has accesses" \

@@ -145,6 +145,93 @@ static void test_throttle(void)
 	model_free(m);
 }
 
+/* An access of len bytes at pos of file by memory cgroup memcg. */
+static void op_in(struct model *m, uint8_t memcg, enum model_op o, uint32_t file, uint64_t pos,
+		  uint64_t len, uint64_t isize)
+{
+	struct model_access a = { .ts = 0, .file_id = file, .op = o, .pos = pos, .len = len,
+				  .isize = isize, .device = MODEL_DEVICE_NONE, .memcg = memcg };
+
+	model_access(m, &a);
+}
+
+/*
+ * A 64 MiB cgroup (memory.max) holding 40 MiB of file pages, all clean, has 24 MiB of headroom;
+ * with the global domain's 20 GiB dirtyable, the clean pages elsewhere are far more, so its
+ * avail is 40 + 24 MiB = 16384 pages (mdtc_calc_avail()). Ratios in 1/4096: 10% is 409, 20% is
+ * 819, so bg_thresh = 409 * 16384 / 4096 = 1636 and thresh = 819 * 16384 / 4096 = 3276 pages.
+ * The *_bytes sysctls as ratios of the global avail (5242880 pages): 2 GiB gives
+ * DIV_ROUND_UP(2^31, 5242880) = 410, 1 GiB 205, so 1640 and 820 pages.
+ */
+static struct model *memcg_64m(uint32_t dirty_domains, uint64_t dirty_bytes, uint64_t bg_bytes)
+{
+	static const struct model_memcg cg[] = { { 64 * MiB, UINT64_MAX } };
+	struct model_config c = config(0);
+
+	c.dirtyable_bytes = 20 * GiB;
+	c.readahead = false;
+	c.memcgs = cg;
+	c.nr_memcgs = 1;
+	c.dirty_domains = dirty_domains;
+	c.dirty_bytes = dirty_bytes;
+	c.dirty_background_bytes = bg_bytes;
+	return checked_model(&c);
+}
+
+static void test_memcg_domain_limits(void)
+{
+	uint64_t avail, bg, th;
+	struct model *m = memcg_64m(1u << 1, 0, 0);
+
+	op_in(m, 1, MODEL_READ, 0, 0, 40 * MiB, 40 * MiB);
+	is_u64(lru_pages(&m->memcgs[1].lruvec.lru), 10240, "the cgroup holds 40 MiB of file pages");
+	wb_memcg_limits(m, 1, &avail, &bg, &th);
+	is_u64(avail, 16384, "its avail: file pages + headroom");
+	is_u64(bg, 1636, "bg_thresh: 409/4096 of it");
+	is_u64(th, 3276, "thresh: 819/4096 of it");
+	model_free(m);
+
+	m = memcg_64m(1u << 1, 2 * GiB, GiB);
+	op_in(m, 1, MODEL_READ, 0, 0, 40 * MiB, 40 * MiB);
+	wb_memcg_limits(m, 1, &avail, &bg, &th);
+	is_u64(th, 1640, "dirty_bytes: a ratio of the global avail, 410/4096");
+	is_u64(bg, 820, "dirty_background_bytes: 205/4096");
+	model_free(m);
+}
+
+/*
+ * 32 MiB written a page at a time in the 64 MiB cgroup: with cgroup v2 writeback its own domain
+ * (avail about 64 MiB) starts background writeback of its file and its dirty pages end at most
+ * at its freerun ceiling; under v1 the global 20 GiB domain alone: nothing written back.
+ */
+static void test_memcg_domain_writeback(void)
+{
+	for (int v2 = 0; v2 <= 1; v2++) {
+		struct model *m = memcg_64m(v2 ? 1u << 1 : 0, 0, 0);
+		struct model_metrics x;
+		uint64_t avail, bg, th;
+
+		for (uint64_t p = 0; p < 8192; p++)
+			op_in(m, 1, MODEL_WRITE, 0, p * PAGE, PAGE, (p + 1) * PAGE);
+		x = metrics(m);
+		if (!v2) {
+			is_u64(x.wb_background_bytes, 0, "v1: the global domain alone: none");
+			is_u64(m->memcgs[1].nr_dirty, 8192, "v1: every page still dirty");
+			model_free(m);
+			continue;
+		}
+		wb_memcg_limits(m, 1, &avail, &bg, &th);
+		ok(x.wb_background_bytes > 0, "v2: the cgroup's background writeback ran");
+		ok(m->memcgs[1].nr_dirty + m->memcgs[1].nr_writeback <= (bg + th) / 2,
+		   "v2: dirty + writeback at most its freerun ceiling (%llu <= %llu)",
+		   (unsigned long long)(m->memcgs[1].nr_dirty + m->memcgs[1].nr_writeback),
+		   (unsigned long long)((bg + th) / 2));
+		ok(th < 3400 && th > 3000, "v2: its thresh about 20%% of 64 MiB (%llu)",
+		   (unsigned long long)th);
+		model_free(m);
+	}
+}
+
 /* 16 pages of memory and one-page writes, thresholds far away: dirty folios reach the tail. */
 static struct model *small_memory(enum reclaim_writeback how, const char *fstype,
 				  unsigned release, unsigned writes)
@@ -290,6 +377,8 @@ int main(void)
 	test_device_time();
 	test_chunks();
 	test_throttle();
+	test_memcg_domain_limits();
+	test_memcg_domain_writeback();
 	test_reclaim_rows();
 	test_pageout_conditions();
 	test_reclaim_auto();

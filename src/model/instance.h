@@ -60,6 +60,11 @@ struct mfile {
 	uint32_t dirty;			/* head of the list of its dirty folios */
 	uint32_t nr_dirty;		/* dirty folios */
 	uint32_t inode_prev, inode_next;	/* the dirty inode list (b_dirty) */
+	/*
+	 * inode_attach_wb(): 1 + the memory cgroup of the folio that first dirtied the file,
+	 * whose wb writes it back from then on (foreign inode switching is not modelled); 0 none
+	 */
+	uint8_t wb_owner;
 	uint32_t gen;			/* bumped by unlink: shadow/touched entries die */
 	uint32_t dirty_gen;		/* bumped when a folio joins its dirty list */
 	uint32_t nr_by_order[MODEL_MAX_ORDER + 1];

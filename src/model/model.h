@@ -223,6 +223,12 @@ struct model_config {
 	 */
 	bool memcg_flushes;
 	/*
+	 * The memory cgroups with a dirty domain of their own, bit i for cgroup i: cgroup v2
+	 * writeback (CONFIG_CGROUP_WRITEBACK), each a bdi_writeback of its own whose inodes it
+	 * first dirtied. 0 under v1 (and without cgroups): the global domain alone.
+	 */
+	uint32_t dirty_domains;
+	/*
 	 * Anonymous pages beside the first cgroup's active file list in the workingset size a
 	 * file refault distance is compared with (mm/workingset.c workingset_test_recent(): its
 	 * NR_ACTIVE_ANON + NR_INACTIVE_ANON while mem_cgroup_get_nr_swap_pages() > 0), as the

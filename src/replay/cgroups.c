@@ -276,6 +276,25 @@ bool replay_cgroups_index(const struct replay_cgroups *c, uint64_t id, uint8_t *
 	return found != NULL;
 }
 
+/* A cgroup the recorder named (its path found) below the root, in the v2 hierarchy. */
+static bool has_own_wb(const struct replay_cgroup *r)
+{
+	return !r->v1 && r->path[0] && strcmp(r->path, "/");
+}
+
+uint32_t replay_cgroups_dirty_domains(const struct replay_cgroups *c)
+{
+	uint32_t mask = 0;
+
+	/* the models' only cgroup, 0, is the trace's one */
+	if (!c->active)
+		return c->n == 1 && has_own_wb(&c->cg[0]) ? 1u : 0;
+	for (uint32_t i = 0; i < c->n; i++)
+		if (has_own_wb(&c->cg[i]))
+			mask |= 1u << (i + 1);
+	return mask;
+}
+
 int replay_cgroups_note(struct replay_cgroups *c, const struct ft_hdr *h)
 {
 	const uint64_t *index;

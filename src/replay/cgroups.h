@@ -79,6 +79,12 @@ bool replay_cgroups_index(const struct replay_cgroups *c, uint64_t id, uint8_t *
  */
 bool replay_cgroups_limits_changed(struct replay_cgroups *c, const struct ft_cgroup_limits *l,
 				   uint8_t *index, struct model_memcg *now, bool *v1);
+/*
+ * The models' memory cgroups with a dirty domain of their own (model_config.dirty_domains):
+ * each recorded cgroup below the root of a v2 hierarchy, where cgroup writeback gives it a
+ * wb of its own; none under v1.
+ */
+uint32_t replay_cgroups_dirty_domains(const struct replay_cgroups *c);
 /* The models' memory cgroup index of an access by thread tid. */
 uint8_t replay_cgroups_of_tid(struct replay_cgroups *c, uint32_t tid);
 void replay_cgroups_release(struct replay_cgroups *c);

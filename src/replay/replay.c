@@ -229,6 +229,8 @@ static void settle_configs(struct replay *rp, __u32 first_dev)
 		rp->cfg[i].devices = rp->devices;
 		rp->cfg[i].ndevices = rp->have_host ? rp->host.ndevs : 0;
 		settle_cgroups(rp, &rp->cfg[i]);
+		rp->cfg[i].dirty_domains = rp->cgroups ?
+					   replay_cgroups_dirty_domains(rp->cgroups) : 0;
 		rp->cfg[i].memcg_flushes = rp->have_host &&
 					   (rp->host.flags & FT_HOST_MEMCG_FLUSHES);
 		settle_start_state(rp, &rp->cfg[i]);
@@ -842,6 +844,18 @@ static void describe_cgroups(struct replay *rp)
 		add_source(rp, "; %" PRIu64 " more charged together, unlimited", cg->shared);
 }
 
+/* The cgroups with dirty limits of their own (cgroup v2 writeback). */
+static void describe_dirty_domains(struct replay *rp)
+{
+	unsigned n = 0;
+
+	for (uint32_t mask = rp->cfg[0].dirty_domains; mask; mask &= mask - 1)
+		n++;
+	if (n)
+		add_source(rp, "; cgroup v2 writeback: %u cgroup%s with dirty limits of %s own", n,
+			   n == 1 ? "" : "s", n == 1 ? "its" : "their");
+}
+
 /*
  * One line on where the configuration came from: the recorded kernel's rules (or the user's
  * options), the filesystems the files were on with the largest order each allows and how
@@ -890,6 +904,7 @@ static void describe_sources(struct replay *rp)
 	else
 		add_source(rp, "; memory: the host's");
 	describe_cgroups(rp);
+	describe_dirty_domains(rp);
 	if (rp->set & MODEL_REC_SWAP)
 		add_source(rp, "; refaults count the anon memory: %s (--swap)",
 			   model_swap_uses[c->swap]->name);

@@ -28,6 +28,7 @@ bool memcg_init(struct model *m)
 
 		lru_init(&lruvec->lru, &m->pool, m->page_shift);
 		lruvec->gen.max_seq = MIN_NR_GENS + 1;	/* lru_gen_init_lruvec() */
+		m->memcgs[i].dirty_domain = c->dirty_domains >> i & 1;
 		if (!i)	/* the trace samples the anon memory of the first */
 			lruvec->workingset_anon = c->swap == SWAP_ON ? c->workingset_anon_pages : 0;
 		if (i) {

@@ -31,6 +31,10 @@ struct mem_cgroup {
 	uint64_t walk_quota, walk_carry;
 	/* its limits may be written during the run (not where the memory is its limit) */
 	bool follows_limits;
+	/* a dirty domain of its own (cfg.dirty_domains): its wb's mdtc in balance_dirty_pages() */
+	bool dirty_domain;
+	/* its NR_FILE_DIRTY and NR_WRITEBACK (memcg_page_state()), pages */
+	uint64_t nr_dirty, nr_writeback;
 	struct lruvec lruvec;
 };
 

@@ -193,11 +193,20 @@ struct wb_work {
 	uint64_t nr_pages;		/* work->nr_pages: pages left to write */
 	uint64_t dirtied_before;	/* kupdate: only inodes dirtied at or before */
 	bool background;		/* for_background: stop below the background threshold */
+	uint32_t owner;		/* a cgroup's wb (its inodes only): 1 + memcg; 0: all */
 };
 
+/*
+ * wb_over_bg_thresh() (6.12 and 6.18): the global domain's dirty pages over its background
+ * threshold, or, for a cgroup's wb, its memcg domain's over its own.
+ */
 static bool work_done(const struct model *m, const struct wb_work *w)
 {
-	return !w->nr_pages || (w->background && m->wb.dirty_pages <= m->wb.bg_thresh_pages);
+	if (!w->nr_pages)
+		return true;
+	if (!w->background || m->wb.dirty_pages > m->wb.bg_thresh_pages)
+		return false;
+	return !w->owner || !wb_memcg_over_bg_thresh(m, w->owner - 1);
 }
 
 /* One chunk of the inode from its writeback_index (range_cyclic); the pages written. */
@@ -235,6 +244,10 @@ static void wb_run_work(struct model *m, struct wb_work *w)
 
 			if (mf->dirtied_when > w->dirtied_before)
 				break;	/* b_dirty is in dirtied_when order */
+			if (w->owner && mf->wb_owner != w->owner) {
+				file = next;	/* another wb's b_dirty */
+				continue;
+			}
 			if (write_chunk(m, file, w))
 				progress = true;
 			file = next;
@@ -246,6 +259,15 @@ void wb_background(struct model *m)
 {
 	struct wb_work w = { .cause = WB_BACKGROUND, .nr_pages = UINT64_MAX,
 			     .dirtied_before = UINT64_MAX, .background = true };
+
+	wb_run_work(m, &w);
+}
+
+void wb_background_memcg(struct model *m, uint32_t memcg)
+{
+	struct wb_work w = { .cause = WB_BACKGROUND, .nr_pages = UINT64_MAX,
+			     .dirtied_before = UINT64_MAX, .background = true,
+			     .owner = memcg + 1 };
 
 	wb_run_work(m, &w);
 }
@@ -274,4 +296,8 @@ void wb_flusher_tick(struct model *m, uint64_t t)
 	/* wb_check_background_flush() */
 	if (m->wb.dirty_pages > m->wb.bg_thresh_pages)
 		wb_background(m);
+	/* and that of each cgroup's wb, over its memcg domain's background threshold */
+	for (uint32_t i = 0; i < m->nr_memcgs; i++)
+		if (wb_memcg_over_bg_thresh(m, i))
+			wb_background_memcg(m, i);
 }

@@ -102,6 +102,12 @@ static void folio_account_dirtied(struct model *m, uint32_t id)
 	mf->dirty_gen++;
 	mf->dirty_pages += nr;
 	m->wb.dirty_pages += nr;
+	folio_memcg(m, f)->nr_dirty += nr;
+	/* inode_attach_wb() in __mark_inode_dirty(): the folio's cgroup, once */
+	if (!mf->wb_owner)
+		mf->wb_owner = (uint8_t)(f->memcg + 1);
+	/* balance_dirty_pages_ratelimited() throttles against the inode's wb */
+	m->wb.bdp.owner = mf->wb_owner - 1u;
 	m->wb.bdp.dirtied += nr;
 	m->mx.dirtied_pages += nr;
 	inode_mark_dirty(m, f->file);
@@ -130,6 +136,7 @@ static void folio_clear_dirty(struct model *m, uint32_t id)
 	mf->nr_dirty--;
 	mf->dirty_pages -= nr;
 	m->wb.dirty_pages -= nr;
+	folio_memcg(m, f)->nr_dirty -= nr;
 	if (!mf->nr_dirty)
 		inode_mark_clean(m, f->file);
 }
@@ -310,6 +317,7 @@ static void folio_end_writeback(struct model *m, uint32_t id)
 
 	folio_clear(f, FOLIO_WRITEBACK);
 	m->wb.writeback_pages -= nr;
+	folio_memcg(m, f)->nr_writeback -= nr;
 	m->wb.bw.written += nr;
 	m->mx.written_pages += nr;
 	if (folio_test_reclaim(m, f)) {
@@ -344,6 +352,7 @@ uint64_t wb_start_folio(struct model *m, uint32_t id, enum wb_cause cause)
 		wb_bandwidth_start(m);
 	folio_set(f, FOLIO_WRITEBACK);
 	m->wb.writeback_pages += nr;
+	folio_memcg(m, f)->nr_writeback += nr;
 	m->wb.wbq.q[m->wb.wbq.tail] = (struct wb_inflight){ .id = id, .done = 0 };
 	m->wb.wbq.tail = (m->wb.wbq.tail + 1) & m->wb.wbq.mask;
 	return nr;

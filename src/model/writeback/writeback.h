@@ -57,6 +57,7 @@ struct wb_state {
 	/* balance_dirty_pages(): the writer's pages dirtied since it last paused, and when */
 	struct {
 		uint64_t dirtied, paused_when;
+		uint32_t owner;		/* the memcg whose wb owns the file dirtied last */
 	} bdp;
 	/* flusher: a file's dirty folios sorted by index, kept while the file dirties none */
 	struct {
@@ -117,6 +118,8 @@ void wb_write_range(struct model *m, uint32_t file, uint64_t first, uint64_t las
 void wb_flusher_tick(struct model *m, uint64_t t);
 /* The flusher's background work while dirty pages are over the background threshold. */
 void wb_background(struct model *m);
+/* The background work of memcg's wb (cgroup v2): its inodes, while it or all are over. */
+void wb_background_memcg(struct model *m, uint32_t memcg);
 /* wakeup_flusher_threads(WB_REASON_VMSCAN): every page dirty now is written. */
 void wb_wakeup_vmscan(struct model *m);
 
@@ -126,6 +129,11 @@ void wb_init_thresholds(struct model *m);
 void wb_bandwidth_start(struct model *m);
 void wb_bandwidth_update(struct model *m, uint64_t now);
 uint64_t wb_chunk_pages(const struct model *m, uint64_t work_pages);
+/* wb_over_bg_thresh() of memcg's domain: false without one (cgroup v1). */
+bool wb_memcg_over_bg_thresh(const struct model *m, uint32_t memcg);
+/* memcg's domain now (mdtc_calc_avail(), domain_dirty_limits()), pages; it must have one. */
+void wb_memcg_limits(const struct model *m, uint32_t memcg, uint64_t *avail, uint64_t *bg_thresh,
+		     uint64_t *thresh);
 /* After a write or page_mkwrite: throttle the writer for the pages it dirtied, if needed. */
 void wb_balance_dirty(struct model *m);
 
