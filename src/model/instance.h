@@ -94,6 +94,8 @@ struct mfile {
 	bool has_units;			/* track_block.c set a block bit of one of its folios */
 };
 
+struct occ_chunk;
+
 struct model {
 	struct model_config cfg;
 	/*
@@ -110,7 +112,15 @@ struct model {
 
 	struct folio_pool pool;
 	struct pagecache pc;
-	struct pagecache occ;		/* pages of folios below order 6 per 64-page region */
+	/*
+	 * region occupancy (cache.c): (file, chunk number) -> the chunk's slot in occ_chunks,
+	 * the free slots, and the chunk found last
+	 */
+	struct pagecache occ;
+	struct occ_chunk **occ_chunks;
+	uint32_t *occ_free;
+	uint32_t nr_occ_chunks, nr_occ_free, occ_chunks_cap;
+	struct occ_chunk *occ_hot;	/* NULL: none */
 	/*
 	 * cache.c's last region_orders() answer: a miss looks up its page, the page before it
 	 * (readahead's history) and its page again, mostly in one region (occupancy_update()

@@ -4,6 +4,9 @@
  * removal keeping the hash, the per-file lists and order masks, the LRU, the buddy memory and
  * the per-page bitmaps in step.
  */
+#include <stdlib.h>
+#include <string.h>
+
 #include "model/bitmap.h"
 #include "model/filemap/cache.h"
 #include "model/lru/kind.h"
@@ -11,20 +14,170 @@
 #define OCC_SMALL	((1u << OCC_SHIFT) - 1)	/* mask of the small orders 0..5 */
 
 /*
- * A region's entry packs a count of folios for each small order, order k's in OCC_WIDTH(k)
- * bits at OCC_FIELD(k) (a region of 64 pages holds at most 64 >> k of them, which fits):
- * 27 bits in all, never FOLIO_NIL, zero only when the region has none (the entry is then
- * dropped). One probe so gives both "is the region empty" and which orders to look up.
+ * A region's entry packs a count of folios for each small order, order k's in bits
+ * [occ_field[k], occ_field[k + 1]) (a region of 64 pages holds at most 64 >> k of them, which
+ * fits): 27 bits in all, zero only when the region has none. One read so gives both "is the
+ * region empty" and which orders to look up.
  */
-static const uint8_t occ_field[OCC_SHIFT] = { 0, 7, 13, 18, 22, 25 };	/* widths 7 .. 2 */
+static const uint8_t occ_field[OCC_SHIFT + 1] = { 0, 7, 13, 18, 22, 25, 27 };
+
+/*
+ * The entries of a file's regions, OCC_CHUNK of them to a chunk (256 MiB of 4 KiB pages):
+ * read in place, without the probe a hash of regions needs, in 4 bytes a region instead of a
+ * 16-byte slot. A chunk has room for the regions up to the highest one counted yet (a power of
+ * two), so a small file costs a few bytes; a sparse file has chunks only where it has small
+ * folios, and a chunk is freed when its last folio goes.
+ */
+#define OCC_CHUNK_SHIFT	10
+#define OCC_CHUNK	(1u << OCC_CHUNK_SHIFT)
+
+struct occ_chunk {
+	uint64_t no;		/* region >> OCC_CHUNK_SHIFT */
+	uint32_t file;
+	uint32_t slot;		/* in model.occ_chunks */
+	uint32_t folios;	/* folios counted in it */
+	uint32_t cap;		/* regions it has room for, from no << OCC_CHUNK_SHIFT */
+	uint32_t region[];
+};
+
+static struct occ_chunk *occ_chunk_find(struct model *m, uint32_t file, uint64_t no)
+{
+	struct occ_chunk *c = m->occ_hot;
+	uint32_t slot;
+
+	if (c && c->no == no && c->file == file)
+		return c;
+	slot = pagecache_get(&m->occ, file, no);
+	if (slot == FOLIO_NIL)
+		return NULL;
+	m->occ_hot = m->occ_chunks[slot];
+	return m->occ_hot;
+}
+
+/* A region's entry; 0: no small folio starts in it (or the file is not counted). */
+static uint32_t occ_entry(struct model *m, uint32_t file, uint64_t region)
+{
+	const struct occ_chunk *c = occ_chunk_find(m, file, region >> OCC_CHUNK_SHIFT);
+	uint32_t off = region & (OCC_CHUNK - 1);
+
+	return c && off < c->cap ? c->region[off] : 0;
+}
+
+static size_t occ_chunk_bytes(uint32_t cap)
+{
+	return sizeof(struct occ_chunk) + cap * sizeof(uint32_t);
+}
+
+/* A free slot of model.occ_chunks, or FOLIO_NIL on ENOMEM. */
+static uint32_t occ_slot_get(struct model *m)
+{
+	if (m->nr_occ_free)
+		return m->occ_free[--m->nr_occ_free];
+	if (m->nr_occ_chunks == m->occ_chunks_cap) {
+		uint32_t cap = m->occ_chunks_cap ? 2 * m->occ_chunks_cap : 16;
+		struct occ_chunk **chunks;
+		uint32_t *free_slots;
+
+		chunks = realloc(m->occ_chunks, cap * sizeof(*chunks));
+		if (!chunks)
+			return FOLIO_NIL;
+		m->occ_chunks = chunks;
+		free_slots = realloc(m->occ_free, cap * sizeof(*free_slots));
+		if (!free_slots)
+			return FOLIO_NIL;
+		m->occ_free = free_slots;
+		m->occ_chunks_cap = cap;
+	}
+	return m->nr_occ_chunks++;
+}
+
+static struct occ_chunk *occ_chunk_new(struct model *m, uint32_t file, uint64_t no, uint32_t cap)
+{
+	uint32_t slot = occ_slot_get(m);
+	struct occ_chunk *c;
+
+	if (slot == FOLIO_NIL)
+		return NULL;
+	c = calloc(1, occ_chunk_bytes(cap));
+	if (!c || !pagecache_insert(&m->occ, file, no, slot)) {
+		free(c);
+		m->occ_free[m->nr_occ_free++] = slot;
+		return NULL;
+	}
+	c->no = no;
+	c->file = file;
+	c->slot = slot;
+	c->cap = cap;
+	m->occ_chunks[slot] = c;
+	return c;
+}
+
+/* The chunk with room for region off of chunk no, made or grown; NULL on ENOMEM. */
+static struct occ_chunk *occ_chunk_room(struct model *m, uint32_t file, uint64_t no,
+					struct occ_chunk *c, uint32_t off)
+{
+	uint32_t cap = 1;
+	struct occ_chunk *n;
+
+	while (cap <= off)
+		cap <<= 1;
+	if (!c)
+		return occ_chunk_new(m, file, no, cap);
+	n = realloc(c, occ_chunk_bytes(cap));
+	if (!n)
+		return NULL;
+	memset(&n->region[n->cap], 0, (cap - n->cap) * sizeof(uint32_t));
+	n->cap = cap;
+	m->occ_chunks[n->slot] = n;
+	if (m->occ_hot == c)
+		m->occ_hot = n;
+	return n;
+}
+
+static void occ_chunk_free(struct model *m, struct occ_chunk *c)
+{
+	pagecache_remove(&m->occ, c->file, c->no);
+	m->occ_chunks[c->slot] = NULL;
+	m->occ_free[m->nr_occ_free++] = c->slot;
+	if (m->occ_hot == c)
+		m->occ_hot = NULL;
+	free(c);
+}
+
+void cache_occupancy_release(struct model *m)
+{
+	for (uint32_t i = 0; i < m->nr_occ_chunks; i++)
+		free(m->occ_chunks[i]);
+	free(m->occ_chunks);
+	free(m->occ_free);
+	pagecache_release(&m->occ);
+}
 
 static void occupancy_update(struct model *m, const struct folio *f, int sign)
 {
-	if (m->occ_last.file == f->file && m->occ_last.region == f->index >> OCC_SHIFT)
+	uint64_t region = f->index >> OCC_SHIFT, no = region >> OCC_CHUNK_SHIFT;
+	uint32_t off = region & (OCC_CHUNK - 1), one = 1u << occ_field[f->order];
+	struct occ_chunk *c = occ_chunk_find(m, f->file, no);
+
+	if (m->occ_last.file == f->file && m->occ_last.region == region)
 		m->occ_last.file = FOLIO_NIL;
-	/* ENOMEM only leaves a count missing: a later check may then call a region free */
-	pagecache_count_add(&m->occ, f->file, f->index >> OCC_SHIFT,
-			    sign * (int64_t)(1ull << occ_field[f->order]));
+	if (sign > 0) {
+		/* ENOMEM only leaves a count missing: a later check may then call a region free */
+		if (!c || off >= c->cap)
+			c = occ_chunk_room(m, f->file, no, c, off);
+		if (!c)
+			return;
+		c->region[off] += one;
+		c->folios++;
+		return;
+	}
+	/* a count left missing stays missing, never borrowed from another order's */
+	if (!c || off >= c->cap ||
+	    !(c->region[off] & (((1u << occ_field[f->order + 1]) - 1) & -one)))
+		return;
+	c->region[off] -= one;
+	if (--c->folios == 0)
+		occ_chunk_free(m, c);
 }
 
 static void occupancy_build(struct model *m, uint32_t file)
@@ -60,16 +213,16 @@ static unsigned region_orders(struct model *m, uint32_t file, uint64_t region)
 
 	if (m->occ_last.file == file && m->occ_last.region == region)
 		return m->occ_last.orders;
-	v = pagecache_get(&m->occ, file, region);
+	v = occ_entry(m, file, region);
 	m->occ_last.file = file;
 	m->occ_last.region = region;
-	m->occ_last.orders = v == FOLIO_NIL ? 0 : occ_orders(v);
+	m->occ_last.orders = occ_orders(v);
 	return m->occ_last.orders;
 }
 
 static bool region_empty(struct model *m, uint32_t file, uint64_t region)
 {
-	return pagecache_get(&m->occ, file, region) == FOLIO_NIL;
+	return occ_entry(m, file, region) == 0;
 }
 
 uint32_t cache_lookup_slow(struct model *m, uint32_t file, uint64_t idx)
@@ -417,8 +570,6 @@ evict_prefetch_next(struct model *m, const struct folio *f)
 	p = folio_at(&m->pool, f->lru_prev);
 	pagecache_prefetch_removal(&m->pc, p->file, p->index);
 	shadow_prefetch(&m->workingset.shadow, p->file, model_file(m, p->file)->gen, p->index, p->order);
-	if (model_file(m, p->file)->occ && p->order < OCC_SHIFT)
-		pagecache_prefetch(&m->occ, p->file, p->index >> OCC_SHIFT);
 	/* its neighbours on the file's list, which its removal relinks */
 	if (p->file_prev != FOLIO_NIL)
 		__builtin_prefetch(&folio_at(&m->pool, p->file_prev)->file_next, 1);
