@@ -90,7 +90,7 @@ struct mfile {
 	struct read_batch inflight[2];	/* its last two read batches */
 	bool on_dirty_list;
 	bool known;			/* isize seen */
-	bool occ;			/* its small folios are counted in model.occ */
+	bool occ;			/* its folios are counted in its regions' entries (cache.c) */
 	bool has_units;			/* track_block.c set a block bit of one of its folios */
 };
 
@@ -113,13 +113,19 @@ struct model {
 	struct folio_pool pool;
 	struct pagecache pc;
 	/*
-	 * region occupancy (cache.c): (file, chunk number) -> the chunk's slot in occ_chunks,
-	 * the free slots, and the chunk found last
+	 * region occupancy (cache.c): every chunk by slot, the free slots; each file's directory
+	 * of chunks by number (below OCC_DIR_MAX); (file, chunk number) -> slot of the chunks
+	 * beyond, and the one of them found last
 	 */
 	struct pagecache occ;
 	struct occ_chunk **occ_chunks;
 	uint32_t *occ_free;
 	uint32_t nr_occ_chunks, nr_occ_free, occ_chunks_cap;
+	struct occ_dir {
+		struct occ_chunk **chunks;
+		uint32_t len;
+	} *occ_dirs;
+	uint32_t nr_occ_dirs;
 	struct occ_chunk *occ_hot;	/* NULL: none */
 	/*
 	 * cache.c's last region_orders() answer: a miss looks up its page, the page before it
