@@ -126,6 +126,9 @@ struct model {
 		uint32_t len;
 	} *occ_dirs;
 	uint32_t nr_occ_dirs;
+#define OCC_SPARE	16
+	struct occ_chunk *occ_spare[OCC_SPARE];	/* freed chunks kept for reuse */
+	uint32_t nr_occ_spare;
 	struct occ_chunk *occ_hot;	/* NULL: none */
 	/*
 	 * cache.c's last region_orders() answer: a miss looks up its page, the page before it

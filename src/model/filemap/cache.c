@@ -28,14 +28,15 @@ static const uint8_t occ_field[OCC_SHIFT + 1] = { 0, 7, 13, 18, 22, 25, 27 };
 #define OCC_LARGE_SHIFT	27
 
 /*
- * The entries of a file's regions, OCC_CHUNK of them to a chunk (256 MiB of 4 KiB pages):
+ * The entries of a file's regions, OCC_CHUNK of them to a chunk (16 MiB of 4 KiB pages):
  * read in place, without the probe a hash of regions needs (one every miss, at random), in 4 bytes a region instead of a
  * 16-byte slot. A chunk has room for the regions up to the highest one counted yet (a power of
  * two), so a small file costs a few bytes; a sparse file has chunks only where it has small
  * folios, and a chunk is freed when its last folio goes.
  */
-#define OCC_CHUNK_SHIFT	10
+#define OCC_CHUNK_SHIFT	6
 #define OCC_CHUNK	(1u << OCC_CHUNK_SHIFT)
+_Static_assert(MODEL_MAX_ORDER < OCC_SHIFT + OCC_CHUNK_SHIFT, "a large folio in one chunk");
 
 struct occ_chunk {
 	uint64_t no;		/* region >> OCC_CHUNK_SHIFT */
@@ -47,7 +48,7 @@ struct occ_chunk {
 };
 
 /*
- * A file's chunks below OCC_DIR_MAX (its first 16 TiB of 4 KiB pages) are found in its
+ * A file's chunks below OCC_DIR_MAX (its first TiB of 4 KiB pages) are found in its
  * directory, which grows to the highest one made: 8 bytes per chunk of the span. Further
  * chunks of a sparse huge file are found through the hash model.occ.
  */
@@ -156,6 +157,25 @@ static uint32_t occ_slot_get(struct model *m)
 	return m->nr_occ_chunks++;
 }
 
+/*
+ * A zeroed chunk with room for at least cap regions: a spare one if any (a sparse file read
+ * at random makes and frees a chunk for most of its folios), else a new one.
+ */
+static struct occ_chunk *occ_chunk_alloc(struct model *m, uint32_t cap)
+{
+	struct occ_chunk *c;
+
+	if (!m->nr_occ_spare)
+		return calloc(1, occ_chunk_bytes(cap));
+	c = m->occ_spare[--m->nr_occ_spare];
+	if (c->cap < cap) {
+		free(c);
+		return calloc(1, occ_chunk_bytes(cap));
+	}
+	memset(c, 0, occ_chunk_bytes(c->cap));
+	return c;
+}
+
 static struct occ_chunk *occ_chunk_new(struct model *m, uint32_t file, uint64_t no, uint32_t cap)
 {
 	uint32_t slot = occ_slot_get(m);
@@ -163,12 +183,12 @@ static struct occ_chunk *occ_chunk_new(struct model *m, uint32_t file, uint64_t 
 
 	if (slot == FOLIO_NIL)
 		return NULL;
-	c = calloc(1, occ_chunk_bytes(cap));
+	c = occ_chunk_alloc(m, cap);
 	if (c) {
 		c->no = no;
 		c->file = file;
 		c->slot = slot;
-		c->cap = cap;
+		c->cap = c->cap > cap ? c->cap : cap;
 	}
 	if (!c || !occ_chunk_file(m, c)) {
 		free(c);
@@ -207,13 +227,18 @@ static void occ_chunk_free(struct model *m, struct occ_chunk *c)
 	occ_chunk_refile(m, c, NULL);
 	m->occ_chunks[c->slot] = NULL;
 	m->occ_free[m->nr_occ_free++] = c->slot;
-	free(c);
+	if (m->nr_occ_spare < OCC_SPARE)
+		m->occ_spare[m->nr_occ_spare++] = c;
+	else
+		free(c);
 }
 
 void cache_occupancy_release(struct model *m)
 {
 	for (uint32_t i = 0; i < m->nr_occ_chunks; i++)
 		free(m->occ_chunks[i]);
+	for (uint32_t i = 0; i < m->nr_occ_spare; i++)
+		free(m->occ_spare[i]);
 	for (uint32_t i = 0; i < m->nr_occ_dirs; i++)
 		free(m->occ_dirs[i].chunks);
 	free(m->occ_dirs);
@@ -241,7 +266,7 @@ static void occupancy_update(struct model *m, const struct folio *f, int sign)
 	struct occ_chunk *c = occ_chunk_find(m, f->file, no);
 
 	if (f->order >= OCC_SHIFT) {
-		n = 1u << (f->order - OCC_SHIFT);	/* in one chunk: MODEL_MAX_ORDER < 16 */
+		n = 1u << (f->order - OCC_SHIFT);	/* in one chunk (static assert) */
 		one = (f->order + 1u) << OCC_LARGE_SHIFT;
 	}
 	if (m->occ_last.file == f->file && m->occ_last.region - region < n)
