@@ -262,12 +262,14 @@ static uint32_t occ_field_mask(unsigned order)
 static void occupancy_update(struct model *m, const struct folio *f, int sign)
 {
 	uint64_t region = f->index >> OCC_SHIFT, no = region >> OCC_CHUNK_SHIFT;
-	uint32_t off = region & (OCC_CHUNK - 1), n = 1, one = 1u << occ_field[f->order];
+	uint32_t off = region & (OCC_CHUNK - 1), n = 1, one;
 	struct occ_chunk *c = occ_chunk_find(m, f->file, no);
 
 	if (f->order >= OCC_SHIFT) {
 		n = 1u << (f->order - OCC_SHIFT);	/* in one chunk (static assert) */
 		one = (f->order + 1u) << OCC_LARGE_SHIFT;
+	} else {
+		one = 1u << occ_field[f->order];
 	}
 	if (m->occ_last.file == f->file && m->occ_last.region - region < n)
 		m->occ_last.file = FOLIO_NIL;
