@@ -95,9 +95,11 @@ struct mfile {
 	struct read_batch inflight[2];	/* its last two read batches */
 	bool on_dirty_list;
 	bool known;			/* isize seen */
-	bool occ;			/* its small folios are counted in model.occ */
+	bool occ;			/* its folios are counted in its regions' entries (cache.c) */
 	bool has_units;			/* track_block.c set a block bit of one of its folios */
 };
+
+struct occ_chunk;
 
 struct model {
 	struct model_config cfg;
@@ -115,7 +117,24 @@ struct model {
 
 	struct folio_pool pool;
 	struct pagecache pc;
-	struct pagecache occ;		/* pages of folios below order 6 per 64-page region */
+	/*
+	 * region occupancy (cache.c): every chunk by slot, the free slots; each file's directory
+	 * of chunks by number (below OCC_DIR_MAX); (file, chunk number) -> slot of the chunks
+	 * beyond, and the one of them found last
+	 */
+	struct pagecache occ;
+	struct occ_chunk **occ_chunks;
+	uint32_t *occ_free;
+	uint32_t nr_occ_chunks, nr_occ_free, occ_chunks_cap;
+	struct occ_dir {
+		struct occ_chunk **chunks;
+		uint32_t len;
+	} *occ_dirs;
+	uint32_t nr_occ_dirs;
+#define OCC_SPARE	16
+	struct occ_chunk *occ_spare[OCC_SPARE];	/* freed chunks kept for reuse */
+	uint32_t nr_occ_spare;
+	struct occ_chunk *occ_hot;	/* NULL: none */
 	/*
 	 * cache.c's last region_orders() answer: a miss looks up its page, the page before it
 	 * (readahead's history) and its page again, mostly in one region (occupancy_update()

@@ -60,7 +60,7 @@ static bool model_alloc_state(struct model *m)
 	folio_pool_bound(&m->pool, m->mem.nr_pages);
 	m->occ_last.file = FOLIO_NIL;
 	if (!pagecache_init(&m->pc, m->mem.nr_pages < 65536 ? m->mem.nr_pages : 65536) ||
-	    !pagecache_init(&m->occ, 1024) ||
+	    !pagecache_init(&m->occ, 64) ||
 	    !shadow_init(&m->workingset.shadow, m->mem.nr_pages * SHADOWS_PER_PAGE + SHADOW_SLACK) ||
 	    !touched_init(&m->touched))
 		return false;
@@ -118,7 +118,7 @@ void model_free(struct model *m)
 		buddy_destroy(m->mem.buddy);
 	folio_pool_release(&m->pool);
 	pagecache_release(&m->pc);
-	pagecache_release(&m->occ);
+	cache_occupancy_release(m);
 	shadow_release(&m->workingset.shadow);
 	touched_release(&m->touched);
 	free(m->mem.touched_pfn);
@@ -513,7 +513,7 @@ static const struct pc_slot *prefetch_slot(const struct model *m, const struct m
 /*
  * Step 2: the folio in the slot. When the slot holds another key the folio is further on or
  * not cached: the next slot to probe, and what a miss will look up and count (its shadow
- * entry, touched region, region occupancy and the folio before it).
+ * entry, touched region, and the folio before it).
  */
 static inline __attribute__((always_inline)) void
 prefetch_folio(const struct model *m, const struct model_access *a)
@@ -539,8 +539,6 @@ prefetch_folio(const struct model *m, const struct model_access *a)
 		shadow_prefetch(&m->workingset.shadow, a->file_id, mf->gen, start, mf->hint_order);
 	if (m->keep & MODEL_KEEP_TOUCHED_SET)
 		touched_prefetch(&m->touched, a->file_id, mf->gen, page_of(m, a->pos));
-	if (mf->occ)
-		pagecache_prefetch(&m->occ, a->file_id, start >> OCC_SHIFT);
 	/* readahead's page_cache_prev_miss() looks up the folio before it */
 	if (m->cfg.readahead && start)
 		pagecache_prefetch(&m->pc, a->file_id,

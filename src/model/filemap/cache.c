@@ -4,6 +4,9 @@
  * removal keeping the hash, the per-file lists and order masks, the LRU, the buddy memory and
  * the per-page bitmaps in step.
  */
+#include <stdlib.h>
+#include <string.h>
+
 #include "model/bitmap.h"
 #include "model/filemap/cache.h"
 #include "model/lru/kind.h"
@@ -11,20 +14,283 @@
 #define OCC_SMALL	((1u << OCC_SHIFT) - 1)	/* mask of the small orders 0..5 */
 
 /*
- * A region's entry packs a count of folios for each small order, order k's in OCC_WIDTH(k)
- * bits at OCC_FIELD(k) (a region of 64 pages holds at most 64 >> k of them, which fits):
- * 27 bits in all, never FOLIO_NIL, zero only when the region has none (the entry is then
- * dropped). One probe so gives both "is the region empty" and which orders to look up.
+ * A region's entry packs a count of folios for each small order, order k's in bits
+ * [occ_field[k], occ_field[k + 1]) (a region of 64 pages holds at most 64 >> k of them, which
+ * fits): 27 bits in all.
  */
-static const uint8_t occ_field[OCC_SHIFT] = { 0, 7, 13, 18, 22, 25 };	/* widths 7 .. 2 */
+static const uint8_t occ_field[OCC_SHIFT + 1] = { 0, 7, 13, 18, 22, 25, 27 };
+/*
+ * A region a large folio covers (none of the small ones can then start in it) has that
+ * folio's order + 1 in the bits from OCC_LARGE_SHIFT instead: so a lookup in a counted file
+ * probes only the one order that can cover its page, and a range is free when its regions'
+ * entries are zero.
+ */
+#define OCC_LARGE_SHIFT	27
 
+/*
+ * The entries of a file's regions, OCC_CHUNK of them to a chunk (16 MiB of 4 KiB pages):
+ * read in place, without the probe a hash of regions needs (one every miss, at random), in 4 bytes a region instead of a
+ * 16-byte slot. A chunk has room for the regions up to the highest one counted yet (a power of
+ * two), so a small file costs a few bytes; a sparse file has chunks only where it has small
+ * folios, and a chunk is freed when its last folio goes.
+ */
+#define OCC_CHUNK_SHIFT	6
+#define OCC_CHUNK	(1u << OCC_CHUNK_SHIFT)
+_Static_assert(MODEL_MAX_ORDER < OCC_SHIFT + OCC_CHUNK_SHIFT, "a large folio in one chunk");
+
+struct occ_chunk {
+	uint64_t no;		/* region >> OCC_CHUNK_SHIFT */
+	uint32_t file;
+	uint32_t slot;		/* in model.occ_chunks */
+	uint32_t folios;	/* folios counted in it */
+	uint32_t cap;		/* regions it has room for, from no << OCC_CHUNK_SHIFT */
+	uint32_t region[];
+};
+
+/*
+ * A file's chunks below OCC_DIR_MAX (its first TiB of 4 KiB pages) are found in its
+ * directory, which grows to the highest one made: 8 bytes per chunk of the span. Further
+ * chunks of a sparse huge file are found through the hash model.occ.
+ */
+#define OCC_DIR_MAX	(1u << 16)
+
+static struct occ_chunk *occ_chunk_find(struct model *m, uint32_t file, uint64_t no)
+{
+	struct occ_chunk *c = m->occ_hot;
+	uint32_t slot;
+
+	if (no < OCC_DIR_MAX) {
+		if (file < m->nr_occ_dirs && no < m->occ_dirs[file].len)
+			return m->occ_dirs[file].chunks[no];
+		return NULL;
+	}
+	if (c && c->no == no && c->file == file)
+		return c;
+	slot = pagecache_get(&m->occ, file, no);
+	if (slot == FOLIO_NIL)
+		return NULL;
+	m->occ_hot = m->occ_chunks[slot];
+	return m->occ_hot;
+}
+
+/* Makes a chunk findable: in its file's directory (grown as needed) or the hash. */
+static bool occ_chunk_file(struct model *m, struct occ_chunk *c)
+{
+	struct occ_chunk **chunks;
+	struct occ_dir *d;
+	uint32_t len;
+
+	if (c->no >= OCC_DIR_MAX)
+		return pagecache_insert(&m->occ, c->file, c->no, c->slot);
+	if (c->file >= m->nr_occ_dirs) {
+		uint32_t n = m->nr_occ_dirs ? m->nr_occ_dirs : 16;
+
+		while (n <= c->file)
+			n *= 2;
+		d = realloc(m->occ_dirs, n * sizeof(*d));
+		if (!d)
+			return false;
+		memset(&d[m->nr_occ_dirs], 0, (n - m->nr_occ_dirs) * sizeof(*d));
+		m->occ_dirs = d;
+		m->nr_occ_dirs = n;
+	}
+	d = &m->occ_dirs[c->file];
+	for (len = d->len ? d->len : 1; len <= c->no; len *= 2)
+		;
+	if (len != d->len) {
+		chunks = realloc(d->chunks, len * sizeof(*chunks));
+		if (!chunks)
+			return false;
+		memset(&chunks[d->len], 0, (len - d->len) * sizeof(*chunks));
+		d->chunks = chunks;
+		d->len = len;
+	}
+	d->chunks[c->no] = c;
+	return true;
+}
+
+/* Where its file finds the chunk, pointed at the chunk now at c (NULL: gone). */
+static void occ_chunk_refile(struct model *m, const struct occ_chunk *old, struct occ_chunk *c)
+{
+	if (old->no < OCC_DIR_MAX)
+		m->occ_dirs[old->file].chunks[old->no] = c;
+	else if (!c)
+		pagecache_remove(&m->occ, old->file, old->no);
+	if (m->occ_hot == old)
+		m->occ_hot = c;
+}
+
+/* A region's entry; 0: no small folio starts in it (or the file is not counted). */
+static uint32_t occ_entry(struct model *m, uint32_t file, uint64_t region)
+{
+	const struct occ_chunk *c = occ_chunk_find(m, file, region >> OCC_CHUNK_SHIFT);
+	uint32_t off = region & (OCC_CHUNK - 1);
+
+	return c && off < c->cap ? c->region[off] : 0;
+}
+
+static size_t occ_chunk_bytes(uint32_t cap)
+{
+	return sizeof(struct occ_chunk) + cap * sizeof(uint32_t);
+}
+
+/* A free slot of model.occ_chunks, or FOLIO_NIL on ENOMEM. */
+static uint32_t occ_slot_get(struct model *m)
+{
+	if (m->nr_occ_free)
+		return m->occ_free[--m->nr_occ_free];
+	if (m->nr_occ_chunks == m->occ_chunks_cap) {
+		uint32_t cap = m->occ_chunks_cap ? 2 * m->occ_chunks_cap : 16;
+		struct occ_chunk **chunks;
+		uint32_t *free_slots;
+
+		chunks = realloc(m->occ_chunks, cap * sizeof(*chunks));
+		if (!chunks)
+			return FOLIO_NIL;
+		m->occ_chunks = chunks;
+		free_slots = realloc(m->occ_free, cap * sizeof(*free_slots));
+		if (!free_slots)
+			return FOLIO_NIL;
+		m->occ_free = free_slots;
+		m->occ_chunks_cap = cap;
+	}
+	return m->nr_occ_chunks++;
+}
+
+/*
+ * A zeroed chunk with room for at least cap regions: a spare one if any (a sparse file read
+ * at random makes and frees a chunk for most of its folios), else a new one.
+ */
+static struct occ_chunk *occ_chunk_alloc(struct model *m, uint32_t cap)
+{
+	struct occ_chunk *c;
+
+	if (!m->nr_occ_spare)
+		return calloc(1, occ_chunk_bytes(cap));
+	c = m->occ_spare[--m->nr_occ_spare];
+	if (c->cap < cap) {
+		free(c);
+		return calloc(1, occ_chunk_bytes(cap));
+	}
+	memset(c, 0, occ_chunk_bytes(c->cap));
+	return c;
+}
+
+static struct occ_chunk *occ_chunk_new(struct model *m, uint32_t file, uint64_t no, uint32_t cap)
+{
+	uint32_t slot = occ_slot_get(m);
+	struct occ_chunk *c;
+
+	if (slot == FOLIO_NIL)
+		return NULL;
+	c = occ_chunk_alloc(m, cap);
+	if (c) {
+		c->no = no;
+		c->file = file;
+		c->slot = slot;
+		c->cap = c->cap > cap ? c->cap : cap;
+	}
+	if (!c || !occ_chunk_file(m, c)) {
+		free(c);
+		m->occ_free[m->nr_occ_free++] = slot;
+		return NULL;
+	}
+	m->occ_chunks[slot] = c;
+	return c;
+}
+
+/* The chunk with room for region off of chunk no, made or grown; NULL on ENOMEM. */
+static struct occ_chunk *occ_chunk_room(struct model *m, uint32_t file, uint64_t no,
+					struct occ_chunk *c, uint32_t off)
+{
+	uint32_t cap = 1;
+	struct occ_chunk *n;
+
+	while (cap <= off)
+		cap <<= 1;
+	if (!c)
+		return occ_chunk_new(m, file, no, cap);
+	n = malloc(occ_chunk_bytes(cap));
+	if (!n)
+		return NULL;
+	memcpy(n, c, occ_chunk_bytes(c->cap));
+	memset(&n->region[c->cap], 0, (cap - c->cap) * sizeof(uint32_t));
+	n->cap = cap;
+	m->occ_chunks[n->slot] = n;
+	occ_chunk_refile(m, c, n);
+	free(c);
+	return n;
+}
+
+static void occ_chunk_free(struct model *m, struct occ_chunk *c)
+{
+	occ_chunk_refile(m, c, NULL);
+	m->occ_chunks[c->slot] = NULL;
+	m->occ_free[m->nr_occ_free++] = c->slot;
+	if (m->nr_occ_spare < OCC_SPARE)
+		m->occ_spare[m->nr_occ_spare++] = c;
+	else
+		free(c);
+}
+
+void cache_occupancy_release(struct model *m)
+{
+	for (uint32_t i = 0; i < m->nr_occ_chunks; i++)
+		free(m->occ_chunks[i]);
+	for (uint32_t i = 0; i < m->nr_occ_spare; i++)
+		free(m->occ_spare[i]);
+	for (uint32_t i = 0; i < m->nr_occ_dirs; i++)
+		free(m->occ_dirs[i].chunks);
+	free(m->occ_dirs);
+	free(m->occ_chunks);
+	free(m->occ_free);
+	pagecache_release(&m->occ);
+}
+
+/* The bits of order's field in a region's entry (small orders' counts, else the large one). */
+static uint32_t occ_field_mask(unsigned order)
+{
+	if (order >= OCC_SHIFT)
+		return ~0u << OCC_LARGE_SHIFT;
+	return ((1u << occ_field[order + 1]) - 1) & ~((1u << occ_field[order]) - 1);
+}
+
+/*
+ * Counts the folio in (sign 1) or out of (-1) the entries of its regions: a small folio in
+ * its region's count of its order, a large one as the order of every region it covers.
+ */
 static void occupancy_update(struct model *m, const struct folio *f, int sign)
 {
-	if (m->occ_last.file == f->file && m->occ_last.region == f->index >> OCC_SHIFT)
+	uint64_t region = f->index >> OCC_SHIFT, no = region >> OCC_CHUNK_SHIFT;
+	uint32_t off = region & (OCC_CHUNK - 1), n = 1, one;
+	struct occ_chunk *c = occ_chunk_find(m, f->file, no);
+
+	if (f->order >= OCC_SHIFT) {
+		n = 1u << (f->order - OCC_SHIFT);	/* in one chunk (static assert) */
+		one = (f->order + 1u) << OCC_LARGE_SHIFT;
+	} else {
+		one = 1u << occ_field[f->order];
+	}
+	if (m->occ_last.file == f->file && m->occ_last.region - region < n)
 		m->occ_last.file = FOLIO_NIL;
-	/* ENOMEM only leaves a count missing: a later check may then call a region free */
-	pagecache_count_add(&m->occ, f->file, f->index >> OCC_SHIFT,
-			    sign * (int64_t)(1ull << occ_field[f->order]));
+	if (sign > 0) {
+		/* ENOMEM only leaves a count missing: a later check may then call a region free */
+		if (!c || off + n > c->cap)
+			c = occ_chunk_room(m, f->file, no, c, off + n - 1);
+		if (!c)
+			return;
+		for (uint32_t i = 0; i < n; i++)
+			c->region[off + i] += one;
+		c->folios++;
+		return;
+	}
+	/* a count left missing stays missing, never borrowed from another order's */
+	if (!c || off + n > c->cap || !(c->region[off] & occ_field_mask(f->order)))
+		return;
+	for (uint32_t i = 0; i < n; i++)
+		c->region[off + i] -= one;
+	if (--c->folios == 0)
+		occ_chunk_free(m, c);
 }
 
 static void occupancy_build(struct model *m, uint32_t file)
@@ -32,8 +298,7 @@ static void occupancy_build(struct model *m, uint32_t file)
 	struct mfile *mf = model_file(m, file);
 
 	for (uint32_t id = mf->folios; id != FOLIO_NIL; id = folio_at(&m->pool, id)->file_next)
-		if (folio_at(&m->pool, id)->order < OCC_SHIFT)
-			occupancy_update(m, folio_at(&m->pool, id), 1);
+		occupancy_update(m, folio_at(&m->pool, id), 1);
 	mf->occ = true;
 }
 
@@ -53,23 +318,51 @@ static unsigned occ_orders(uint32_t v)
 	       (top >> 20 & 16) | (top >> 21 & 32);
 }
 
-/* The small orders with a folio starting in the region (a counted file's); 0: none. */
+/*
+ * The orders a region's entry names, one bit each: the small ones starting in it, or the
+ * large one covering it. The last answer is kept (a miss reads its page's region up to three
+ * times: its lookup, readahead's room for the folio, the lookup again).
+ */
 static unsigned region_orders(struct model *m, uint32_t file, uint64_t region)
 {
-	uint32_t v;
+	uint32_t e, large;
 
 	if (m->occ_last.file == file && m->occ_last.region == region)
 		return m->occ_last.orders;
-	v = pagecache_get(&m->occ, file, region);
+	e = occ_entry(m, file, region);
+	large = e >> OCC_LARGE_SHIFT;
 	m->occ_last.file = file;
 	m->occ_last.region = region;
-	m->occ_last.orders = v == FOLIO_NIL ? 0 : occ_orders(v);
+	m->occ_last.orders = large ? 1u << (large - 1) : occ_orders(e);
 	return m->occ_last.orders;
 }
 
-static bool region_empty(struct model *m, uint32_t file, uint64_t region)
+/*
+ * In a counted file, the entry of idx's region names the orders that can cover it: the large
+ * one covering the region, else the small ones starting in it, at most one probe each.
+ */
+static uint32_t counted_lookup(struct model *m, struct mfile *mf, uint32_t file, uint64_t idx)
 {
-	return pagecache_get(&m->occ, file, region) == FOLIO_NIL;
+	/* cache_lookup() probed the hint order already */
+	unsigned mask = region_orders(m, file, idx >> OCC_SHIFT) & ~(1u << mf->hint_order);
+	uint64_t last_start = UINT64_MAX;
+	uint32_t id;
+
+	while (mask) {
+		unsigned order = 31u - (unsigned)__builtin_clz(mask);
+		uint64_t start = idx & ~((1ull << order) - 1);
+
+		mask &= ~(1u << order);
+		if (start == last_start)
+			continue;	/* a smaller order aligned the same way: same slot */
+		last_start = start;
+		id = cache_probe(m, file, idx, order);
+		if (id != FOLIO_NIL) {
+			mf->hint_order = (uint8_t)order;
+			return id;
+		}
+	}
+	return FOLIO_NIL;
 }
 
 uint32_t cache_lookup_slow(struct model *m, uint32_t file, uint64_t idx)
@@ -79,14 +372,10 @@ uint32_t cache_lookup_slow(struct model *m, uint32_t file, uint64_t idx)
 	uint64_t last_start = UINT64_MAX;
 	uint32_t id;
 
+	if (mf->occ)
+		return counted_lookup(m, mf, file, idx);
 	/* cache_lookup() probed the hint order already */
 	mask &= ~(1u << mf->hint_order);
-	/*
-	 * A small folio covering idx starts in idx's region: of the small orders, only those
-	 * the region has can cover it (none in an empty region), found with one probe
-	 */
-	if ((mask & OCC_SMALL) && mf->occ)
-		mask &= ~OCC_SMALL | region_orders(m, file, idx >> OCC_SHIFT);
 	while (mask) {
 		unsigned order = 31u - (unsigned)__builtin_clz(mask);
 		uint64_t start = idx & ~((1ull << order) - 1);
@@ -142,6 +431,29 @@ static uint64_t orders_probes(uint64_t n, unsigned mask)
 	return probes;
 }
 
+/* The same as orders_empty() for a counted file, from its regions' entries. */
+static bool counted_range_empty(struct model *m, uint32_t file, uint64_t start, uint64_t n,
+				unsigned small, unsigned large)
+{
+	unsigned orders;
+
+	if (n >= (1u << OCC_SHIFT)) {
+		for (uint64_t r = start >> OCC_SHIFT; r < (start + n) >> OCC_SHIFT; r++)
+			if (region_orders(m, file, r) & (small | large))
+				return false;
+		return true;
+	}
+	/*
+	 * the range lies in one region: a large folio there covers it all; else only the small
+	 * orders the region has can be in it
+	 */
+	orders = region_orders(m, file, start >> OCC_SHIFT);
+	if (orders & large)
+		return false;
+	small &= orders;
+	return !small || orders_empty(m, file, start, n, small);
+}
+
 /* Is no folio of an order in orders in the aligned range [start, start + n) (a power of two)? */
 static bool range_empty(struct model *m, uint32_t file, uint64_t start, uint64_t n,
 			unsigned orders)
@@ -150,6 +462,8 @@ static bool range_empty(struct model *m, uint32_t file, uint64_t start, uint64_t
 	unsigned large = mf->order_mask & orders & ~OCC_SMALL;
 	unsigned small = mf->order_mask & orders & OCC_SMALL;
 
+	if (mf->occ)
+		return counted_range_empty(m, file, start, n, small, large);
 	if (!orders_empty(m, file, start, n, large))
 		return false;
 	if (!small)
@@ -159,19 +473,10 @@ static bool range_empty(struct model *m, uint32_t file, uint64_t start, uint64_t
 	 * probes as the occupancy would: the file is not counted for it, its folios' comings
 	 * and goings then need no count either.
 	 */
-	if (!mf->occ && orders_probes(n, small) <= 2)
+	if (orders_probes(n, small) <= 2)
 		return orders_empty(m, file, start, n, small);
-	if (!mf->occ)
-		occupancy_build(m, file);
-	if (n >= (1u << OCC_SHIFT)) {
-		for (uint64_t r = start >> OCC_SHIFT; r < (start + n) >> OCC_SHIFT; r++)
-			if (!region_empty(m, file, r))
-				return false;
-		return true;
-	}
-	/* the range lies in one region: only the small orders the region has can be in it */
-	small &= region_orders(m, file, start >> OCC_SHIFT);
-	return !small || orders_empty(m, file, start, n, small);
+	occupancy_build(m, file);
+	return counted_range_empty(m, file, start, n, small, 0);
 }
 
 bool cache_range_empty(struct model *m, uint32_t file, uint64_t start, uint64_t n)
@@ -236,7 +541,7 @@ uint32_t cache_add(struct model *m, uint32_t file, uint64_t start, unsigned orde
 		m->touched_cached_pages += 1ull << order;
 	}
 	file_list_add(m, mf, id);
-	if (mf->occ && order < OCC_SHIFT)
+	if (mf->occ)
 		occupancy_update(m, f, 1);
 	mf->nr_by_order[order]++;
 	mf->order_mask |= (uint16_t)(1u << order);
@@ -260,7 +565,7 @@ static inline void cache_index_del(struct model *m, uint32_t id, struct folio *f
 	lruvec_del(m, id);
 	pagecache_remove(&m->pc, f->file, f->index);
 	file_list_del(m, mf, f);
-	if (mf->occ && f->order < OCC_SHIFT)
+	if (mf->occ)
 		occupancy_update(m, f, -1);
 	if (--mf->nr_by_order[f->order] == 0)
 		mf->order_mask &= (uint16_t)~(1u << f->order);
@@ -340,7 +645,7 @@ static bool split_piece(struct model *m, const struct folio *whole, uint64_t idx
 	if (idx != whole->index)
 		f->flags &= (uint8_t)~FOLIO_READAHEAD;
 	file_list_add(m, mf, id);
-	if (mf->occ && order < OCC_SHIFT)
+	if (mf->occ)
 		occupancy_update(m, f, 1);
 	mf->nr_by_order[order]++;
 	mf->order_mask |= (uint16_t)(1u << order);
@@ -417,8 +722,6 @@ evict_prefetch_next(struct model *m, const struct folio *f)
 	p = folio_at(&m->pool, f->lru_prev);
 	pagecache_prefetch_removal(&m->pc, p->file, p->index);
 	shadow_prefetch(&m->workingset.shadow, p->file, model_file(m, p->file)->gen, p->index, p->order);
-	if (model_file(m, p->file)->occ && p->order < OCC_SHIFT)
-		pagecache_prefetch(&m->occ, p->file, p->index >> OCC_SHIFT);
 	/* its neighbours on the file's list, which its removal relinks */
 	if (p->file_prev != FOLIO_NIL)
 		__builtin_prefetch(&folio_at(&m->pool, p->file_prev)->file_next, 1);

@@ -20,6 +20,8 @@
 
 /* cache.c: folios in the page cache, with every index kept in step. */
 uint32_t cache_lookup_slow(struct model *m, uint32_t file, uint64_t idx);
+/* Frees the region occupancy of every file (model_free()). */
+void cache_occupancy_release(struct model *m);
 bool cache_range_empty(struct model *m, uint32_t file, uint64_t start, uint64_t n);
 /* The same for the range of order order around a page known uncached (filemap_create()). */
 bool cache_range_empty_around(struct model *m, uint32_t file, uint64_t start, unsigned order);
