@@ -358,6 +358,8 @@ struct model_access {
 	uint32_t unit;		/* MODEL_UNITS_GIVEN: the unit (process) the access counts for */
 	/* the memory cgroup the access runs in: 0 the first, i + 1 cfg.memcgs[i] */
 	uint8_t memcg;
+	/* MODEL_START_CACHE: of the len pages, the last dirty were dirty */
+	uint64_t dirty;
 };
 
 /* Running distribution with constant memory: mean exact, p99 from a log-linear histogram. */

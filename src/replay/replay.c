@@ -463,7 +463,8 @@ static uint64_t access_time(struct replay *rp, uint64_t ts)
 static void send_start_range(struct replay *rp, const struct start_range *r, uint64_t ts)
 {
 	struct model_access ma = { .op = MODEL_START_CACHE, .file_id = r->file, .pos = r->first,
-				   .len = r->n, .isize = r->isize, .device = r->device, .ts = ts };
+				   .len = r->n, .isize = r->isize, .device = r->device, .ts = ts,
+				   .dirty = r->dirty };
 
 	pipeline_access(&rp->pipe, &ma);
 }
@@ -498,6 +499,8 @@ static int note_start_cache(struct replay *rp, const struct ft_start_cache *sc, 
 		struct start_range r = { .file = id, .device = device_index(rp, sc->dev),
 					 .first = v[i].start, .n = v[i].len,
 					 .isize = file_table_get(&rp->files, id)->size };
+
+		r.dirty = start_cache_dirty(&rp->start_cache, r.n, sc->nr_cache, sc->nr_dirty);
 
 		if (rp->started) {
 			send_start_range(rp, &r, rp->now);
