@@ -479,6 +479,17 @@ static int send_kept_start_cache(struct replay *rp, uint64_t ts)
 }
 
 /*
+ * The size a start range's file has to the models: its FT_FILE's, or where that said none (a
+ * file first met in a writeback event, which has no size) at least the end of its cached pages.
+ */
+static uint64_t start_range_isize(const struct replay *rp, uint64_t size, const struct ft_page_range *v)
+{
+	uint64_t end = (v->start + v->len) * (rp->have_host ? rp->host.page_size : 4096);
+
+	return size ? size : end;
+}
+
+/*
  * An FT_START_CACHE record: its ranges go to the models as they start, or at once when they
  * have (a file first met later: its pages were cached before the trace all the same).
  */
@@ -498,7 +509,8 @@ static int note_start_cache(struct replay *rp, const struct ft_start_cache *sc, 
 	for (unsigned i = 0; i < sc->nranges; i++) {
 		struct start_range r = { .file = id, .device = device_index(rp, sc->dev),
 					 .first = v[i].start, .n = v[i].len,
-					 .isize = file_table_get(&rp->files, id)->size };
+					 .isize = start_range_isize(rp,
+						file_table_get(&rp->files, id)->size, &v[i]) };
 
 		r.dirty = start_cache_dirty(&rp->start_cache, r.n, sc->nr_cache, sc->nr_dirty);
 
