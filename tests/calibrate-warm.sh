@@ -12,6 +12,8 @@
 #     before (its pages are charged to the root, the limit reclaims what the run inserts).
 #   skewed read: fio, zipf 0.8 4 KiB random reads of a 128 MiB file whose first 48 MiB were
 #     read before in base pages (POSIX_FADV_RANDOM: no readahead marks left), under 16 MiB.
+#   dirty-dropped: fio's own POSIX_FADV_DONTNEED of a file written just before (dirty), whose
+#     start state is probed when the call names it.
 #   the shipped traces' workloads (traces/README) with their files warm: seq-copy, append-log,
 #     rand-overwrite, randread-64M-limit; fio drops its file's cached pages at its start
 #     (invalidate=1), which the DONTNEED row compares.
@@ -141,6 +143,23 @@ evictions
 # within 1% in one recording, 17% in another: when the cgroup's statistics were flushed
 shown refaults "memory.stat workingset_refault_file"
 within "LRU pages at the end" "memory.stat inactive_file + active_file"
+
+# 3b. fio's own POSIX_FADV_DONTNEED (invalidate=1) of a 32 MiB file written just before, so
+# dirty: the file is first met in the writeback the call starts, which names no path; it is
+# probed when the call's access names it, its 8192 pages all dirty at the start
+NAME=dirty-dropped
+dd if=/dev/urandom of="$D/dirty" bs=1M count=32 status=none
+rec "$TMPD/dd.ftr" -- fio --name=r --filename="$D/dirty" --size=32M --io_size=8M --bs=4k \
+	--rw=randread --ioengine=psync --randseed=3 --output=/dev/null
+is "$rc" 0 "$NAME recorded"
+ino=$(stat -c %i "$D/dirty")
+is "$("$FOLIO_TRACE" dump -t start_cache "$TMPD/dd.ftr" | grep " ino=$ino " |
+	sed 's/.* \(nr_cache=[0-9]*\) \(nr_dirty=[0-9]*\) .*/\1 \2/')" \
+	"nr_cache=8192 nr_dirty=8192" "$NAME: probed when named, all 8192 pages dirty at the start"
+calib "$TMPD/dd.ftr"
+within "bytes written back" "$wb"
+# fio's libraries, partly cached, read by faults: the model reads around them more (the page)
+shown "insertions, pages" mm_filemap_add_to_page_cache
 
 # 4. the shipped traces' workloads, warm
 NAME=seq-copy
