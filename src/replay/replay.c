@@ -541,19 +541,6 @@ static void feed_sync(struct replay *rp, const struct ft_access *a)
 	pipeline_access(&rp->pipe, &ma);
 }
 
-/*
- * A file of a pseudo file system (proc, sysfs, cgroup...): its reads and writes go through
- * the file system's own methods (fs/proc, fs/kernfs, 6.18), never the page cache. The
- * recorder names every other file system in the host record (a device number of its own);
- * these have none there and an anonymous device number (major 0), so that is how they are
- * told. A synthetic trace's files are all modelled.
- */
-static bool pseudo_fs_file(const struct replay *rp, __u32 dev)
-{
-	return rp->have_host && !(rp->host.flags & FT_HOST_SYNTHETIC) && rp->host.ndevs &&
-	       (dev >> 20) == 0 && device_index(rp, dev) == MODEL_DEVICE_NONE;
-}
-
 static int feed_access(struct replay *rp, const struct ft_access *a, const char *path,
 		       struct ft_error *err)
 {
@@ -577,7 +564,7 @@ static int feed_access(struct replay *rp, const struct ft_access *a, const char 
 	if (!rp->started && (start_models(rp, a->dev, path, err) < 0 ||
 			     send_kept_start_cache(rp, a->hdr.ts)))
 		return -1;
-	if (pseudo_fs_file(rp, a->dev) || !make_access(a, id, file_table_get(&rp->files, id), &ma)) {
+	if (!make_access(a, id, file_table_get(&rp->files, id), &ma)) {
 		rp->run.ignored++;
 		return 0;
 	}

@@ -25,8 +25,7 @@ struct report_run {
 	const char *trace_path;
 	uint64_t records;		/* records read */
 	uint64_t accesses;		/* FT_ACCESS records fed to the models */
-	/* FT_ACCESS records without effect (zero length, bad op, a pseudo file system's file) */
-	uint64_t ignored;
+	uint64_t ignored;		/* FT_ACCESS records without effect (zero length, bad op) */
 	uint64_t bad;			/* FT_ACCESS records no kernel makes: skipped, damage */
 	uint64_t late;			/* accesses 1 s or more before one before them, run later */
 	uint64_t late_max_ns;		/* by how much at most */
