@@ -55,7 +55,7 @@ static __u64 written_pages(const struct ft_writeback *w)
 	}
 }
 
-/* The file an event changes the cache of, and how: 0 none, else its key in *key. */
+/* Whether an event changes a file's cache: its key in *key, pages written back in *written. */
 static bool event_file(const struct ft_hdr *h, uint64_t *key, __u64 *written)
 {
 	*written = 0;
