@@ -154,6 +154,10 @@ check_PROGRAMS += tests/test-model-dontcache
 TESTS += tests/test-model-dontcache
 tests_test_model_dontcache_LDADD = $(MODEL_TEST_LIBS)
 
+check_PROGRAMS += tests/test-model-startdirty
+TESTS += tests/test-model-startdirty
+tests_test_model_startdirty_LDADD = $(MODEL_TEST_LIBS)
+
 check_PROGRAMS += tests/test-model-exec
 TESTS += tests/test-model-exec
 tests_test_model_exec_LDADD = $(MODEL_TEST_LIBS)

@@ -12,7 +12,7 @@ folio_trace_SOURCES += src/record/record.h src/record/idset.c src/record/mounts.
 	src/record/cgroups.c src/record/loader.c src/record/progress.c src/record/memcg.c \
 	src/record/child.c src/record/recorder.h src/record/recorder.c \
 	src/record/pageset.c src/record/startcache.c src/record/startpend.c \
-	src/record/startmaps.c
+	src/record/startlate.c src/record/startmaps.c
 folio_trace_LDADD += $(LIBBPF_LIBS) $(LIBELF_LIBS)
 BUILT_SOURCES += bpf/record.skel.h bpf/record-probe-reads.skel.h
 CLEANFILES += bpf/vmlinux.h bpf/record.bpf.o bpf/record.skel.h bpf/record-probe-reads.bpf.o \

@@ -20,12 +20,14 @@ EXTRA_DIST += tests/help-text.sh
 # The kernel lab's VMs (mk/lab.mk) keep both CPUs busy: they run last, side by side, once
 # every test measuring this host is done.
 SYSTEM_COUNTER_LOGS = tests/record-dirty.log tests/replay-kernel-orders.log \
-	tests/record-advice.log tests/calibrate-live.log
+	tests/record-advice.log tests/calibrate-live.log tests/calibrate-warm.log
 LAB_LOGS = tests/kernel-6.1.log tests/kernel-6.12.log
 tests/record-dirty.log: $(filter-out $(SYSTEM_COUNTER_LOGS) $(LAB_LOGS),$(TEST_LOGS))
 tests/replay-kernel-orders.log: tests/record-dirty.log
 tests/record-advice.log: tests/replay-kernel-orders.log
-tests/calibrate-live.log: $(filter-out tests/calibrate-live.log $(LAB_LOGS),$(TEST_LOGS))
+tests/calibrate-live.log: $(filter-out tests/calibrate-live.log tests/calibrate-warm.log \
+	$(LAB_LOGS),$(TEST_LOGS))
+tests/calibrate-warm.log: tests/calibrate-live.log
 $(LAB_LOGS): $(filter-out $(LAB_LOGS),$(TEST_LOGS))
 
 # No test empties the host's page cache.

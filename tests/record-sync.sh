@@ -31,6 +31,9 @@ dd if=/dev/zero of="$F" bs=64k count=16 status=none
 if [ $how = sync ]; then sync; else sync -f "$D"; fi
 EOS
 	chmod +x "$D/work.sh"
+	# written back now: only the file is dirty when the trace starts (a dirty start page of
+	# the script would be the sync's too, in the kernel and the replay)
+	sync "$D/work.sh"
 	rec "$TMPD/$how.ftr" -- "$D/work.sh"
 	is "$rc" 0 "$how: recorded"
 	ops=$(dump_type "$TMPD/$how.ftr" access | grep " op=$how ")

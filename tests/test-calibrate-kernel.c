@@ -4,6 +4,7 @@
  * read from them (counts over the accessed files only, per-file orders, readahead off, the
  * window, counter deltas), and a model run whose figures follow from the accesses.
  */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,7 @@ struct tb {
 	struct ft_writer *w;
 	struct ft_error err;
 	uint64_t ts;
+	uint32_t tid;		/* of the records appended */
 	bool failed;
 };
 
@@ -29,6 +31,7 @@ static void tb_append(struct tb *t, void *rec)
 	struct ft_hdr *h = rec;
 
 	h->ts = t->ts += 1000;
+	h->tid = t->tid;
 	if (!t->failed && ft_writer_append(t->w, rec, &t->err))
 		t->failed = true;
 }
@@ -44,6 +47,15 @@ static void tb_access(struct tb *t, uint16_t op, uint64_t ino, uint64_t pos, uin
 {
 	struct ft_access a = { .hdr = { .type = FT_ACCESS, .size = sizeof(a) }, .ino = ino,
 			       .pos = pos, .len = len, .isize = isize, .dev = DEV, .op = op };
+
+	tb_append(t, &a);
+}
+
+static void tb_fadvise(struct tb *t, uint64_t ino, uint32_t advice)
+{
+	struct ft_access a = { .hdr = { .type = FT_ACCESS, .size = sizeof(a) }, .ino = ino,
+			       .len = 1 << 20, .isize = 1 << 20, .dev = DEV, .op = FT_OP_FADVISE,
+			       .arg = advice };
 
 	tb_append(t, &a);
 }
@@ -297,6 +309,46 @@ static void test_calibrate_run(void)
 	   "nr_dirtied is system-wide");
 }
 
+/*
+ * POSIX_FADV_DONTNEED: the deletes a task made of a file before its DONTNEED call's record
+ * were the call's (two order-0 pages of task 5): drops, not evictions. One made by another
+ * task (task 6, order 1) before a DONTNEED of task 5 that deleted nothing stays an eviction,
+ * and so does one of task 5 followed by its read.
+ */
+static void test_dontneed(void)
+{
+	enum { INO_DN = 7 };
+	struct tb t = { .ts = 1000000 };
+	struct kernel_facts k = { 0 };
+	struct ft_error err;
+	char path[sizeof(trace_path) + 8];
+
+	snprintf(path, sizeof(path), "%s.dn", trace_path);
+	t.w = ft_writer_open(path, 0600, &t.err);
+	t.failed = !t.w;
+	write_header(&t);
+	tb_file(&t, INO_DN, 1 << 20);
+	t.tid = 5;
+	tb_folio(&t, FT_PAGECACHE_DELETE, INO_DN, 0, 0);
+	tb_folio(&t, FT_PAGECACHE_DELETE, INO_DN, 1, 0);
+	tb_fadvise(&t, INO_DN, POSIX_FADV_DONTNEED);
+	t.tid = 6;
+	tb_folio(&t, FT_PAGECACHE_DELETE, INO_DN, 2, 1);
+	t.tid = 5;
+	tb_fadvise(&t, INO_DN, POSIX_FADV_DONTNEED);
+	tb_folio(&t, FT_PAGECACHE_DELETE, INO_DN, 4, 0);
+	tb_access(&t, FT_OP_READ, INO_DN, 0, 4096, 1 << 20);
+	ok(t.w && !t.failed && ft_writer_close(t.w, &t.err) == 0, "DONTNEED trace written");
+	kernel_facts_init(&k);
+	ok(kernel_facts_read(&k, path, &err) == 0, "kernel facts read");
+	ok(k.have_dontneed, "the trace has DONTNEED calls");
+	is_u64(k.dontneed_pages, 2, "the call's two pages dropped");
+	is_u64(k.del_folios, 2, "another task's delete and one before a read: evictions");
+	is_u64(k.del_pages, 3, "... of 2 + 1 pages");
+	kernel_facts_release(&k);
+	unlink(path);
+}
+
 static void test_rel_error(void)
 {
 	struct calib_row r = { .model = 110, .kernel = 100 };
@@ -317,6 +369,7 @@ int main(void)
 	test_kernel_facts();
 	test_calibrate_run();
 	test_rel_error();
+	test_dontneed();
 	unlink(trace_path);
 	return done_testing();
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* What the kernel did, from a trace's kernel events and counter samples: see kernel.h. */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -186,6 +187,11 @@ static int note_folio(struct kernel_facts *k, const struct ft_folio_event *e)
 	case FT_PAGECACHE_DELETE:
 		f->del_folios++;
 		f->del_pages += pages;
+		if (f->call_tid != e->hdr.tid)
+			f->call_del_folios = f->call_del_pages = 0;
+		f->call_tid = e->hdr.tid;
+		f->call_del_folios++;
+		f->call_del_pages += pages;
 		if (e->order <= MODEL_MAX_ORDER)
 			f->del_by_order[e->order]++;
 		break;
@@ -193,6 +199,26 @@ static int note_folio(struct kernel_facts *k, const struct ft_folio_event *e)
 		f->dirty_folios++;
 	}
 	return 0;
+}
+
+/*
+ * The deletes a task made of a file since its last access of it, when the access is
+ * posix_fadvise(POSIX_FADV_DONTNEED): they were the call's (mm/fadvise.c, generic_fadvise()
+ * invalidating the range, 6.18), whose access record comes when it returns. They are
+ * invalidations, not reclaim: the model counts them as its DONTNEED drops.
+ */
+static void note_call_deletes(struct kernel_facts *k, struct kfile *f, const struct ft_access *a)
+{
+	if (a->op == FT_OP_FADVISE && a->arg == POSIX_FADV_DONTNEED) {
+		k->have_dontneed = true;
+		if (f->call_tid == a->hdr.tid) {
+			f->del_folios -= f->call_del_folios;
+			f->del_pages -= f->call_del_pages;
+			f->dontneed_pages += f->call_del_pages;
+		}
+	}
+	if (f->call_tid == a->hdr.tid)
+		f->call_del_folios = f->call_del_pages = 0;
 }
 
 static int note_access(struct kernel_facts *k, const struct ft_access *a)
@@ -209,6 +235,7 @@ static int note_access(struct kernel_facts *k, const struct ft_access *a)
 		f->dropped = true;
 	if (a->flags & FT_AF_DONTCACHE)
 		f->dontcache = k->have_dontcache = true;
+	note_call_deletes(k, f, a);
 	return 0;
 }
 
@@ -374,6 +401,8 @@ static void sum_accessed_files(struct kernel_facts *k)
 			k->del_folios += f->del_folios;
 			k->del_pages += f->del_pages;
 		}
+		if (!f->dropped)
+			k->dontneed_pages += f->dontneed_pages;
 		k->dirty_folios += f->dirty_folios;
 		k->wb_inode_pages += f->wb_inode_pages;
 		k->wb_fs_bytes += f->wb_fs_bytes;

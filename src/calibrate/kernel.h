@@ -53,6 +53,10 @@ struct kfile {
 	bool dropped;		/* unlinked or truncated: its deletes are not reclaim */
 	bool mmapped;		/* mapped: read by faults, not only by read/write calls */
 	bool dontcache;		/* read or written with RWF_DONTCACHE: its deletes are drops */
+	/* deletes by one task since its last access of the file: a DONTNEED call's, if one ends */
+	uint32_t call_tid;
+	uint64_t call_del_folios, call_del_pages;
+	uint64_t dontneed_pages;	/* deleted by posix_fadvise(POSIX_FADV_DONTNEED) */
 };
 
 struct kernel_facts {
@@ -66,6 +70,9 @@ struct kernel_facts {
 	/* of those, files with RWF_DONTCACHE I/O, whose deletes are not counted above */
 	uint64_t dontcache_del_pages;
 	bool have_dontcache;
+	/* pages posix_fadvise(POSIX_FADV_DONTNEED) dropped: not in del_* (no reclaim) */
+	uint64_t dontneed_pages;
+	bool have_dontneed;
 	uint64_t dirty_folios;			/* writeback_dirty_folio events */
 	uint64_t wb_inode_pages;		/* writeback_single_inode: wrote */
 	uint64_t wb_fs_bytes;			/* file systems' own writeback counts */

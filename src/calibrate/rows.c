@@ -101,6 +101,10 @@ static void reclaim_rows(struct calibration *c, const struct model_metrics *m,
 		if (k->have_dontcache)
 			calib_add_row(c, "mm_filemap_delete_from_page_cache", m->dropbehind_pages,
 				k->dontcache_del_pages, CALIB_TRACE, "RWF_DONTCACHE drops, pages");
+		/* the deletes of POSIX_FADV_DONTNEED calls, left out of the evictions likewise */
+		if (k->have_dontneed)
+			calib_add_row(c, "mm_filemap_delete_from_page_cache", m->dontneed_pages,
+				k->dontneed_pages, CALIB_TRACE, "POSIX_FADV_DONTNEED drops, pages");
 	}
 	if (k->vm[KC_PGSTEAL_FILE].seen)
 		calib_add_row(c, "pgsteal_file", m->evicted_pages, kcounter_delta(&k->vm[KC_PGSTEAL_FILE]),
@@ -163,20 +167,23 @@ static void lru_rows(struct calibration *c, const struct model_sample *last,
 	bool cg = k->have_cgroup && k->cg[KC_INACTIVE_FILE].seen && k->cg[KC_ACTIVE_FILE].seen;
 	enum calib_scope scope = cg ? CALIB_CGROUP : CALIB_SYSTEM;
 	unsigned page = c->cfg.page_size;
-	uint64_t ia, ac;
+	uint64_t ia, ac, mia, mac;
 
 	if (!last || (!cg && !(k->vm[KC_INACTIVE_FILE].seen && k->vm[KC_ACTIVE_FILE].seen)))
 		return;
 	ia = lru_kernel(k, KC_INACTIVE_FILE, cg, page);
 	ac = lru_kernel(k, KC_ACTIVE_FILE, cg, page);
+	/* the cgroup's own lists: not the pages cached before the trace, charged to the root */
+	mia = cg ? last->memcg_inactive_pages : last->lru_inactive_pages;
+	mac = cg ? last->memcg_active_pages : last->lru_active_pages;
 	calib_add_row(c, cg ? "memory.stat inactive_file + active_file" :
-		"nr_inactive_file + nr_active_file", last->lru_pages, ia + ac, scope,
+		"nr_inactive_file + nr_active_file", mia + mac, ia + ac, scope,
 		"LRU pages at the end");
 	/* nr_inactive_file and nr_active_file count pages, whatever the folio orders */
-	calib_add_row(c, cg ? "memory.stat inactive_file" : "nr_inactive_file", last->lru_inactive_pages,
-		ia, scope, "LRU inactive pages");
-	calib_add_row(c, cg ? "memory.stat active_file" : "nr_active_file", last->lru_active_pages, ac,
-		scope, "LRU active pages");
+	calib_add_row(c, cg ? "memory.stat inactive_file" : "nr_inactive_file", mia, ia, scope,
+		"LRU inactive pages");
+	calib_add_row(c, cg ? "memory.stat active_file" : "nr_active_file", mac, ac, scope,
+		"LRU active pages");
 }
 
 void calib_build_rows(struct calibration *c, const struct model_metrics *m,

@@ -174,7 +174,7 @@ void access_start_cache(struct model *m, const struct model_access *a)
 		mf->isize = a->isize;
 		mf->known = true;
 	}
-	filemap_add_start_state(m, a->file_id, a->pos, a->len);
+	filemap_add_start_state(m, a->file_id, a->pos, a->len, a->dirty);
 }
 
 static void access_apply_op(struct model *m, const struct model_access *a, struct mfile *mf);

@@ -271,6 +271,17 @@ static int frag_now(struct model *m, double *unusable, double *fragindex)
 	return idx;
 }
 
+/* The first memory cgroup's lists, as its memory.stat counts them (mem_cgroup_lruvec()'s). */
+static void first_memcg_lru(const struct model *m, struct model_sample *s)
+{
+	const struct lruvec *lruvec = &m->memcgs[0].lruvec;
+	uint64_t ia, iap, pages = lru_pages(&lruvec->lru);
+
+	lruvec_inactive(m, lruvec, &ia, &iap);
+	s->memcg_inactive_pages = iap;
+	s->memcg_active_pages = pages - iap;
+}
+
 /*
  * The state now as a time-series row; its interval counters start again from here. Returns
  * frag_now()'s integer index.
@@ -297,6 +308,7 @@ static int take_sample(struct model *m, uint64_t t, struct model_sample *s)
 		.lru_inactive_pages = inactive_pages,
 		.lru_active_pages = pages - inactive_pages,
 	};
+	first_memcg_lru(m, s);
 	lru_gen_pages(m, s->lru_gen_pages);
 	memory_sample_fragmentation(m);
 	idx = frag_now(m, &s->unusable_index, &s->fragmentation_index);

@@ -364,6 +364,8 @@ struct model_access {
 	uint32_t unit;		/* MODEL_UNITS_GIVEN: the unit (process) the access counts for */
 	/* the memory cgroup the access runs in: 0 the first, i + 1 cfg.memcgs[i] */
 	uint8_t memcg;
+	/* MODEL_START_CACHE: of the len pages, the last dirty were dirty */
+	uint64_t dirty;
 };
 
 /* Running distribution with constant memory: mean exact, p99 from a log-linear histogram. */
@@ -481,6 +483,11 @@ struct model_sample {
 	double unusable_index, fragmentation_index;
 	/* the lists in pages (nr_inactive_file, nr_active_file) */
 	uint64_t lru_inactive_pages, lru_active_pages;
+	/*
+	 * The first memory cgroup's lists in pages (its memory.stat inactive_file, active_file):
+	 * the recorded cgroup's, without the pages the others hold (the start cache's root)
+	 */
+	uint64_t memcg_inactive_pages, memcg_active_pages;
 	/* the zone: free blocks per order (buddyinfo), and compaction so far */
 	uint64_t free_blocks[MODEL_MAX_ORDER + 1];
 	uint64_t compact_stall, compact_success, compact_migrate_scanned;

@@ -22,12 +22,14 @@ void ft_consumer_init(struct ft_consumer *c, struct ft_writer *w, const struct f
 	c->no_paths = no_paths;
 	ft_idset_init(&c->files);
 	u64map_init(&c->gens, 64);	/* ENOMEM here: the first file's lookup fails */
+	ft_start_late_init(&c->late);
 	ft_cgroups_init(&c->cgroups, ms);
 }
 
 void ft_consumer_fini(struct ft_consumer *c)
 {
 	ft_start_hold_free(&c->hold);
+	ft_start_late_free(&c->late);
 	ft_idset_free(&c->files);
 	u64map_free(&c->gens);
 	ft_cgroups_free(&c->cgroups);
@@ -61,12 +63,28 @@ static void build_path(const struct ft_consumer *c, const struct ft_priv_path *p
 		o += (size_t)snprintf(out + o, len - o, "/%.*s", FT_NAME_MAX, comp[n]);
 }
 
-/* Its pages cached before the trace, when the file can be opened by its path. */
-static int probe_start(struct ft_consumer *c, const char *path, __u32 dev, __u64 ino)
+/*
+ * Its pages cached before the trace, when the file can be opened by its path; dirty: pages the
+ * trace wrote back of it before.
+ */
+static int probe_start(struct ft_consumer *c, const char *path, __u32 dev, __u64 ino,
+		       __u64 dirty)
 {
 	if (c->no_start_cache || path[0] != '/')
 		return 0;	/* "..." or dev0:0: a walk that did not reach a mount point */
-	return ft_start_hold_probe(&c->hold, path, dev, ino);
+	return ft_start_hold_probe(&c->hold, path, dev, ino, dirty);
+}
+
+/* A file first met in an event, named now: probed if the trace has not changed its pages. */
+static int probe_late(struct ft_consumer *c, const struct ft_priv_path *p)
+{
+	char path[FT_PATH_NAMES + 512];
+	__u64 dirty;
+
+	if (!ft_start_late_named(&c->late, p->dev, p->ino, &dirty) || !p->depth)
+		return 0;
+	build_path(c, p, path, sizeof(path));
+	return probe_start(c, path, p->dev, p->ino, dirty);
 }
 
 /*
@@ -99,7 +117,7 @@ static int file_named(struct ft_consumer *c, const struct ft_priv_path *p)
 	if (added < 0 || reused < 0)
 		return -1;
 	if (!added && !reused)
-		return 0;
+		return probe_late(c, p);
 	path[0] = '\0';
 	if (!c->no_paths && p->depth)
 		build_path(c, p, path, sizeof(path));
@@ -107,7 +125,7 @@ static int file_named(struct ft_consumer *c, const struct ft_priv_path *p)
 	if (write_record(c, ft_file_build(&buf, p->hdr.ts, p->dev, p->ino, p->size,
 					  path[0] ? path : NULL, reused ? FT_FILE_REUSED : 0)))
 		return -1;
-	return probe_start(c, path, p->dev, p->ino);
+	return probe_start(c, path, p->dev, p->ino, 0);
 }
 
 int ft_consumer_file_at_start(struct ft_consumer *c, const char *path, __u32 dev, __u64 ino,
@@ -120,7 +138,7 @@ int ft_consumer_file_at_start(struct ft_consumer *c, const char *path, __u32 dev
 		return added;
 	if (write_record(c, ft_file_build(&buf, ts, dev, ino, size, c->no_paths ? NULL : path, 0)))
 		return -1;
-	return probe_start(c, path, dev, ino);
+	return probe_start(c, path, dev, ino, 0);
 }
 
 /* A record for the trace: held while a probe waits for the events before it. */
@@ -166,6 +184,8 @@ static int file_seen(struct ft_consumer *c, __u64 ts, __u32 dev, __u64 ino, __u6
 	c->last_ino = ino;
 	if (!added)
 		return 0;
+	if (!c->no_start_cache && ft_start_late_met(&c->late, dev, ino) < 0)
+		return -1;
 	return write_record(c, ft_file_build(&buf, ts, dev, ino, size, NULL, 0));
 }
 
@@ -263,8 +283,10 @@ int ft_consumer_handle(void *ctx, void *data, size_t size)
 		rc = file_named(c, data);
 	else if (h->type == FT_PRIV_TRUNCATE)
 		rc = truncate_resolved(c, data);
-	else if ((rc = describe_cgroup(c, h)) >= 0 && (rc = describe_file(c, h)) >= 0)
+	else if ((rc = describe_cgroup(c, h)) >= 0 && (rc = describe_file(c, h)) >= 0) {
+		ft_start_late_event(&c->late, h);
 		rc = write_record(c, h);
+	}
 	if (rc < 0) {
 		if (!c->err.msg[0])
 			snprintf(c->err.msg, sizeof(c->err.msg), "record: out of memory");

@@ -192,8 +192,12 @@ static inline bool ft_start_hold_active(const struct ft_start_hold *h)
 {
 	return h->np > 0;
 }
-/* Probes a file met now; its records are held from here on. 0, or -1 on ENOMEM. */
-int ft_start_hold_probe(struct ft_start_hold *h, const char *path, __u32 dev, __u64 ino);
+/*
+ * Probes a file met now; its records are held from here on. dirty: pages the trace wrote back
+ * of it before, counted dirty with those the probe finds. 0, or -1 on ENOMEM.
+ */
+int ft_start_hold_probe(struct ft_start_hold *h, const char *path, __u32 dev, __u64 ino,
+			__u64 dirty);
 /* A record to write while the hold is active. */
 int ft_start_hold_record(struct ft_start_hold *h, const struct ft_hdr *rec);
 bool ft_start_hold_full(const struct ft_start_hold *h);
@@ -201,6 +205,27 @@ bool ft_start_hold_full(const struct ft_start_hold *h);
 int ft_start_hold_flush(struct ft_start_hold *h, struct ft_writer *w, struct ft_error *err);
 
 /* ---- consumer ------------------------------------------------------------------------------- */
+
+/*
+ * startlate.c: files met in an event before their name, probed when it comes if the trace has
+ * not changed their pages yet.
+ */
+struct ft_start_late {
+	struct u64map files;	/* file_key(dev, ino) -> state and pages written back */
+	size_t pending;		/* of them not named yet */
+};
+
+void ft_start_late_init(struct ft_start_late *l);
+void ft_start_late_free(struct ft_start_late *l);
+/* A file met without a name. 0, or -1 on ENOMEM. */
+int ft_start_late_met(struct ft_start_late *l, __u32 dev, __u64 ino);
+/* An event, of such a file or not: what it did to the file's pages. */
+void ft_start_late_event(struct ft_start_late *l, const struct ft_hdr *h);
+/*
+ * The file (dev, ino) named: true when it was met without a name and may be probed now, with
+ * *dirty the pages the trace wrote back of it before (dirty at the start).
+ */
+bool ft_start_late_named(struct ft_start_late *l, __u32 dev, __u64 ino, __u64 *dirty);
 
 struct ft_consumer {
 	struct ft_writer *w;
@@ -213,6 +238,7 @@ struct ft_consumer {
 	bool no_paths;
 	bool no_start_cache;	/* --no-start-cache: files are not probed */
 	struct ft_start_hold hold;
+	struct ft_start_late late;	/* files met before their name */
 	bool dev_set;		/* --dev, applied here to truncate(2) by path */
 	__u32 dev;
 	bool failed;		/* a write failed: stop recording */

@@ -57,7 +57,8 @@ static int hold_copy(struct ft_start_hold *h, const struct ft_hdr *rec)
 	return 0;
 }
 
-int ft_start_hold_probe(struct ft_start_hold *h, const char *path, __u32 dev, __u64 ino)
+int ft_start_hold_probe(struct ft_start_hold *h, const char *path, __u32 dev, __u64 ino,
+			__u64 dirty)
 {
 	struct ft_start_probe *p;
 	struct slot_rec slot = { .hdr = { .type = FT_PRIV_START_SLOT, .size = sizeof(slot) } };
@@ -76,6 +77,11 @@ int ft_start_hold_probe(struct ft_start_hold *h, const char *path, __u32 dev, __
 	if (ft_start_cache_probe(path, dev, ino, &p->sc, &p->start) < 0) {
 		ft_pageset_free(&p->start);
 		return 0;	/* not probed: readers take the file's start as unknown */
+	}
+	if (p->sc.flags & FT_SC_CACHESTAT) {
+		p->sc.nr_dirty += dirty;
+		if (p->sc.nr_dirty > p->sc.nr_cache)
+			p->sc.nr_dirty = p->sc.nr_cache;
 	}
 	slot.index = h->np++;
 	h->probed++;

@@ -465,7 +465,8 @@ static uint64_t access_time(struct replay *rp, uint64_t ts)
 static void send_start_range(struct replay *rp, const struct start_range *r, uint64_t ts)
 {
 	struct model_access ma = { .op = MODEL_START_CACHE, .file_id = r->file, .pos = r->first,
-				   .len = r->n, .isize = r->isize, .device = r->device, .ts = ts };
+				   .len = r->n, .isize = r->isize, .device = r->device, .ts = ts,
+				   .dirty = r->dirty };
 
 	pipeline_access(&rp->pipe, &ma);
 }
@@ -477,6 +478,17 @@ static int send_kept_start_cache(struct replay *rp, uint64_t ts)
 		send_start_range(rp, &rp->start_cache.v[i], ts);
 	start_cache_sent(&rp->start_cache);
 	return 0;
+}
+
+/*
+ * The size a start range's file has to the models: its FT_FILE's, or where that said none (a
+ * file first met in a writeback event, which has no size) at least the end of its cached pages.
+ */
+static uint64_t start_range_isize(const struct replay *rp, uint64_t size, const struct ft_page_range *v)
+{
+	uint64_t end = (v->start + v->len) * (rp->have_host ? rp->host.page_size : 4096);
+
+	return size ? size : end;
 }
 
 /*
@@ -499,7 +511,10 @@ static int note_start_cache(struct replay *rp, const struct ft_start_cache *sc, 
 	for (unsigned i = 0; i < sc->nranges; i++) {
 		struct start_range r = { .file = id, .device = device_index(rp, sc->dev),
 					 .first = v[i].start, .n = v[i].len,
-					 .isize = file_table_get(&rp->files, id)->size };
+					 .isize = start_range_isize(rp,
+						file_table_get(&rp->files, id)->size, &v[i]) };
+
+		r.dirty = start_cache_dirty(&rp->start_cache, r.n, sc->nr_cache, sc->nr_dirty);
 
 		if (rp->started) {
 			send_start_range(rp, &r, rp->now);

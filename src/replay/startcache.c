@@ -1,5 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* The page cache before the trace, as the replay driver keeps it: startcache.h. */
+/*
+ * The page cache before the trace, as the replay driver keeps it: startcache.h.
+ *
+ * cachestat(2) counts a file's dirty pages but does not say which they are. The rule: the
+ * last of its cached pages, in file order. A file written from start to end (the usual way a
+ * file is made) is dirtied in that order, and the flusher cleans each inode from its
+ * writeback_index onwards (mm/page-writeback.c, write_cache_pages() and writeback_iter(),
+ * 6.18), so what is still dirty is the part written last. Exact where the whole file is dirty
+ * or none of it, the common cases.
+ */
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,6 +53,19 @@ void start_cache_count(struct replay_start_cache *s, uint32_t dev, uint64_t ino,
 		return;
 	s->last_dev = dev;
 	s->last_ino = ino;
+	s->file_pages = 0;
 	s->files++;
 	s->pages += pages;
+}
+
+uint64_t start_cache_dirty(struct replay_start_cache *s, uint64_t n, uint64_t nr_cache,
+			   uint64_t nr_dirty)
+{
+	uint64_t first = s->file_pages, end = first + n;
+	uint64_t clean = nr_dirty < nr_cache ? nr_cache - nr_dirty : 0;
+
+	s->file_pages = end;
+	if (end <= clean)
+		return 0;
+	return end - (first > clean ? first : clean);
 }

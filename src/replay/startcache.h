@@ -10,11 +10,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* One range as the models get it: MODEL_START_CACHE of file, pages [first, first + n). */
+/*
+ * One range as the models get it: MODEL_START_CACHE of file, pages [first, first + n), of
+ * which the last dirty were dirty.
+ */
 struct start_range {
 	uint32_t file;
 	uint16_t device;
-	uint64_t first, n, isize;
+	uint64_t first, n, isize, dirty;
 };
 
 struct replay_start_cache {
@@ -24,6 +27,7 @@ struct replay_start_cache {
 	uint64_t files, pages;	/* in the trace, all records */
 	uint32_t last_dev;	/* the file of the last record: a file's records follow each other */
 	uint64_t last_ino;
+	uint64_t file_pages;	/* its ranges' pages in the records before this one */
 };
 
 void start_cache_init(struct replay_start_cache *s);
@@ -34,5 +38,12 @@ int start_cache_keep(struct replay_start_cache *s, const struct start_range *r);
 void start_cache_sent(struct replay_start_cache *s);
 /* Counts a record of file (dev, ino) of pages pages. */
 void start_cache_count(struct replay_start_cache *s, uint32_t dev, uint64_t ino, uint64_t pages);
+/*
+ * The dirty pages of the next range of n pages of the file start_cache_count() counted last,
+ * of its nr_cache cached pages, nr_dirty dirty: the last pages of its ranges, as
+ * startcache.c's rule takes them. Counts the range's pages as met.
+ */
+uint64_t start_cache_dirty(struct replay_start_cache *s, uint64_t n, uint64_t nr_cache,
+			   uint64_t nr_dirty);
 
 #endif /* FT_REPLAY_STARTCACHE_H */

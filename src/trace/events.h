@@ -164,8 +164,11 @@ struct ft_file {
  * own FT_PAGECACHE_ADD events inserted before the probe are taken out, pages its
  * FT_PAGECACHE_DELETE events removed before the probe put back, so the ranges are the cache as
  * it was before the file's first event. A file with more ranges than one record holds has
- * several records; the counts are the same in each. No record: the file was not probed (no
- * path to open, --no-start-cache, or a trace before 1.3), which readers take as unknown.
+ * several records; the counts are the same in each. A file first met in a writeback event (no
+ * path) is probed when an access names it, nr_dirty counting the pages written back in
+ * between. No record: the file was not probed (no path to open, its pages changed by the trace
+ * before its name came, --no-start-cache, or a trace before 1.3), which readers take as
+ * unknown.
  * Folio orders are not known to user space: readers apply the rule folio-trace(5) states.
  */
 struct ft_start_cache {

@@ -87,10 +87,11 @@ void dontcache_write(struct model *m, const struct mfile *mf, uint32_t id, bool 
 		     bool dontcache, uint64_t old_isize);
 
 /*
- * startstate.c: pages [first, first + n) of a file cached before the trace, put in as the
- * replay starts and charged to the root cgroup; the pages put in.
+ * startstate.c: pages [first, first + n) of a file cached before the trace, the last dirty of
+ * them dirty, put in as the replay starts and charged to the root cgroup; the pages put in.
  */
-uint64_t filemap_add_start_state(struct model *m, uint32_t file, uint64_t first, uint64_t n);
+uint64_t filemap_add_start_state(struct model *m, uint32_t file, uint64_t first, uint64_t n,
+				 uint64_t dirty);
 
 /* advice.c: posix_fadvise(2) and madvise(2) of a file's pages */
 void advice_fadvise(struct model *m, const struct model_access *a, struct mfile *mf);

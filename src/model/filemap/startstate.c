@@ -14,6 +14,12 @@
  * (mapping_max_folio_order(): its filesystem and the configuration) and no smaller than the
  * configuration's minimum. That is the layout readahead of a whole file gives once its
  * windows reach the largest order; a file read a little at a time had smaller folios.
+ *
+ * Pages the trace found dirty (cachestat's count; the replay driver names which, startcache.c)
+ * go in dirty, a folio with any of them dirty as a whole, as folio_mark_dirty() marks it: the
+ * kernel writes them back during the trace (a sync, the flusher, an fsync) as it does the
+ * trace's own. Their inode is dirtied at the replay's start: how long before the trace they
+ * were dirtied is not known, so expiry counts from there. They are no page the trace dirtied.
  */
 #include "model/filemap/cache.h"
 
@@ -73,11 +79,26 @@ static uint32_t start_state_folio(struct model *m, uint32_t file, uint64_t idx, 
 	return id;
 }
 
-uint64_t filemap_add_start_state(struct model *m, uint32_t file, uint64_t first, uint64_t n)
+/* A start folio with pages at or past dirty_from goes in dirty, not counted as dirtied. */
+static void start_state_dirty(struct model *m, uint32_t id, uint64_t dirty_from)
+{
+	struct folio *f = folio_at(&m->pool, id);
+	uint64_t nr = folio_nr_pages(f);
+
+	if (folio_end(f) <= dirty_from)
+		return;
+	wb_mark_dirty_all(m, id);
+	/* folio_account_dirtied() counted the pages as the trace's (nr_dirtied, throttling) */
+	m->mx.dirtied_pages -= nr;
+	m->wb.bdp.dirtied = m->wb.bdp.dirtied > nr ? m->wb.bdp.dirtied - nr : 0;
+}
+
+uint64_t filemap_add_start_state(struct model *m, uint32_t file, uint64_t first, uint64_t n,
+				 uint64_t dirty)
 {
 	struct mfile *mf = model_file(m, file);
 	uint64_t min_pages = 1ull << m->cfg.min_order, end = first + n, added = 0;
-	uint64_t eof = eof_pages(m, mf);
+	uint64_t eof = eof_pages(m, mf), dirty_from = end - (dirty < n ? dirty : n);
 	uint32_t memcg, was = m->charging;
 
 	if (!start_state_memcg(m, &memcg)) {
@@ -103,6 +124,7 @@ uint64_t filemap_add_start_state(struct model *m, uint32_t file, uint64_t first,
 			m->mx.start_cache_left_pages += end - idx;
 			break;
 		}
+		start_state_dirty(m, id, dirty_from);
 		added += folio_nr_pages(folio_at(&m->pool, id));
 		idx = folio_end(folio_at(&m->pool, id));
 	}
