@@ -13,7 +13,7 @@ dist_man_MANS += man/folio-trace-calibrate.1
 TESTS += tests/calibrate-live.sh tests/calibrate-examples.sh tests/calibrate-cli.sh
 # Live: real workloads on a warm host, from the recorded start state, within 10%.
 TESTS += tests/calibrate-warm.sh
-EXTRA_DIST += tests/calibrate-warm.sh
+EXTRA_DIST += tests/calibrate-warm.sh tests/calib-lib.sh
 # the small reader calibrate-live.sh runs in a memory cgroup
 check_PROGRAMS += tests/reread
 EXTRA_DIST += tests/calibrate-live.sh tests/calibrate-examples.sh tests/calibrate-cli.sh

@@ -4,6 +4,7 @@
 # against the kernel must stay within the bounds folio-trace-calibrate(1) states.
 . "$TOP_SRCDIR/tests/lib.sh"
 . "$TOP_SRCDIR/tests/record-lib.sh"
+. "$TOP_SRCDIR/tests/calib-lib.sh"
 record_requires_bpf
 [ -w /sys/fs/cgroup/memory/memory.limit_in_bytes ] || [ -f /sys/fs/cgroup/cgroup.controllers ] ||
 	skip_all "no memory cgroup controller"
@@ -15,21 +16,6 @@ D=$(record_ext4_dir)
 calib() {
 	"$FOLIO_TRACE" calibrate --files=syscalls --format=json "$1" > "$TMPD/c.json" 2> "$TMPD/c.err"
 	is "$?:$(cat "$TMPD/c.err")" "0:" "calibrate $(basename "$1") runs"
-}
-
-# field METRIC SOURCE FIELD: one value of the calibration row
-field() {
-	jq -r --arg m "$1" --arg s "$2" --arg f "$3" \
-		'.metrics[] | select(.metric == $m and .source == $s) | .[$f]' "$TMPD/c.json"
-}
-
-# within METRIC SOURCE PCT: |relative error| <= PCT %, with both figures in the message
-within() {
-	e=$(field "$1" "$2" error)
-	m=$(field "$1" "$2" model)
-	k=$(field "$1" "$2" kernel)
-	awk -v e="$e" -v p="$3" 'BEGIN { exit !(e != "" && e != "null" && e <= p / 100 && e >= -p / 100) }'
-	ok $? "$NAME: $1 ($2) within $3%: model $m, kernel $k"
 }
 
 # system_bound METRIC SOURCE PAGES: a system-wide counter on a machine others use too: the

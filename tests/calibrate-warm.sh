@@ -26,6 +26,7 @@
 # (or whose limit is never reached), where the kernel's are a few deletes by no traced task.
 . "$TOP_SRCDIR/tests/lib.sh"
 . "$TOP_SRCDIR/tests/record-lib.sh"
+. "$TOP_SRCDIR/tests/calib-lib.sh"
 record_requires_bpf
 command -v jq > /dev/null 2>&1 || skip_all "jq not installed"
 command -v fio > /dev/null 2>&1 || skip_all "fio not installed"
@@ -41,20 +42,6 @@ D=$(record_ext4_dir)
 calib() {
 	"$FOLIO_TRACE" calibrate --format=json "$1" > "$TMPD/c.json" 2> "$TMPD/c.err"
 	is "$?:$(cat "$TMPD/c.err")" "0:" "$NAME: calibrate runs"
-}
-
-field() {
-	jq -r --arg m "$1" --arg s "$2" --arg f "$3" \
-		'.metrics[] | select(.metric == $m and .source == $s) | .[$f]' "$TMPD/c.json"
-}
-
-# within METRIC SOURCE: |relative error| <= 10 %, with both figures in the message
-within() {
-	e=$(field "$1" "$2" error)
-	m=$(field "$1" "$2" model)
-	k=$(field "$1" "$2" kernel)
-	awk -v e="$e" 'BEGIN { exit !(e != "" && e != "null" && e <= 0.1 && e >= -0.1) }'
-	ok $? "$NAME: $1 ($2) within 10%: model $m, kernel $k"
 }
 
 # shown METRIC SOURCE: a row this test does not hold to 10% (the page says why), both figures

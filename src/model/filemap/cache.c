@@ -337,14 +337,10 @@ static unsigned region_orders(struct model *m, uint32_t file, uint64_t region)
 	return m->occ_last.orders;
 }
 
-/*
- * In a counted file, the entry of idx's region names the orders that can cover it: the large
- * one covering the region, else the small ones starting in it, at most one probe each.
- */
-static uint32_t counted_lookup(struct model *m, struct mfile *mf, uint32_t file, uint64_t idx)
+/* The folio covering idx among the orders of mask, largest first; the hint follows a find. */
+static uint32_t probe_orders(struct model *m, struct mfile *mf, uint32_t file, uint64_t idx,
+			     unsigned mask)
 {
-	/* cache_lookup() probed the hint order already */
-	unsigned mask = region_orders(m, file, idx >> OCC_SHIFT) & ~(1u << mf->hint_order);
 	uint64_t last_start = UINT64_MAX;
 	uint32_t id;
 
@@ -368,29 +364,14 @@ static uint32_t counted_lookup(struct model *m, struct mfile *mf, uint32_t file,
 uint32_t cache_lookup_slow(struct model *m, uint32_t file, uint64_t idx)
 {
 	struct mfile *mf = model_file(m, file);
-	unsigned mask = mf->order_mask;
-	uint64_t last_start = UINT64_MAX;
-	uint32_t id;
+	/*
+	 * in a counted file the entry of idx's region names the orders that can cover it (the
+	 * large one covering the region, else the small ones starting in it); cache_lookup()
+	 * probed the hint order already
+	 */
+	unsigned mask = mf->occ ? region_orders(m, file, idx >> OCC_SHIFT) : mf->order_mask;
 
-	if (mf->occ)
-		return counted_lookup(m, mf, file, idx);
-	/* cache_lookup() probed the hint order already */
-	mask &= ~(1u << mf->hint_order);
-	while (mask) {
-		unsigned order = 31u - (unsigned)__builtin_clz(mask);
-		uint64_t start = idx & ~((1ull << order) - 1);
-
-		mask &= ~(1u << order);
-		if (start == last_start)
-			continue;	/* a smaller order aligned the same way: same slot */
-		last_start = start;
-		id = cache_probe(m, file, idx, order);
-		if (id != FOLIO_NIL) {
-			mf->hint_order = (uint8_t)order;
-			return id;
-		}
-	}
-	return FOLIO_NIL;
+	return probe_orders(m, mf, file, idx, mask & ~(1u << mf->hint_order));
 }
 
 /*
