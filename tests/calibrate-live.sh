@@ -20,12 +20,13 @@ calib() {
 
 # system_bound METRIC SOURCE PAGES: a system-wide counter on a machine others use too: the
 # model's figure is the PAGES the workload's own bytes give, and the kernel's count, which
-# holds every writer's, is at least that
+# holds every writer's, is at least 95% of that (the samples that bound it can cut a few of
+# the workload's pages off at either end: 8160 of 8192 once) and has no upper bound
 system_bound() {
 	m=$(field "$1" "$2" model)
 	k=$(field "$1" "$2" kernel)
-	ok "$([ "$m" = "$3" ] && [ "${k:-0}" -ge "$3" ] && echo 0 || echo 1)" \
-		"$NAME: $1 ($2, system-wide): model $m = $3, kernel $k >= it"
+	ok "$([ "$m" = "$3" ] && [ $((${k:-0} * 100)) -ge $(($3 * 95)) ] && echo 0 || echo 1)" \
+		"$NAME: $1 ($2, system-wide): model $m = $3, kernel $k >= 95% of it"
 }
 
 # cold FILE: only the workload's own reads fill the cache with FILE
