@@ -52,13 +52,21 @@ static __always_inline __u8 task_verdict(__u64 pid_tgid)
 
 /*
  * Kernel events often run in other contexts (flusher, kswapd): with a task filter they are kept
- * when they concern a file the traced tasks touched. verdict: the current task's.
+ * when they concern a file the traced tasks touched. verdict: the current task's. folio-trace's
+ * own are dropped (its trace file's pages), except where self_kept says the event is never
+ * about its own file: a deletion it causes is of another's (its start-state probe may hold a
+ * removed file's last reference, so shmem frees the pages when the probe closes it).
  */
-static __always_inline bool kernel_event_passes(__u8 verdict, __u32 dev, __u64 ino, __u32 gen)
+static __always_inline bool kernel_event_passes(__u8 verdict, bool self_kept, __u32 dev,
+						__u64 ino, __u32 gen)
 {
 	struct ft_file_key key = { .dev = dev, .gen = gen, .ino = ino };
 
-	if (verdict == V_SELF || (filter_dev && dev != dev_filter))
+	if (verdict == V_SELF && !self_kept)
+		return false;
+	if (verdict == V_SELF)
+		verdict = V_UNTRACED;
+	if (filter_dev && dev != dev_filter)
 		return false;
 	if (verdict == V_TRACED || !task_filtered())
 		return true;

@@ -229,16 +229,23 @@ int BPF_PROG(filemap_map_pages, struct address_space *mapping, unsigned long ind
 
 /*
  * A kernel event about a file: whether the trace keeps it (c filled then), with the file's
- * device and inode number. inode: a BTF-typed pointer.
+ * device and inode number. inode: a BTF-typed pointer; self_kept: kernel_event_passes().
  */
-static __always_inline bool inode_event(struct cur *c, struct inode *inode, __u32 *dev,
-					__u64 *ino)
+static __always_inline bool inode_event_of(struct cur *c, struct inode *inode, bool self_kept,
+					   __u32 *dev, __u64 *ino)
 {
 	if (!inode)
 		return false;
 	*dev = inode->i_sb->s_dev;
 	*ino = inode->i_ino;
-	return cur_get(c) && kernel_event_passes(c->cs->verdict, *dev, *ino, inode_gen(inode));
+	return cur_get(c) &&
+	       kernel_event_passes(c->cs->verdict, self_kept, *dev, *ino, inode_gen(inode));
+}
+
+static __always_inline bool inode_event(struct cur *c, struct inode *inode, __u32 *dev,
+					__u64 *ino)
+{
+	return inode_event_of(c, inode, false, dev, ino);
 }
 
 /* Kernel events carry the inode: the file is named here when no syscall named it first. */
@@ -299,7 +306,7 @@ int BPF_PROG(pagecache_delete, struct folio *folio)
 	__u32 dev;
 	__u64 ino;
 
-	if (!inode_event(&c, inode, &dev, &ino))
+	if (!inode_event_of(&c, inode, true, &dev, &ino))
 		return 0;
 	note_unlinked(&c, inode, dev, ino);
 	folio_record(&c, ctx, folio, inode, dev, ino, FT_PAGECACHE_DELETE);
