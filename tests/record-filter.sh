@@ -11,7 +11,8 @@ T=$TMPD/t.ftr
 # Another process keeps writing to its own file the whole time.
 sh -c "while :; do printf x >> '$D/noise'; sleep 0.01; done" &
 noise=$!
-sleep 0.2
+i=0
+while [ ! -s "$D/noise" ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i + 1)); done
 nino=$(stat -c %i "$D/noise")
 
 rec "$T" -- sh -c "dd if=/dev/zero of='$D/a' bs=4k count=10 status=none; \

@@ -15,7 +15,7 @@ T=$TMPD/killed.ftr
 	sleep 0.01; done" > /dev/null 2>&1 &
 rec_pid=$!
 wait_recording "$T"
-sleep 2.5	# two periodic flushes at least
+wait_readable_writes "$T" 11
 kill -KILL "$rec_pid"
 wait "$rec_pid" 2>/dev/null
 # The traced loop was the recorder's child: it outlives it; stop it.
@@ -52,7 +52,7 @@ while [ "$(stat -c %i "$O")" = "$old_ino" ] && [ $i -lt 400 ]; do
 	i=$((i + 1))
 done
 wait_recording "$O"
-sleep 1.5	# a periodic flush at least
+wait_readable_writes "$O" 1
 kill -KILL "$rec_pid"
 wait "$rec_pid" 2>/dev/null
 pkill -KILL -f "of=$D/log2" 2>/dev/null

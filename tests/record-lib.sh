@@ -46,11 +46,23 @@ rec() {
 }
 
 # wait_recording TRACE: returns once a background recorder traces (its first chunk is written
-# after the programs are attached; before that the file holds only its 32-byte header).
+# after the programs are attached; before that the file holds only its 32-byte header). Gives
+# up after 60 s: loading the programs takes seconds on a busy host.
 wait_recording() {
 	i=0
-	while [ "$(stat -c %s "$1" 2> /dev/null || echo 0)" -le 32 ] && [ $i -lt 200 ]; do
+	while [ "$(stat -c %s "$1" 2> /dev/null || echo 0)" -le 32 ] && [ $i -lt 1200 ]; do
 		sleep 0.05
+		i=$((i + 1))
+	done
+}
+
+# wait_readable_writes TRACE N: returns once a recording in progress has at least N write
+# accesses readable in its flushed chunks (info reads a trace cut short), or after 60 s.
+wait_readable_writes() {
+	i=0
+	while [ "$("$FOLIO_TRACE" info "$1" 2> /dev/null |
+		awk '$1 == "write" { n = $2 } END { print n + 0 }')" -lt "$2" ] && [ $i -lt 600 ]; do
+		sleep 0.1
 		i=$((i + 1))
 	done
 }
