@@ -71,6 +71,7 @@ rec "$TMPD/swap.ftr" --interval=100ms --memory-limit=64M -- sh "$D/run.sh"
 swapoff "$SW"
 set -- $(activations "$TMPD/swap.ftr")
 diag "swap on: refault activations kernel $1, replay $2, replay --swap=off $3"
+swap_on_kernel=$1
 is "$rc" 0 "recorded with swap on"
 ok "$([ "$1" -ge 1000 ] && echo 0 || echo 1)" "swap on: the kernel activates refaults ($1)"
 ok "$([ "$2" -ge 1000 ] && echo 0 || echo 1)" "swap on: so does the default replay ($2)"
@@ -81,6 +82,8 @@ rec "$TMPD/noswap.ftr" --interval=100ms --memory-limit=64M -- sh "$D/run.sh"
 set -- $(activations "$TMPD/noswap.ftr")
 diag "swap off: refault activations kernel $1, replay $2, replay --swap=off $3"
 is "$rc" 0 "recorded with swap off"
-ok "$([ "$1" -lt 100 ] && echo 0 || echo 1)" "swap off: the kernel activates (almost) none ($1)"
+# the counter is system-wide: the host's other work adds its own activations to it
+ok "$([ "$1" -lt $((swap_on_kernel / 10)) ] && echo 0 || echo 1)" \
+	"swap off: the kernel activates (almost) none ($1, under a tenth of $swap_on_kernel)"
 is "$2" 0 "swap off: neither does the default replay"
 done_testing
