@@ -35,5 +35,5 @@ check-kernels: folio-trace$(EXEEXT) tests/lab/ftload$(EXEEXT)
 		--kernels='$(LAB_KERNELS)' --cases='$(LAB_CASES)' $(LAB_FLAGS)
 clean-local: clean-lab
 clean-lab:
-	-rm -rf lab-out
+	-rm -rf lab-out tests/lab-failed
 .PHONY: check-kernels clean-lab

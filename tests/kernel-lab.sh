@@ -46,6 +46,10 @@ for c in "$TOP_SRCDIR"/tests/lab/cases/*.sh; do
 	if [ "$rc" -ne 0 ]; then
 		printf '%s\n' "$out" "$err" | sed 's/^/# /'
 		[ -f "$log" ] && sed 's/^/# case: /' "$log"
+		# kept for a post-mortem (its traces): the test's own directory goes at exit
+		kept=$TOP_BUILDDIR/tests/lab-failed/$LAB_SERIES-$name
+		rm -rf "$kept" && mkdir -p "${kept%/*}" && cp -r "$TMPD/$name" "$kept" &&
+			diag "$name: its output kept in $kept"
 	fi
 	printf '%s\n' "$out" | sed -n 's/^lab: times: /# times: /p'
 done
