@@ -63,25 +63,47 @@ static bool memcg_reclaim_one(struct model *m, struct mem_cgroup *memcg)
 	return took;
 }
 
+/*
+ * The rest of the batch the LRU kind began (try_to_free_mem_cgroup_pages() asks for
+ * SWAP_CLUSTER_MAX pages, but MGLRU's evict_folios() reclaims all it isolated).
+ */
+static void memcg_reclaim_batch_rest(struct model *m, struct mem_cgroup *memcg)
+{
+	bool (*open)(const struct lruvec *lruvec) = m->lru_kind->reclaim_batch_open;
+
+	while (open && open(&memcg->lruvec) && memcg_reclaim_one(m, memcg))
+		;
+}
+
 bool memcg_try_charge(struct model *m, struct mem_cgroup *memcg, uint64_t pages)
 {
 	uint64_t limit = memcg->max_pages;
+	bool reclaimed = false;
 
 	if (!limit)
 		return true;
-	while (memcg_charged(m, memcg) + pages > limit)
+	while (memcg_charged(m, memcg) + pages > limit) {
 		if (!memcg_reclaim_one(m, memcg))
 			return false;
+		reclaimed = true;
+	}
+	if (reclaimed)
+		memcg_reclaim_batch_rest(m, memcg);
 	return true;
 }
 
 void memcg_handle_over_high(struct model *m, struct mem_cgroup *memcg)
 {
 	uint64_t high = memcg->high_pages;
+	bool reclaimed = false;
 
-	while (high && memcg_charged(m, memcg) > high)
+	while (high && memcg_charged(m, memcg) > high) {
 		if (!memcg_reclaim_one(m, memcg))
 			return;
+		reclaimed = true;
+	}
+	if (reclaimed)
+		memcg_reclaim_batch_rest(m, memcg);
 }
 
 #define DEF_PRIORITY		12	/* mm/vmscan.c: a level scans size >> priority */
