@@ -191,10 +191,32 @@ static void test_two_list_limit_no_batch(void)
 	model_free(m);
 }
 
+/* What a cgroup holds besides its page cache is charged to its limit (MODEL_OTHERS). */
+static void test_others_in_limit(void)
+{
+	static const struct model_memcg cgs[] = { { 16 * PAGE, NONE } };
+	struct model *m = make(1024, cgs, 1, LRU_TWO_LIST);
+	struct model_access a = { .op = MODEL_OTHERS, .pos = 4, .memcg = 1,
+				  .device = MODEL_DEVICE_NONE };
+
+	rd_range(m, 1, 0, 0, 16);
+	model_access(m, &a);
+	is_u64(metrics(m).evicted_pages, 4, "4 pages of others in a full cgroup evict 4");
+	is_u64(memcg_pages(m, 1), 12, "its cache keeps the 12 pages left");
+	rd_in(m, 1, 0, 16);
+	is_u64(memcg_pages(m, 1), 12, "a new page evicts another: 12 still");
+	a.pos = 0;
+	model_access(m, &a);
+	rd_range(m, 1, 0, 17, 4);
+	is_u64(memcg_pages(m, 1), 16, "others gone: the cache grows back to 16");
+	model_free(m);
+}
+
 int main(void)
 {
 	test_mglru_limit_batch();
 	test_two_list_limit_no_batch();
+	test_others_in_limit();
 	test_limit_reclaims_own();
 	test_high_reclaims_back();
 	test_global_reclaim_by_size();

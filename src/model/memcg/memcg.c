@@ -48,7 +48,8 @@ void memcg_set_anon(struct model *m, uint64_t pages, bool swap)
 uint64_t memcg_charged(const struct model *m, const struct mem_cgroup *memcg)
 {
 	/* what others hold is sampled for the recorded command's cgroup, the first */
-	return lru_pages(&memcg->lruvec.lru) + (memcg == m->memcgs ? m->mem.nr_others : 0);
+	return lru_pages(&memcg->lruvec.lru) + (memcg == m->memcgs ? m->mem.nr_others :
+						 memcg->others);
 }
 
 /* One folio of the cgroup's limit reclaim (vmscan/refaults.c: when it begins and ends). */
@@ -90,6 +91,12 @@ bool memcg_try_charge(struct model *m, struct mem_cgroup *memcg, uint64_t pages)
 	if (reclaimed)
 		memcg_reclaim_batch_rest(m, memcg);
 	return true;
+}
+
+void memcg_set_others(struct model *m, struct mem_cgroup *memcg, uint64_t pages)
+{
+	memcg->others = pages;
+	memcg_try_charge(m, memcg, 0);
 }
 
 void memcg_handle_over_high(struct model *m, struct mem_cgroup *memcg)
