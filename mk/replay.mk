@@ -3,6 +3,7 @@ libfoliotrace_a_SOURCES += \
 	src/replay/files.h src/replay/files.c src/replay/options.h src/replay/options.c \
 	src/replay/anon.h src/replay/anon.c \
 	src/replay/budget.h src/replay/budget.c src/replay/cgroups.h src/replay/cgroups.c \
+	src/replay/charges.h src/replay/charges.c \
 	src/replay/host.h src/replay/host.c src/replay/replay.h src/replay/replay.c \
 	src/replay/pipeline.h src/replay/pipeline.c \
 	src/replay/startstate.h src/replay/startstate.c \

@@ -18,6 +18,10 @@
  *   memcgs     two memory cgroups: thread 10 in /ft/a (id 4001, memory.max 32 KiB) reads
  *              pages 0-15 of /data/a one at a time, then thread 20 in /ft/b (id 4002, no
  *              limit) pages 0-15 of /data/b
+ *   memcg-charges  memcgs with the kernel's page-cache events of /ft/a: thread 10 caches
+ *              each page as it reads it; before it reads page 4, thread 11 (also in /ft/a,
+ *              which cached nothing) isolates folios for reclaim, and before page 6 thread 10
+ *              does, with 6 pages cached: 2 pages of /ft/a's 8 held by others
  *   memcg-dirty  two memory cgroups (cgroup v2): thread 30 in /ft/w (id 4101, memory.max 4 MiB)
  *              writes /data/w's 768 pages one at a time, 1 ms apart, and fsyncs it at 2 s;
  *              thread 40 in /ft/r (id 4102, no limit) reads a page of /data/a
@@ -201,8 +205,20 @@ static int write_units_cgroup(struct ft_writer *w, struct ft_error *err)
 	return write_units_trace(w, true, 0, err);
 }
 
-/* memcgs in hierarchy flags; /ft/a's limit first_max_a before its 32 KiB one when not 0 */
-static int write_memcgs_from(struct ft_writer *w, __u16 flags, __u64 first_max_a,
+static int append_isolate(struct ft_writer *w, __u32 tid, __u64 ts, struct ft_error *err)
+{
+	struct ft_vmscan v = { .hdr = { .type = FT_VMSCAN, .size = sizeof(v), .tid = tid,
+					.ts = ts }, .kind = FT_VM_LRU_ISOLATE, .nr_scanned = 32,
+			       .a = 2, .priority = -1 };
+
+	return ft_writer_append(w, &v, err);
+}
+
+/*
+ * memcgs in hierarchy flags; /ft/a's limit first_max_a before its 32 KiB one when not 0;
+ * charges: with the kernel's events of memcg-charges
+ */
+static int write_memcgs_from(struct ft_writer *w, __u16 flags, __u64 first_max_a, bool charges,
 			     struct ft_error *err)
 {
 	struct ft_cgroup_limits a = { .hdr = { .type = FT_CGROUP_LIMITS, .size = sizeof(a),
@@ -221,19 +237,32 @@ static int write_memcgs_from(struct ft_writer *w, __u16 flags, __u64 first_max_a
 	    ft_writer_cgroup(w, 1000, 4002, flags, "/ft/b", err) ||
 	    ft_writer_append(w, &b, err) ||
 	    append_task(w, 10, 10, "a", 4001, err) || append_task(w, 20, 20, "b", 4002, err) ||
+	    (charges && append_task(w, 11, 10, "a", 4001, err)) ||
 	    ft_writer_file(w, 1000, 254u << 20, 1, 1u << 20, "/data/a", err) ||
 	    ft_writer_file(w, 1000, 254u << 20, 2, 1u << 20, "/data/b", err))
 		return -1;
-	for (__u64 i = 0; i < 32; i++)
-		if (append_unit_access(w, i < 16 ? 10 : 20, 1000000 * (i + 1), i < 16 ? 1 : 2,
-				       FT_OP_READ, (i % 16) << 12, 4096, 1u << 20, err))
+	for (__u64 i = 0; i < 32; i++) {
+		__u64 ts = 1000000 * (i + 1);
+
+		if (charges && ((i == 4 && append_isolate(w, 11, ts - 2, err)) ||
+				(i == 6 && append_isolate(w, 10, ts - 2, err)) ||
+				(i < 16 && append_add(w, 10, ts - 1, 1, i, 0, err))))
 			return -1;
+		if (append_unit_access(w, i < 16 ? 10 : 20, ts, i < 16 ? 1 : 2, FT_OP_READ,
+				       (i % 16) << 12, 4096, 1u << 20, err))
+			return -1;
+	}
 	return 0;
 }
 
 static int write_memcgs(struct ft_writer *w, struct ft_error *err)
 {
-	return write_memcgs_from(w, FT_CG_V1, 0, err);
+	return write_memcgs_from(w, FT_CG_V1, 0, false, err);
+}
+
+static int write_memcg_charges(struct ft_writer *w, struct ft_error *err)
+{
+	return write_memcgs_from(w, FT_CG_V1, 0, true, err);
 }
 
 static int write_memcg_limits(struct ft_writer *w, struct ft_error *err)
@@ -246,7 +275,7 @@ static int write_memcg_limits(struct ft_writer *w, struct ft_error *err)
 	};
 
 	/* /ft/a first at 64 KiB: its 32 KiB record is the one the reads see */
-	if (write_memcgs_from(w, 0, 65536, err))
+	if (write_memcgs_from(w, 0, 65536, false, err))
 		return -1;
 	l.hdr.ts = 1000000000;
 	for (unsigned i = 0; i < sizeof(later) / sizeof(later[0]); i++) {
@@ -399,6 +428,7 @@ static const struct {
 	{ "units-cgroup", write_units_cgroup },
 	{ "memcgs", write_memcgs },
 	{ "memcg-limits", write_memcg_limits },
+	{ "memcg-charges", write_memcg_charges },
 	{ "memcg-dirty", write_memcg_dirty },
 	{ "memcg-dirty-v1", write_memcg_dirty_v1 },
 	{ "units-unrecorded", write_units_unrecorded },
@@ -414,7 +444,7 @@ int main(int argc, char **argv)
 	if (argc < 2 || argc > 3) {
 		fprintf(stderr, "usage: mktrace [sample|empty|counters|truncated|ts-max|ts-random|"
 			"ts-back|huge|escapes|units|units-cgroup|units-unrecorded|memcgs|"
-			"memcg-limits|memcg-dirty|memcg-dirty-v1] FILE\n");
+			"memcg-limits|memcg-charges|memcg-dirty|memcg-dirty-v1] FILE\n");
 		return 2;
 	}
 	w = ft_writer_open(argv[argc - 1], 0644, &err);

@@ -14,6 +14,10 @@
 # /ft/b's max to 2 pages: goal 14 of 16, levels take 1, 1, 3, 5 (priorities 4 to 1), 10 < 14,
 # so priority 0 takes the other 6: all 16 go. A read of /ft/a's last page at 2 s hits.
 # --cgroup-limit keeps its max over the recorded ones: /ft/b stays at 4 pages, 12 evicted.
+# "memcg-charges": memcgs with the kernel's page-cache events of /ft/a and two reclaims in it
+# (replay/charges.h): one by a thread of /ft/a that cached nothing (no charge of its own at
+# the limit: ignored), then one by the reader with 6 pages cached, so 2 of the 8 are others':
+# /ft/a's cache holds 6 and evicts 10 of its 16 pages.
 . "$TOP_SRCDIR/tests/lib.sh"
 T=$TMPD/m.ftr
 "$TOP_BUILDDIR/tests/mktrace" memcgs "$T" || exit 1
@@ -95,4 +99,11 @@ is "$rc" 2 "a limit of 0: exit 2"
 run sh -c '"$1" replay --cgroup-limit=b:16K - < "$2"' sh "$FOLIO_TRACE" "$T"
 is "$rc" 2 "from standard input: exit 2"
 like "$err" "needs a trace file, not standard input" "and says why"
+T=$TMPD/c.ftr
+"$TOP_BUILDDIR/tests/mktrace" memcg-charges "$T" || exit 1
+"$FOLIO_TRACE" replay $OPTS --format=csv "$T" > "$TMPD/c.csv"
+is "$?" 0 "memcg-charges: replay exits 0"
+is "$(evicted "$TMPD/c.csv" /ft/a)" 10 "/ft/a's limit reclaim: 2 pages held besides, 10 evicted"
+is "$(evicted "$TMPD/c.csv" /ft/b)" 0 "/ft/b (no limit) still evicts none"
+
 done_testing

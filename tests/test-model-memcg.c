@@ -157,8 +157,66 @@ static void test_mglru_refault_across_cgroups(void)
 	model_free(m);
 }
 
+/*
+ * MGLRU: a limit reclaim takes evict_folios()'s whole batch, MIN_LRU_BATCH pages isolated,
+ * though the charge wants one page (6.12's memcg events show 64 reclaimed each time).
+ */
+static void test_mglru_limit_batch(void)
+{
+	static const struct model_memcg cgs[] = { { 128 * PAGE, NONE } };
+	struct model *m = make(1024, cgs, 1, LRU_MGLRU);
+	struct model_metrics x;
+
+	rd_range(m, 1, 0, 0, 129);
+	x = metrics(m);
+	is_u64(x.evicted_pages, 64, "MGLRU: the 129th page's charge evicts a batch of 64");
+	is_u64(memcg_pages(m, 1), 65, "MGLRU: 65 pages left");
+	rd_range(m, 1, 0, 129, 63);
+	x = metrics(m);
+	is_u64(x.evicted_pages, 64, "MGLRU: 63 more fit without reclaim");
+	rd_in(m, 1, 0, 192);
+	x = metrics(m);
+	is_u64(x.evicted_pages, 128, "MGLRU: the next charge over the limit evicts 64 more");
+	model_free(m);
+}
+
+/* The two lists reclaim what the charge needs: a page at a time. */
+static void test_two_list_limit_no_batch(void)
+{
+	static const struct model_memcg cgs[] = { { 128 * PAGE, NONE } };
+	struct model *m = make(1024, cgs, 1, LRU_TWO_LIST);
+
+	rd_range(m, 1, 0, 0, 129);
+	is_u64(metrics(m).evicted_pages, 1, "two lists: the 129th page's charge evicts one");
+	model_free(m);
+}
+
+/* What a cgroup holds besides its page cache is charged to its limit (MODEL_OTHERS). */
+static void test_others_in_limit(void)
+{
+	static const struct model_memcg cgs[] = { { 16 * PAGE, NONE } };
+	struct model *m = make(1024, cgs, 1, LRU_TWO_LIST);
+	struct model_access a = { .op = MODEL_OTHERS, .pos = 4, .memcg = 1,
+				  .device = MODEL_DEVICE_NONE };
+
+	rd_range(m, 1, 0, 0, 16);
+	model_access(m, &a);
+	is_u64(metrics(m).evicted_pages, 4, "4 pages of others in a full cgroup evict 4");
+	is_u64(memcg_pages(m, 1), 12, "its cache keeps the 12 pages left");
+	rd_in(m, 1, 0, 16);
+	is_u64(memcg_pages(m, 1), 12, "a new page evicts another: 12 still");
+	a.pos = 0;
+	model_access(m, &a);
+	rd_range(m, 1, 0, 17, 4);
+	is_u64(memcg_pages(m, 1), 16, "others gone: the cache grows back to 16");
+	model_free(m);
+}
+
 int main(void)
 {
+	test_mglru_limit_batch();
+	test_two_list_limit_no_batch();
+	test_others_in_limit();
 	test_limit_reclaims_own();
 	test_high_reclaims_back();
 	test_global_reclaim_by_size();

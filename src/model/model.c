@@ -681,7 +681,10 @@ void model_access(struct model *m, const struct model_access *a)
 		return;
 	}
 	if (a->op == MODEL_OTHERS) {		/* no access: what others hold now */
-		memory_set_others(m, a->pos);
+		if (a->memcg && a->memcg < m->nr_memcgs)
+			memcg_set_others(m, memcg_of(m, a->memcg), a->pos);
+		else if (!a->memcg)
+			memory_set_others(m, a->pos);
 		return;
 	}
 	if (a->op == MODEL_START_CACHE) {	/* no access: the cache before the trace */

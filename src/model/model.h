@@ -309,7 +309,11 @@ enum model_op {
 	 * pos 0 every cgroup's, pos 1 those of memcg only
 	 */
 	MODEL_STATS_FLUSH,
-	MODEL_OTHERS,		/* pages others hold in the memory now (in pos): not for the cache */
+	/*
+	 * pages others hold in the memory now (in pos): not for the cache; in memcg's limit
+	 * besides its page cache when memcg is not the first
+	 */
+	MODEL_OTHERS,
 	MODEL_FADVISE,		/* posix_fadvise(2) of [pos, pos + len), len 0 to EOF; advice */
 	MODEL_MADVISE,		/* madvise(2) of a mapping of [pos, pos + len) of the file; advice */
 	MODEL_START_CACHE,	/* pages [pos, pos + len) cached before the trace: no access */

@@ -68,6 +68,11 @@ struct lru_policy {
 	uint32_t (*reclaim_next)(struct model *m, struct lruvec *lruvec);
 	/* reclaim_next() had none: move some from where the kind keeps them (false: none left) */
 	bool (*reclaim_refill)(struct model *m, struct lruvec *lruvec);
+	/*
+	 * A limit reclaim takes the kind's whole batch once it begins one: true while the batch
+	 * reclaim_next() began is not yet taken (none: the reclaim stops at its goal).
+	 */
+	bool (*reclaim_batch_open)(const struct lruvec *lruvec);
 	/* filemap_read() read the folio; again: the read began in the folio the last one ended */
 	void (*read)(struct model *m, struct lruvec *lruvec, uint32_t id, bool again);
 	/* a fault or fault-around mapped it */

@@ -63,6 +63,9 @@ void replay_release(struct replay *rp)
 	rp->clients = NULL;
 	rp->ncfg = 0;
 	file_table_release(&rp->files);
+	if (rp->charges_ready)
+		replay_charges_free(&rp->charges);
+	rp->charges_ready = false;
 	series_release(&rp->series);
 	start_state_release(&rp->start);
 	start_cache_release(&rp->start_cache);
@@ -665,8 +668,18 @@ static void cgroup_limits_changed(struct replay *rp, const struct ft_cgroup_limi
 {
 	struct model_access ma = { .op = MODEL_MEMCG_LIMITS };
 	struct model_memcg now;
+	uint8_t index;
 	bool v1;
 
+	/* the recorded limit, what the kernel's reclaims were at (not --cgroup-limit's) */
+	if (rp->charges_ready && rp->cfg[0].page_size &&
+	    replay_cgroups_index(rp->cgroups, l->id, &index) &&
+	    replay_charges_limit(&rp->charges, index, l->max == FT_LIMIT_NONE ? UINT64_MAX :
+				 l->max / rp->cfg[0].page_size)) {
+		struct model_access others = { .op = MODEL_OTHERS, .memcg = index };
+
+		send_message(rp, l->hdr.ts, &others);
+	}
 	if (!rp->cgroups || !replay_cgroups_limits_changed(rp->cgroups, l, &ma.memcg, &now, &v1))
 		return;
 	ma.pos = now.max_bytes;
@@ -740,6 +753,43 @@ static void note_counters(struct replay *rp, const struct ft_counters *c)
 	rp->dirtyable = bytes > reserve ? bytes - reserve : 0;
 }
 
+/*
+ * Several cgroups: the kernel's page cache of each (its folios' inserters'), and at each of
+ * its limit reclaims what it held besides, for its memory cgroup in the models (charges.h).
+ */
+static int note_charges(struct replay *rp, const struct ft_hdr *h)
+{
+	const struct ft_folio_event *f = (const void *)h;
+	uint64_t pages;
+
+	if (!rp->charges_ready) {
+		if (!rp->cgroups || !rp->cgroups->active)
+			return 0;
+		if (replay_charges_init(&rp->charges) < 0)
+			return -1;
+		rp->charges_ready = true;
+	}
+	if (h->type == FT_PAGECACHE_ADD)
+		return replay_charges_added(&rp->charges,
+					    replay_cgroups_of_tid(rp->cgroups, h->tid), h->tid,
+					    f->dev, f->ino, f->index,
+					    f->order == FT_ORDER_UNKNOWN ? 0 : f->order);
+	if (h->type == FT_PAGECACHE_DELETE) {
+		replay_charges_deleted(&rp->charges, f->dev, f->ino, f->index,
+				       f->order == FT_ORDER_UNKNOWN ? 0 : f->order);
+	} else if (h->type == FT_VMSCAN &&
+		   ((const struct ft_vmscan *)h)->kind == FT_VM_LRU_ISOLATE) {
+		struct model_access ma = { .op = MODEL_OTHERS };
+
+		ma.memcg = replay_cgroups_of_tid(rp->cgroups, h->tid);
+		if (replay_charges_reclaim(&rp->charges, ma.memcg, h->tid, &pages)) {
+			ma.pos = pages;
+			send_message(rp, h->ts, &ma);
+		}
+	}
+	return 0;
+}
+
 static int feed_record(struct replay *rp, const struct ft_hdr *h, const char *path,
 		       struct ft_error *err)
 {
@@ -747,7 +797,7 @@ static int feed_record(struct replay *rp, const struct ft_hdr *h, const char *pa
 		ft_error_set(err, path, "out of memory for the figures of --by");
 		return -1;
 	}
-	if (rp->cgroups && replay_cgroups_note(rp->cgroups, h) < 0) {
+	if (rp->cgroups && (replay_cgroups_note(rp->cgroups, h) < 0 || note_charges(rp, h) < 0)) {
 		ft_error_set(err, path, "out of memory for the trace's cgroups");
 		return -1;
 	}

@@ -14,6 +14,7 @@
 #include "replay/anon.h"
 #include "replay/budget.h"
 #include "replay/cgroups.h"
+#include "replay/charges.h"
 #include "replay/files.h"
 #include "replay/host.h"
 #include "replay/options.h"
@@ -64,6 +65,9 @@ struct replay {
 	struct replay_units *units;	/* --by: figures per file, process or cgroup; NULL: none */
 	/* the trace's memory cgroups (replay_cgroups_survey()); NULL or not active: one */
 	struct replay_cgroups *cgroups;
+	/* several: what each was charged besides its traced page cache (charges_ready) */
+	struct replay_charges charges;
+	bool charges_ready;
 	unsigned keep;			/* enum model_keep for every model (MODEL_KEEP_ALL) */
 
 	/* results */

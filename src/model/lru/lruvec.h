@@ -34,6 +34,9 @@ struct lru_gen {
 	uint64_t refaulted[MAX_NR_GENS][MAX_NR_TIERS], evicted[MAX_NR_GENS][MAX_NR_TIERS];
 	uint64_t protected[MAX_NR_GENS][MAX_NR_TIERS - 1];
 	uint64_t promoted;	/* pages sort_folio() moved on: protected or promoted */
+	/* evict_folios()'s batch: the pages still to isolate, the tiers it leaves (get_tier_idx()) */
+	uint64_t batch_left;
+	unsigned batch_tier_idx;
 };
 
 /*

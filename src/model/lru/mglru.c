@@ -13,6 +13,11 @@
  *   folio_inc_gen(), get_tier_idx(): a tier is protected while its refaults per eviction stay
  *   above tier 0's, at twice the gain); the others are isolated (isolate_folio()) and
  *   shrink_folio_list() treats them as for the two lists (reclaim.c);
+ * - it goes by batches (evict_folios()): the protected tiers are chosen once for a batch,
+ *   which ends with MIN_LRU_BATCH pages isolated or the oldest generation scanned to its end
+ *   (scan_folios()); a limit reclaim takes the batch whole though its goal is smaller
+ *   (memcg.c): 6.12's charge over memory.max evicts 64 pages at a time, as a cgroup's
+ *   mm_vmscan_lru_shrink_inactive events show;
  * - the oldest generation emptied, min_seq moves on (try_to_inc_min_seq()); with only two
  *   generations left, aging opens a new youngest one (inc_max_seq());
  * - the shadow of an evicted folio keeps min_seq and its accesses (lru_gen_eviction()); a
@@ -232,6 +237,32 @@ static void folio_inc_gen(struct model *m, struct lruvec *lruvec, uint32_t id)
 	lru_list_push_tail(&lruvec->lru, &lruvec->lru.lists[f->gen], id);
 }
 
+/* scan_folios() stops at the end of the oldest generation: so does its batch */
+static void batch_end(struct lru_gen *g)
+{
+	g->batch_left = 0;
+}
+
+/* isolate_folios(): a batch chooses the tiers it protects when it begins */
+static void batch_begin(struct lru_gen *g)
+{
+	if (g->batch_left)
+		return;
+	g->batch_tier_idx = get_tier_idx(g);
+	g->batch_left = MIN_LRU_BATCH;
+}
+
+/* isolate_folio() took the folio: scan_folios() counts the pages to MIN_LRU_BATCH */
+static void batch_isolated(struct lru_gen *g, uint64_t nr)
+{
+	g->batch_left -= nr < g->batch_left ? nr : g->batch_left;
+}
+
+static bool mglru_reclaim_batch_open(const struct lruvec *lruvec)
+{
+	return lruvec->gen.batch_left != 0;
+}
+
 /* try_to_inc_min_seq(): past the empty oldest generations, keeping MIN_NR_GENS */
 static bool try_to_inc_min_seq(struct model *m, struct lruvec *lruvec)
 {
@@ -284,20 +315,23 @@ static uint32_t mglru_reclaim_next(struct model *m, struct lruvec *lruvec)
 		if (!lru_entries(&lruvec->lru))
 			return FOLIO_NIL;
 		if (oldest->tail == FOLIO_NIL) {
+			batch_end(g);
 			if (!try_to_inc_min_seq(m, lruvec))
 				inc_max_seq(m, lruvec);
 			continue;
 		}
 		/* scan_folios() takes nothing with MIN_NR_GENS left: aging first */
 		if (nr_gens(g) <= MIN_NR_GENS) {
+			batch_end(g);
 			inc_max_seq(m, lruvec);
 			continue;
 		}
+		batch_begin(g);
 		id = oldest->tail;
 		f = folio_at(&m->pool, id);
 		refs = folio_lru_refs(f);
 		tier = tier_from_refs(refs);
-		if (tier > get_tier_idx(g) || refs == 1u << LRU_REFS_WIDTH) {
+		if (tier > g->batch_tier_idx || refs == 1u << LRU_REFS_WIDTH) {
 			g->protected[g->min_seq % MAX_NR_GENS][tier - 1] += folio_nr_pages(f);
 			g->promoted += folio_nr_pages(f);
 			folio_inc_gen(m, lruvec, id);
@@ -306,6 +340,7 @@ static uint32_t mglru_reclaim_next(struct model *m, struct lruvec *lruvec)
 		if (!folio_test(f, FOLIO_REFERENCED))
 			f->refs = 0;
 		folio_clear(f, FOLIO_REFERENCED);
+		batch_isolated(g, folio_nr_pages(f));
 		return id;
 	}
 }
@@ -379,6 +414,7 @@ const struct lru_policy lru_mglru = {
 	},
 	.reclaim_next = mglru_reclaim_next,
 	.reclaim_refill = mglru_reclaim_refill,
+	.reclaim_batch_open = mglru_reclaim_batch_open,
 	.read = mglru_read,
 	.mapped = mglru_mapped,
 	.read_changes_nothing = mglru_read_changes_nothing,

@@ -48,7 +48,8 @@ void memcg_set_anon(struct model *m, uint64_t pages, bool swap)
 uint64_t memcg_charged(const struct model *m, const struct mem_cgroup *memcg)
 {
 	/* what others hold is sampled for the recorded command's cgroup, the first */
-	return lru_pages(&memcg->lruvec.lru) + (memcg == m->memcgs ? m->mem.nr_others : 0);
+	return lru_pages(&memcg->lruvec.lru) + (memcg == m->memcgs ? m->mem.nr_others :
+						 memcg->others);
 }
 
 /* One folio of the cgroup's limit reclaim (vmscan/refaults.c: when it begins and ends). */
@@ -63,25 +64,53 @@ static bool memcg_reclaim_one(struct model *m, struct mem_cgroup *memcg)
 	return took;
 }
 
+/*
+ * The rest of the batch the LRU kind began (try_to_free_mem_cgroup_pages() asks for
+ * SWAP_CLUSTER_MAX pages, but MGLRU's evict_folios() reclaims all it isolated).
+ */
+static void memcg_reclaim_batch_rest(struct model *m, struct mem_cgroup *memcg)
+{
+	bool (*open)(const struct lruvec *lruvec) = m->lru_kind->reclaim_batch_open;
+
+	while (open && open(&memcg->lruvec) && memcg_reclaim_one(m, memcg))
+		;
+}
+
 bool memcg_try_charge(struct model *m, struct mem_cgroup *memcg, uint64_t pages)
 {
 	uint64_t limit = memcg->max_pages;
+	bool reclaimed = false;
 
 	if (!limit)
 		return true;
-	while (memcg_charged(m, memcg) + pages > limit)
+	while (memcg_charged(m, memcg) + pages > limit) {
 		if (!memcg_reclaim_one(m, memcg))
 			return false;
+		reclaimed = true;
+	}
+	if (reclaimed)
+		memcg_reclaim_batch_rest(m, memcg);
 	return true;
+}
+
+void memcg_set_others(struct model *m, struct mem_cgroup *memcg, uint64_t pages)
+{
+	memcg->others = pages;
+	memcg_try_charge(m, memcg, 0);
 }
 
 void memcg_handle_over_high(struct model *m, struct mem_cgroup *memcg)
 {
 	uint64_t high = memcg->high_pages;
+	bool reclaimed = false;
 
-	while (high && memcg_charged(m, memcg) > high)
+	while (high && memcg_charged(m, memcg) > high) {
 		if (!memcg_reclaim_one(m, memcg))
 			return;
+		reclaimed = true;
+	}
+	if (reclaimed)
+		memcg_reclaim_batch_rest(m, memcg);
 }
 
 #define DEF_PRIORITY		12	/* mm/vmscan.c: a level scans size >> priority */

@@ -35,11 +35,18 @@ struct mem_cgroup {
 	bool dirty_domain;
 	/* its NR_FILE_DIRTY and NR_WRITEBACK (memcg_page_state()), pages */
 	uint64_t nr_dirty, nr_writeback;
+	/* pages charged to it besides the page cache the model has (not the first's: mem.others) */
+	uint64_t others;
 	struct lruvec lruvec;
 };
 
 /* Pages charged to the cgroup: its page cache and what others in it hold. */
 uint64_t memcg_charged(const struct model *m, const struct mem_cgroup *memcg);
+/*
+ * What the cgroup holds besides the modelled page cache (kernel memory, its tasks' memory,
+ * charges cached per CPU, files the trace left out) is pages now: reclaims within it for them.
+ */
+void memcg_set_others(struct model *m, struct mem_cgroup *memcg, uint64_t pages);
 /*
  * try_charge_memcg(): room for pages more pages in the cgroup, reclaiming from its own
  * lruvec while the charge would pass its limit (no kswapd). false: nothing left to reclaim.

@@ -6,9 +6,10 @@
 # moved into A and B. The default replay charges each cgroup's folios to it and reclaims each
 # within its own limit: per cgroup, the evictions and refaults of its last model (the kernel's
 # largest order) within 10% of the cgroup's own memory.stat (pgsteal, workingset_refault_file).
-# B under MGLRU (6.12) is printed, not checked: there the model's evictions came out 9% and its
-# refaults 12% below the kernel's, where the same read alone in one 32 MiB cgroup came within 4%
-# and 6% (and 4 KiB reads to the page, lru-workloads); the cause is not found yet.
+# B under MGLRU (6.12) is where the model needs the kernel's own figures: 6.12 holds 76 to 139
+# pages of B's 32 MiB besides its page cache (kernel memory, its tasks, charges cached per
+# CPU), which the replay finds at B's limit reclaims, and evicts a batch of 64 pages at each;
+# with neither its evictions came out 9% and its refaults 12% below the kernel's.
 . /lab/cases/lib.sh
 
 ftload write /mnt/ext4/a 32M 1M > /dev/null || echo "# cannot write a"
@@ -37,10 +38,6 @@ for cg in a b; do
 	kev=$(stat_of "$dir" pgsteal) kref=$(stat_of "$dir" workingset_refault_file)
 	echo "# $cg: evictions model $ev kernel $kev, refaults model $ref kernel $kref"
 	check "$cg: the kernel reclaimed in it" at_least "${kev:-0}" 1000
-	if [ "$cg" = b ] && [ -n "$gen" ] && [ "$gen" != 0x0000 ]; then
-		echo "# b on MGLRU: printed, not checked"
-		continue
-	fi
 	check "$cg: evictions within 10% of memory.stat's pgsteal" within 10 "${ev:-0}" "${kev:-0}"
 	check "$cg: refaults within 10% of memory.stat's" within 10 "${ref:-0}" "${kref:-0}"
 done
