@@ -23,8 +23,8 @@
 # only from samples taken while it is held; at the default 1 s a quick run had none (skewed
 # read: model 1146 evictions, kernel 4042; at 100 ms 3939 and 3922).
 # Rows shown but not held to 10% (folio-trace-calibrate(1), WARM HOST, says why): the
-# database's refaults, and the evictions of the cases without a limit
-# (or whose limit is never reached), where the kernel's are a few deletes by no traced task.
+# database's refaults, and the evictions of the cases without a limit (or whose limit is never
+# reached), where the kernel's are a few deletes by no traced task: a DAMON pageout scheme's.
 . "$TOP_SRCDIR/tests/lib.sh"
 . "$TOP_SRCDIR/tests/record-lib.sh"
 . "$TOP_SRCDIR/tests/calib-lib.sh"
@@ -57,7 +57,7 @@ cache_rows() {
 }
 
 # evictions where reclaim makes them, in thousands; elsewhere the few deletes of the traced
-# files by no task of the trace (in page-frame order, without reclaim) are all there is
+# files by no task of the trace (a DAMON pageout scheme's, in page-frame order) are all there is
 evictions() {
 	within "evictions, folios" mm_filemap_delete_from_page_cache
 	within "evictions, pages" mm_filemap_delete_from_page_cache
