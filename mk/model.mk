@@ -158,6 +158,10 @@ check_PROGRAMS += tests/test-model-startdirty
 TESTS += tests/test-model-startdirty
 tests_test_model_startdirty_LDADD = $(MODEL_TEST_LIBS)
 
+check_PROGRAMS += tests/test-model-startmark
+TESTS += tests/test-model-startmark
+tests_test_model_startmark_LDADD = $(MODEL_TEST_LIBS)
+
 check_PROGRAMS += tests/test-model-exec
 TESTS += tests/test-model-exec
 tests_test_model_exec_LDADD = $(MODEL_TEST_LIBS)

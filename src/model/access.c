@@ -177,6 +177,14 @@ void access_start_cache(struct model *m, const struct model_access *a)
 	filemap_add_start_state(m, a->file_id, a->pos, a->len, a->dirty);
 }
 
+void access_start_mark(struct model *m, const struct model_access *a)
+{
+	if (m->cfg.start_cache != START_CACHE_RECORDED || a->file_id >= m->nr_files ||
+	    !m->files[a->file_id].set_up)
+		return;
+	filemap_start_mark(m, a->file_id, a->pos);
+}
+
 static void access_apply_op(struct model *m, const struct model_access *a, struct mfile *mf);
 
 void access_apply(struct model *m, const struct model_access *a)
@@ -263,6 +271,7 @@ static void access_apply_op(struct model *m, const struct model_access *a, struc
 	case MODEL_OTHERS:
 	case MODEL_ANON:
 	case MODEL_START_CACHE:
+	case MODEL_START_MARK:
 	case MODEL_SYNC:
 	case MODEL_MEMCG_LIMITS:
 		break;

@@ -328,6 +328,11 @@ enum model_op {
 	 * swap is free (len 1: free, 0: none; followed with swap_sampled)
 	 */
 	MODEL_ANON,
+	/*
+	 * no access: page pos of the file had a PG_readahead mark before the trace, which the
+	 * kernel's async readahead from it shows (replay.c note_start_marks() sends it)
+	 */
+	MODEL_START_MARK,
 };
 
 /* MODEL_MEMCG_LIMITS of a cgroup of the v1 memory hierarchy */

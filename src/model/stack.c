@@ -710,7 +710,7 @@ static void follow(struct stack_mrc *s, const struct model_access *a)
 		inexact(s, STACK_INEXACT_LIMITS);
 		return;
 	}
-	if (a->op == MODEL_STATS_FLUSH || a->op == MODEL_ANON ||
+	if (a->op == MODEL_STATS_FLUSH || a->op == MODEL_ANON || a->op == MODEL_START_MARK ||
 	    !(sf = file_of(s, a->file_id, a->device)))
 		return;
 	if (sf->shmem && (a->op == MODEL_READ || a->op == MODEL_WRITE || a->op == MODEL_MMAP_READ ||
@@ -774,7 +774,8 @@ void stack_mrc_access(struct stack_mrc *s, const struct model_access *a)
 {
 	if (s->oom || s->finished)
 		return;
-	if (a->op != MODEL_STATS_FLUSH && a->op != MODEL_ANON)	/* no access, no reason */
+	/* no access, no reason */
+	if (a->op != MODEL_STATS_FLUSH && a->op != MODEL_ANON && a->op != MODEL_START_MARK)
 		s->accesses++;
 	s->pending = 0;
 	s->cur_min = UINT_MAX;

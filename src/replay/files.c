@@ -86,6 +86,11 @@ static uint32_t find_file(const struct file_table *t, uint32_t dev, uint64_t ino
 	return FILE_ID_NONE;
 }
 
+uint32_t file_table_find(const struct file_table *t, uint32_t dev, uint64_t ino)
+{
+	return find_file(t, dev, ino);
+}
+
 uint32_t file_table_find_or_add(struct file_table *t, uint32_t dev, uint64_t ino)
 {
 	uint32_t id = find_file(t, dev, ino);

@@ -17,7 +17,10 @@ struct file_info {
 	uint64_t ino;
 	uint64_t size;		/* i_size as last seen */
 	bool retired;		/* its inode number is another file's now (FT_FILE_REUSED) */
+	bool start_cached;	/* has pages cached before the trace (FT_START_CACHE) */
 	uint32_t gen;		/* files that had its number before it in the trace */
+	/* the pages the kernel deleted in the trace lie in [del_lo, del_end); none: del_end 0 */
+	uint64_t del_lo, del_end;
 };
 
 struct file_table {
@@ -47,6 +50,9 @@ static inline uint32_t file_table_id(struct file_table *t, uint32_t dev, uint64_
 		return t->last_id;
 	return file_table_find_or_add(t, dev, ino);
 }
+
+/* The id of (dev, ino) if the table has it, else FILE_ID_NONE: nothing added. */
+uint32_t file_table_find(const struct file_table *t, uint32_t dev, uint64_t ino);
 
 static inline struct file_info *file_table_get(struct file_table *t, uint32_t id)
 {

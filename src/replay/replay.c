@@ -509,6 +509,8 @@ static int note_start_cache(struct replay *rp, const struct ft_start_cache *sc, 
 		return -1;
 	}
 	start_cache_count(&rp->start_cache, sc->dev, sc->ino, sc->nr_cache);
+	if (sc->nranges)
+		file_table_get(&rp->files, id)->start_cached = true;
 	if (!rp->started)
 		rp->start_cache.seen = true;
 	for (unsigned i = 0; i < sc->nranges; i++) {
@@ -790,6 +792,45 @@ static int note_charges(struct replay *rp, const struct ft_hdr *h)
 	return 0;
 }
 
+/*
+ * The kernel's deletes and async readahead, for the start state's readahead marks
+ * (startcache.h): a mark hit is sent before the access that hit it, which the trace records
+ * when the call returns. The event names the marked folio's index and the pages the read
+ * wanted from it (filemap_readahead(): last_index - folio->index, 6.18): the read reaches the
+ * last of them, which the model's folio there gets the mark of (its start folios follow a
+ * rule, not the kernel's orders). The file is looked up, never added: the file ids are the
+ * accesses'. A mark hit before the models start (the trace's first access) is not sent.
+ */
+static void note_start_marks(struct replay *rp, const struct ft_hdr *h)
+{
+	const struct ft_folio_event *e = (const void *)h;
+	const struct ft_readahead *r = (const void *)h;
+	struct model_access ma = { .op = MODEL_START_MARK };
+	uint64_t last;
+	uint32_t id;
+
+	if (h->type == FT_PAGECACHE_DELETE) {
+		id = file_table_find(&rp->files, e->dev, e->ino);
+		if (id != FILE_ID_NONE)
+			start_cache_deleted(file_table_get(&rp->files, id), e->index,
+					    e->order <= MODEL_MAX_ORDER ? 1ull << e->order : 1);
+		return;
+	}
+	if (r->kind != FT_RA_ASYNC || !rp->started || !rp->run.accesses)
+		return;
+	last = r->index + (r->size ? r->size - 1 : 0);
+	id = file_table_find(&rp->files, r->dev, r->ino);
+	if (id == FILE_ID_NONE || last < r->index ||
+	    !start_cache_mark_of_before(file_table_get(&rp->files, id), r->index, last))
+		return;
+	pass_time(rp, h->ts);
+	ma.file_id = id;
+	ma.pos = last;
+	ma.device = device_index(rp, r->dev);
+	ma.ts = rp->now;
+	pipeline_access(&rp->pipe, &ma);
+}
+
 static int feed_record(struct replay *rp, const struct ft_hdr *h, const char *path,
 		       struct ft_error *err)
 {
@@ -837,6 +878,11 @@ static int feed_record(struct replay *rp, const struct ft_hdr *h, const char *pa
 			start_state_sample(&rp->start, (const struct ft_counters *)h);
 		note_counters(rp, (const struct ft_counters *)h);
 		anon_sampled(rp, (const struct ft_counters *)h);
+		return 0;
+	case FT_PAGECACHE_DELETE:
+	case FT_READAHEAD:
+		note_start_marks(rp, h);
+		pass_time(rp, h->ts);
 		return 0;
 	case FT_VMSCAN:
 		if (((const struct ft_vmscan *)h)->kind == FT_VM_MEMCG_FLUSH)

@@ -69,3 +69,18 @@ uint64_t start_cache_dirty(struct replay_start_cache *s, uint64_t n, uint64_t nr
 		return 0;
 	return end - (first > clean ? first : clean);
 }
+
+void start_cache_deleted(struct file_info *fi, uint64_t idx, uint64_t n)
+{
+	if (!fi->start_cached)
+		return;
+	if (!fi->del_end || idx < fi->del_lo)
+		fi->del_lo = idx;
+	if (idx + n > fi->del_end)
+		fi->del_end = idx + n;
+}
+
+bool start_cache_mark_of_before(const struct file_info *fi, uint64_t first, uint64_t last)
+{
+	return fi->start_cached && (!fi->del_end || last < fi->del_lo || first >= fi->del_end);
+}

@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "replay/files.h"
+
 /*
  * One range as the models get it: MODEL_START_CACHE of file, pages [first, first + n), of
  * which the last dirty were dirty.
@@ -45,5 +47,18 @@ void start_cache_count(struct replay_start_cache *s, uint32_t dev, uint64_t ino,
  */
 uint64_t start_cache_dirty(struct replay_start_cache *s, uint64_t n, uint64_t nr_cache,
 			   uint64_t nr_dirty);
+
+/*
+ * Readahead marks of before the trace (model/filemap/startstate.c filemap_start_mark()): the
+ * kernel deleted pages [idx, idx + n) of the file, which may not be start pages since.
+ */
+void start_cache_deleted(struct file_info *fi, uint64_t idx, uint64_t n);
+/*
+ * Whether the kernel's async readahead from the marked folio at page first, for a read up to
+ * page last, hit a mark of before the trace: the file had pages cached then and the kernel
+ * deleted none of [first, last] since, so its folio there is the one cached before (one the
+ * trace inserted would have been deleted first).
+ */
+bool start_cache_mark_of_before(const struct file_info *fi, uint64_t first, uint64_t last);
 
 #endif /* FT_REPLAY_STARTCACHE_H */

@@ -92,6 +92,8 @@ void dontcache_write(struct model *m, const struct mfile *mf, uint32_t id, bool 
  */
 uint64_t filemap_add_start_state(struct model *m, uint32_t file, uint64_t first, uint64_t n,
 				 uint64_t dirty);
+/* startstate.c: the start folio over page idx (if it is still one) had PG_readahead */
+void filemap_start_mark(struct model *m, uint32_t file, uint64_t idx);
 
 /* advice.c: posix_fadvise(2) and madvise(2) of a file's pages */
 void advice_fadvise(struct model *m, const struct model_access *a, struct mfile *mf);

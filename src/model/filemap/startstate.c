@@ -72,6 +72,7 @@ static uint32_t start_state_folio(struct model *m, uint32_t file, uint64_t idx, 
 		return FOLIO_NIL;
 	}
 	/* the trace did not insert it: cache_add() counted it as though it had */
+	folio_at(&m->pool, id)->born = 0;	/* before any access: what filemap_start_mark() asks */
 	m->mx.insertions--;
 	m->mx.inserted_pages -= 1ull << order;
 	m->mx.insertions_by_order[order]--;
@@ -131,4 +132,28 @@ uint64_t filemap_add_start_state(struct model *m, uint32_t file, uint64_t first,
 	m->charging = was;
 	m->mx.start_cache_pages += added;
 	return added;
+}
+
+/*
+ * A PG_readahead mark of before the trace: a file read from its start in part keeps one on the
+ * first folio of its last readahead window (page_cache_async_ra(), 6.18: async_size is the
+ * window), and the trace's first read of it starts an async window from the next missing
+ * page. Neither mincore(2) nor cachestat(2) shows page flags, so the probe cannot record it;
+ * the kernel's async readahead from a folio it had cached since before the trace shows where
+ * it was, and the replay driver sends the page the read reached in it (replay.c,
+ * note_start_marks()) before the read. The model's folio over that page takes the mark while
+ * it is still a start folio the trace has not replaced, uptodate and not under writeback
+ * (PG_readahead is PG_reclaim's bit).
+ */
+void filemap_start_mark(struct model *m, uint32_t file, uint64_t idx)
+{
+	uint32_t id = cache_lookup(m, file, idx);
+	struct folio *f;
+
+	if (id == FOLIO_NIL)
+		return;
+	f = folio_at(&m->pool, id);
+	if (f->born || !folio_test(f, FOLIO_UPTODATE) || folio_test(f, FOLIO_WRITEBACK))
+		return;
+	folio_set(f, FOLIO_READAHEAD);
 }
