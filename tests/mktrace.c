@@ -393,7 +393,8 @@ static int write_nfs(struct ft_writer *w, struct ft_error *err)
 {
 	static const __u64 at[] = { 0, 8 << 10, 12 << 10, 1 << 20 };
 	struct ft_host h = host;
-	struct ft_host_dev dev = { .dev = 254u << 20, .block_size = 4096, .fstype = "nfs4",
+	/* NFS's statfs block size is its wsize: no filesystem block size (replay/host.c) */
+	struct ft_host_dev dev = { .dev = 254u << 20, .block_size = 131072, .fstype = "nfs4",
 				   .name = "server:/export" };
 
 	h.ndevs = 1;
