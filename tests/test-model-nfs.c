@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * NFS's one dirty byte range per folio (src/model/writeback/track_range.c, after
+ * NFS's one dirty byte range per folio (src/model/writeback/track_range.c, kept by folio id in
+ * dirty_ranges.c, after
  * fs/nfs/write.c nfs_update_folio() and nfs_try_to_update_request(), 6.12; 6.18 the same).
  * The device: 1 ms a round trip, no bandwidth term, so each figure is a count of round trips.
  * A file is written 2 MiB at once (order 9 where the release allows it: one folio) and
@@ -15,6 +16,7 @@
  */
 #include "model/model.h"
 #include "model/variants.h"
+#include "model/writeback/dirty_ranges.h"
 #include "model-harness.h"
 #include "tap.h"
 
@@ -144,8 +146,33 @@ static void test_read_modify_write(void)
 	model_free(m);
 }
 
+/*
+ * The folio id -> range table under growth and deletion: 5000 ids inserted (growing it from
+ * 64 slots), every third deleted, then each looked up against what it should hold.
+ */
+static void test_table(void)
+{
+	struct dirty_ranges r = { 0 };
+	unsigned wrong = 0, n = 5000;
+
+	for (uint32_t id = 0; id < n; id++)
+		dirty_range_set(&r, id * 7919u, id, id + 1);
+	for (uint32_t id = 0; id < n; id += 3)
+		dirty_range_del(&r, id * 7919u);
+	for (uint32_t id = 0; id < n; id++) {
+		const struct dirty_range *e = dirty_range_find(&r, id * 7919u);
+
+		if (id % 3 == 0 ? e != NULL : !e || e->from != id || e->to != id + 1)
+			wrong++;
+	}
+	is_u64(r.used, n - (n + 2) / 3, "the table holds the ids not deleted");
+	is_u64(wrong, 0, "each id found with its range, or gone");
+	dirty_ranges_free(&r);
+}
+
 int main(void)
 {
+	test_table();
 	test_scatter();
 	test_widened();
 	test_read_modify_write();
