@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * NFS's one dirty byte range per folio (src/model/writeback/track_range.c, kept by folio id in
- * dirty_ranges.c, after
- * fs/nfs/write.c nfs_update_folio() and nfs_try_to_update_request(), 6.12; 6.18 the same).
+ * dirty_ranges.c), after fs/nfs/write.c nfs_update_folio() and nfs_try_to_update_request()
+ * (6.12; 6.18 the same).
  * The device: 1 ms a round trip, no bandwidth term, so each figure is a count of round trips.
  * A file is written 2 MiB at once (order 9 where the release allows it: one folio) and
  * synced, then 4 KiB writes land in the cached, uptodate folio:
