@@ -76,7 +76,8 @@ diag "swap on: refault activations kernel $1, replay $2, replay --swap=off $3"
 is "$rc" 0 "recorded with swap on"
 ok "$([ "$1" -ge 1000 ] && echo 0 || echo 1)" "swap on: the kernel activates refaults ($1)"
 ok "$([ "$2" -ge 1000 ] && echo 0 || echo 1)" "swap on: so does the default replay ($2)"
-ok "$(awk -v k="$1" -v m="$2" 'BEGIN { d = m - k; if (d < 0) d = -d; print d * 100 <= 30 * k ? 0 : 1 }')" \
+ok "$(awk -v k="$1" -v m="$2" 'BEGIN { d = m - k; if (d < 0) d = -d
+	print d * 100 <= 30 * k ? 0 : 1 }')" \
 	"swap on: the replay's activations within 30% of the kernel's ($2, $1)"
 is "$3" 0 "swap on, --swap=off: the active file list alone activates none"
 

@@ -37,6 +37,7 @@ is "$(awk -F, '$3 == "writeback_bytes" { print $4 }' "$TMPD/f.csv")" $((2 * 2097
 
 run "$FOLIO_TRACE" replay --folio-order=9 --no-readahead "$T"
 like "$out" "forced flushes (NFS)  *2" "the table shows the flushes"
-like "$(printf '%s\n' "$out" | tr '\n' ' ' | tr -s ' ')" "files on nfs4 (up to order 9, dirty per range" \
+like "$(printf '%s\n' "$out" | tr '\n' ' ' | tr -s ' ')" \
+	"files on nfs4 (up to order 9, dirty per range" \
 	"the sources line names the nfs4 files' dirty tracking"
 done_testing

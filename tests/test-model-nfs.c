@@ -71,9 +71,9 @@ static void test_scatter(void)
 	is_u64(set.insertions_by_order[9], 1, "nfs 6.18: the 2 MiB write is one order-9 folio");
 	is_u64(set.writeback_bytes, 2 * MiB, "... its fsync writes 2 MiB");
 	is_u64(x.range_flushes, 2, "two writes not touching the folio's range flush it first");
-	is_u64(x.wb_flush_bytes, 12 * KiB, "... writing 4K, then the 8K range the touching write grew");
+	is_u64(x.wb_flush_bytes, 12 * KiB, "... 4K, then the 8K range the touching write grew");
 	is_dbl(x.range_flush_wait_s, 4e-3, 1e-12, "... a WRITE and a COMMIT round trip each: 4 ms");
-	is_u64(x.writeback_bytes - set.writeback_bytes, 16 * KiB, "16K written after the first fsync");
+	is_u64(x.writeback_bytes - set.writeback_bytes, 16 * KiB, "16K written after the fsync");
 	is_u64(x.wb_fsync_bytes - set.wb_fsync_bytes, 4 * KiB, "... the last range by the fsync");
 	is_u64(x.write_dirtied_folios - set.write_dirtied_folios, 3,
 	       "the folio dirtied three times: at the first write and after each flush");
@@ -123,7 +123,7 @@ static void test_widened(void)
 	x = metrics(m);
 	is_u64(x.range_flushes, 1, "a sub-page write a page away from the range: one flush");
 	is_u64(x.wb_flush_bytes - set.wb_flush_bytes, 4 * KiB, "... of [0, 4K)");
-	is_u64(x.wb_fsync_bytes - set.wb_fsync_bytes, 4 * KiB, "... the fsync writes [1M, 1M + 4K)");
+	is_u64(x.wb_fsync_bytes - set.wb_fsync_bytes, 4 * KiB, "... the fsync: [1M, 1M + 4K)");
 	model_free(m);
 }
 

@@ -79,7 +79,7 @@ enum dirty_granularity {
 	DIRTY_FOLIO,		/* one dirty flag per folio: writeback sends the whole folio */
 	DIRTY_BLOCK,		/* iomap per-block dirty bitmap: writeback sends dirty blocks */
 	DIRTY_AUTO,		/* per file, as its filesystem does in the recorded release */
-	DIRTY_RANGE,		/* one dirty byte range per folio, flushed when not touched (NFS) */
+	DIRTY_RANGE,		/* a dirty byte range per folio, flushed first if untouched */
 };
 
 /* What reclaim does with a dirty file folio at the inactive tail. */

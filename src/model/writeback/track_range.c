@@ -22,7 +22,8 @@
 /* The folio's bytes below EOF (nfs_folio_length()). */
 static uint64_t folio_len_in_file(struct model *m, const struct folio *f)
 {
-	uint64_t pos = folio_pos(m, f), size = folio_size(m, f), isize = model_file(m, f->file)->isize;
+	uint64_t pos = folio_pos(m, f), size = folio_size(m, f);
+	uint64_t isize = model_file(m, f->file)->isize;
 
 	if (isize <= pos)
 		return 0;

@@ -4,9 +4,9 @@
 # disk, served by the kernel's nfsd with its export caches filled by hand (no nfs-utils in
 # the VM). A file written 2 MiB at once and fsynced, then 32 one-byte writes 8 KiB apart and
 # an fsync (ftload poke, one open file). In a large folio each write after the first lands
-# outside the folio's range and flushes it (fs/nfs/write.c nfs_try_to_update_request -> nfs_wb_folio,
-# counted as vfswritepage in the mount's statistics); in base pages none does. The replay of
-# the recorded trace counts its forced flushes the same way.
+# outside the folio's range and flushes it (fs/nfs/write.c nfs_try_to_update_request() ->
+# nfs_wb_folio(), counted as vfswritepage in the mount's statistics); in base pages none
+# does. The replay of the recorded trace counts its forced flushes the same way.
 . /lab/cases/lib.sh
 
 # nfs_event NAME: a counter of the events line of /proc/self/mountstats for /mnt/nfs
@@ -67,7 +67,8 @@ commits=$(($(nfs_ops COMMIT) - commits))
 echo "# kernel: $upd updatepage, $wp writepage (forced flushes), $commits COMMITs"
 # From the kernel's own folios (its insertions into the file): a poke flushes when one
 # before it landed in the same folio, so flushes = 32 - the folios the pokes land in.
-ino=$(folio-trace dump p.ftr | awk '$2 == "file" && $NF == "path='"$f"'" { sub("ino=", "", $5); print $5 }')
+ino=$(folio-trace dump p.ftr |
+	awk -v p="path=$f" '$2 == "file" && $NF == p { sub("ino=", "", $5); print $5 }')
 folios=$(folio-trace dump p.ftr | awk -v ino="ino=$ino" '
 	$2 == "pagecache_add" && $5 == ino {
 		i = $6; o = $7; sub("index=", "", i); sub("order=", "", o)
