@@ -23,7 +23,7 @@ libfoliotrace_a_SOURCES += src/model/filemap/pagecache.h src/model/filemap/pagec
 	src/model/filemap/dontcache.c
 # Filesystem rules, one file per filesystem type.
 libfoliotrace_a_SOURCES += src/model/fs/kinds.c src/model/fs/xfs.c src/model/fs/ext4.c \
-	src/model/fs/tmpfs.c src/model/fs/other.c
+	src/model/fs/tmpfs.c src/model/fs/other.c src/model/fs/nfs.c
 # The LRU vector and the LRU kinds.
 libfoliotrace_a_SOURCES += src/model/lru/lru.h src/model/lru/lruvec.h src/model/lru/kind.h src/model/lru/lru.c \
 	src/model/lru/two_list.c src/model/lru/plain.c src/model/lru/mglru.c
@@ -40,7 +40,8 @@ libfoliotrace_a_SOURCES += src/model/writeback/writeback.h src/model/writeback/w
 	src/model/writeback/flusher.c src/model/writeback/bandwidth.c \
 	src/model/writeback/throttle.c src/model/writeback/track_folio.c \
 	src/model/writeback/track_block.c src/model/writeback/track_auto.c \
-	src/model/writeback/track_shmem.c
+	src/model/writeback/track_shmem.c src/model/writeback/track_range.c \
+	src/model/writeback/dirty_ranges.h src/model/writeback/dirty_ranges.c
 # Memory cgroups: limit and charge.
 libfoliotrace_a_SOURCES += src/model/memcg/memcg.h src/model/memcg/memcg.c
 # The memory: the zone, its allocation slow path, its start state, compaction.
@@ -174,3 +175,7 @@ tests_test_stack_mrc_LDADD = $(MODEL_TEST_LIBS)
 check_PROGRAMS += tests/test-model-truncate
 TESTS += tests/test-model-truncate
 tests_test_model_truncate_LDADD = $(MODEL_TEST_LIBS)
+
+check_PROGRAMS += tests/test-model-nfs
+TESTS += tests/test-model-nfs
+tests_test_model_nfs_LDADD = $(MODEL_TEST_LIBS)

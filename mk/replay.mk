@@ -42,8 +42,8 @@ TESTS += tests/heatmap-svg.sh
 EXTRA_DIST += tests/heatmap-svg.sh
 
 # Figures per file and per process (--by) on a trace with known answers; info --by=file.
-TESTS += tests/replay-by.sh tests/replay-cgroups.sh
-EXTRA_DIST += tests/replay-by.sh tests/replay-cgroups.sh
+TESTS += tests/replay-by.sh tests/replay-cgroups.sh tests/replay-nfs.sh
+EXTRA_DIST += tests/replay-by.sh tests/replay-cgroups.sh tests/replay-nfs.sh
 
 # Sweeps and stack-distance curves against single-size replays; bad ranges. Chosen metrics
 # (--metrics), the long CSV and the width of the default table. --threads: the same results

@@ -43,7 +43,7 @@ is "$(complete_words "$FOLIO_TRACE" replay --lru = )" "mglru plain two-list " "r
 is "$(complete_words "$FOLIO_TRACE" replay --policy = )" "fixed readahead " "replay --policy values"
 is "$(complete_words "$FOLIO_TRACE" replay --device = )" "hdd nfs nvme sata-ssd " \
 	"replay --device values, not the lat=US,bw=MBPS form"
-is "$(complete_words "$FOLIO_TRACE" replay --dirty-granularity = )" "auto block folio " \
+is "$(complete_words "$FOLIO_TRACE" replay --dirty-granularity = )" "auto block folio range " \
 	"replay --dirty-granularity values"
 is "$(complete_words "$FOLIO_TRACE" replay --mrc = )" "compare exact sampled " "replay --mrc modes"
 is "$(complete_words "$FOLIO_TRACE" replay --ra-rule=)" "--ra-rule=6.11 --ra-rule=6.17 --ra-rule=6.6 " \

@@ -29,6 +29,9 @@
  *   memcg-limits  memcgs (cgroup v2) whose limits are written: /ft/a's memory.max 64 KiB, then 32 KiB
  *              before the first access; after the reads, at 1 s, /ft/a's max 16 KiB, then its
  *              memory.high 8 KiB, then /ft/b's max 8 KiB; a read of /ft/a's at 2 s
+ *   nfs        one file on an nfs4 mount, recorded by 6.18: written 2 MiB at once at 1 ms and
+ *              fsynced, then 4 KiB at 0, 8 KiB, 12 KiB and 1 MiB 10 ms apart from 100 ms,
+ *              fsynced at 140 ms
  * and traces as damaged as an attacker can make them, each a valid container:
  *   ts-max     writes, then an access at the last nanosecond of time (2^64 - 1), then more
  *   ts-random  400 accesses of 4 files and 100 page-cache insertions, at random 64-bit
@@ -415,6 +418,27 @@ static int write_escapes(struct ft_writer *w, struct ft_error *err)
 	       ft_writer_append(w, &fe, err) ? -1 : 0;
 }
 
+static int write_nfs(struct ft_writer *w, struct ft_error *err)
+{
+	static const __u64 at[] = { 0, 8 << 10, 12 << 10, 1 << 20 };
+	struct ft_host h = host;
+	/* NFS's statfs block size is its wsize: no filesystem block size (replay/host.c) */
+	struct ft_host_dev dev = { .dev = 254u << 20, .block_size = 131072, .fstype = "nfs4",
+				   .name = "server:/export" };
+
+	h.ndevs = 1;
+	if (ft_writer_host(w, &h, &dev, err) ||
+	    ft_writer_file(w, 1000, 254u << 20, 7, 0, "/mnt/nfs/data", err) ||
+	    append_access(w, 1000000, 7, FT_OP_WRITE, 0, 2u << 20, err) ||
+	    append_unit_access(w, 5, 2000000, 7, FT_OP_FSYNC, 0, 0, 2u << 20, err))
+		return -1;
+	for (unsigned i = 0; i < 4; i++)
+		if (append_unit_access(w, 5, 100000000 + 10000000ull * i, 7, FT_OP_WRITE, at[i],
+				       4096, 2u << 20, err))
+			return -1;
+	return append_unit_access(w, 5, 140000000, 7, FT_OP_FSYNC, 0, 0, 2u << 20, err);
+}
+
 static const struct {
 	const char *name;
 	int (*fn)(struct ft_writer *w, struct ft_error *err);
@@ -432,6 +456,7 @@ static const struct {
 	{ "memcg-dirty", write_memcg_dirty },
 	{ "memcg-dirty-v1", write_memcg_dirty_v1 },
 	{ "units-unrecorded", write_units_unrecorded },
+	{ "nfs", write_nfs },
 };
 
 int main(int argc, char **argv)
@@ -444,7 +469,7 @@ int main(int argc, char **argv)
 	if (argc < 2 || argc > 3) {
 		fprintf(stderr, "usage: mktrace [sample|empty|counters|truncated|ts-max|ts-random|"
 			"ts-back|huge|escapes|units|units-cgroup|units-unrecorded|memcgs|"
-			"memcg-limits|memcg-charges|memcg-dirty|memcg-dirty-v1] FILE\n");
+			"memcg-limits|memcg-charges|memcg-dirty|memcg-dirty-v1|nfs] FILE\n");
 		return 2;
 	}
 	w = ft_writer_open(argv[argc - 1], 0644, &err);

@@ -44,19 +44,23 @@ static uint64_t deactivations(struct model *m)
 
 /*
  * Sixteen pages of memory. A (file 0, pages 0-6) read twice: 7 active. C (file 1, pages 0-8)
- * read once: 9 inactive, memory full. C9 evicts C0, the inactive tail. C0 read again evicts
- * C1 and refaults at a distance of two evictions or less, within the 7 active pages:
- * activated (WORKINGSET_ACTIVATE_FILE 1). Now 8 active (A0-A6, C0; A0 the tail) and 8
+ * read once: 9 inactive, memory full. C9 evicts C0, the inactive tail. memory.stat read
+ * flushes the statistics (7 active, activations 0). C0 read again evicts C1 and refaults at a
+ * distance of two evictions or less, within the 7 active pages the flush counted: activated
+ * (WORKINGSET_ACTIVATE_FILE 1, flushed still 0). Now 8 active (A0-A6, C0; A0 the tail) and 8
  * inactive (C2-C9): inactive_is_low() is 8 * 1 < 8, false (ratio 1 below 1 GiB). No
  * deactivation so far. Returns at now + 0.
  */
 static void setup(struct model *m)
 {
+	struct model_access flush = { .op = MODEL_STATS_FLUSH };
+
 	for (int pass = 0; pass < 2; pass++)
 		for (uint64_t p = 0; p < 7; p++)
 			rd(m, 0, 0, p);
 	for (uint64_t p = 0; p < 10; p++)
 		rd(m, 0, 1, p);
+	model_access(m, &flush);
 	rd(m, 0, 1, 0);
 }
 

@@ -115,8 +115,9 @@ static void test_global_reclaim_by_size(void)
 
 /*
  * A refault is judged on the evicting cgroup's lruvec: cgroup 1 (16 pages, 8 of them active)
- * evicts file 0's first 8 pages; cgroup 2, with no active list, reads back the last evicted:
- * its distance (1) is within cgroup 1's active list (8), so it comes back active.
+ * evicts file 0's first 8 pages; memory.stat read flushes the statistics; cgroup 2, with no
+ * active list, reads back the last evicted: its distance (1) is within cgroup 1's active list
+ * as flushed (8), so it comes back active.
  */
 static void test_refault_on_evicting_lruvec(void)
 {
@@ -130,6 +131,7 @@ static void test_refault_on_evicting_lruvec(void)
 	x = metrics(m);
 	is_u64(x.evicted_pages, 8, "cgroup 1 evicted 8 pages of file 0");
 	is_u64(m->memcgs[1].lruvec.lru.active.pages, 8, "and keeps 8 active");
+	model_access(m, &(struct model_access){ .op = MODEL_STATS_FLUSH });
 	rd_in(m, 2, 0, 7);
 	x = metrics(m);
 	is_u64(x.refaults, 1, "cgroup 2's read of an evicted page is a refault");

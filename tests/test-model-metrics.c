@@ -214,7 +214,10 @@ static void test_mmap_young(void)
 	model_free(m);
 }
 
-/* An eviction followed by a refault at a distance below the active list size activates. */
+/*
+ * An eviction followed by a refault at a distance below the active list size (as the
+ * statistics were last flushed: memory.stat read just before) activates.
+ */
 static void test_refault_activation(void)
 {
 	struct model *m = make(0, 8 * PAGE, NULL);
@@ -229,6 +232,7 @@ static void test_refault_activation(void)
 	hit(m, 1, 4);			/* evicts X */
 	x = metrics(m);
 	is_u64(x.evictions, 1, "X evicted");
+	model_access(m, &(struct model_access){ .op = MODEL_STATS_FLUSH });
 	ok(!hit(m, 1, 0), "X misses again");
 	x = metrics(m);
 	is_u64(x.refaults, 1, "a refault");

@@ -79,6 +79,7 @@ enum dirty_granularity {
 	DIRTY_FOLIO,		/* one dirty flag per folio: writeback sends the whole folio */
 	DIRTY_BLOCK,		/* iomap per-block dirty bitmap: writeback sends dirty blocks */
 	DIRTY_AUTO,		/* per file, as its filesystem does in the recorded release */
+	DIRTY_RANGE,		/* a dirty byte range per folio, flushed first if untouched */
 };
 
 /* What reclaim does with a dirty file folio at the inactive tail. */
@@ -482,6 +483,13 @@ struct model_metrics {
 	uint64_t dontneed_pages;			/* pages FADV_DONTNEED dropped */
 	/* pages RWF_DONTCACHE I/O dropped once used (PG_dropbehind), and bytes it wrote back */
 	uint64_t dropbehind_pages, wb_dontcache_bytes;
+	/*
+	 * writes into a folio whose dirty byte range they do not touch, which wrote the range
+	 * back and committed it first (NFS: a WRITE and a COMMIT round trip each), the bytes
+	 * those wrote and the time the writers waited for them
+	 */
+	uint64_t range_flushes, wb_flush_bytes;
+	double range_flush_wait_s;
 };
 
 /* One time-series row, emitted at the end of each interval. */

@@ -10,7 +10,8 @@
 #include "model/instance.h"
 
 extern const struct lru_policy lru_two_list, lru_plain, lru_mglru;
-extern const struct dirty_tracking dirty_per_folio, dirty_per_block, dirty_auto;
+extern const struct dirty_tracking dirty_per_folio, dirty_per_block, dirty_auto,
+	dirty_per_range;
 extern const struct dirty_reclaim dirty_reclaim_flusher, dirty_reclaim_pageout,
 	dirty_reclaim_auto;
 extern const struct ra_order_rule ra_rule_6_6, ra_rule_6_11, ra_rule_6_17;
@@ -64,6 +65,7 @@ model_variant_list model_dirty_kinds = {
 	[DIRTY_FOLIO] = &dirty_per_folio.v,
 	[DIRTY_BLOCK] = &dirty_per_block.v,
 	[DIRTY_AUTO] = &dirty_auto.v,
+	[DIRTY_RANGE] = &dirty_per_range.v,
 	NULL,
 };
 

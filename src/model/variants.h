@@ -29,6 +29,7 @@ struct ra_state;
 enum wb_cause {
 	WB_FSYNC, WB_EXPIRE, WB_BACKGROUND, WB_VMSCAN, WB_RECLAIM, WB_SYNC,
 	WB_DONTCACHE,	/* an RWF_DONTCACHE write's kick (filemap_fdatawrite_range_kick) */
+	WB_FLUSH,	/* a write flushing a folio's dirty range first (NFS, track_range.c) */
 };
 
 /*
@@ -144,6 +145,11 @@ struct dirty_tracking {
 			    uint64_t old_isize);
 	/* optional: a read found a folio not uptodate; true when the device read it in */
 	bool (*fill_read)(struct model *m, struct mfile *mf, uint32_t id);
+	/*
+	 * optional: a buffered write is about to dirty bytes [from, to) of the folio, filled
+	 * already: what the filesystem does first (NFS flushes a range the write does not touch)
+	 */
+	void (*before_write)(struct model *m, uint32_t id, uint64_t from, uint64_t to);
 	/* optional: bytes [from, to) of the folio were written */
 	void (*mark)(struct model *m, const struct folio *f, uint64_t from, uint64_t to);
 	/*
@@ -195,6 +201,8 @@ struct fs_kind {
 	bool shmem;
 	/* the first release whose buffered writes dirty single blocks of a folio; 0: none */
 	unsigned block_dirty_since;
+	/* dirty state is one byte range per folio (NFS's struct nfs_page: track_range.c) */
+	bool range_dirty;
 	/* the last release in which reclaim's pageout() called its ->writepage(); 0: none */
 	unsigned writepage_until;
 	/* a punched hole's page cache range rounded out to whole pages and allocation units */

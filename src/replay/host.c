@@ -93,8 +93,12 @@ void replay_host_devices(struct model_device *out, const struct ft_host *h,
 unsigned replay_host_block_size(const struct ft_host *h, const struct ft_host_dev *devs,
 				__u32 dev)
 {
-	for (__u32 i = 0; i < h->ndevs; i++)
+	for (__u32 i = 0; i < h->ndevs; i++) {
+		unsigned bs = devs[i].block_size;
+
+		/* NFS reports its wsize (128 KiB, 1 MiB): no block size a model can take */
 		if (devs[i].dev == dev)
-			return devs[i].block_size;
+			return bs >= 512 && bs <= MODEL_BLOCK_SIZE_MAX && !(bs & (bs - 1)) ? bs : 0;
+	}
 	return 0;
 }

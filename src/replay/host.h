@@ -26,7 +26,10 @@ void replay_host_defaults(struct model_config *cfg, unsigned set, const struct f
 void replay_host_devices(struct model_device *out, const struct ft_host *h,
 			 const struct ft_host_dev *devs, const struct ft_device *info,
 			 uint32_t have, unsigned set);
-/* Block size of device dev from the host's device list, unless set; 0 when not listed. */
+/*
+ * Block size of device dev from the host's device list, unless set; 0 when not listed or not
+ * a filesystem block size (512 to 64 KiB, a power of two).
+ */
 unsigned replay_host_block_size(const struct ft_host *h, const struct ft_host_dev *devs,
 				__u32 dev);
 

@@ -89,6 +89,8 @@ FIELD(wb_reclaim_bytes)
 FIELD(wb_vmscan_bytes)
 FIELD(wb_sync_bytes)
 FIELD(wb_dontcache_bytes)
+FIELD(wb_flush_bytes)
+FIELD(range_flushes)
 FIELD(dirtied_pages)
 FIELD(written_pages)
 FIELD(wb_truncated_bytes)
@@ -214,6 +216,7 @@ static struct report_value get_##name(const struct model_metrics *m, const struc
 SECONDS(writeback_time_s)
 SECONDS(throttle_time_s)
 SECONDS(sync_wait_time_s)
+SECONDS(range_flush_wait_s)
 SECONDS(reclaim_stall_time_s)
 
 /* Mean over the trace's duration: what the device saw on average. */
@@ -305,6 +308,7 @@ const struct report_metric report_metrics[] = {
 	M(wb_fsync_bytes, "  by fsync or O_SYNC", "writes", RK_BYTES),
 	M(wb_sync_bytes, "  by sync or syncfs", "writes", RK_BYTES),
 	M(wb_dontcache_bytes, "  by RWF_DONTCACHE writes", "writes", RK_BYTES),
+	M(wb_flush_bytes, "  by forced flushes (NFS)", "writes", RK_BYTES),
 	M(wb_expire_bytes, "  by age (dirty_expire)", "writes", RK_BYTES),
 	M(wb_background_bytes, "  by background limit", "writes", RK_BYTES),
 	M(wb_vmscan_bytes, "  by flusher for reclaim", "writes", RK_BYTES),
@@ -324,6 +328,8 @@ const struct report_metric report_metrics[] = {
 	M(throttled, "writer throttle pauses", "writes", RK_COUNT),
 	M(throttle_time_s, "writer throttle time", "writes", RK_SECONDS),
 	M(sync_wait_time_s, "fsync wait time", "writes", RK_SECONDS),
+	M(range_flushes, "forced flushes (NFS)", "writes", RK_COUNT),
+	M(range_flush_wait_s, "  writers' wait for them", "writes", RK_SECONDS),
 	M(dirty_bytes, "dirty at the end", "writes", RK_BYTES),
 	M(writeback_time_s, "device write time", "writes", RK_SECONDS),
 	M(write_bandwidth, "write bandwidth", "writes", RK_BYTES_PER_S),

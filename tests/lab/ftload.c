@@ -6,7 +6,10 @@
  *
  *   ftload write FILE SIZE BS          SIZE bytes in writes of BS (the last one shorter), fsync
  *   ftload read FILE BS                reads of BS to end of file
- *   ftload poke FILE STRIDE COUNT      one-byte pwrite at 0, STRIDE, 2*STRIDE... COUNT times, fsync
+ *   ftload poke FILE STRIDE COUNT [FIRST]  one-byte pwrite at 0, STRIDE, 2*STRIDE... COUNT times,
+ *                                      fsync; with FIRST, FIRST bytes written at 0 in one write and
+ *                                      fsynced before, through the same open file (NFS drops
+ *                                      the cache of a file reopened after its writes)
  *   ftload reread FILE BS PASSES       reads FILE to its end PASSES times
  *   ftload mmap-read FILE              FILE mapped and one byte of each page read
  *   ftload uring-read FILE BS          reads of BS to end of file through io_uring, one at a time
@@ -37,7 +40,7 @@
 static const char *usage_text =
 	"usage: ftload write FILE SIZE BS\n"
 	"       ftload read FILE BS\n"
-	"       ftload poke FILE STRIDE COUNT\n"
+	"       ftload poke FILE STRIDE COUNT [FIRST]\n"
 	"       ftload reread FILE BS PASSES\n"
 	"       ftload mmap-read FILE\n"
 	"       ftload uring-read FILE BS\n"
@@ -213,7 +216,21 @@ static int cmd_read(const char *file, uint64_t bs, uint64_t passes)
 	return 0;
 }
 
-static int cmd_poke(const char *file, uint64_t stride, uint64_t count)
+/* first bytes written at 0 in one write, and fsynced: 0, or 1 once said why */
+static int poke_first(int fd, const char *file, uint64_t first)
+{
+	char *buf = malloc(first);
+	int bad;
+
+	if (!buf)
+		return fail("no memory for the first write of", file);
+	memset(buf, 'a', first);
+	bad = write_all(fd, buf, first) || fsync(fd);
+	free(buf);
+	return bad ? fail("cannot write", file) : 0;
+}
+
+static int cmd_poke(const char *file, uint64_t stride, uint64_t count, uint64_t first)
 {
 	uint64_t done = 0;
 	int fd;
@@ -221,6 +238,10 @@ static int cmd_poke(const char *file, uint64_t stride, uint64_t count)
 	fd = open(file, O_WRONLY | O_CREAT, 0644);
 	if (fd < 0)
 		return fail("cannot open", file);
+	if (first && poke_first(fd, file, first)) {
+		close(fd);
+		return 1;
+	}
 	for (uint64_t i = 0; i < count; i++) {
 		char c = (char)('A' + i % 26);
 		ssize_t n;
@@ -457,19 +478,21 @@ int main(int argc, char **argv)
 		return bad ? 2 : cmd_read(argv[2], bs, 1);
 	}
 	if (!strcmp(cmd, "poke")) {
-		uint64_t stride, count;
+		uint64_t stride, count, first = 0;
 
-		if (argc != 5)
-			return usage(cmd, "FILE STRIDE COUNT");
+		if (argc != 5 && argc != 6)
+			return usage(cmd, "FILE STRIDE COUNT [FIRST]");
 		stride = size_arg(argv[3], "STRIDE", 1, INT64_MAX, &bad);
 		count = size_arg(argv[4], "COUNT", 0, INT64_MAX, &bad);
+		if (argc == 6)
+			first = size_arg(argv[5], "FIRST", 1, MAX_BS, &bad);
 		/* the last offset, (COUNT - 1) * STRIDE, must fit an off_t */
 		if (!bad && count > 1 && count - 1 > (uint64_t)INT64_MAX / stride) {
 			fprintf(stderr, "ftload: poke: STRIDE %s times COUNT %s passes the largest"
 				" file offset\n", argv[3], argv[4]);
 			return 2;
 		}
-		return bad ? 2 : cmd_poke(argv[2], stride, count);
+		return bad ? 2 : cmd_poke(argv[2], stride, count, first);
 	}
 	if (!strcmp(cmd, "reread")) {
 		uint64_t bs, passes;

@@ -71,6 +71,8 @@ void write_buffered(struct model *m, const struct model_access *a, struct mfile 
 			mf->dirty_kind->fill_new(m, id, p, we, old_isize);
 		else if (!folio_test(f, FOLIO_UPTODATE) && mf->dirty_kind->fill_cached)
 			mf->dirty_kind->fill_cached(m, id, p, we, old_isize);
+		if (mf->dirty_kind->before_write)
+			mf->dirty_kind->before_write(m, id, p - fpos, we - fpos);
 		/* writeback_dirty_folio fires for accounted dirtying only */
 		if (!folio_test(f, FOLIO_DIRTY) && !mf->dirty_kind->unaccounted) {
 			m->mx.write_dirtied_folios++;

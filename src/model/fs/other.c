@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Filesystems the model has no rule of its own for. Network filesystems that set large folios
- * on their mappings (NFS, SMB, AFS, EROFS: mapping_set_large_folios()) get them; btrfs only
+ * Filesystems the model has no rule of its own for (NFS has its file, nfs.c). Those that set
+ * large folios on their mappings (SMB, EROFS: mapping_set_large_folios()) get them; btrfs only
  * with CONFIG_BTRFS_EXPERIMENTAL from 6.17, which this model cannot see in a trace (a 6.18
  * kernel without it added only order-0 folios to a btrfs file read with 128 KiB reads); any
  * other filesystem gets base pages. Dirty state: one flag per folio, except btrfs, which
@@ -29,18 +29,6 @@ static unsigned base_max_order(const struct model_device *d, unsigned page_shift
 	(void)pagecache_max;
 	return 0;
 }
-
-const struct fs_kind fs_nfs = {
-	.v = { .name = "nfs", .help = "large folios", .kernel = "fs/nfs/inode.c nfs_fhget()" },
-	.max_order = large_max_order,
-	.writepage_until = 6016,
-};
-
-const struct fs_kind fs_nfs4 = {
-	.v = { .name = "nfs4", .help = "large folios", .kernel = "fs/nfs/inode.c nfs_fhget()" },
-	.max_order = large_max_order,
-	.writepage_until = 6016,
-};
 
 const struct fs_kind fs_cifs = {
 	.v = { .name = "cifs", .help = "large folios", .kernel = "fs/smb/client/inode.c" },

@@ -77,6 +77,8 @@ struct lruvec {
 	uint64_t activate_file, activate_file_flushed;
 	/* anon pages workingset_test_recent() adds to the active file list (swap free), or 0 */
 	uint64_t workingset_anon;
+	/* NR_ACTIVE_FILE as last flushed: what workingset_test_recent() compares a distance to */
+	uint64_t active_file_flushed;
 	struct reclaim_target limit_reclaim;
 	bool deactivate_file;
 	uint64_t deactivate_credit;

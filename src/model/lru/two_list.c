@@ -39,14 +39,18 @@ static bool two_list_read_changes_nothing(const struct model *m, uint32_t id)
  * workingset_refault(): a refault distance within the workingset size of the cgroup that
  * evicted it (workingset_test_recent() on the shadow's lruvec: its active file list, plus its
  * anon lists while swap is free, 6.1 to 6.18) activates the folio and ages the lruvec it comes
- * back to, as an activation does
+ * back to, as an activation does. The sizes are lruvec_page_state()'s, the counts as last
+ * flushed: the flush there is the ratelimited one (6.1 mem_cgroup_flush_stats_delayed(), 6.12
+ * and 6.18 mem_cgroup_flush_stats_ratelimited()), which flushes only when the periodic one is
+ * late, so the active list is seen as it was at the last flush (at most 2 s old).
  */
 static unsigned two_list_refault(struct model *m, struct lruvec *evicted, struct lruvec *lruvec,
 				 uint64_t eviction, unsigned order)
 {
 	uint64_t distance = (evicted->nonresident_age - shadow_age(eviction)) & SHADOW_AGE_MASK;
 
-	if (distance > evicted->lru.active.pages + evicted->workingset_anon)
+	memcg_stats_flush_due(m);
+	if (distance > evicted->active_file_flushed + evicted->workingset_anon)
 		return 0;
 	lruvec->nonresident_age += 1ull << order;
 	lruvec->activate_file += 1ull << order;		/* WORKINGSET_ACTIVATE_FILE */

@@ -32,6 +32,7 @@ void memcg_stats_flush_one(struct mem_cgroup *memcg)
 {
 	memcg->lruvec.shadow_bound_pages = lru_pages(&memcg->lruvec.lru);
 	memcg->lruvec.activate_file_flushed = memcg->lruvec.activate_file;
+	memcg->lruvec.active_file_flushed = memcg->lruvec.lru.active.pages;
 }
 
 void memcg_stats_flush(struct model *m)

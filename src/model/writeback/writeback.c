@@ -31,6 +31,7 @@ void wb_release(struct model *m)
 {
 	free(m->wb.wbq.q);
 	free(m->mem.reclaim_pfn);
+	dirty_ranges_free(&m->wb.ranges);
 }
 
 bool folio_test_reclaim(const struct model *m, const struct folio *f)
@@ -199,6 +200,9 @@ static void count_cause(struct model_metrics *x, enum wb_cause cause, uint64_t l
 		break;
 	case WB_DONTCACHE:
 		x->wb_dontcache_bytes += len;
+		break;
+	case WB_FLUSH:
+		x->wb_flush_bytes += len;
 		break;
 	}
 }

@@ -14,6 +14,7 @@
 
 #include "model/folio.h"
 #include "model/model.h"
+#include "model/writeback/dirty_ranges.h"
 
 struct model;
 
@@ -65,6 +66,7 @@ struct wb_state {
 		size_t n;
 		bool valid;
 	} sorted;
+	struct dirty_ranges ranges;	/* the dirty byte range of folios tracked by range */
 };
 
 /* writeback.c: dirty state, writeback of folios, their I/O on the device */
