@@ -137,8 +137,8 @@ struct model {
 	struct occ_chunk *occ_hot;	/* NULL: none */
 	/*
 	 * cache.c's last region_orders() answer: a miss looks up its page, the page before it
-	 * (readahead's history) and its page again, mostly in one region (occupancy_update()
-	 * forgets it when the region's count changes)
+	 * (readahead's history) and its page again, mostly in one region (occupancy_add() and
+	 * occupancy_del() forget it when the region's count changes)
 	 */
 	struct {
 		uint64_t region;

@@ -523,6 +523,30 @@ static const struct pc_slot *prefetch_slot(const struct model *m, const struct m
 }
 
 /*
+ * A miss looks up the shadow entry of every order the file left shadows of (workingset_refault)
+ * that the shadow hint allows there, each in its own line of a table the size of the
+ * evictions: hint the orders always looked up (0 and 6 and above) and the hint's bucket,
+ * which says whether the orders between are, without waiting for it here. For a file of
+ * shadows of several orders; prefetch_folio() calls it for a read its slot says misses (a hit
+ * looks up no shadow: hashing its keys would be work for nothing).
+ */
+static inline __attribute__((always_inline)) void
+prefetch_shadows(const struct model *m, const struct model_access *a, const struct mfile *mf)
+{
+	const struct shadow_table *t = &m->workingset.shadow;
+	unsigned mask = mf->shadow_mask;
+	uint64_t page = page_of(m, a->pos);
+
+	if (mask & SHADOW_HINT_ORDERS)
+		__builtin_prefetch(&t->hint[shadow_hint_bucket(a->file_id, mf->gen, page)]);
+	for (mask &= ~SHADOW_HINT_ORDERS; mask; mask &= mask - 1) {
+		unsigned o = (unsigned)__builtin_ctz(mask);
+
+		shadow_prefetch(t, a->file_id, mf->gen, page & ~((1ull << o) - 1), o);
+	}
+}
+
+/*
  * Step 2: the folio in the slot. When the slot holds another key the folio is further on or
  * not cached: the next slot to probe, and what a miss will look up and count (its shadow
  * entry, touched region, and the folio before it).
@@ -547,8 +571,16 @@ prefetch_folio(const struct model *m, const struct model_access *a)
 	if (s->folio != FOLIO_NIL)
 		__builtin_prefetch(&m->pc.slots[(s - m->pc.slots + PC_STEP) & m->pc.mask]);
 	mf = &m->files[a->file_id];
-	if (mf->shadow_mask & (1u << mf->hint_order))
+	if (mf->shadow_mask & (mf->shadow_mask - 1)) {
+		prefetch_shadows(m, a, mf);
+		/* the hint order's entry among them unless the shadow hint stands for it */
+		if ((mf->shadow_mask & (1u << mf->hint_order)) &&
+		    ((1u << mf->hint_order) & SHADOW_HINT_ORDERS))
+			shadow_prefetch(&m->workingset.shadow, a->file_id, mf->gen, start,
+					mf->hint_order);
+	} else if (mf->shadow_mask & (1u << mf->hint_order)) {
 		shadow_prefetch(&m->workingset.shadow, a->file_id, mf->gen, start, mf->hint_order);
+	}
 	if (m->keep & MODEL_KEEP_TOUCHED_SET)
 		touched_prefetch(&m->touched, a->file_id, mf->gen, page_of(m, a->pos));
 	/* readahead's page_cache_prev_miss() looks up the folio before it */
@@ -577,39 +609,10 @@ prefetch_neighbours(const struct model *m, const struct model_access *a)
 		__builtin_prefetch(&folio_at(&m->pool, f->lru_next)->lru_prev, 1);
 }
 
-/*
- * A miss looks up the shadow entry of every order the file left shadows of (workingset_refault)
- * that the shadow hint allows there, each in its own line of a table the size of the
- * evictions: hint the orders always looked up (0 and 6 and above) and the hint's bucket,
- * which says whether the orders between are, without waiting for it here. Of a single order,
- * prefetch_folio() hints the one entry when the cache is large.
- */
-static inline __attribute__((always_inline)) void
-prefetch_shadows(const struct model *m, const struct model_access *a)
-{
-	const struct shadow_table *t = &m->workingset.shadow;
-	const struct mfile *mf = read_file(m, a);
-	unsigned mask = mf ? mf->shadow_mask : 0;
-	uint64_t page;
-
-	if (!(mask & (mask - 1)))
-		return;
-	page = page_of(m, a->pos);
-	if (mask & SHADOW_HINT_ORDERS)
-		__builtin_prefetch(&t->hint[shadow_hint_bucket(a->file_id, mf->gen, page)]);
-	for (mask &= ~SHADOW_HINT_ORDERS; mask; mask &= mask - 1) {
-		unsigned o = (unsigned)__builtin_ctz(mask);
-
-		shadow_prefetch(t, a->file_id, mf->gen, page & ~((1ull << o) - 1), o);
-	}
-}
-
 void model_prefetch_ahead(const struct model *m, const struct model_access *a, unsigned n)
 {
 	uint64_t start;
 
-	if (n > 2 * PREFETCH_GAP)
-		prefetch_shadows(m, &a[2 * PREFETCH_GAP]);
 	if (m->pc.count < PREFETCH_MIN_FOLIOS) {
 		/*
 		 * Large folios: the pages a read touches first in its folio are marked in the

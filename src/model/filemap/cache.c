@@ -54,16 +54,12 @@ struct occ_chunk {
  */
 #define OCC_DIR_MAX	(1u << 16)
 
-static struct occ_chunk *occ_chunk_find(struct model *m, uint32_t file, uint64_t no)
+/* The chunk of a huge sparse file's region beyond its directory, through the hash. */
+static struct occ_chunk *occ_chunk_find_far(struct model *m, uint32_t file, uint64_t no)
 {
 	struct occ_chunk *c = m->occ_hot;
 	uint32_t slot;
 
-	if (no < OCC_DIR_MAX) {
-		if (file < m->nr_occ_dirs && no < m->occ_dirs[file].len)
-			return m->occ_dirs[file].chunks[no];
-		return NULL;
-	}
 	if (c && c->no == no && c->file == file)
 		return c;
 	slot = pagecache_get(&m->occ, file, no);
@@ -71,6 +67,16 @@ static struct occ_chunk *occ_chunk_find(struct model *m, uint32_t file, uint64_t
 		return NULL;
 	m->occ_hot = m->occ_chunks[slot];
 	return m->occ_hot;
+}
+
+/* Inline: every insertion and removal in a counted file reads its chunk from the directory. */
+static inline struct occ_chunk *occ_chunk_find(struct model *m, uint32_t file, uint64_t no)
+{
+	if (no >= OCC_DIR_MAX)
+		return occ_chunk_find_far(m, file, no);
+	if (file < m->nr_occ_dirs && no < m->occ_dirs[file].len)
+		return m->occ_dirs[file].chunks[no];
+	return NULL;
 }
 
 /* Makes a chunk findable: in its file's directory (grown as needed) or the hash. */
@@ -255,35 +261,54 @@ static uint32_t occ_field_mask(unsigned order)
 	return ((1u << occ_field[order + 1]) - 1) & ~((1u << occ_field[order]) - 1);
 }
 
+/* What a folio of the order adds to the entry of each region it is in (occ_field). */
+static uint32_t occ_one(unsigned order)
+{
+	return order >= OCC_SHIFT ? (order + 1u) << OCC_LARGE_SHIFT : 1u << occ_field[order];
+}
+
+/* The regions a folio of the order is in: its own, or the ones it covers (in one chunk). */
+static uint32_t occ_regions(unsigned order)
+{
+	return order >= OCC_SHIFT ? 1u << (order - OCC_SHIFT) : 1;
+}
+
+/* region_orders()'s last answer forgotten when it was of one of the n regions from region. */
+static void occ_last_forget(struct model *m, uint32_t file, uint64_t region, uint32_t n)
+{
+	if (m->occ_last.file == file && m->occ_last.region - region < n)
+		m->occ_last.file = FOLIO_NIL;
+}
+
 /*
- * Counts the folio in (sign 1) or out of (-1) the entries of its regions: a small folio in
- * its region's count of its order, a large one as the order of every region it covers.
+ * Counts the folio in the entries of its regions: a small folio in its region's count of its
+ * order, a large one as the order of every region it covers.
  */
-static void occupancy_update(struct model *m, const struct folio *f, int sign)
+static void occupancy_add(struct model *m, const struct folio *f)
 {
 	uint64_t region = f->index >> OCC_SHIFT, no = region >> OCC_CHUNK_SHIFT;
-	uint32_t off = region & (OCC_CHUNK - 1), n = 1, one;
+	uint32_t off = region & (OCC_CHUNK - 1), n = occ_regions(f->order), one = occ_one(f->order);
 	struct occ_chunk *c = occ_chunk_find(m, f->file, no);
 
-	if (f->order >= OCC_SHIFT) {
-		n = 1u << (f->order - OCC_SHIFT);	/* in one chunk (static assert) */
-		one = (f->order + 1u) << OCC_LARGE_SHIFT;
-	} else {
-		one = 1u << occ_field[f->order];
-	}
-	if (m->occ_last.file == f->file && m->occ_last.region - region < n)
-		m->occ_last.file = FOLIO_NIL;
-	if (sign > 0) {
-		/* ENOMEM only leaves a count missing: a later check may then call a region free */
-		if (!c || off + n > c->cap)
-			c = occ_chunk_room(m, f->file, no, c, off + n - 1);
-		if (!c)
-			return;
-		for (uint32_t i = 0; i < n; i++)
-			c->region[off + i] += one;
-		c->folios++;
+	occ_last_forget(m, f->file, region, n);
+	/* ENOMEM only leaves a count missing: a later check may then call a region free */
+	if (!c || off + n > c->cap)
+		c = occ_chunk_room(m, f->file, no, c, off + n - 1);
+	if (!c)
 		return;
-	}
+	for (uint32_t i = 0; i < n; i++)
+		c->region[off + i] += one;
+	c->folios++;
+}
+
+/* The folio counted out of the entries of its regions again. */
+static void occupancy_del(struct model *m, const struct folio *f)
+{
+	uint64_t region = f->index >> OCC_SHIFT, no = region >> OCC_CHUNK_SHIFT;
+	uint32_t off = region & (OCC_CHUNK - 1), n = occ_regions(f->order), one = occ_one(f->order);
+	struct occ_chunk *c = occ_chunk_find(m, f->file, no);
+
+	occ_last_forget(m, f->file, region, n);
 	/* a count left missing stays missing, never borrowed from another order's */
 	if (!c || off + n > c->cap || !(c->region[off] & occ_field_mask(f->order)))
 		return;
@@ -298,7 +323,7 @@ static void occupancy_build(struct model *m, uint32_t file)
 	struct mfile *mf = model_file(m, file);
 
 	for (uint32_t id = mf->folios; id != FOLIO_NIL; id = folio_at(&m->pool, id)->file_next)
-		occupancy_update(m, folio_at(&m->pool, id), 1);
+		occupancy_add(m, folio_at(&m->pool, id));
 	mf->occ = true;
 }
 
@@ -523,7 +548,7 @@ uint32_t cache_add(struct model *m, uint32_t file, uint64_t start, unsigned orde
 	}
 	file_list_add(m, mf, id);
 	if (mf->occ)
-		occupancy_update(m, f, 1);
+		occupancy_add(m, f);
 	mf->nr_by_order[order]++;
 	mf->order_mask |= (uint16_t)(1u << order);
 	mf->hint_order = (uint8_t)order;
@@ -547,7 +572,7 @@ static inline void cache_index_del(struct model *m, uint32_t id, struct folio *f
 	pagecache_remove(&m->pc, f->file, f->index);
 	file_list_del(m, mf, f);
 	if (mf->occ)
-		occupancy_update(m, f, -1);
+		occupancy_del(m, f);
 	if (--mf->nr_by_order[f->order] == 0)
 		mf->order_mask &= (uint16_t)~(1u << f->order);
 }
@@ -627,7 +652,7 @@ static bool split_piece(struct model *m, const struct folio *whole, uint64_t idx
 		f->flags &= (uint8_t)~FOLIO_READAHEAD;
 	file_list_add(m, mf, id);
 	if (mf->occ)
-		occupancy_update(m, f, 1);
+		occupancy_add(m, f);
 	mf->nr_by_order[order]++;
 	mf->order_mask |= (uint16_t)(1u << order);
 	memory_folio_added(m, id);

@@ -53,9 +53,11 @@ static inline uint32_t cache_probe(struct model *m, uint32_t file, uint64_t idx,
 
 /*
  * The cached folio covering page idx, or FOLIO_NIL. Inline: the order of the last folio found
- * is probed first, one probe for a single-order file; the other orders are cache.c's.
+ * is probed first, one probe for a single-order file; the other orders are cache.c's. Always
+ * inlined: GCC would otherwise make one shared copy, a call on every lookup.
  */
-static inline uint32_t cache_lookup(struct model *m, uint32_t file, uint64_t idx)
+static inline __attribute__((always_inline)) uint32_t
+cache_lookup(struct model *m, uint32_t file, uint64_t idx)
 {
 	const struct mfile *mf = model_file(m, file);
 	unsigned mask = mf->order_mask;
@@ -68,6 +70,14 @@ static inline uint32_t cache_lookup(struct model *m, uint32_t file, uint64_t idx
 		if (id != FOLIO_NIL)
 			return id;
 		if (mask == 1u << mf->hint_order)
+			return FOLIO_NIL;
+		/*
+		 * a miss looks its page up three times over (the read, readahead's window and
+		 * its history): the region's orders kept from the first say there is no other
+		 * order to probe, without the call
+		 */
+		if (mf->occ && m->occ_last.file == file && m->occ_last.region == idx >> OCC_SHIFT &&
+		    !(m->occ_last.orders & ~(1u << mf->hint_order)))
 			return FOLIO_NIL;
 	}
 	return cache_lookup_slow(m, file, idx);

@@ -90,10 +90,11 @@ static inline unsigned shadow_orders_at(const struct shadow_table *t, uint32_t f
 
 	if (!(mask & SHADOW_HINT_ORDERS))
 		return mask;
-	h = t->hint[shadow_hint_bucket(file, gen, index)];
-	for (unsigned o = 1; o <= 5; o++)
-		if (h >> (4 * (o - 1)) & 15)
-			may |= 1u << o;
+	h = t->hint[shadow_hint_bucket(file, gen, index)] & 0xfffffu;
+	/* each order's count or'ed into its lowest bit, then those five bits gathered */
+	h |= h >> 2;
+	h |= h >> 1;
+	may |= (h << 1 & 2u) | (h >> 2 & 4u) | (h >> 5 & 8u) | (h >> 8 & 16u) | (h >> 11 & 32u);
 	return mask & may;
 }
 
