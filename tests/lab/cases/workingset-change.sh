@@ -10,8 +10,8 @@
 # 25% on 6.1, whose reclaim reads the count as it is; 6.12 reads it as last flushed (every
 # 2 s), which a run this short may not see: printed only. Deactivations are printed only: on
 # 6.1 the kernel's were 10572-10637 in every run, the model's 10576-10578 in two recordings and
-# 14004-14155 in two others (the model's count depends on the recording's timing; the cause
-# is not found yet).
+# 14004-14793 in two others, 12592 and 14155 on two of them with the flushed active list of
+# the refault distance (folio-trace-model(7)): the cause is not found yet.
 . /lab/cases/lib.sh
 
 gen=/sys/kernel/mm/lru_gen/enabled
