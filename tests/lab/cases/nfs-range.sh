@@ -58,26 +58,37 @@ fi
 grep nfs /proc/mounts | sed 's/^/# /'
 
 f=/mnt/nfs/w
-upd=$(nfs_event vfsupdatepage) wp=$(nfs_event vfswritepage) commits=$(nfs_ops COMMIT)
-# the grace period: the OPEN that creates the file waits for its end
-check "ftload poke, after a 2 MiB write, recorded on NFS" rec p.ftr nfs ftload poke "$f" 8K 32 2M
-upd=$(($(nfs_event vfsupdatepage) - upd))
-wp=$(($(nfs_event vfswritepage) - wp))
-commits=$(($(nfs_ops COMMIT) - commits))
-echo "# kernel: $upd updatepage, $wp writepage (forced flushes), $commits COMMITs"
-# From the kernel's own folios (its insertions into the file): a poke flushes when one
-# before it landed in the same folio, so flushes = 32 - the folios the pokes land in.
-ino=$(folio-trace dump p.ftr |
-	awk -v p="path=$f" '$2 == "file" && $NF == p { sub("ino=", "", $5); print $5 }')
-folios=$(folio-trace dump p.ftr | awk -v ino="ino=$ino" '
-	$2 == "pagecache_add" && $5 == ino {
-		i = $6; o = $7; sub("index=", "", i); sub("order=", "", o)
-		n = 1; for (j = 0; j < o; j++) n *= 2
-		for (p = i; p < i + n; p++) head[p] = i }
-	$2 == "pagecache_delete" && $5 == ino { deleted++ }
-	END { for (k = 0; k < 32; k++) { h = head[k * 2]; if (!(h in used)) { used[h] = 1; c++ } }
-		print c + 0, deleted + 0 }')
-set -- $folios
+# The client may still drop the file's cache after its writes (a change attribute it takes
+# for another's, seen under load), which the model does not do: then the file is written
+# again, 3 times at most, the last held, each retry said.
+for try in 1 2 3; do
+	rm -f "$f"
+	upd=$(nfs_event vfsupdatepage) wp=$(nfs_event vfswritepage) commits=$(nfs_ops COMMIT)
+	# the grace period: the first OPEN that creates the file waits for its end
+	recorded=true
+	rec p.ftr nfs ftload poke "$f" 8K 32 2M || recorded=false
+	upd=$(($(nfs_event vfsupdatepage) - upd))
+	wp=$(($(nfs_event vfswritepage) - wp))
+	commits=$(($(nfs_ops COMMIT) - commits))
+	echo "# kernel: $upd updatepage, $wp writepage (forced flushes), $commits COMMITs"
+	# From the kernel's own folios (its insertions into the file): a poke flushes when one
+	# before it landed in the same folio, so flushes = 32 - the folios the pokes land in.
+	ino=$(folio-trace dump p.ftr |
+		awk -v p="path=$f" '$2 == "file" && $NF == p { sub("ino=", "", $5); print $5 }')
+	folios=$(folio-trace dump p.ftr | awk -v ino="ino=$ino" '
+		$2 == "pagecache_add" && $5 == ino {
+			i = $6; o = $7; sub("index=", "", i); sub("order=", "", o)
+			n = 1; for (j = 0; j < o; j++) n *= 2
+			for (p = i; p < i + n; p++) head[p] = i }
+		$2 == "pagecache_delete" && $5 == ino { deleted++ }
+		END { for (k = 0; k < 32; k++) { h = head[k * 2]
+			if (!(h in used)) { used[h] = 1; c++ } }
+			print c + 0, deleted + 0 }')
+	set -- $folios
+	[ "$2" = 0 ] && break
+	echo "# try $try: the client dropped $2 of the file's folios"
+done
+check "ftload poke, after a 2 MiB write, recorded on NFS" $recorded
 kernel_orders p.ftr "$ino" | sed 's/^/# kernel folios: order /'
 flushes=$(model_metric p.ftr range_flushes)
 echo "# model: $flushes forced flushes; the pokes land in $1 of the kernel's folios"
