@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "replay/startcache.h"
+#include "util/grow.h"
 
 void start_cache_init(struct replay_start_cache *s)
 {
@@ -27,15 +28,11 @@ void start_cache_release(struct replay_start_cache *s)
 
 int start_cache_keep(struct replay_start_cache *s, const struct start_range *r)
 {
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? s->cap * 2 : 64;
-		struct start_range *v = realloc(s->v, cap * sizeof(*v));
+	struct start_range *v = ft_grow(s->v, &s->cap, s->n, sizeof(*v), 64);
 
-		if (!v)
-			return -1;
-		s->v = v;
-		s->cap = cap;
-	}
+	if (!v)
+		return -1;
+	s->v = v;
 	s->v[s->n++] = *r;
 	return 0;
 }
