@@ -95,9 +95,15 @@ echo "# model: $flushes forced flushes; the pokes land in $1 of the kernel's fol
 check "no folio of the file left the cache" equal "$2" 0
 # a forced flush's WRITE is unstable (nfs_writepage_locked(): no FLUSH_STABLE), then
 # committed; of the fsyncs, the one after 2 MiB (16 WRITEs) commits, the one after the last
-# poke sends a lone WRITE stable (FLUSH_COND_STABLE) and needs no COMMIT
-check "each forced flush committed: one COMMIT each, one for the fsyncs" equal "$commits" \
-	$((wp + 1))
+# poke sends a lone WRITE stable (FLUSH_COND_STABLE) and needs no COMMIT. With no forced
+# flush (6.1's base pages) the last fsync sends 32 WRITEs, and 6.1 sent one COMMIT for the two
+# fsyncs in some runs, two in others: printed, no forced flush to hold there.
+if [ "$wp" -gt 0 ]; then
+	check "each forced flush committed: one COMMIT each, one for the fsyncs" equal "$commits" \
+		$((wp + 1))
+else
+	echo "# no forced flush: $commits COMMITs for the two fsyncs"
+fi
 check "the kernel's forced flushes: 32 less the folios the pokes land in" equal "$wp" \
 	$((32 - $1))
 check "the model's forced flushes are the kernel's" equal "$flushes" "$wp"
