@@ -63,11 +63,11 @@ static unsigned two_list_refault(struct model *m, struct lruvec *evicted, struct
  */
 static uint32_t two_list_reclaim_next(struct model *m, struct lruvec *lruvec)
 {
-	uint32_t id = lru_inactive_tail_balanced(&lruvec->lru);
+	uint32_t id = lruvec->lru.inactive.tail;
 
-	if (lruvec->deactivate_file && id != FOLIO_NIL)
-		reclaim_deactivate_by_refaults(lruvec, folio_nr_pages(folio_at(&m->pool, id)));
-	return id;
+	if (id != FOLIO_NIL && (lruvec->deactivate_file || lru_inactive_is_low(&lruvec->lru)))
+		reclaim_deactivate_for(lruvec, folio_nr_pages(folio_at(&m->pool, id)));
+	return lruvec->lru.inactive.tail;
 }
 
 /* the inactive list empty: shrink_active_list() moves the active tail over */

@@ -12,9 +12,11 @@
  *
  * The count compared is the flushed one. 6.12 and 6.18 flush there only when the periodic
  * flush is a cycle late (mem_cgroup_flush_stats_ratelimited()), so a change shows after the
- * next flush (every 2 s, a memory.stat read, or the trace's recorded flushes); 6.1 flushes
- * there whenever enough updates are pending (mem_cgroup_flush_stats(), 64 per CPU), which a
- * reclaiming workload always has: there the count is read as it is.
+ * next flush (every 2 s, a memory.stat read, or the trace's recorded flushes); 6.1 to 6.11
+ * flush there whenever enough updates are pending (mem_cgroup_flush_stats(), 64 per CPU),
+ * which a reclaiming workload always has (a batch of SWAP_CLUSTER_MAX pages reclaimed and
+ * refilled moves each page's NR_FILE_PAGES and LRU size): there every reclaim pass flushes,
+ * and the refault distances until the next pass compare with the active list as it flushed.
  *
  * With the inactive list low the model keeps deactivating until it is not (lru.c); this adds
  * the case it is not: get_scan_count() scans each list by its size >> priority, SWAP_CLUSTER_MAX
@@ -24,19 +26,29 @@
 #include "model/instance.h"
 
 #define SWAP_CLUSTER_MAX	32
+#define DEF_PRIORITY		12
 #define CREDIT_SHIFT		16
 
-/* The recording kernel reads the count unflushed at reclaim (6.1 to 6.11: not checked between) */
-static bool reclaim_reads_fresh(const struct model *m)
+/* The recording kernel flushes at every reclaim pass (6.1 to 6.11: not checked between) */
+static bool reclaim_flushes(const struct model *m)
 {
 	unsigned release = m->cfg.ndevices ? m->cfg.devices[0].release : MODEL_UNKNOWN;
 
 	return release != MODEL_UNKNOWN && release < 6012;
 }
 
-static uint64_t activate_file(const struct model *m, const struct lruvec *lruvec)
+/*
+ * prepare_scan_count()'s mem_cgroup_flush_stats(): 6.1 to 6.7 flush the whole tree, 6.8 to
+ * 6.11 the target's subtree (memcg NULL: the root's, every cgroup)
+ */
+static void reclaim_flush_stats(struct model *m, struct mem_cgroup *memcg)
 {
-	return reclaim_reads_fresh(m) ? lruvec->activate_file : lruvec->activate_file_flushed;
+	unsigned release = m->cfg.devices[0].release;
+
+	if (memcg && release >= 6008)
+		memcg_stats_flush_one(memcg);
+	else
+		memcg_stats_flush(m);
 }
 
 /* lruvec_page_state(target_lruvec, WORKINGSET_ACTIVATE_FILE); memcg NULL: the root's */
@@ -45,9 +57,9 @@ static uint64_t target_activate_file(const struct model *m, const struct mem_cgr
 	uint64_t sum = 0;
 
 	if (memcg)
-		return activate_file(m, &memcg->lruvec);
+		return memcg->lruvec.activate_file_flushed;
 	for (uint32_t i = 0; i < m->nr_memcgs; i++)
-		sum += activate_file(m, &m->memcgs[i].lruvec);
+		sum += m->memcgs[i].lruvec.activate_file_flushed;
 	return sum;
 }
 
@@ -69,6 +81,8 @@ void reclaim_prepare(struct model *m, struct mem_cgroup *memcg)
 		t->reclaimed = 0;
 	}
 	memcg_stats_flush_due(m);
+	if (reclaim_flushes(m))
+		reclaim_flush_stats(m, memcg);
 	changed = target_activate_file(m, memcg) != t->refaults;
 	if (memcg) {
 		memcg->lruvec.deactivate_file = changed;
@@ -98,15 +112,45 @@ void reclaim_taken(struct model *m, struct mem_cgroup *memcg, uint64_t pages, bo
 		reclaim_snapshot_refaults(m, memcg);
 }
 
-void reclaim_deactivate_by_refaults(struct lruvec *lruvec, uint64_t scanned)
+/*
+ * Active pages a reclaim deactivates per inactive page it takes, in CREDIT_SHIFT fixed point:
+ * do_try_to_free_pages() runs shrink_lruvec() from DEF_PRIORITY down until SWAP_CLUSTER_MAX
+ * pages are taken; at each priority each file list is scanned by its size >> priority,
+ * SWAP_CLUSTER_MAX at a time from each in turn, until the pages taken there reach
+ * SWAP_CLUSTER_MAX (with no anon to scan it stops then). A large inactive list gives one
+ * active page per page taken (the lists in step), a small one more: its size >> priority
+ * reaches a batch only at low priorities, where the active list's share is its size's. Every
+ * inactive page scanned is taken (the model's tail is reclaimable); kswapd's larger target is
+ * read as SWAP_CLUSTER_MAX (not checked).
+ */
+static uint64_t deactivate_ratio(uint64_t active, uint64_t inactive)
+{
+	uint64_t taken = 0, deactivated = 0;
+
+	for (int prio = DEF_PRIORITY; prio >= 0 && taken < SWAP_CLUSTER_MAX; prio--) {
+		uint64_t ni = inactive >> prio, na = active >> prio, here = 0;
+
+		while ((ni || na) && here < SWAP_CLUSTER_MAX) {
+			uint64_t si = ni < SWAP_CLUSTER_MAX ? ni : SWAP_CLUSTER_MAX;
+			uint64_t sa = na < SWAP_CLUSTER_MAX ? na : SWAP_CLUSTER_MAX;
+
+			ni -= si;
+			na -= sa;
+			here += si;
+			deactivated += sa;
+		}
+		taken += here;
+	}
+	return taken ? (deactivated << CREDIT_SHIFT) / taken : 0;
+}
+
+void reclaim_deactivate_for(struct lruvec *lruvec, uint64_t scanned)
 {
 	struct lru *l = &lruvec->lru;
-	uint64_t active = l->active.pages, inactive = l->inactive.pages;
 
-	if (!inactive)
+	if (!l->inactive.pages)
 		return;
-	lruvec->deactivate_credit += scanned * (((active < inactive ? active : inactive) <<
-						 CREDIT_SHIFT) / inactive);
+	lruvec->deactivate_credit += scanned * deactivate_ratio(l->active.pages, l->inactive.pages);
 	while (l->active.tail != FOLIO_NIL) {
 		uint64_t nr = folio_nr_pages(folio_at(l->pool, l->active.tail)) << CREDIT_SHIFT;
 

@@ -35,8 +35,11 @@ void reclaim_prepare(struct model *m, struct mem_cgroup *memcg);
 void reclaim_taken(struct model *m, struct mem_cgroup *memcg, uint64_t pages, bool more);
 /* snapshot_refaults(): the reclaim ended (kswapd stopped), if one was under way. */
 void reclaim_snapshot_refaults(struct model *m, struct mem_cgroup *memcg);
-/* The two lists' deactivation by the refault count for scanned inactive pages (refaults.c). */
-void reclaim_deactivate_by_refaults(struct lruvec *lruvec, uint64_t scanned);
+/*
+ * The two lists' deactivation for scanned inactive pages, when the inactive list is low or the
+ * refault count moved (refaults.c)
+ */
+void reclaim_deactivate_for(struct lruvec *lruvec, uint64_t scanned);
 /* A dirty folio at the inactive tail: counted, and in the batch that may wake the flusher. */
 void reclaim_note_dirty(struct model *m, const struct folio *f);
 /* dirty_flusher.c: a dirty folio at the tail marked PG_reclaim and left to the flusher */
