@@ -10,21 +10,21 @@
  *
  * User space cannot see folio orders (cachestat(2) and mincore(2) count pages), so a rule
  * stands in. Most cached pages were read in, and a file is mostly read from its start to its
- * end: each clean run of cached pages is read in as cat(1) reads a file (coreutils:
+ * end: a file's clean runs of cached pages are read in as cat(1) reads it (coreutils:
  * POSIX_FADV_SEQUENTIAL, which doubles the window, mm/fadvise.c generic_fadvise(); then
- * read(2)s of 128 KiB from the run's first page to its last), through the model's own
- * readahead (readahead.c and the release's rule, ra_rule_*.c: on 6.18 page_cache_sync_ra(),
- * page_cache_async_ra(), page_cache_ra_order() and get_next_ra_size() of mm/readahead.c),
- * stopping at the run's end as it would at the file's. A run from the file's start gets the
+ * read(2)s of 128 KiB from the file's first page to the end of its last run), through the
+ * model's own readahead (readahead.c and the release's rule, ra_rule_*.c: on 6.18
+ * page_cache_sync_ra(), page_cache_async_ra(), page_cache_ra_order() and get_next_ra_size()
+ * of mm/readahead.c). What it reads outside the runs is dropped again, and the pages of a run
+ * under a folio that was not wholly inside it are cut as below. A file read whole gets the
  * ramp of orders the kernel's readahead gave it (0, 2, 4, ... up to the file's largest,
- * mapping_max_folio_order(), and within each window's size and alignment); a short run
- * away from it, what a random read of it makes (page_cache_sync_ra(): the request alone, at
- * the smallest order). Where the model reads without readahead (--no-readahead, the fixed
- * policy), for tmpfs (whose folios are its writes') and for a device without a readahead
- * window, and for runs with dirty pages (written, so their folios are the writes', whose
- * sizes the probe does not see), the run is cut into the largest naturally aligned folios
- * that lie wholly inside it, below the file's end, no larger than the file may have and no
- * smaller than the configuration's minimum.
+ * mapping_max_folio_order(), within each window's size and alignment), a file with holes
+ * reclaim made the same folios but those, a lone page a base page. Where the model reads
+ * without readahead (--no-readahead, the fixed policy), for tmpfs (whose folios are its
+ * writes'), for a device without a readahead window, for runs with dirty pages (written, so
+ * their folios are the writes', whose sizes no probe sees) and past a long gap, the run is cut
+ * into the largest naturally aligned folios that lie wholly inside it, below the file's end,
+ * no larger than the file may have and no smaller than the configuration's minimum.
  *
  * Pages the trace found dirty (cachestat's count; the replay driver names which, startcache.c)
  * go in dirty, a folio with any of them dirty as a whole, as folio_mark_dirty() marks it: the
