@@ -396,9 +396,11 @@ uint64_t filemap_add_start_state(struct model *m, uint32_t file, uint64_t first,
 		m->mx.start_cache_left_pages += n;
 		return 0;
 	}
-	m->charging = memcg;
 	if (end > eof)
 		end = eof;
+	if (first >= end)		/* all past the file's end */
+		return 0;
+	m->charging = memcg;
 	if (start_state_reads(m, mf, dirty)) {
 		start_state_read(m, file, first, end);
 	} else {
