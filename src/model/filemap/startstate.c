@@ -52,7 +52,7 @@ static bool start_state_memcg(const struct model *m, uint32_t *memcg)
 /*
  * The reader reads through a gap between runs of at most this many bytes; past it, a run is
  * cut as the rule's other half cuts it (the readahead ramp has long reached its largest folios
- * there: 40 MiB of a file read whole on ext4, 6.18, with an 8 MiB window)
+ * there: from 30 MiB on in a file read whole on ext4, 6.18, with an 8 MiB window)
  */
 #define START_GAP_BYTES		(1ull << 30)
 /* born of a folio the reader read that no run has taken yet */
