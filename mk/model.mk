@@ -163,6 +163,10 @@ check_PROGRAMS += tests/test-model-startmark
 TESTS += tests/test-model-startmark
 tests_test_model_startmark_LDADD = $(MODEL_TEST_LIBS)
 
+check_PROGRAMS += tests/test-model-startramp
+TESTS += tests/test-model-startramp
+tests_test_model_startramp_LDADD = $(MODEL_TEST_LIBS)
+
 check_PROGRAMS += tests/test-model-exec
 TESTS += tests/test-model-exec
 tests_test_model_exec_LDADD = $(MODEL_TEST_LIBS)

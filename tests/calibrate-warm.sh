@@ -18,6 +18,8 @@
 #   the shipped traces' workloads (traces/README) with their files warm: seq-copy, append-log,
 #     rand-overwrite, randread-64M-limit; fio drops its file's cached pages at its start
 #     (invalidate=1), which the DONTNEED row compares.
+#   start orders: a file read whole by cat(1) before the trace and dropped in it with
+#     POSIX_FADV_DONTNEED: the folios the kernel deletes against the start state's.
 # The limited cases sample every 100 ms: the memory the workload's own process holds in its
 # cgroup (fio's buffers, python's heap) leaves the cache less room, and the replay learns of it
 # only from samples taken while it is held; at the default 1 s a quick run had none (skewed
@@ -223,4 +225,23 @@ cache_rows
 few_evictions
 within "POSIX_FADV_DONTNEED drops, pages" mm_filemap_delete_from_page_cache
 within "LRU pages at the end" "memory.stat inactive_file + active_file"
+
+# 5. the folio orders of the start state: a 64 MiB file read whole by cat(1) before the trace
+# and dropped in it by POSIX_FADV_DONTNEED, whose deletes show every folio the kernel's
+# readahead made (orders 0 to 9 on 6.18); the start state reads the file's cached runs in as
+# cat(1) reads, through the model's readahead. A cold 40 MiB file read in the trace shows the
+# largest order the kernel takes (calibrate's model takes it for files the trace inserts none
+# of). Before that rule: 31 folios of order 9 against the kernel's 384 or 385.
+NAME=start-orders
+dd if=/dev/urandom of="$D/ramp" bs=1M count=64 status=none
+dd if=/dev/urandom of="$D/cold" bs=1M count=40 status=none
+drop_pages "$D/ramp" "$D/cold"
+cat "$D/ramp" > /dev/null
+rec "$TMPD/so.ftr" -- sh -c "cat '$D/cold' > /dev/null &&
+	dd if='$D/ramp' iflag=nocache count=0 status=none"
+is "$rc" 0 "$NAME recorded"
+calib "$TMPD/so.ftr"
+cache_rows
+within "POSIX_FADV_DONTNEED drops, folios" mm_filemap_delete_from_page_cache
+within "POSIX_FADV_DONTNEED drops, pages" mm_filemap_delete_from_page_cache
 done_testing

@@ -30,6 +30,11 @@ struct calib_row {
 	const char *source;	/* the kernel's event or counter */
 	uint64_t model, kernel;
 	enum calib_scope scope;
+	/*
+	 * the model's figure stands on a stated rule, not on the trace (the folios of pages
+	 * cached before it, model/filemap/startstate.c): shown, and left out of the trust
+	 */
+	bool by_rule;
 };
 
 #define CALIB_MAX_ROWS	64

@@ -214,6 +214,7 @@ static void note_call_deletes(struct kernel_facts *k, struct kfile *f, const str
 		if (f->call_tid == a->hdr.tid) {
 			f->del_folios -= f->call_del_folios;
 			f->del_pages -= f->call_del_pages;
+			f->dontneed_folios += f->call_del_folios;
 			f->dontneed_pages += f->call_del_pages;
 		}
 	}
@@ -401,8 +402,10 @@ static void sum_accessed_files(struct kernel_facts *k)
 			k->del_folios += f->del_folios;
 			k->del_pages += f->del_pages;
 		}
-		if (!f->dropped)
+		if (!f->dropped) {
+			k->dontneed_folios += f->dontneed_folios;
 			k->dontneed_pages += f->dontneed_pages;
+		}
 		k->dirty_folios += f->dirty_folios;
 		k->wb_inode_pages += f->wb_inode_pages;
 		k->wb_fs_bytes += f->wb_fs_bytes;

@@ -56,7 +56,7 @@ struct kfile {
 	/* deletes by one task since its last access of the file: a DONTNEED call's, if one ends */
 	uint32_t call_tid;
 	uint64_t call_del_folios, call_del_pages;
-	uint64_t dontneed_pages;	/* deleted by posix_fadvise(POSIX_FADV_DONTNEED) */
+	uint64_t dontneed_folios, dontneed_pages;	/* deleted by posix_fadvise(POSIX_FADV_DONTNEED) */
 };
 
 struct kernel_facts {
@@ -71,7 +71,7 @@ struct kernel_facts {
 	uint64_t dontcache_del_pages;
 	bool have_dontcache;
 	/* pages posix_fadvise(POSIX_FADV_DONTNEED) dropped: not in del_* (no reclaim) */
-	uint64_t dontneed_pages;
+	uint64_t dontneed_folios, dontneed_pages;
 	bool have_dontneed;
 	uint64_t dirty_folios;			/* writeback_dirty_folio events */
 	uint64_t wb_inode_pages;		/* writeback_single_inode: wrote */

@@ -42,6 +42,7 @@ void calib_add_row(struct calibration *c, const char *source, uint64_t model, ui
 	r->model = model;
 	r->kernel = kernel;
 	r->scope = scope;
+	r->by_rule = false;
 }
 
 /*
@@ -101,10 +102,21 @@ static void reclaim_rows(struct calibration *c, const struct model_metrics *m,
 		if (k->have_dontcache)
 			calib_add_row(c, "mm_filemap_delete_from_page_cache", m->dropbehind_pages,
 				k->dontcache_del_pages, CALIB_TRACE, "RWF_DONTCACHE drops, pages");
-		/* the deletes of POSIX_FADV_DONTNEED calls, left out of the evictions likewise */
-		if (k->have_dontneed)
+		/*
+		 * the deletes of POSIX_FADV_DONTNEED calls, left out of the evictions likewise;
+		 * in folios they show the orders of pages cached before the trace, which the
+		 * model's start state takes by a rule: that row is not in the trust
+		 */
+		if (k->have_dontneed) {
+			unsigned n = c->nrows;
+
+			calib_add_row(c, "mm_filemap_delete_from_page_cache", m->dontneed_folios,
+				k->dontneed_folios, CALIB_TRACE, "POSIX_FADV_DONTNEED drops, folios");
+			if (c->nrows > n)
+				c->rows[n].by_rule = true;
 			calib_add_row(c, "mm_filemap_delete_from_page_cache", m->dontneed_pages,
 				k->dontneed_pages, CALIB_TRACE, "POSIX_FADV_DONTNEED drops, pages");
+		}
 	}
 	if (k->vm[KC_PGSTEAL_FILE].seen)
 		calib_add_row(c, "pgsteal_file", m->evicted_pages, kcounter_delta(&k->vm[KC_PGSTEAL_FILE]),

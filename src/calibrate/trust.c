@@ -28,7 +28,7 @@ int calib_kernel_order(const char *path, unsigned *order, struct ft_error *err)
 /* The rows whose kernel figure counts what the model replays and nothing else. */
 static bool comparable(const struct calib_row *r)
 {
-	return r->scope == CALIB_TRACE || r->scope == CALIB_CGROUP;
+	return !r->by_rule && (r->scope == CALIB_TRACE || r->scope == CALIB_CGROUP);
 }
 
 static void keep_worst(struct calib_trust *t, const struct calibration *c)

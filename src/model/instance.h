@@ -168,6 +168,7 @@ struct model {
 	unsigned keep;			/* enum model_keep: the reporting bookkeeping kept */
 	uint32_t seq;			/* access sequence number */
 	bool dontcache;			/* the access is RWF_DONTCACHE: what it inserts is dropbehind */
+	struct start_reader start_read;	/* the start state's reader (filemap/startstate.c) */
 
 	bool started;
 	/* runs the timers up to t (model.c): how the layers below sleep (model_wait_until) */

@@ -59,6 +59,7 @@ static bool model_alloc_state(struct model *m)
 		return false;
 	folio_pool_bound(&m->pool, m->mem.nr_pages);
 	m->occ_last.file = FOLIO_NIL;
+	m->start_read.file = FOLIO_NIL;
 	if (!pagecache_init(&m->pc, m->mem.nr_pages < 65536 ? m->mem.nr_pages : 65536) ||
 	    !pagecache_init(&m->occ, 64) ||
 	    !shadow_init(&m->workingset.shadow, m->mem.nr_pages * SHADOWS_PER_PAGE + SHADOW_SLACK) ||
@@ -670,6 +671,9 @@ void model_access(struct model *m, const struct model_access *a)
 {
 	uint64_t ts = model_clock(m, a->ts);
 
+	/* the start state's reader is done once something else comes: before any timer runs */
+	if (m->start_read.file != FOLIO_NIL && a->op != MODEL_START_CACHE)
+		filemap_start_state_done(m);
 	run_timers(m, ts);
 	if (a->op == MODEL_STATS_FLUSH) {	/* no access: the statistics were flushed */
 		if (a->pos && a->memcg < m->nr_memcgs)
@@ -727,6 +731,7 @@ void model_access(struct model *m, const struct model_access *a)
 void model_advance(struct model *m, uint64_t ts)
 {
 	ts = model_clock(m, ts);
+	filemap_start_state_done(m);
 	run_timers(m, ts);
 	m->mx.last_ts = ts;
 }

@@ -481,6 +481,7 @@ struct model_metrics {
 	uint64_t advice_calls, advice_ignored;
 	uint64_t willneed_pages;			/* pages read by FADV/MADV_WILLNEED */
 	uint64_t dontneed_pages;			/* pages FADV_DONTNEED dropped */
+	uint64_t dontneed_folios;			/* the folios they were */
 	/* pages RWF_DONTCACHE I/O dropped once used (PG_dropbehind), and bytes it wrote back */
 	uint64_t dropbehind_pages, wb_dontcache_bytes;
 	/*

@@ -31,6 +31,7 @@ static const struct {
 	{ "advice_ignored", "of them, advice the model does not follow" },
 	{ "willneed_pages", "pages read for WILLNEED advice" },
 	{ "dontneed_pages", "pages dropped for DONTNEED advice" },
+	{ "dontneed_folios", "folios dropped for DONTNEED advice" },
 	{ "dropbehind_pages", "pages RWF_DONTCACHE I/O dropped once used" },
 	{ "write_requests", "write calls and write faults" },
 	{ "write_bytes", "bytes the application wrote" },

@@ -137,6 +137,7 @@ FIELD(advice_calls)
 FIELD(advice_ignored)
 FIELD(willneed_pages)
 FIELD(dontneed_pages)
+FIELD(dontneed_folios)
 FIELD(dropbehind_pages)
 DIST(lru_entries)
 DIST(lru_inactive)
@@ -296,6 +297,7 @@ const struct report_metric report_metrics[] = {
 	M(advice_ignored, "  advice not modelled", "reads", RK_COUNT),
 	M(willneed_pages, "WILLNEED pages read", "reads", RK_COUNT),
 	M(dontneed_pages, "DONTNEED pages dropped", "reads", RK_COUNT),
+	M(dontneed_folios, "DONTNEED folios dropped", "reads", RK_COUNT),
 	M(dropbehind_pages, "DONTCACHE pages dropped", "reads", RK_COUNT),
 
 	M(write_requests, "write requests", "writes", RK_COUNT),

@@ -91,6 +91,7 @@ static void invalidate_range(struct model *m, uint32_t file, struct mfile *mf, u
 
 			if (folio_within(f, first, last) && folio_invalidatable(f)) {
 				m->mx.dontneed_pages += folio_nr_pages(f);
+				m->mx.dontneed_folios++;
 				cache_remove(m, id, false);
 			}
 			id = next;
@@ -109,6 +110,7 @@ static void invalidate_range(struct model *m, uint32_t file, struct mfile *mf, u
 		idx = folio_end(f);
 		if (folio_within(f, first, last) && folio_invalidatable(f)) {
 			m->mx.dontneed_pages += folio_nr_pages(f);
+			m->mx.dontneed_folios++;
 			cache_remove(m, id, false);
 		}
 	}

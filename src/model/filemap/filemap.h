@@ -12,6 +12,7 @@
 
 #include "model/folio.h"
 #include "model/model.h"
+#include "model/filemap/placement.h"
 
 struct model;
 struct mfile;
@@ -92,6 +93,29 @@ void dontcache_write(struct model *m, const struct mfile *mf, uint32_t id, bool 
  */
 uint64_t filemap_add_start_state(struct model *m, uint32_t file, uint64_t first, uint64_t n,
 				 uint64_t dirty);
+/*
+ * startstate.c: the reader the start state's rule reads a file's cached runs with, kept from
+ * one run of the file to the next (they come in file order, one after the other)
+ */
+struct start_reader {
+	uint32_t file;			/* the file it reads; FOLIO_NIL: none */
+	uint32_t memcg;			/* the cgroup its folios are charged to */
+	bool reading;			/* readahead's folios are its (filemap_start_folio) */
+	uint64_t read_to;		/* the page after the last it read */
+	uint64_t settled;		/* its folios before this page are kept or dropped */
+	uint64_t tail_lo, tail_hi;	/* a run's last pages, under a folio reaching past it */
+	/* the file's own readahead state, given back when it is done */
+	struct ra_state ra;
+	uint64_t prev_read_end;
+	uint32_t ra_pages;
+};
+/*
+ * startstate.c: a start folio of the order at idx, for readahead while the start reader reads
+ * (start_reader.reading): FOLIO_NIL when memory has no room for it without reclaim
+ */
+uint32_t filemap_start_folio(struct model *m, uint32_t file, uint64_t idx, unsigned order);
+/* startstate.c: the start reader's last file is done: what it read outside the runs dropped */
+void filemap_start_state_done(struct model *m);
 /* startstate.c: the start folio over page idx (if it is still one) had PG_readahead */
 void filemap_start_mark(struct model *m, uint32_t file, uint64_t idx);
 

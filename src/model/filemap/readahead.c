@@ -37,6 +37,12 @@ static uint32_t ra_add_folio(struct model *m, uint32_t file, uint64_t idx, unsig
 {
 	uint32_t id;
 
+	if (m->start_read.reading) {	/* the start state's reader: no I/O, no insertion */
+		id = filemap_start_folio(m, file, idx, order);
+		if (id != FOLIO_NIL && folio_covers(folio_at(&m->pool, id), mark))
+			folio_set(folio_at(&m->pool, id), FOLIO_READAHEAD);
+		return id;
+	}
 	if (m->cfg.policy == FOLIO_POLICY_FIXED) {
 		id = filemap_read_in(m, file, idx, filemap_read_order(m, model_file(m, file), idx),
 				     false);
