@@ -67,7 +67,8 @@ RECORD_TESTS = tests/record-ext4.sh tests/record-tmpfs.sh tests/record-xfs.sh \
 	tests/record-dirty.sh tests/record-memlimit.sh tests/record-io.sh tests/record-writeback.sh \
 	tests/record-advice.sh tests/record-frag.sh tests/record-cgroup.sh \
 	tests/record-truncate-split.sh tests/record-startcache.sh tests/record-reuse.sh \
-	tests/record-sync.sh tests/record-dontcache.sh tests/record-startmaps.sh
+	tests/record-sync.sh tests/record-dontcache.sh tests/record-startmaps.sh \
+	tests/record-startshadows.sh
 TESTS += $(RECORD_TESTS)
 # the advice and loads tests/record-advice.sh records
 check_PROGRAMS += tests/advise

@@ -117,11 +117,28 @@ static void put_access_flags(const struct dump_out *o, __u16 flags)
 }
 
 /* ranges as "START+LEN,..." pages; the record's own, not the file's */
+/* The ranges key of a start record: first+pages,... or - for none */
+static void put_page_ranges(const struct dump_out *o, const struct ft_page_range *r, unsigned n)
+{
+	char buf[48];
+
+	put_key(o, "ranges");
+	if (o->json)
+		fputc('"', o->f);
+	for (unsigned i = 0; i < n; i++) {
+		snprintf(buf, sizeof(buf), "%s%llu+%llu", i ? "," : "",
+			 (unsigned long long)r[i].start, (unsigned long long)r[i].len);
+		fputs(buf, o->f);
+	}
+	if (!n)
+		fputc('-', o->f);
+	if (o->json)
+		fputc('"', o->f);
+}
+
 static void dump_start_cache(const struct dump_out *o, const struct ft_start_cache *sc)
 {
 	static const char *const names[] = { "cachestat", "mincore", "no_dirty", "cut" };
-	const struct ft_page_range *r = ft_start_cache_ranges(sc);
-	char buf[48];
 
 	put_dev(o, "dev", sc->dev);
 	put_u64(o, "ino", sc->ino);
@@ -130,18 +147,20 @@ static void dump_start_cache(const struct dump_out *o, const struct ft_start_cac
 	put_u64(o, "nr_writeback", sc->nr_writeback);
 	put_u64(o, "probe_ns", sc->probe_ns);
 	put_flag_names(o, sc->flags, names, sizeof(names) / sizeof(names[0]));
-	put_key(o, "ranges");
-	if (o->json)
-		fputc('"', o->f);
-	for (unsigned i = 0; i < sc->nranges; i++) {
-		snprintf(buf, sizeof(buf), "%s%llu+%llu", i ? "," : "",
-			 (unsigned long long)r[i].start, (unsigned long long)r[i].len);
-		fputs(buf, o->f);
-	}
-	if (!sc->nranges)
-		fputc('-', o->f);
-	if (o->json)
-		fputc('"', o->f);
+	put_page_ranges(o, ft_start_cache_ranges(sc), sc->nranges);
+}
+
+static void dump_start_shadows(const struct dump_out *o, const struct ft_start_shadows *ss)
+{
+	static const char *const names[] = { "recent", "cut" };
+
+	put_dev(o, "dev", ss->dev);
+	put_u64(o, "ino", ss->ino);
+	put_u64(o, "nr_evicted", ss->nr_evicted);
+	put_u64(o, "nr_recent", ss->nr_recent);
+	put_u64(o, "probe_ns", ss->probe_ns);
+	put_flag_names(o, ss->flags, names, sizeof(names) / sizeof(names[0]));
+	put_page_ranges(o, ft_start_shadows_ranges(ss), ss->nranges);
 }
 
 static void dump_device(const struct dump_out *o, const struct ft_device *d)
@@ -278,6 +297,9 @@ static void dump_fields(const struct dump_out *o, const struct ft_hdr *h)
 	}
 	case FT_START_CACHE:
 		dump_start_cache(o, (const void *)h);
+		break;
+	case FT_START_SHADOWS:
+		dump_start_shadows(o, (const void *)h);
 		break;
 	case FT_COUNTER_NAMES:
 		dump_counter_names(o, (const void *)h);

@@ -70,6 +70,8 @@ struct info_totals {
 	bool sc_no_dirty;		/* some file's dirty pages not known (no cachestat) */
 	__u32 sc_last_dev;
 	__u64 sc_last_ino;
+	/* FT_START_SHADOWS: pages evicted before the trace whose shadows remained, located */
+	uint64_t ss_records, ss_pages, ss_recent;
 	struct info_cgroup *cgroups;	/* memory cgroups named, in trace order */
 	size_t ncgroups, cgroups_cap;
 };
@@ -89,6 +91,19 @@ static void count_start_cache(struct info_totals *t, const struct ft_start_cache
 	t->sc_probe_ns += sc->probe_ns;
 	if (sc->flags & FT_SC_NO_DIRTY)
 		t->sc_no_dirty = true;
+}
+
+static void count_start_shadows(struct info_totals *t, const struct ft_start_shadows *ss)
+{
+	const struct ft_page_range *r = ft_start_shadows_ranges(ss);
+	uint64_t pages = 0;
+
+	for (unsigned i = 0; i < ss->nranges; i++)
+		pages += r[i].len;
+	t->ss_records++;
+	t->ss_pages += pages;
+	if (ss->flags & FT_SS_RECENT)
+		t->ss_recent += pages;
 }
 
 static void count_access(struct info_totals *t, const struct ft_access *a)
@@ -217,6 +232,9 @@ static int count_record(struct info_totals *t, const struct ft_hdr *h)
 		break;
 	case FT_START_CACHE:
 		count_start_cache(t, (const void *)h);
+		break;
+	case FT_START_SHADOWS:
+		count_start_shadows(t, (const void *)h);
 		break;
 	case FT_HOST:
 		if (!t->have_host) {
@@ -429,6 +447,9 @@ static void print_counts(const struct info_totals *t)
 		       " (probes %.3f ms)\n", t->sc_files, t->sc_pages, t->sc_ranges, t->sc_dirty,
 		       t->sc_writeback, t->sc_no_dirty ? " (not known for some)" : "",
 		       (double)t->sc_probe_ns / 1e6);
+	if (t->ss_records)
+		printf("            %" PRIu64 " pages evicted before the trace with their shadow "
+		       "entries left, %" PRIu64 " of them recently\n", t->ss_pages, t->ss_recent);
 	printf("samples:    vmstat=%" PRIu64 " meminfo=%" PRIu64 " buddyinfo=%" PRIu64
 	       " cgroup=%" PRIu64 "\n", t->samples[FT_SRC_VMSTAT], t->samples[FT_SRC_MEMINFO],
 	       t->samples[FT_SRC_BUDDYINFO], t->samples[FT_SRC_CGROUP]);
@@ -730,6 +751,8 @@ static void json_counts(FILE *f, const struct info_totals *t)
 		", \"ranges\": %" PRIu64 ", \"dirty\": %" PRIu64 ", \"writeback\": %" PRIu64
 		", \"probe_ns\": %" PRIu64 "}", t->sc_files, t->sc_pages, t->sc_ranges, t->sc_dirty,
 		t->sc_writeback, t->sc_probe_ns);
+	fprintf(f, ",\n  \"start_shadows\": {\"pages\": %" PRIu64 ", \"recent\": %" PRIu64 "}",
+		t->ss_pages, t->ss_recent);
 	fprintf(f, ",\n  \"samples\": {\"vmstat\": %" PRIu64 ", \"meminfo\": %" PRIu64
 		", \"buddyinfo\": %" PRIu64 ", \"cgroup\": %" PRIu64 "}",
 		t->samples[FT_SRC_VMSTAT], t->samples[FT_SRC_MEMINFO],

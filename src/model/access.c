@@ -185,6 +185,19 @@ void access_start_mark(struct model *m, const struct model_access *a)
 	filemap_start_mark(m, a->file_id, a->pos);
 }
 
+void access_start_shadow(struct model *m, const struct model_access *a)
+{
+	struct mfile *mf = access_file(m, a->file_id, a->device);
+
+	if (!mf || !a->len || m->cfg.start_cache != START_CACHE_RECORDED)
+		return;
+	if (!mf->known) {
+		mf->isize = a->isize;
+		mf->known = true;
+	}
+	workingset_start_shadows(m, a->file_id, a->pos, a->len, a->advice != 0);
+}
+
 static void access_apply_op(struct model *m, const struct model_access *a, struct mfile *mf);
 
 void access_apply(struct model *m, const struct model_access *a)
@@ -272,6 +285,7 @@ static void access_apply_op(struct model *m, const struct model_access *a, struc
 	case MODEL_ANON:
 	case MODEL_START_CACHE:
 	case MODEL_START_MARK:
+	case MODEL_START_SHADOW:
 	case MODEL_SYNC:
 	case MODEL_MEMCG_LIMITS:
 		break;

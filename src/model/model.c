@@ -702,6 +702,10 @@ void model_access(struct model *m, const struct model_access *a)
 		access_start_mark(m, a);
 		return;
 	}
+	if (a->op == MODEL_START_SHADOW) {	/* no access: shadows of before it */
+		access_start_shadow(m, a);
+		return;
+	}
 	if (a->op == MODEL_SYNC) {		/* no file's access: every dirty one's writeback */
 		wb_sync_all(m, a->device);
 		return;

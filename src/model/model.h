@@ -334,6 +334,11 @@ enum model_op {
 	 * kernel's async readahead from it shows (replay.c note_start_marks() sends it)
 	 */
 	MODEL_START_MARK,
+	/*
+	 * no access: pages [pos, pos + len) were evicted before the trace and their shadow
+	 * entries remain; advice 1: recently evicted (would come back active), 0: not
+	 */
+	MODEL_START_SHADOW,
 };
 
 /* MODEL_MEMCG_LIMITS of a cgroup of the v1 memory hierarchy */

@@ -161,18 +161,24 @@ int ft_pageset_remove(struct ft_pageset *s, __u64 start, __u64 len);
 bool ft_pageset_overlaps(const struct ft_pageset *s, __u64 start, __u64 len);
 __u64 ft_pageset_pages(const struct ft_pageset *s);
 
+struct ft_start_shadow_sets {
+	struct ft_start_shadows ss;	/* counts and flags (the ranges' sets below) */
+	struct ft_pageset old, recent;	/* pages evicted, their shadows left: not / recently */
+};
 /*
  * The pages of path (which must still be (dev, ino)) in the page cache now, without marking
  * any accessed, into *s; *sc gets the counts, flags, hdr.ts (when probed) and the probe's cost.
+ * Where cachestat(2) counts shadow entries, the pages they stand for into *shadows.
  * -1: not probed (cannot open it, not the file, ENOMEM).
  */
 int ft_start_cache_probe(const char *path, __u32 dev, __u64 ino, struct ft_start_cache *sc,
-			 struct ft_pageset *s);
+			 struct ft_pageset *s, struct ft_start_shadow_sets *shadows);
 
 /* One file's probe while its records are held. */
 struct ft_start_probe {
 	struct ft_start_cache sc;
 	struct ft_pageset start;	/* the start state */
+	struct ft_start_shadow_sets shadows;
 	struct ft_pageset added;	/* folios the trace inserted before the probe */
 	__u64 corrected;		/* pages the folio events before the probe moved */
 };

@@ -27,12 +27,18 @@ struct slot_rec {
 
 #define FT_PRIV_START_SLOT 0x8003
 
+static void probe_free(struct ft_start_probe *p)
+{
+	ft_pageset_free(&p->start);
+	ft_pageset_free(&p->added);
+	ft_pageset_free(&p->shadows.old);
+	ft_pageset_free(&p->shadows.recent);
+}
+
 void ft_start_hold_free(struct ft_start_hold *h)
 {
-	for (size_t i = 0; i < h->np; i++) {
-		ft_pageset_free(&h->p[i].start);
-		ft_pageset_free(&h->p[i].added);
-	}
+	for (size_t i = 0; i < h->np; i++)
+		probe_free(&h->p[i]);
 	free(h->p);
 	free(h->buf);
 	memset(h, 0, sizeof(*h));
@@ -74,8 +80,8 @@ int ft_start_hold_probe(struct ft_start_hold *h, const char *path, __u32 dev, __
 	}
 	p = &h->p[h->np];
 	memset(p, 0, sizeof(*p));
-	if (ft_start_cache_probe(path, dev, ino, &p->sc, &p->start) < 0) {
-		ft_pageset_free(&p->start);
+	if (ft_start_cache_probe(path, dev, ino, &p->sc, &p->start, &p->shadows) < 0) {
+		probe_free(p);
 		return 0;	/* not probed: readers take the file's start as unknown */
 	}
 	if (p->sc.flags & FT_SC_CACHESTAT) {
@@ -160,6 +166,41 @@ bool ft_start_hold_full(const struct ft_start_hold *h)
 	return h->len >= HOLD_BYTES_MAX || h->np >= HOLD_PROBES_MAX;
 }
 
+/* Takes the pages of b out of a. */
+static int pageset_subtract(struct ft_pageset *a, const struct ft_pageset *b)
+{
+	for (size_t i = 0; i < b->n; i++)
+		if (ft_pageset_remove(a, b->r[i].start, b->r[i].len) < 0)
+			return -1;
+	return 0;
+}
+
+/*
+ * The shadows the probe found, less the pages the trace had moved before it: the pages of the
+ * start state (evicted by the trace before the probe saw them, so cached at the start) and
+ * those the trace inserted (and then evicted, or refaulted): their shadows are the trace's own.
+ */
+static int write_shadows(struct ft_start_probe *p, struct ft_writer *w, struct ft_error *err)
+{
+	struct ft_start_shadow_sets *s = &p->shadows;
+	struct ft_pageset *sets[2] = { &s->old, &s->recent };
+
+	for (unsigned k = 0; k < 2; k++) {
+		struct ft_start_shadows ss = s->ss;
+
+		if (pageset_subtract(sets[k], &p->start) < 0 ||
+		    pageset_subtract(sets[k], &p->added) < 0)
+			return ft_error_set(err, "record", "out of memory for the start state");
+		if (!sets[k]->n)
+			continue;
+		ss.hdr.ts = p->sc.hdr.ts;
+		ss.flags = (__u16)(ss.flags | (k ? FT_SS_RECENT : 0));
+		if (ft_writer_start_shadows(w, &ss, sets[k]->r, sets[k]->n, err))
+			return -1;
+	}
+	return 0;
+}
+
 static int write_probe(struct ft_start_probe *p, struct ft_writer *w, struct ft_error *err)
 {
 	p->sc.nr_cache = ft_pageset_pages(&p->start);
@@ -168,7 +209,9 @@ static int write_probe(struct ft_start_probe *p, struct ft_writer *w, struct ft_
 		p->sc.nr_dirty = p->sc.nr_writeback = 0;
 		p->sc.flags |= FT_SC_NO_DIRTY;
 	}
-	return ft_writer_start_cache(w, &p->sc, p->start.r, p->start.n, err);
+	if (ft_writer_start_cache(w, &p->sc, p->start.r, p->start.n, err))
+		return -1;
+	return write_shadows(p, w, err);
 }
 
 int ft_start_hold_flush(struct ft_start_hold *h, struct ft_writer *w, struct ft_error *err)
@@ -186,8 +229,7 @@ int ft_start_hold_flush(struct ft_start_hold *h, struct ft_writer *w, struct ft_
 	}
 	for (size_t i = 0; i < h->np; i++) {
 		h->corrected += h->p[i].corrected;
-		ft_pageset_free(&h->p[i].start);
-		ft_pageset_free(&h->p[i].added);
+		probe_free(&h->p[i]);
 	}
 	h->np = 0;
 	h->len = 0;

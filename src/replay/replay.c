@@ -471,6 +471,11 @@ static void send_start_range(struct replay *rp, const struct start_range *r, uin
 				   .len = r->n, .isize = r->isize, .device = r->device, .ts = ts,
 				   .dirty = r->dirty };
 
+	if (r->shadow != START_SHADOW_NONE) {
+		ma.op = MODEL_START_SHADOW;
+		ma.advice = r->shadow == START_SHADOW_RECENT;
+	}
+
 	pipeline_access(&rp->pipe, &ma);
 }
 
@@ -520,6 +525,37 @@ static int note_start_cache(struct replay *rp, const struct ft_start_cache *sc, 
 						file_table_get(&rp->files, id)->size, &v[i]) };
 
 		r.dirty = start_cache_dirty(&rp->start_cache, r.n, sc->nr_cache, sc->nr_dirty);
+
+		if (rp->started) {
+			send_start_range(rp, &r, rp->now);
+		} else if (start_cache_keep(&rp->start_cache, &r) < 0) {
+			ft_error_set(err, path, "out of memory for the start cache");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * An FT_START_SHADOWS record: shadows of pages evicted before the trace, to the models with
+ * the start cache (after the file's cached ranges, as the recorder writes them)
+ */
+static int note_start_shadows(struct replay *rp, const struct ft_start_shadows *ss,
+			      const char *path, struct ft_error *err)
+{
+	const struct ft_page_range *v = ft_start_shadows_ranges(ss);
+	uint32_t id = file_table_id(&rp->files, ss->dev, ss->ino);
+
+	if (id == FILE_ID_NONE) {
+		ft_error_set(err, path, "out of memory for the file table");
+		return -1;
+	}
+	for (unsigned i = 0; i < ss->nranges; i++) {
+		struct start_range r = {
+			.file = id, .device = device_index(rp, ss->dev), .first = v[i].start,
+			.n = v[i].len,
+			.isize = start_range_isize(rp, file_table_get(&rp->files, id)->size, &v[i]),
+			.shadow = ss->flags & FT_SS_RECENT ? START_SHADOW_RECENT : START_SHADOW_OLD };
 
 		if (rp->started) {
 			send_start_range(rp, &r, rp->now);
@@ -849,6 +885,8 @@ static int feed_record(struct replay *rp, const struct ft_hdr *h, const char *pa
 		return note_file(rp, (const struct ft_file *)h, path, err);
 	case FT_START_CACHE:
 		return note_start_cache(rp, (const struct ft_start_cache *)h, path, err);
+	case FT_START_SHADOWS:
+		return note_start_shadows(rp, (const struct ft_start_shadows *)h, path, err);
 	case FT_CGROUP_LIMITS:
 		cgroup_limits_changed(rp, (const struct ft_cgroup_limits *)h);
 		return 0;

@@ -20,7 +20,12 @@ struct start_range {
 	uint32_t file;
 	uint16_t device;
 	uint64_t first, n, isize, dirty;
+	uint8_t shadow;		/* START_SHADOW_*: not cached, shadows of evicted pages */
 };
+
+#define START_SHADOW_NONE	0
+#define START_SHADOW_OLD	1	/* evicted, not recently */
+#define START_SHADOW_RECENT	2
 
 struct replay_start_cache {
 	struct start_range *v;	/* met before the models started */

@@ -32,6 +32,9 @@ enum ft_type {
 	FT_CGROUP_LIMITS = 10,	/* struct ft_cgroup_limits: a memory cgroup's limits (1.2) */
 	FT_START_CACHE = 11,	/* struct ft_start_cache + nranges * struct ft_page_range: a
 				 * file's pages cached before the trace (1.3) */
+	FT_START_SHADOWS = 12,	/* struct ft_start_shadows + nranges * struct ft_page_range: a
+				 * file's pages evicted before the trace whose shadow entries
+				 * remain (1.4) */
 
 	/* What the application asked for: drives the replay. */
 	FT_ACCESS = 16,		/* struct ft_access */
@@ -195,6 +198,28 @@ struct ft_page_range {
 #define FT_SC_NO_DIRTY	(1u << 2)	/* dirty and writeback not known: no cachestat, or
 					 * the trace's events moved pages before the probe */
 #define FT_SC_CUT	(1u << 3)	/* more ranges than the recorder keeps: the last is cut */
+
+/*
+ * Pages of a file evicted before the trace whose shadow entries are still in its page cache
+ * (cachestat(2)'s nr_evicted, 6.5 on): a read of one is a refault (workingset_refault()).
+ * Each record's ranges are all recently evicted (FT_SS_RECENT: cachestat's
+ * nr_recently_evicted, a refault distance within the workingset at the probe, so they would
+ * come back active) or none are. Written after the file's FT_START_CACHE records.
+ */
+struct ft_start_shadows {
+	struct ft_hdr hdr;	/* hdr.ts: when probed */
+	__u64 ino;
+	__u64 nr_evicted;	/* pages with a shadow entry, the whole file, at the probe */
+	__u64 nr_recent;	/* of them recently evicted */
+	__u64 probe_ns;		/* what locating them cost, ns */
+	__u32 dev;
+	__u16 flags;		/* FT_SS_* */
+	__u16 nranges;		/* struct ft_page_range entries following in this record */
+	/* struct ft_page_range ranges[nranges]; */
+};
+
+#define FT_SS_RECENT	(1u << 0)	/* this record's ranges were recently evicted */
+#define FT_SS_CUT	(1u << 1)	/* more ranges than the recorder locates: some left out */
 
 struct ft_task {
 	struct ft_hdr hdr;	/* hdr.tid: the thread */

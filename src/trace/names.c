@@ -23,6 +23,7 @@ static const struct {
 	[FT_CGROUP] = { "cgroup", sizeof(struct ft_cgroup) },
 	[FT_CGROUP_LIMITS] = { "cgroup_limits", sizeof(struct ft_cgroup_limits) },
 	[FT_START_CACHE] = { "start_cache", sizeof(struct ft_start_cache) },
+	[FT_START_SHADOWS] = { "start_shadows", sizeof(struct ft_start_shadows) },
 	[FT_ACCESS] = { "access", sizeof(struct ft_access) },
 	[FT_PAGECACHE_ADD] = { "pagecache_add", sizeof(struct ft_folio_event) },
 	[FT_PAGECACHE_DELETE] = { "pagecache_delete", sizeof(struct ft_folio_event) },

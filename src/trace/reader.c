@@ -300,6 +300,12 @@ static const char *check_variable_part(const struct ft_hdr *h)
 		return sizeof(*sc) + (size_t)sc->nranges * sizeof(struct ft_page_range) > h->size ?
 		       "ranges past the record" : NULL;
 	}
+	case FT_START_SHADOWS: {
+		const struct ft_start_shadows *ss = (const void *)h;
+
+		return sizeof(*ss) + (size_t)ss->nranges * sizeof(struct ft_page_range) > h->size ?
+		       "ranges past the record" : NULL;
+	}
 	case FT_CGROUP: {
 		const struct ft_cgroup *c = (const void *)h;
 

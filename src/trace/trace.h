@@ -20,8 +20,8 @@
 #define FT_MAGIC		"FOLIOTRC"
 #define FT_MAGIC_LEN		8
 #define FT_VERSION_MAJOR	1
-#define FT_VERSION_MINOR	3	/* 1.1: FT_CGROUP, ft_task.cgroup; 1.2: ft_host.unrecorded;
-					 * 1.3: FT_START_CACHE */
+#define FT_VERSION_MINOR	4	/* 1.1: FT_CGROUP, ft_task.cgroup; 1.2: ft_host.unrecorded;
+					 * 1.3: FT_START_CACHE; 1.4: FT_START_SHADOWS */
 #define FT_CHUNK_MAGIC		0x4b435446u	/* "FTCK" little-endian */
 #define FT_CHUNK_RAW_MAX	(16u << 20)	/* readers refuse larger chunks */
 #define FT_CHUNK_RAW_DEFAULT	(1u << 20)	/* writers flush at this many raw bytes */
@@ -77,6 +77,10 @@ int ft_writer_append(struct ft_writer *w, const void *rec, struct ft_error *err)
  */
 int ft_writer_start_cache(struct ft_writer *w, const struct ft_start_cache *sc,
 			  const struct ft_page_range *ranges, size_t nranges, struct ft_error *err);
+/* FT_START_SHADOWS records for a file, likewise (none when nranges is 0). */
+int ft_writer_start_shadows(struct ft_writer *w, const struct ft_start_shadows *ss,
+			    const struct ft_page_range *ranges, size_t nranges,
+			    struct ft_error *err);
 int ft_writer_file(struct ft_writer *w, __u64 ts, __u32 dev, __u64 ino, __u64 size,
 		   const char *path, struct ft_error *err);
 #define FT_FILE_PATH_MAX	4096	/* bytes of path kept in an FT_FILE */
@@ -263,6 +267,12 @@ static inline __u64 ft_task_cgroup(const struct ft_task *t)
 }
 
 static inline const struct ft_page_range *ft_start_cache_ranges(const struct ft_start_cache *s)
+{
+	return (const struct ft_page_range *)(s + 1);
+}
+
+static inline const struct ft_page_range *
+ft_start_shadows_ranges(const struct ft_start_shadows *s)
 {
 	return (const struct ft_page_range *)(s + 1);
 }

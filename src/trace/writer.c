@@ -452,23 +452,43 @@ const struct ft_hdr *ft_file_build(union ft_file_buf *buf, __u64 ts, __u32 dev, 
 #define SC_RANGES_PER_RECORD \
 	((FT_RECORD_MAX - sizeof(struct ft_start_cache)) / sizeof(struct ft_page_range))
 
-int ft_writer_start_cache(struct ft_writer *w, const struct ft_start_cache *sc,
-			  const struct ft_page_range *ranges, size_t nranges, struct ft_error *err)
+/*
+ * A record of size bytes (its nranges field at *nranges) followed by ranges, as many records
+ * as the ranges need (at least one); both start records are laid out alike.
+ */
+static int append_ranged(struct ft_writer *w, void *rec, size_t size, __u16 *nranges,
+			 const struct ft_page_range *ranges, size_t total, struct ft_error *err)
 {
 	size_t done = 0;
 
 	do {
-		struct ft_start_cache r = *sc;
-		size_t n = nranges - done < SC_RANGES_PER_RECORD ? nranges - done
-								 : SC_RANGES_PER_RECORD;
+		size_t n = total - done < SC_RANGES_PER_RECORD ? total - done : SC_RANGES_PER_RECORD;
 
-		r.hdr.type = FT_START_CACHE;
-		r.nranges = (__u16)n;
-		if (append_with_tail(w, &r, sizeof(r), ranges + done, n * sizeof(*ranges), err))
+		*nranges = (__u16)n;
+		if (append_with_tail(w, rec, size, ranges + done, n * sizeof(*ranges), err))
 			return -1;
 		done += n;
-	} while (done < nranges);
+	} while (done < total);
 	return 0;
+}
+
+int ft_writer_start_cache(struct ft_writer *w, const struct ft_start_cache *sc,
+			  const struct ft_page_range *ranges, size_t nranges, struct ft_error *err)
+{
+	struct ft_start_cache r = *sc;
+
+	r.hdr.type = FT_START_CACHE;
+	return append_ranged(w, &r, sizeof(r), &r.nranges, ranges, nranges, err);
+}
+
+int ft_writer_start_shadows(struct ft_writer *w, const struct ft_start_shadows *ss,
+			    const struct ft_page_range *ranges, size_t nranges,
+			    struct ft_error *err)
+{
+	struct ft_start_shadows r = *ss;
+
+	r.hdr.type = FT_START_SHADOWS;
+	return append_ranged(w, &r, sizeof(r), &r.nranges, ranges, nranges, err);
 }
 
 int ft_writer_cgroup(struct ft_writer *w, __u64 ts, __u64 id, __u16 flags, const char *path,

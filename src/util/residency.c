@@ -25,10 +25,15 @@ struct kernel_cachestat {
 
 bool ft_cachestat(int fd, struct ft_cachestat *cs)
 {
-	struct kernel_cachestat_range all = { 0, 0 };	/* len 0: to the end of the file */
+	return ft_cachestat_range(fd, 0, 0, cs);	/* len 0: to the end of the file */
+}
+
+bool ft_cachestat_range(int fd, uint64_t off, uint64_t len, struct ft_cachestat *cs)
+{
+	struct kernel_cachestat_range range = { off, len };
 	struct kernel_cachestat k;
 
-	if (syscall(__NR_cachestat, fd, &all, &k, 0) != 0)
+	if (syscall(__NR_cachestat, fd, &range, &k, 0) != 0)
 		return false;
 	*cs = (struct ft_cachestat){ k.nr_cache, k.nr_dirty, k.nr_writeback, k.nr_evicted,
 				     k.nr_recently_evicted };

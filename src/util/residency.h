@@ -21,6 +21,8 @@ struct ft_cachestat {
 
 /* The whole file's counts; false where the kernel has no cachestat(2) or refuses the file. */
 bool ft_cachestat(int fd, struct ft_cachestat *cs);
+/* The counts of len bytes from off (len 0: to the end), likewise. */
+bool ft_cachestat_range(int fd, uint64_t off, uint64_t len, struct ft_cachestat *cs);
 
 /*
  * Each run of cached pages of the file's first size bytes, in order: run(arg, first page,

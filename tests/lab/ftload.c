@@ -11,6 +11,9 @@
  *                                      fsynced before, through the same open file (NFS drops
  *                                      the cache of a file reopened after its writes)
  *   ftload reread FILE BS PASSES       reads FILE to its end PASSES times
+ *   ftload probed-read FILE BS         opens FILE, names it by a POSIX_FADV_NORMAL, waits (30 s
+ *                                      at most) until another process opens FILE (a recorder's
+ *                                      start-state probe), then reads of BS to end of file
  *   ftload mmap-read FILE              FILE mapped and one byte of each page read
  *   ftload uring-read FILE BS          reads of BS to end of file through io_uring, one at a time
  *   ftload zipf FILE BS COUNT THETA SEED  COUNT reads of BS at blocks drawn from a Zipf law of
@@ -29,6 +32,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
+#include <sys/inotify.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -42,6 +47,7 @@ static const char *usage_text =
 	"       ftload read FILE BS\n"
 	"       ftload poke FILE STRIDE COUNT [FIRST]\n"
 	"       ftload reread FILE BS PASSES\n"
+	"       ftload probed-read FILE BS\n"
 	"       ftload mmap-read FILE\n"
 	"       ftload uring-read FILE BS\n"
 	"       ftload zipf FILE BS COUNT THETA SEED\n"
@@ -214,6 +220,52 @@ static int cmd_read(const char *file, uint64_t bs, uint64_t passes)
 	close(fd);
 	printf("%" PRIu64 "\n", total);
 	return 0;
+}
+
+/*
+ * Waits for an open of the watched file other than ours (the watch saw ours first): up to
+ * 30 s, then goes on and says so. 0, or 1 when no watch could be read.
+ */
+static int wait_other_open(int in, const char *file)
+{
+	char ev[sizeof(struct inotify_event) + 256];
+	unsigned opens = 0;
+
+	while (opens < 2) {
+		struct pollfd p = { .fd = in, .events = POLLIN };
+		ssize_t n;
+
+		if (poll(&p, 1, 30000) <= 0) {
+			fprintf(stderr, "ftload: no other open of %s in 30 s: reading on\n", file);
+			return 0;
+		}
+		n = read(in, ev, sizeof(ev));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return fail("cannot read the inotify watch of", file);
+		for (char *e = ev; e < ev + n; e += sizeof(struct inotify_event) +
+						   ((struct inotify_event *)e)->len)
+			opens += !!(((struct inotify_event *)e)->mask & IN_OPEN);
+	}
+	return 0;
+}
+
+/* reads of BS to end of file once another process opened it after our first event */
+static int cmd_probed_read(const char *file, uint64_t bs)
+{
+	int in = inotify_init1(IN_CLOEXEC), fd;
+
+	if (in < 0 || inotify_add_watch(in, file, IN_OPEN) < 0)
+		return fail("cannot watch", file);
+	fd = open(file, O_RDONLY);
+	if (fd < 0 || posix_fadvise(fd, 0, 0, POSIX_FADV_NORMAL) || wait_other_open(in, file)) {
+		close(in);
+		return fd < 0 ? fail("cannot open", file) : 1;
+	}
+	close(in);
+	close(fd);
+	return cmd_read(file, bs, 1);
 }
 
 /* first bytes written at 0 in one write, and fsynced: 0, or 1 once said why */
@@ -502,6 +554,14 @@ int main(int argc, char **argv)
 		bs = size_arg(argv[3], "BS", 1, MAX_BS, &bad);
 		passes = size_arg(argv[4], "PASSES", 1, UINT32_MAX, &bad);
 		return bad ? 2 : cmd_read(argv[2], bs, passes);
+	}
+	if (!strcmp(cmd, "probed-read")) {
+		uint64_t bs;
+
+		if (argc != 4)
+			return usage(cmd, "FILE BS");
+		bs = size_arg(argv[3], "BS", 1, MAX_BS, &bad);
+		return bad ? 2 : cmd_probed_read(argv[2], bs);
 	}
 	if (!strcmp(cmd, "mmap-read")) {
 		if (argc != 3)

@@ -123,6 +123,11 @@ bool workingset_refault(struct model *m, uint32_t file, uint64_t idx, unsigned o
 			return false;
 		if (o > order)
 			shadow_split_around(m, file, start, o, idx, order, eviction);
+		if (eviction & SHADOW_START_OLD) {	/* counted, too far to activate */
+			m->mx.refaults += nr;
+			m->mx.refault_folios++;
+			return false;
+		}
 		/* the folio comes back to the cgroup of the access that faults it in */
 		what = m->lru_kind->refault ?
 		       m->lru_kind->refault(m, lruvec, &memcg_of(m, m->charging)->lruvec, eviction,
@@ -138,4 +143,44 @@ bool workingset_refault(struct model *m, uint32_t file, uint64_t idx, unsigned o
 		return what & LRU_REFAULT_ADD_ACTIVE;
 	}
 	return false;
+}
+
+/*
+ * The pages of file evicted before the trace whose shadow entries cachestat(2) found
+ * (FT_START_SHADOWS), stored as the lruvec of the start cache's cgroup would have left them,
+ * in the largest aligned blocks (the folios they were are not known). Recently evicted ones
+ * (cachestat's nr_recently_evicted: workingset_test_recent() true at the probe) at the age of
+ * the start, so their refault distance is what the trace evicts before it; the others with
+ * SHADOW_START_OLD, refaults that no distance activates. Each block ages the lruvec as an
+ * eviction does, so the shadow shrinker, at the next eviction, counts them and frees them
+ * first, the oldest.
+ */
+void workingset_start_shadows(struct model *m, uint32_t file, uint64_t first, uint64_t n,
+			      bool recent)
+{
+	struct mfile *mf = model_file(m, file);
+	unsigned memcg = m->cfg.start_cache_memcg;
+	struct lruvec *lruvec;
+
+	if (memcg == MODEL_MEMCG_NONE || memcg >= m->nr_memcgs)
+		return;		/* the start cache's cgroup is not modelled: nor its shadows */
+	lruvec = &memcg_of(m, memcg)->lruvec;
+	while (n) {
+		unsigned o = first ? (unsigned)__builtin_ctzll(first) : 63;
+		uint64_t eviction = shadow_pack(lruvec->nonresident_age, memcg, 0), nr;
+
+		while (o && (1ull << o) > n)
+			o--;
+		if (o > MODEL_MAX_ORDER)
+			o = MODEL_MAX_ORDER;
+		nr = 1ull << o;
+		shadow_store(&m->workingset.shadow, file, mf->gen, first, o,
+			     recent ? eviction : eviction | SHADOW_START_OLD);
+		mf->shadow_mask |= (uint16_t)(1u << o);
+		lruvec->evicted_pages += nr;
+		lruvec->slot_units += o < 6 ? nr * 64 : nr;
+		lruvec->nonresident_age += nr;
+		first += nr;
+		n -= nr;
+	}
 }

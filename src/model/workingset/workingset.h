@@ -52,9 +52,12 @@ static inline unsigned shadow_memcg(uint64_t eviction)
 	return (unsigned)(eviction >> SHADOW_AGE_BITS) & ((1u << SHADOW_MEMCG_BITS) - 1);
 }
 
+/* A shadow of before the trace not recently evicted there: a refault, never activated */
+#define SHADOW_START_OLD	(1ull << 63)
+
 static inline uint64_t shadow_token(uint64_t eviction)
 {
-	return eviction >> SHADOW_TOKEN_SHIFT;
+	return (eviction & ~SHADOW_START_OLD) >> SHADOW_TOKEN_SHIFT;
 }
 
 /* The shadows of every lruvec (each counts its own for the shrinker: lruvec.h). */
@@ -75,5 +78,8 @@ void memcg_stats_flush_one(struct mem_cgroup *memcg);
 void shadow_shrink(struct model *m, struct lruvec *lruvec);
 /* workingset_refault(): true when the refault should activate the new folio. */
 bool workingset_refault(struct model *m, uint32_t file, uint64_t idx, unsigned order);
+/* The shadows pages [first, first + n) of file left when evicted before the trace. */
+void workingset_start_shadows(struct model *m, uint32_t file, uint64_t first, uint64_t n,
+			      bool recent);
 
 #endif /* FT_MODEL_WORKINGSET_H */
