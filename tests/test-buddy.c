@@ -542,6 +542,49 @@ static void test_sparse_zone(void)
 	buddy_destroy(b);
 }
 
+/*
+ * The heads of movable blocks a pageblock keeps for compaction's scanner: by order, set with
+ * the tag, gone when the block is freed or tagged again, and only from the time they are kept.
+ */
+static void test_heads(void)
+{
+	struct buddy *b = buddy_new(1024);
+	uint64_t p0 = buddy_alloc(b, 0), p2 = buddy_alloc(b, 2), p5 = buddy_alloc(b, 5);
+	uint64_t p9 = buddy_alloc(b, 9);
+
+	is_u64(p0, 0, "order 0 at 0");
+	is_u64(p2, 4, "order 2 at 4");
+	is_u64(p5, 32, "order 5 at 32");
+	is_u64(p9, 512, "order 9 at 512");
+	buddy_set_tag(b, p0, 2, 0);
+	buddy_set_tag(b, p2, 4, 2);
+	ok(!buddy_heads_kept(b, 0), "no heads kept before they are asked for");
+	ok(buddy_track_heads(b, 0), "kept from now on: the caller marks what is tagged");
+	ok(!buddy_track_heads(b, 0), "asked again: kept already, nothing to mark");
+	ok(buddy_heads_kept(b, 0), "kept");
+	is_u64(buddy_next_head(b, 0, 512, 9), 512, "none marked yet");
+	buddy_mark_head(b, p0, 0);
+	buddy_mark_head(b, p2, 2);
+	buddy_set_tag(b, p5, 6, 5);
+	buddy_set_tag(b, p9, 8, 9);
+	is_u64(buddy_next_head(b, 0, 512, 9), 0, "the order-0 block first");
+	is_u64(buddy_next_head(b, 1, 512, 9), 4, "then the order-2 one");
+	is_u64(buddy_next_head(b, 5, 512, 9), 32, "then the order-5 one, tagged while kept");
+	is_u64(buddy_next_head(b, 1, 512, 2), 512, "below order 2: only the order-0 one");
+	is_u64(buddy_next_head(b, 5, 16, 9), 16, "the range's end when none is in it");
+	is_u64(buddy_next_head(b, 33, 512, 9), 512, "none past the order-5 block");
+	ok(!buddy_heads_kept(b, 512), "the order-9 block's pageblock keeps none");
+	is_u64(buddy_pageblock_used(b, 0, MT_MOVABLE), 37, "37 movable pages used in the first");
+	buddy_free(b, p2, 2);
+	is_u64(buddy_next_head(b, 1, 512, 9), 32, "a freed block heads nothing");
+	buddy_set_tag(b, p0, 10, -1);
+	is_u64(buddy_next_head(b, 0, 512, 9), 32, "tagged again as unmovable: no head");
+	buddy_set_tag(b, p0, 12, 1);
+	is_u64(buddy_next_head(b, 0, 512, 1), 512, "tagged as order 1: not below 1");
+	is_u64(buddy_next_head(b, 0, 512, 2), 0, "but below 2");
+	buddy_destroy(b);
+}
+
 int main(void)
 {
 	test_fresh_pool();
@@ -555,5 +598,6 @@ int main(void)
 	test_merge_types();
 	test_take();
 	test_sparse_zone();
+	test_heads();
 	return done_testing();
 }

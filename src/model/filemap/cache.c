@@ -135,6 +135,19 @@ static uint32_t occ_entry(struct model *m, uint32_t file, uint64_t region)
 	return c && off < c->cap ? c->region[off] : 0;
 }
 
+void cache_occupancy_prefetch(const struct model *m, uint32_t file, uint64_t idx)
+{
+	uint64_t region = idx >> OCC_SHIFT, no = region >> OCC_CHUNK_SHIFT;
+	const struct occ_chunk *c;
+
+	/* the chunks found through the hash are left alone: their probe would be the miss */
+	if (no >= OCC_DIR_MAX || file >= m->nr_occ_dirs || no >= m->occ_dirs[file].len)
+		return;
+	c = m->occ_dirs[file].chunks[no];
+	if (c && (region & (OCC_CHUNK - 1)) < c->cap)
+		__builtin_prefetch(&c->region[region & (OCC_CHUNK - 1)]);
+}
+
 static size_t occ_chunk_bytes(uint32_t cap)
 {
 	return sizeof(struct occ_chunk) + cap * sizeof(uint32_t);

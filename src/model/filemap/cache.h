@@ -20,6 +20,11 @@
 
 /* cache.c: folios in the page cache, with every index kept in step. */
 uint32_t cache_lookup_slow(struct model *m, uint32_t file, uint64_t idx);
+/*
+ * Hints the entry of idx's region in a counted file (the prefetcher, for a read whose first
+ * probe will miss: its lookup and its range check read it). Changes no state.
+ */
+void cache_occupancy_prefetch(const struct model *m, uint32_t file, uint64_t idx);
 /* Frees the region occupancy of every file (model_free()). */
 void cache_occupancy_release(struct model *m);
 bool cache_range_empty(struct model *m, uint32_t file, uint64_t start, uint64_t n);

@@ -92,6 +92,7 @@ void memory_set_others(struct model *m, uint64_t pages)
 	while (m->mem.nr_others > pages)
 		buddy_free(m->mem.buddy, m->mem.others[--m->mem.nr_others], 0);
 	while (m->mem.nr_others < pages) {
+		uint32_t tag;
 		uint64_t pfn;
 
 		if (!memcg_try_charge(m, memcg_of(m, 0), 1))
@@ -101,7 +102,8 @@ void memory_set_others(struct model *m, uint64_t pages)
 		pfn = buddy_alloc(m->mem.buddy, 0);
 		if (pfn == BUDDY_NO_PFN)
 			break;
-		buddy_set_tag(m->mem.buddy, pfn, memory_others_tag(m->mem.nr_others));
+		tag = memory_others_tag(m->mem.nr_others);
+		buddy_set_tag(m->mem.buddy, pfn, tag, memory_movable_order(m, tag));
 		m->mem.others[m->mem.nr_others++] = (uint32_t)pfn;
 	}
 }

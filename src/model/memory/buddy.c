@@ -211,8 +211,17 @@ static uint64_t sb_next(const struct sbitset *s, uint64_t from, uint64_t to)
 #define PB_CHUNK_SHIFT		10	/* pageblocks a chunk: 2 GiB of 4 KiB pages */
 #define PB_CHUNK		(1u << PB_CHUNK_SHIFT)
 
+/*
+ * The heads of movable blocks of each order below a pageblock, a bitmap by page each, kept
+ * for the pageblocks compaction scans (buddy_track_heads()): its scanner then goes from one
+ * block it may move to the next, where it went a block at a time.
+ */
+#define HEAD_ORDERS		PAGEBLOCK_ORDER
+#define HEAD_WORDS		(PAGEBLOCK_PAGES / 64)
+
 struct pageblock {
 	uint32_t *tag;			/* PAGEBLOCK_PAGES tags, NULL until one is set */
+	uint64_t *heads;		/* HEAD_ORDERS bitmaps of HEAD_WORDS, NULL: not kept */
 	uint16_t used[MT_TYPES];	/* pages allocated as each type */
 	uint8_t mt;
 };
@@ -415,8 +424,10 @@ void buddy_destroy(struct buddy *b)
 	for (uint64_t c = 0; c < b->nr_chunks; c++) {
 		if (!b->chunk[c])
 			continue;
-		for (unsigned i = 0; i < PB_CHUNK; i++)
+		for (unsigned i = 0; i < PB_CHUNK; i++) {
 			free(b->chunk[c][i].tag);
+			free(b->chunk[c][i].heads);
+		}
 		free(b->chunk[c]);
 	}
 	free(b->chunk);
@@ -605,12 +616,32 @@ uint64_t buddy_alloc(struct buddy *b, unsigned order)
 
 /* ---- freeing ---------------------------------------------------------------------------- */
 
+/* The page at pfn heads no movable block any more. */
+static void heads_clear(uint64_t *heads, uint64_t pfn)
+{
+	unsigned off = pfn & (PAGEBLOCK_PAGES - 1), w = off / 64;
+	uint64_t keep = ~(1ull << (off % 64));
+
+	for (unsigned k = 0; k < HEAD_ORDERS; k++)
+		heads[k * HEAD_WORDS + w] &= keep;
+}
+
+static void heads_set(uint64_t *heads, uint64_t pfn, int unit)
+{
+	unsigned off = pfn & (PAGEBLOCK_PAGES - 1);
+
+	if (unit >= 0 && unit < HEAD_ORDERS)
+		heads[(unsigned)unit * HEAD_WORDS + off / 64] |= 1ull << (off % 64);
+}
+
 static void clear_tag(struct buddy *b, uint64_t pfn)
 {
 	const struct pageblock *pb = pb_peek(b, pfn);
 
 	if (pb->tag)
 		pb->tag[pfn & (PAGEBLOCK_PAGES - 1)] = BUDDY_TAG_NONE;
+	if (pb->heads)
+		heads_clear(pb->heads, pfn);
 }
 
 /* __free_one_page(): coalesce with the buddy while it is free at the same order. */
@@ -737,7 +768,7 @@ void buddy_pin_random(struct buddy *b, double pct, uint64_t seed)
 
 /* ---- tags ------------------------------------------------------------------------------- */
 
-bool buddy_set_tag(struct buddy *b, uint64_t pfn, uint32_t tag)
+bool buddy_set_tag(struct buddy *b, uint64_t pfn, uint32_t tag, int unit)
 {
 	struct pageblock *pb;
 
@@ -752,6 +783,10 @@ bool buddy_set_tag(struct buddy *b, uint64_t pfn, uint32_t tag)
 			return false;
 	}
 	pb->tag[pfn & (PAGEBLOCK_PAGES - 1)] = tag;
+	if (pb->heads) {
+		heads_clear(pb->heads, pfn);
+		heads_set(pb->heads, pfn, unit);
+	}
 	return true;
 }
 
@@ -763,6 +798,56 @@ uint32_t buddy_tag(const struct buddy *b, uint64_t pfn)
 		return BUDDY_TAG_NONE;
 	pb = pb_peek(b, pfn);
 	return pb->tag ? pb->tag[pfn & (PAGEBLOCK_PAGES - 1)] : BUDDY_TAG_NONE;
+}
+
+bool buddy_track_heads(struct buddy *b, uint64_t pfn)
+{
+	struct pageblock *pb;
+
+	if (pfn >= b->nr_pages)
+		return false;
+	pb = pb_get(b, pfn);
+	if (pb->heads)
+		return false;
+	/* no memory for them: the scanner goes a block at a time, as it can without */
+	pb->heads = calloc(HEAD_ORDERS * HEAD_WORDS, sizeof(*pb->heads));
+	return pb->heads != NULL;
+}
+
+bool buddy_heads_kept(const struct buddy *b, uint64_t pfn)
+{
+	return pfn < b->nr_pages && pb_peek(b, pfn)->heads;
+}
+
+void buddy_mark_head(struct buddy *b, uint64_t pfn, int unit)
+{
+	const struct pageblock *pb = pb_peek(b, pfn);
+
+	if (pb->heads)
+		heads_set(pb->heads, pfn, unit);
+}
+
+uint64_t buddy_next_head(const struct buddy *b, uint64_t from, uint64_t to, unsigned limit)
+{
+	const uint64_t *heads = pb_peek(b, from)->heads;
+	uint64_t base = from & ~(uint64_t)(PAGEBLOCK_PAGES - 1);
+	unsigned off = (unsigned)(from - base), end = (unsigned)(to - base);
+	unsigned orders = limit < HEAD_ORDERS ? limit : HEAD_ORDERS;
+
+	for (unsigned w = off / 64; w * 64 < end; w++) {
+		uint64_t word = 0;
+
+		for (unsigned k = 0; k < orders; k++)
+			word |= heads[k * HEAD_WORDS + w];
+		if (w == off / 64)
+			word &= ~0ull << (off % 64);
+		if (word) {
+			unsigned p = w * 64 + (unsigned)__builtin_ctzll(word);
+
+			return p < end ? base + p : to;
+		}
+	}
+	return to;
 }
 
 /* ---- queries ---------------------------------------------------------------------------- */
@@ -825,6 +910,11 @@ void buddy_pageblock_usage(const struct buddy *b, uint64_t pfn, struct buddy_pag
 	u->free = pageblock_free_pages(b, pb_pfn);
 	for (unsigned mt = 0; mt < MT_TYPES; mt++)
 		u->used[mt] = pb->used[mt];
+}
+
+unsigned buddy_pageblock_used(const struct buddy *b, uint64_t pfn, unsigned mt)
+{
+	return mt < MT_TYPES ? pb_peek(b, pfn)->used[mt] : 0;
 }
 
 uint64_t buddy_last_free(const struct buddy *b, unsigned order, unsigned mt)

@@ -110,15 +110,34 @@ struct buddy_pageblock_usage {
 	unsigned used[MT_TYPES];
 };
 void buddy_pageblock_usage(const struct buddy *b, uint64_t pfn, struct buddy_pageblock_usage *u);
+/* Its used pages of one type alone, without counting the free ones. */
+unsigned buddy_pageblock_used(const struct buddy *b, uint64_t pfn, unsigned mt);
 /* The order of the free block starting at pfn, or -1 when pfn starts none. */
 int buddy_free_order_at(const struct buddy *b, uint64_t pfn);
 /* The free block that holds pfn: its first pfn in *start, its order in *order; false if none. */
 bool buddy_free_block_of(const struct buddy *b, uint64_t pfn, uint64_t *start, unsigned *order);
 /* The highest-address free block of exactly order on mt's list, or BUDDY_NO_PFN. */
 uint64_t buddy_last_free(const struct buddy *b, unsigned order, unsigned mt);
-/* A tag per used page, kept for its user (BUDDY_TAG_*); NONE until set. */
-bool buddy_set_tag(struct buddy *b, uint64_t pfn, uint32_t tag);
+/*
+ * A tag per used page, kept for its user (BUDDY_TAG_*); NONE until set. unit: the order of
+ * the block the page heads that compaction may move as one, -1 when it cannot move: what
+ * buddy_next_head() finds, in the pageblocks buddy_track_heads() was called for.
+ */
+bool buddy_set_tag(struct buddy *b, uint64_t pfn, uint32_t tag, int unit);
 uint32_t buddy_tag(const struct buddy *b, uint64_t pfn);
+/*
+ * The heads of movable blocks by order, kept for the pageblock holding pfn from now on: true
+ * when its caller must mark the heads already tagged there (buddy_mark_head()), false when
+ * they are kept already or there is no memory to keep them (buddy_heads_kept() says which).
+ */
+bool buddy_track_heads(struct buddy *b, uint64_t pfn);
+bool buddy_heads_kept(const struct buddy *b, uint64_t pfn);
+void buddy_mark_head(struct buddy *b, uint64_t pfn, int unit);
+/*
+ * In a pageblock whose heads are kept: the first pfn of [from, to) (inside the pageblock)
+ * that heads a block tagged with a unit below limit, or to.
+ */
+uint64_t buddy_next_head(const struct buddy *b, uint64_t from, uint64_t to, unsigned limit);
 
 /* mm/vmstat.c formulas on a buddyinfo row, in thousandths (the kernel prints d.ddd). */
 int buddy_unusable_free_index(const uint64_t nr_free[BUDDY_MAX_ORDER + 1], unsigned order);

@@ -30,7 +30,10 @@
  * searches (fast_isolate_freepages(), fast_find_migrateblock()), lock contention and the
  * per-CPU lists drained on the way.
  */
+#include <stdlib.h>
+
 #include "model/instance.h"
+#include "util/checks.h"
 
 struct compact_control {
 	unsigned order;			/* COMPACT_ORDER_ANY: proactive */
@@ -243,29 +246,92 @@ static bool used_unit(struct model *m, const struct compact_control *cc, uint64_
 	return true;
 }
 
-/* Moves every movable block of [from, to); false when the free scanner met this one. */
-static bool migrate_range(struct model *m, struct compact_control *cc, uint64_t from,
+/* Moves the movable block at pfn, of the order; false when the free scanner met this one. */
+static bool migrate_unit(struct model *m, struct compact_control *cc, uint64_t pfn,
+			 unsigned order, uint32_t tag)
+{
+	uint64_t target = free_target(m, cc, order);
+
+	if (target == BUDDY_NO_PFN) {
+		cc->met = true;
+		return false;
+	}
+	if (memory_migrate(m, pfn, target, order, tag))
+		cc->migrated += 1ull << order;
+	return true;
+}
+
+/*
+ * The movable blocks of [from, to) one after the other, from the heads its pageblock keeps:
+ * the scanner's walk block by block finds the same ones in the same order (it reaches every
+ * head, a free block or a block in use holding no other) and does nothing at the others.
+ * A block moves to a pageblock above the scanner's, so the heads after it stay as they were.
+ */
+static bool migrate_heads(struct model *m, struct compact_control *cc, uint64_t from,
 			  uint64_t to)
 {
+	unsigned limit = isolation_limit(cc);
+
+	for (uint64_t pfn = buddy_next_head(m->mem.buddy, from, to, limit); pfn < to;) {
+		uint32_t tag = buddy_tag(m->mem.buddy, pfn);
+		unsigned order = (unsigned)memory_movable_order(m, tag);
+
+		if (!migrate_unit(m, cc, pfn, order, tag))
+			return false;
+		pfn = buddy_next_head(m->mem.buddy, pfn + (1ull << order), to, limit);
+	}
+	return true;
+}
+
+#ifdef FT_EXPENSIVE_CHECKS
+/* The heads kept name the blocks the walk block by block would move, and no other. */
+static void check_heads(struct model *m, const struct compact_control *cc, uint64_t from,
+			uint64_t to)
+{
+	uint64_t next = buddy_next_head(m->mem.buddy, from, to, isolation_limit(cc));
+
 	for (uint64_t pfn = from; pfn < to;) {
 		unsigned order;
 		bool movable;
 		uint32_t tag;
-		uint64_t target;
 
 		if (!used_unit(m, cc, pfn, &order, &movable, &tag)) {
 			pfn = (pfn & ~((1ull << order) - 1)) + (1ull << order);
 			continue;
 		}
 		if (movable) {
-			target = free_target(m, cc, order);
-			if (target == BUDDY_NO_PFN) {
-				cc->met = true;
-				return false;
-			}
-			if (memory_migrate(m, pfn, target, order, tag))
-				cc->migrated += 1ull << order;
+			if (next != pfn)
+				abort();
+			next = buddy_next_head(m->mem.buddy, pfn + 1, to, isolation_limit(cc));
 		}
+		pfn += 1ull << order;
+	}
+	if (next != to)
+		abort();
+}
+#endif
+
+/* Moves every movable block of [from, to); false when the free scanner met this one. */
+static bool migrate_range(struct model *m, struct compact_control *cc, uint64_t from,
+			  uint64_t to, bool heads)
+{
+	if (heads) {
+#ifdef FT_EXPENSIVE_CHECKS
+		check_heads(m, cc, from, to);
+#endif
+		return migrate_heads(m, cc, from, to);
+	}
+	for (uint64_t pfn = from; pfn < to;) {
+		unsigned order;
+		bool movable;
+		uint32_t tag;
+
+		if (!used_unit(m, cc, pfn, &order, &movable, &tag)) {
+			pfn = (pfn & ~((1ull << order) - 1)) + (1ull << order);
+			continue;
+		}
+		if (movable && !migrate_unit(m, cc, pfn, order, tag))
+			return false;
 		pfn += 1ull << order;
 	}
 	return true;
@@ -295,8 +361,8 @@ static bool range_pinned(struct model *m, const struct compact_control *cc, uint
 static void migrate_pageblock(struct model *m, struct compact_control *cc)
 {
 	uint64_t from = cc->migrate_pfn, to = from + PAGEBLOCK_PAGES;
-	struct buddy_pageblock_usage u;
 	uint64_t chunk = PAGEBLOCK_PAGES;
+	bool heads;
 
 	if (to > m->mem.nr_pages)
 		to = m->mem.nr_pages;
@@ -309,9 +375,9 @@ static void migrate_pageblock(struct model *m, struct compact_control *cc)
 	if (cc->async && buddy_pageblock_type(m->mem.buddy, from) != MT_MOVABLE)
 		return;
 	cc->migrate_scanned += to - from;
-	buddy_pageblock_usage(m->mem.buddy, from, &u);
-	if (!u.used[MT_MOVABLE])
+	if (!buddy_pageblock_used(m->mem.buddy, from, MT_MOVABLE))
 		return;		/* nothing to isolate */
+	heads = memory_track_heads(m, from);
 	if (cc->async && cc->order < PAGEBLOCK_ORDER)
 		chunk = 1ull << cc->order;
 	for (uint64_t c = from; c < to; c += chunk) {
@@ -320,7 +386,7 @@ static void migrate_pageblock(struct model *m, struct compact_control *cc)
 		/* skip_on_failure: a block of the order that cannot be freed is not touched */
 		if (cc->async && range_pinned(m, cc, c, end))
 			continue;
-		if (!migrate_range(m, cc, c, end))
+		if (!migrate_range(m, cc, c, end, heads))
 			return;
 	}
 }

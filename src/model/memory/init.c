@@ -227,7 +227,7 @@ static void build_plan(struct model *m, const struct pb_plan *plan, uint64_t npb
 			if (pmap_test(p->free_map, s))
 				buddy_free_mt(b, base + s, 0, p->mt);
 			else if (p->mt == MT_MOVABLE)	/* others' page: movable here */
-				buddy_set_tag(b, base + s, BUDDY_TAG_MOVABLE);
+				buddy_set_tag(b, base + s, BUDDY_TAG_MOVABLE, 0);
 		}
 	}
 }

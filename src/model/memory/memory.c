@@ -126,8 +126,10 @@ void memory_folio_added(struct model *m, uint32_t id)
 {
 	const struct folio *f = folio_at(&m->pool, id);
 
+	uint32_t tag = folio_tag(id);
+
 	memory_cover_pfns(m, folio_pfn(f) + folio_nr_pages(f));
-	buddy_set_tag(m->mem.buddy, folio_pfn(f), folio_tag(id));
+	buddy_set_tag(m->mem.buddy, folio_pfn(f), tag, tag_is_folio(tag) ? f->order : -1);
 }
 
 void memory_free_folio(struct model *m, const struct folio *f)
@@ -180,8 +182,26 @@ bool memory_migrate(struct model *m, uint64_t from, uint64_t to, unsigned order,
 	} else if (tag_is_others(tag)) {
 		m->mem.others[tag / 2] = (uint32_t)to;
 	}
-	buddy_set_tag(m->mem.buddy, to, tag);
+	buddy_set_tag(m->mem.buddy, to, tag, memory_movable_order(m, tag));
 	buddy_free(m->mem.buddy, from, order);
+	return true;
+}
+
+bool memory_track_heads(struct model *m, uint64_t pfn)
+{
+	uint64_t start = pfn & ~(uint64_t)(PAGEBLOCK_PAGES - 1), end = start + PAGEBLOCK_PAGES;
+
+	if (!buddy_track_heads(m->mem.buddy, start))
+		return buddy_heads_kept(m->mem.buddy, start);
+	/* every page tagged heads a block in use: a freed block's tag goes with it */
+	if (end > m->mem.nr_pages)
+		end = m->mem.nr_pages;
+	for (uint64_t p = start; p < end; p++) {
+		uint32_t tag = buddy_tag(m->mem.buddy, p);
+
+		if (tag != BUDDY_TAG_NONE)
+			buddy_mark_head(m->mem.buddy, p, memory_movable_order(m, tag));
+	}
 	return true;
 }
 

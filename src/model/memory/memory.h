@@ -59,6 +59,11 @@ void memory_folio_added(struct model *m, uint32_t id);
 void memory_free_folio(struct model *m, const struct folio *f);
 /* A block of pages from memory_alloc_folio that no folio took after all. */
 void memory_free_pages(struct model *m, uint64_t pfn, unsigned order);
+/*
+ * The pageblock holding pfn keeps the heads of its movable blocks by order from now on
+ * (buddy_next_head()), marked from its tags the first time; false when it cannot.
+ */
+bool memory_track_heads(struct model *m, uint64_t pfn);
 /* Moves a used block (a folio, or one page of others) to the free block at to (compaction). */
 bool memory_migrate(struct model *m, uint64_t from, uint64_t to, unsigned order, uint32_t tag);
 /* Is tag a folio's (set at its first pfn while it is cached, cleared when it is freed)? */
