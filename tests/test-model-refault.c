@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Model unit tests: refaults counted in pages (workingset_refault_file adds folio_nr_pages),
- * a large folio's shadow entry covering every one of its indices until each is refilled, and
- * the LRU lists' sizes in pages beside their sizes in folios.
+ * a large folio's shadow entry covering every one of its indices until each is refilled, the
+ * LRU lists' sizes in pages beside their sizes in folios, and the shadows of before the trace.
  */
 #include <stddef.h>
 
@@ -237,6 +237,59 @@ static void test_refault_counts_anon_with_swap(void)
 	       "a later sample: no swap free any more: inactive");
 }
 
+static void start_shadow(struct model *m, uint32_t file, uint64_t first, uint64_t n, bool recent)
+{
+	struct model_access a = { .op = MODEL_START_SHADOW, .file_id = file, .pos = first,
+				  .len = n, .isize = 64 * PAGE, .device = MODEL_DEVICE_NONE,
+				  .advice = recent };
+
+	model_access(m, &a);
+}
+
+/*
+ * Shadows of before the trace (MODEL_START_SHADOW, --start-cache=recorded): pages [0, 4)
+ * evicted long ago, [4, 8) recently. With nothing evicted since the start a recent one's
+ * distance is 0: its read refaults and comes back active; an old one's refaults, inactive.
+ * An order-2 folio over [8, 12) whose only shadow is at page 10, not its first index,
+ * refaults as __filemap_add_folio() has it: one folio, four pages. --start-cache=empty: none.
+ */
+static void test_start_shadows(void)
+{
+	for (int recorded = 1; recorded >= 0; recorded--) {
+		struct model_config c;
+		struct model *m, *big;
+		struct model_metrics x;
+
+		diag("--start-cache=%s", recorded ? "recorded" : "empty");
+		model_config_defaults(&c);
+		c.policy = FOLIO_POLICY_FIXED;
+		c.memory_bytes = 64 * PAGE;
+		c.readahead = false;
+		c.start_cache = recorded ? START_CACHE_RECORDED : START_CACHE_EMPTY;
+		c.order = 0;
+		m = checked_model(&c);
+		c.order = 2;
+		big = checked_model(&c);
+		if (!m || !big)
+			return;
+		start_shadow(m, 0, 0, 4, false);
+		start_shadow(m, 0, 4, 4, true);
+		rd(m, 0, 1);
+		rd(m, 0, 5);
+		rd(m, 0, 9);
+		x = metrics(m);
+		is_u64(x.refaults, recorded ? 2 : 0, "pages 1 and 5 refault, 9 (no shadow) not");
+		is_u64(x.refault_activations, recorded ? 1 : 0, "the recent one comes back active");
+		start_shadow(big, 0, 10, 1, false);
+		rd(big, 0, 8);
+		x = metrics(big);
+		is_u64(x.refault_folios, recorded ? 1 : 0, "the order-2 folio over page 10 refaults");
+		is_u64(x.refaults, recorded ? 4 : 0, "its four pages");
+		model_free(m);
+		model_free(big);
+	}
+}
+
 int main(void)
 {
 	test_refault_counts_pages();
@@ -244,5 +297,6 @@ int main(void)
 	test_lru_pages();
 	test_shadow_shrinker();
 	test_refault_counts_anon_with_swap();
+	test_start_shadows();
 	return done_testing();
 }

@@ -164,17 +164,24 @@ static void do_direct(struct model *m, const struct model_access *a, struct mfil
 	}
 }
 
-void access_start_cache(struct model *m, const struct model_access *a)
+/* The file of a start-state access with --start-cache=recorded (its size known), or NULL */
+static struct mfile *start_file(struct model *m, const struct model_access *a)
 {
 	struct mfile *mf = access_file(m, a->file_id, a->device);
 
 	if (!mf || !a->len || m->cfg.start_cache != START_CACHE_RECORDED)
-		return;
+		return NULL;
 	if (!mf->known) {
 		mf->isize = a->isize;
 		mf->known = true;
 	}
-	filemap_add_start_state(m, a->file_id, a->pos, a->len, a->dirty);
+	return mf;
+}
+
+void access_start_cache(struct model *m, const struct model_access *a)
+{
+	if (start_file(m, a))
+		filemap_add_start_state(m, a->file_id, a->pos, a->len, a->dirty);
 }
 
 void access_start_mark(struct model *m, const struct model_access *a)
@@ -187,15 +194,8 @@ void access_start_mark(struct model *m, const struct model_access *a)
 
 void access_start_shadow(struct model *m, const struct model_access *a)
 {
-	struct mfile *mf = access_file(m, a->file_id, a->device);
-
-	if (!mf || !a->len || m->cfg.start_cache != START_CACHE_RECORDED)
-		return;
-	if (!mf->known) {
-		mf->isize = a->isize;
-		mf->known = true;
-	}
-	workingset_start_shadows(m, a->file_id, a->pos, a->len, a->advice != 0);
+	if (start_file(m, a))
+		workingset_start_shadows(m, a->file_id, a->pos, a->len, a->advice != 0);
 }
 
 static void access_apply_op(struct model *m, const struct model_access *a, struct mfile *mf);

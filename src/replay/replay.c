@@ -499,6 +499,21 @@ static uint64_t start_range_isize(const struct replay *rp, uint64_t size, const 
 	return size ? size : end;
 }
 
+/* A start range to the models now if they started, else kept until they do. 0, or -1. */
+static int send_or_keep_start_range(struct replay *rp, const struct start_range *r,
+				    const char *path, struct ft_error *err)
+{
+	if (rp->started) {
+		send_start_range(rp, r, rp->now);
+		return 0;
+	}
+	if (start_cache_keep(&rp->start_cache, r) < 0) {
+		ft_error_set(err, path, "out of memory for the start cache");
+		return -1;
+	}
+	return 0;
+}
+
 /*
  * An FT_START_CACHE record: its ranges go to the models as they start, or at once when they
  * have (a file first met later: its pages were cached before the trace all the same).
@@ -525,13 +540,8 @@ static int note_start_cache(struct replay *rp, const struct ft_start_cache *sc, 
 						file_table_get(&rp->files, id)->size, &v[i]) };
 
 		r.dirty = start_cache_dirty(&rp->start_cache, r.n, sc->nr_cache, sc->nr_dirty);
-
-		if (rp->started) {
-			send_start_range(rp, &r, rp->now);
-		} else if (start_cache_keep(&rp->start_cache, &r) < 0) {
-			ft_error_set(err, path, "out of memory for the start cache");
+		if (send_or_keep_start_range(rp, &r, path, err) < 0)
 			return -1;
-		}
 	}
 	return 0;
 }
@@ -557,12 +567,8 @@ static int note_start_shadows(struct replay *rp, const struct ft_start_shadows *
 			.isize = start_range_isize(rp, file_table_get(&rp->files, id)->size, &v[i]),
 			.shadow = ss->flags & FT_SS_RECENT ? START_SHADOW_RECENT : START_SHADOW_OLD };
 
-		if (rp->started) {
-			send_start_range(rp, &r, rp->now);
-		} else if (start_cache_keep(&rp->start_cache, &r) < 0) {
-			ft_error_set(err, path, "out of memory for the start cache");
+		if (send_or_keep_start_range(rp, &r, path, err) < 0)
 			return -1;
-		}
 	}
 	return 0;
 }

@@ -98,6 +98,63 @@ void shadow_shrink(struct model *m, struct lruvec *lruvec)
 }
 
 /*
+ * A refault of the folio [idx, idx + 2^order) on the shadow it took (eviction): judged on the
+ * evicting cgroup's lruvec (workingset_test_recent(), memcgid in the shadow), and counted.
+ */
+static bool refault_judge(struct model *m, uint64_t eviction, unsigned order)
+{
+	struct lruvec *lruvec = &memcg_of(m, shadow_memcg(eviction))->lruvec;
+	uint64_t nr = 1ull << order;
+	unsigned what;
+
+	if (shadow_age(eviction) < lruvec->shadow_horizon)	/* the shrinker freed it */
+		return false;
+	if (eviction & SHADOW_START_OLD) {	/* counted, too far to activate */
+		m->mx.refaults += nr;
+		m->mx.refault_folios++;
+		return false;
+	}
+	/* the folio comes back to the cgroup of the access that faults it in */
+	what = m->lru_kind->refault ?
+	       m->lru_kind->refault(m, lruvec, &memcg_of(m, m->charging)->lruvec, eviction,
+				    order) : 0;
+	if (what & LRU_REFAULT_UNCOUNTED)
+		return false;
+	m->mx.refaults += nr;
+	m->mx.refault_folios++;
+	if (what & LRU_REFAULT_ACTIVATE) {
+		m->mx.refault_activations += nr;
+		m->mx.refault_activation_folios++;
+	}
+	return what & LRU_REFAULT_ADD_ACTIVE;
+}
+
+/*
+ * A folio over shadows smaller than itself, which start shadows (page runs) leave:
+ * __filemap_add_folio() replaces every entry of its range and keeps the last as its shadow.
+ * The blocks of those orders inside the folio are taken; true with the last in *eviction.
+ */
+static bool shadow_take_inside(struct model *m, struct mfile *mf, uint32_t file, uint64_t idx,
+			       unsigned order, uint64_t *eviction)
+{
+	bool found = false;
+
+	for (unsigned o = 0; o < order; o++) {
+		if (!(mf->shadow_mask & (1u << o)))
+			continue;
+		for (uint64_t i = idx; i < idx + (1ull << order); i += 1ull << o) {
+			uint64_t e;
+
+			if (shadow_take(&m->workingset.shadow, file, mf->gen, i, o, &e)) {
+				*eviction = e;
+				found = true;
+			}
+		}
+	}
+	return found;
+}
+
+/*
  * Counted in pages of the new folio, as workingset_refault() adds folio_nr_pages() to
  * workingset_refault_file and workingset_activate_file; the folio counts are kept beside.
  */
@@ -106,9 +163,7 @@ bool workingset_refault(struct model *m, uint32_t file, uint64_t idx, unsigned o
 	struct mfile *mf = model_file(m, file);
 	unsigned mask = shadow_orders_at(&m->workingset.shadow, file, mf->gen, idx,
 					 mf->shadow_mask);
-	uint64_t eviction, nr = 1ull << order;
-	struct lruvec *lruvec;
-	unsigned what;
+	uint64_t eviction;
 
 	while (mask) {
 		unsigned o = 31u - (unsigned)__builtin_clz(mask);
@@ -117,31 +172,13 @@ bool workingset_refault(struct model *m, uint32_t file, uint64_t idx, unsigned o
 		mask &= ~(1u << o);
 		if (!shadow_take(&m->workingset.shadow, file, mf->gen, start, o, &eviction))
 			continue;
-		/* workingset_test_recent(): the evicting cgroup's lruvec (memcgid in the shadow) */
-		lruvec = &memcg_of(m, shadow_memcg(eviction))->lruvec;
-		if (shadow_age(eviction) < lruvec->shadow_horizon)	/* the shrinker freed it */
-			return false;
-		if (o > order)
+		if (shadow_age(eviction) >= memcg_of(m, shadow_memcg(eviction))->lruvec.shadow_horizon &&
+		    o > order)
 			shadow_split_around(m, file, start, o, idx, order, eviction);
-		if (eviction & SHADOW_START_OLD) {	/* counted, too far to activate */
-			m->mx.refaults += nr;
-			m->mx.refault_folios++;
-			return false;
-		}
-		/* the folio comes back to the cgroup of the access that faults it in */
-		what = m->lru_kind->refault ?
-		       m->lru_kind->refault(m, lruvec, &memcg_of(m, m->charging)->lruvec, eviction,
-					    order) : 0;
-		if (what & LRU_REFAULT_UNCOUNTED)
-			return false;
-		m->mx.refaults += nr;
-		m->mx.refault_folios++;
-		if (what & LRU_REFAULT_ACTIVATE) {
-			m->mx.refault_activations += nr;
-			m->mx.refault_activation_folios++;
-		}
-		return what & LRU_REFAULT_ADD_ACTIVE;
+		return refault_judge(m, eviction, order);
 	}
+	if (order && mf->start_shadows && shadow_take_inside(m, mf, file, idx, order, &eviction))
+		return refault_judge(m, eviction, order);
 	return false;
 }
 
@@ -151,9 +188,10 @@ bool workingset_refault(struct model *m, uint32_t file, uint64_t idx, unsigned o
  * in the largest aligned blocks (the folios they were are not known). Recently evicted ones
  * (cachestat's nr_recently_evicted: workingset_test_recent() true at the probe) at the age of
  * the start, so their refault distance is what the trace evicts before it; the others with
- * SHADOW_START_OLD, refaults that no distance activates. Each block ages the lruvec as an
- * eviction does, so the shadow shrinker, at the next eviction, counts them and frees them
- * first, the oldest.
+ * SHADOW_START_OLD, refaults that no distance activates. The lruvec's age does not move:
+ * a recent one's distance is what the replay evicts and activates before its read. The
+ * shadow shrinker does not count them (the kernel's may free some before the trace reads
+ * them).
  */
 void workingset_start_shadows(struct model *m, uint32_t file, uint64_t first, uint64_t n,
 			      bool recent)
@@ -161,13 +199,15 @@ void workingset_start_shadows(struct model *m, uint32_t file, uint64_t first, ui
 	struct mfile *mf = model_file(m, file);
 	unsigned memcg = m->cfg.start_cache_memcg;
 	struct lruvec *lruvec;
+	uint64_t eviction;
 
 	if (memcg == MODEL_MEMCG_NONE || memcg >= m->nr_memcgs)
 		return;		/* the start cache's cgroup is not modelled: nor its shadows */
 	lruvec = &memcg_of(m, memcg)->lruvec;
+	eviction = shadow_pack(lruvec->nonresident_age, memcg, 0);
 	while (n) {
 		unsigned o = first ? (unsigned)__builtin_ctzll(first) : 63;
-		uint64_t eviction = shadow_pack(lruvec->nonresident_age, memcg, 0), nr;
+		uint64_t nr;
 
 		while (o && (1ull << o) > n)
 			o--;
@@ -177,9 +217,7 @@ void workingset_start_shadows(struct model *m, uint32_t file, uint64_t first, ui
 		shadow_store(&m->workingset.shadow, file, mf->gen, first, o,
 			     recent ? eviction : eviction | SHADOW_START_OLD);
 		mf->shadow_mask |= (uint16_t)(1u << o);
-		lruvec->evicted_pages += nr;
-		lruvec->slot_units += o < 6 ? nr * 64 : nr;
-		lruvec->nonresident_age += nr;
+		mf->start_shadows = true;
 		first += nr;
 		n -= nr;
 	}
