@@ -283,28 +283,41 @@ static bool migrate_heads(struct model *m, struct compact_control *cc, uint64_t 
 	return true;
 }
 
+/*
+ * The walk block by block: the first movable block in use at or after pfn, below to (to when
+ * none), its order in *order and its tag in *tag
+ */
+static uint64_t next_movable_unit(struct model *m, const struct compact_control *cc, uint64_t pfn,
+				  uint64_t to, unsigned *order, uint32_t *tag)
+{
+	while (pfn < to) {
+		bool movable;
+
+		if (!used_unit(m, cc, pfn, order, &movable, tag)) {
+			pfn = (pfn & ~((1ull << *order) - 1)) + (1ull << *order);
+			continue;
+		}
+		if (movable)
+			return pfn;
+		pfn += 1ull << *order;
+	}
+	return to;
+}
+
 #ifdef FT_EXPENSIVE_CHECKS
 /* The heads kept name the blocks the walk block by block would move, and no other. */
 static void check_heads(struct model *m, const struct compact_control *cc, uint64_t from,
 			uint64_t to)
 {
 	uint64_t next = buddy_next_head(m->mem.buddy, from, to, isolation_limit(cc));
+	unsigned order;
+	uint32_t tag;
 
-	for (uint64_t pfn = from; pfn < to;) {
-		unsigned order;
-		bool movable;
-		uint32_t tag;
-
-		if (!used_unit(m, cc, pfn, &order, &movable, &tag)) {
-			pfn = (pfn & ~((1ull << order) - 1)) + (1ull << order);
-			continue;
-		}
-		if (movable) {
-			if (next != pfn)
-				abort();
-			next = buddy_next_head(m->mem.buddy, pfn + 1, to, isolation_limit(cc));
-		}
-		pfn += 1ull << order;
+	for (uint64_t pfn = next_movable_unit(m, cc, from, to, &order, &tag); pfn < to;
+	     pfn = next_movable_unit(m, cc, pfn + (1ull << order), to, &order, &tag)) {
+		if (next != pfn)
+			abort();
+		next = buddy_next_head(m->mem.buddy, pfn + 1, to, isolation_limit(cc));
 	}
 	if (next != to)
 		abort();
@@ -315,25 +328,19 @@ static void check_heads(struct model *m, const struct compact_control *cc, uint6
 static bool migrate_range(struct model *m, struct compact_control *cc, uint64_t from,
 			  uint64_t to, bool heads)
 {
+	unsigned order;
+	uint32_t tag;
+
 	if (heads) {
 #ifdef FT_EXPENSIVE_CHECKS
 		check_heads(m, cc, from, to);
 #endif
 		return migrate_heads(m, cc, from, to);
 	}
-	for (uint64_t pfn = from; pfn < to;) {
-		unsigned order;
-		bool movable;
-		uint32_t tag;
-
-		if (!used_unit(m, cc, pfn, &order, &movable, &tag)) {
-			pfn = (pfn & ~((1ull << order) - 1)) + (1ull << order);
-			continue;
-		}
-		if (movable && !migrate_unit(m, cc, pfn, order, tag))
+	for (uint64_t pfn = next_movable_unit(m, cc, from, to, &order, &tag); pfn < to;
+	     pfn = next_movable_unit(m, cc, pfn + (1ull << order), to, &order, &tag))
+		if (!migrate_unit(m, cc, pfn, order, tag))
 			return false;
-		pfn += 1ull << order;
-	}
 	return true;
 }
 
