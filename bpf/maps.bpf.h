@@ -23,6 +23,7 @@ const volatile bool filter_dev;
 const volatile __u32 dev_filter;
 const volatile bool no_paths;
 const volatile __u64 wakeup_bytes = 1 << 20;	/* wake the reader once this much is queued */
+const volatile bool track_refaults;	/* the refault counts' tracepoint is attached */
 
 struct {
 	__uint(type, BPF_MAP_TYPE_RINGBUF);
@@ -84,8 +85,16 @@ struct task_state {
 	__u8 known;		/* verdict computed */
 	__u8 verdict;		/* enum verdict */
 	__u8 announced;
-	__u8 pad[5];
+	__u8 inserted_kept;	/* the folio below is the task's last insertion, and kept */
+	__u8 inserted_order;
+	__u8 pad[3];
 	char comm[FT_COMM_LEN];	/* as announced */
+	/* the folio the task inserted last: the refault counts that follow it are its */
+	__u64 inserted_ino;
+	__u64 inserted_index;
+	__u64 inserted_pfn;
+	__u32 inserted_dev;
+	__u32 pad2;
 };
 
 struct {

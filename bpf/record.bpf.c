@@ -268,16 +268,81 @@ static __always_inline void folio_record(const struct cur *c, __u64 *ctx, struct
 	submit(e);
 }
 
+/*
+ * The task's last insertion, kept or not: filemap_add_folio() counts the refault of the folio
+ * it inserted (workingset_refault()) right after this event, in the same task (mm/filemap.c,
+ * 6.14 to 6.18), and the refault's counter update names no folio.
+ */
+static __always_inline void note_insertion(__u64 *ctx, struct folio *folio, bool kept,
+					   __u32 dev, __u64 ino)
+{
+	struct task_state *ts;
+
+	if (!track_refaults)
+		return;
+	ts = bpf_task_storage_get(&tasks, bpf_get_current_task_btf(), NULL, 0);
+	if (!ts)
+		return;
+	ts->inserted_kept = kept;
+	if (!kept)
+		return;
+	ts->inserted_ino = ino;
+	ts->inserted_dev = dev;
+	ts->inserted_index = folio->index;
+	ts->inserted_pfn = folio_pfn(ctx);
+	ts->inserted_order = folio_order(folio);
+}
+
 SEC("tp_btf/mm_filemap_add_to_page_cache")
 int BPF_PROG(pagecache_add, struct folio *folio)
 {
 	struct inode *inode = folio_inode(folio);
 	struct cur c;
-	__u32 dev;
-	__u64 ino;
+	__u32 dev = 0;
+	__u64 ino = 0;
+	bool kept = inode_event(&c, inode, &dev, &ino);
 
-	if (inode_event(&c, inode, &dev, &ino))
+	if (kept)
 		folio_record(&c, ctx, folio, inode, dev, ino, FT_PAGECACHE_ADD);
+	note_insertion(ctx, folio, kept, dev, ino);
+	return 0;
+}
+
+/*
+ * Which folios refaulted, and which of those the refault found recent: workingset_refault()
+ * and lru_gen_refault() add the folio's pages to workingset_refault_file, then, when its
+ * shadow is recent, to workingset_activate_file (mm/workingset.c, 6.14 to 6.18). The counter
+ * updates fire for every statistic: all but those two return at once.
+ */
+SEC("tp_btf/mod_memcg_lruvec_state")
+int BPF_PROG(memcg_lruvec_stat, struct mem_cgroup *memcg, int item, int val)
+{
+	struct ft_folio_event *e;
+	struct task_state *ts;
+	struct cur c;
+	__u16 type;
+
+	if (item == bpf_core_enum_value(enum node_stat_item, WORKINGSET_REFAULT_FILE))
+		type = FT_PAGECACHE_REFAULT;
+	else if (item == bpf_core_enum_value(enum node_stat_item, WORKINGSET_ACTIVATE_FILE))
+		type = FT_PAGECACHE_ACTIVATE;
+	else
+		return 0;
+	ts = bpf_task_storage_get(&tasks, bpf_get_current_task_btf(), NULL, 0);
+	if (!ts || !ts->inserted_kept || !cur_get(&c))
+		return 0;
+	if (type == FT_PAGECACHE_ACTIVATE)
+		ts->inserted_kept = 0;	/* the last count a folio's refault makes */
+	e = reserve_record(type, sizeof(*e), cur_tid(&c));
+	if (!e)
+		return 0;
+	e->ino = ts->inserted_ino;
+	e->index = ts->inserted_index;
+	e->pfn = ts->inserted_pfn;
+	e->dev = ts->inserted_dev;
+	e->order = ts->inserted_order;
+	e->pad[0] = e->pad[1] = e->pad[2] = 0;
+	submit(e);
 	return 0;
 }
 

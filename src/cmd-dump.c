@@ -343,6 +343,8 @@ static void dump_fields(const struct dump_out *o, const struct ft_hdr *h)
 	}
 	case FT_PAGECACHE_ADD:
 	case FT_PAGECACHE_DELETE:
+	case FT_PAGECACHE_REFAULT:
+	case FT_PAGECACHE_ACTIVATE:
 	case FT_FOLIO_DIRTY: {
 		const struct ft_folio_event *e = (const void *)h;
 

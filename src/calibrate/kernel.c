@@ -184,6 +184,12 @@ static int note_folio(struct kernel_facts *k, const struct ft_folio_event *e)
 				f->max_order = e->order;
 		}
 		break;
+	case FT_PAGECACHE_REFAULT:
+		f->refault_pages += pages;
+		break;
+	case FT_PAGECACHE_ACTIVATE:
+		f->activate_pages += pages;
+		break;
 	case FT_PAGECACHE_DELETE:
 		f->del_folios++;
 		f->del_pages += pages;
@@ -362,6 +368,8 @@ static int note_record(struct kernel_facts *k, const struct ft_hdr *h)
 		return 0;
 	case FT_PAGECACHE_ADD:
 	case FT_PAGECACHE_DELETE:
+	case FT_PAGECACHE_REFAULT:
+	case FT_PAGECACHE_ACTIVATE:
 	case FT_FOLIO_DIRTY:
 		return note_folio(k, (const struct ft_folio_event *)h);
 	case FT_WRITEBACK:
@@ -388,8 +396,10 @@ static void sum_accessed_files(struct kernel_facts *k)
 			shmem_inserts_from_deletes(k, f);
 		if (f->accessed && !kfile_modelled(k, f))
 			k->skipped_files++;
-		if (!kfile_modelled(k, f))
+		if (!kfile_modelled(k, f)) {
+			k->other_refault_pages += f->refault_pages;
 			continue;
+		}
 		k->add_folios += f->add_folios;
 		k->add_pages += f->add_pages;
 		for (int o = 0; o <= MODEL_MAX_ORDER; o++)
@@ -407,6 +417,8 @@ static void sum_accessed_files(struct kernel_facts *k)
 			k->dontneed_pages += f->dontneed_pages;
 		}
 		k->dirty_folios += f->dirty_folios;
+		k->refault_pages += f->refault_pages;
+		k->activate_pages += f->activate_pages;
 		k->wb_inode_pages += f->wb_inode_pages;
 		k->wb_fs_bytes += f->wb_fs_bytes;
 	}
@@ -414,6 +426,7 @@ static void sum_accessed_files(struct kernel_facts *k)
 
 int kernel_facts_read(struct kernel_facts *k, const char *path, struct ft_error *err)
 {
+	struct ft_reader_status st;
 	struct ft_reader *r;
 	const struct ft_hdr *h;
 	int ret;
@@ -427,7 +440,12 @@ int kernel_facts_read(struct kernel_facts *k, const char *path, struct ft_error 
 			ret = FT_READ_ERROR;
 			break;
 		}
+	ft_reader_status(r, &st);
 	ft_reader_close(r);
+	/* recorded since 1.5, where the kernel has the tracepoint */
+	k->have_refault_events = (st.version_major > 1 || st.version_minor >= 5) && k->have_host &&
+				 !(k->host.unrecorded & FT_UNREC_REFAULTS) &&
+				 !(k->host.flags & FT_HOST_SYNTHETIC);
 	if (ret == FT_READ_ERROR)
 		return -1;
 	k->read_whole = true;

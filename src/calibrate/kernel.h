@@ -46,6 +46,7 @@ struct kfile {
 	uint64_t add_folios, add_pages, add_by_order[MODEL_MAX_ORDER + 1];
 	uint64_t del_folios, del_pages, del_by_order[MODEL_MAX_ORDER + 1];
 	uint64_t dirty_folios, wb_inode_pages;
+	uint64_t refault_pages, activate_pages;	/* FT_PAGECACHE_REFAULT, _ACTIVATE */
 	uint64_t wb_fs_bytes;	/* its data written back, by its file system's count */
 	uint32_t ra_sync, ra_windows;	/* sync readahead calls; windows opened (order, async) */
 	uint8_t max_order;	/* MODEL_ORDER_DEFAULT: no page-cache add seen */
@@ -74,6 +75,10 @@ struct kernel_facts {
 	uint64_t dontneed_folios, dontneed_pages;
 	bool have_dontneed;
 	uint64_t dirty_folios;			/* writeback_dirty_folio events */
+	/* pages of the refaults and recent refaults, per folio (format 1.5, kernels 6.14 on) */
+	uint64_t refault_pages, activate_pages;
+	uint64_t other_refault_pages;	/* of files the model does not see (metadata, ...) */
+	bool have_refault_events;
 	uint64_t wb_inode_pages;		/* writeback_single_inode: wrote */
 	uint64_t wb_fs_bytes;			/* file systems' own writeback counts */
 	bool have_wb_fs;			/* the trace has such counts */

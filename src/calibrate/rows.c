@@ -123,11 +123,24 @@ static void reclaim_rows(struct calibration *c, const struct model_metrics *m,
 			CALIB_SYSTEM, "evictions, pages");
 	/*
 	 * pages of the refaulting folios, as workingset_refault_file counts them: of every file,
-	 * so with files left out (--files=syscalls) the kernel's count bounds the model's only
+	 * so with files left out (--files=syscalls), or refaults the events show of files the
+	 * model has no access to (a file system's metadata in its block device's cache), the
+	 * kernel's count bounds the model's only
 	 */
 	counter_row(c, k, KC_REFAULT_FILE, m->refaults, "refaults", "workingset_refault_file",
 		    "memory.stat workingset_refault_file",
-		    c->skip_mmapped && k->skipped_files ? CALIB_CGROUP_BOUND : CALIB_CGROUP);
+		    (c->skip_mmapped && k->skipped_files) || k->other_refault_pages ?
+		    CALIB_CGROUP_BOUND : CALIB_CGROUP);
+	/*
+	 * the same counts per folio of the traced files (FT_PAGECACHE_REFAULT, 6.14 on), and of
+	 * them the recent refaults workingset_activate_file counts
+	 */
+	if (!k->have_refault_events)
+		return;
+	calib_add_row(c, "workingset_refault_file events", m->refaults, k->refault_pages,
+		CALIB_TRACE, "refaults");
+	calib_add_row(c, "workingset_activate_file events", m->refault_activations,
+		k->activate_pages, CALIB_TRACE, "refaults activated");
 }
 
 static void dirty_rows(struct calibration *c, const struct model_metrics *m,

@@ -202,6 +202,8 @@ static int describe_file(struct ft_consumer *c, const struct ft_hdr *h)
 	}
 	case FT_PAGECACHE_ADD:
 	case FT_PAGECACHE_DELETE:
+	case FT_PAGECACHE_REFAULT:
+	case FT_PAGECACHE_ACTIVATE:
 	case FT_FOLIO_DIRTY: {
 		const struct ft_folio_event *e = (const void *)h;
 

@@ -80,6 +80,7 @@ static const struct {
 	{ "ra_sync", FT_UNREC_READAHEAD }, { "ra_async", FT_UNREC_READAHEAD },
 	{ "process_fork", FT_UNREC_PROCESSES }, { "process_exec", FT_UNREC_PROCESSES },
 	{ "cgroup_attach", FT_UNREC_PROCESSES }, { "memcg_flush", FT_UNREC_MEMCG_FLUSH },
+	{ "memcg_lruvec_stat", FT_UNREC_REFAULTS },
 	{ "vmscan_lru_isolate_mode", FT_UNREC_RECLAIM },
 	{ "uring_complete_rw", FT_UNREC_IO_URING }, { "uring_complete_rw_res", FT_UNREC_IO_URING },
 };
@@ -525,6 +526,7 @@ struct ft_bpf *ft_bpf_open(const struct ft_filters *f, __u64 ring_bytes, struct 
 	}
 	set_filters(b->skel, f);
 	b->unrecorded = choose_programs(b->skel, &kb);
+	b->skel->rodata->track_refaults = !(b->unrecorded & FT_UNREC_REFAULTS);
 	kernel_btf_free(&kb);
 	b->skel->rodata->wakeup_bytes = ring_bytes / 8;
 	rc = bpf_map__set_max_entries(b->skel->maps.events, (__u32)ring_bytes);

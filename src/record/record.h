@@ -180,6 +180,9 @@ struct ft_start_probe {
 	struct ft_pageset start;	/* the start state */
 	struct ft_start_shadow_sets shadows;
 	struct ft_pageset added;	/* folios the trace inserted before the probe */
+	struct ft_pageset readded;	/* of those, pages it had inserted before already */
+	/* of the trace's insertions before the probe, those that refaulted, and were recent */
+	struct ft_pageset refaulted, activated;
 	__u64 corrected;		/* pages the folio events before the probe moved */
 };
 

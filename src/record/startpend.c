@@ -31,6 +31,9 @@ static void probe_free(struct ft_start_probe *p)
 {
 	ft_pageset_free(&p->start);
 	ft_pageset_free(&p->added);
+	ft_pageset_free(&p->readded);
+	ft_pageset_free(&p->refaulted);
+	ft_pageset_free(&p->activated);
 	ft_pageset_free(&p->shadows.old);
 	ft_pageset_free(&p->shadows.recent);
 }
@@ -135,14 +138,23 @@ static int correct(struct ft_start_hold *h, const struct ft_hdr *rec)
 
 	if (rec->type == FT_ACCESS)
 		return correct_write(h, (const struct ft_access *)rec);
-	if (rec->type != FT_PAGECACHE_ADD && rec->type != FT_PAGECACHE_DELETE)
+	if (rec->type != FT_PAGECACHE_ADD && rec->type != FT_PAGECACHE_DELETE &&
+	    rec->type != FT_PAGECACHE_REFAULT && rec->type != FT_PAGECACHE_ACTIVATE)
 		return 0;
 	p = probe_of(h, e->dev, e->ino);
 	if (!p || rec->ts >= p->sc.hdr.ts)
 		return 0;
 	n = e->order < 32 ? 1ull << e->order : 1;
+	/* its insertion came just before: whether that was the trace's first is known there */
+	if (rec->type == FT_PAGECACHE_REFAULT)
+		return ft_pageset_add(&p->refaulted, e->index, n);
+	if (rec->type == FT_PAGECACHE_ACTIVATE)
+		return ft_pageset_add(&p->activated, e->index, n);
 	if (rec->type == FT_PAGECACHE_ADD) {
 		p->corrected += n;
+		if (ft_pageset_overlaps(&p->added, e->index, n) &&
+		    ft_pageset_add(&p->readded, e->index, n) < 0)
+			return -1;
 		if (ft_pageset_remove(&p->start, e->index, n) < 0)
 			return -1;
 		return ft_pageset_add(&p->added, e->index, n);
@@ -175,22 +187,51 @@ static int pageset_subtract(struct ft_pageset *a, const struct ft_pageset *b)
 	return 0;
 }
 
+/* Adds the pages of b to a. */
+static int pageset_unite(struct ft_pageset *a, const struct ft_pageset *b)
+{
+	for (size_t i = 0; i < b->n; i++)
+		if (ft_pageset_add(a, b->r[i].start, b->r[i].len) < 0)
+			return -1;
+	return 0;
+}
+
+/*
+ * The pages whose shadows the trace's first insertions before the probe took, as the
+ * kernel's refault counts (FT_PAGECACHE_REFAULT, 6.14 on) name them: in old the not recent,
+ * in recent those the refault found recent. A page the trace had inserted before has a
+ * shadow of its own making.
+ */
+static int shadows_taken(struct ft_start_probe *p, struct ft_pageset *old,
+			 struct ft_pageset *recent)
+{
+	if (pageset_subtract(&p->refaulted, &p->readded) < 0 ||
+	    pageset_subtract(&p->activated, &p->readded) < 0 ||
+	    pageset_subtract(&p->refaulted, &p->activated) < 0)
+		return -1;
+	return pageset_unite(old, &p->refaulted) < 0 ? -1 : pageset_unite(recent, &p->activated);
+}
+
 /*
  * The shadows the probe found, less the pages the trace had moved before it: the pages of the
  * start state (evicted by the trace before the probe saw them, so cached at the start) and
  * those the trace inserted (and then evicted, or refaulted): their shadows are the trace's own.
+ * Then the shadows the trace's insertions took before the probe could see them.
  */
 static int write_shadows(struct ft_start_probe *p, struct ft_writer *w, struct ft_error *err)
 {
 	struct ft_start_shadow_sets *s = &p->shadows;
 	struct ft_pageset *sets[2] = { &s->old, &s->recent };
 
-	for (unsigned k = 0; k < 2; k++) {
-		struct ft_start_shadows ss = s->ss;
-
+	for (unsigned k = 0; k < 2; k++)
 		if (pageset_subtract(sets[k], &p->start) < 0 ||
 		    pageset_subtract(sets[k], &p->added) < 0)
 			return ft_error_set(err, "record", "out of memory for the start state");
+	if (shadows_taken(p, sets[0], sets[1]) < 0)
+		return ft_error_set(err, "record", "out of memory for the start state");
+	for (unsigned k = 0; k < 2; k++) {
+		struct ft_start_shadows ss = s->ss;
+
 		if (!sets[k]->n)
 			continue;
 		ss.hdr.ts = p->sc.hdr.ts;

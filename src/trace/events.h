@@ -47,6 +47,10 @@ enum ft_type {
 	FT_VMSCAN = 36,		/* struct ft_vmscan */
 	FT_READAHEAD = 37,	/* struct ft_readahead */
 	FT_BLOCK = 38,		/* struct ft_block: one block-layer request completed */
+	FT_PAGECACHE_REFAULT = 39, /* struct ft_folio_event: the folio just inserted replaced a
+				 * shadow entry (workingset_refault_file counted it) (1.5) */
+	FT_PAGECACHE_ACTIVATE = 40, /* struct ft_folio_event: that refault was recent
+				 * (workingset_activate_file counted it) (1.5) */
 
 	FT_TYPE_MAX = 64	/* types are < FT_TYPE_MAX; readers skip types they do not know */
 };
@@ -141,7 +145,8 @@ enum ft_huge {
 #define FT_UNREC_WRITEBACK	(1u << 10)	/* writeback_single_inode, _pages_written */
 #define FT_UNREC_PROCESSES	(1u << 11)	/* fork, exec, cgroup moves */
 #define FT_UNREC_MEMCG_FLUSH	(1u << 12)	/* memcg_flush_stats: 6.14 on */
-#define FT_UNREC_KINDS		13
+#define FT_UNREC_REFAULTS	(1u << 13)	/* mod_memcg_lruvec_state (refaults): 6.14 on */
+#define FT_UNREC_KINDS		14
 
 /*
  * A file seen in the trace. Emitted once per file before its first event: once per (dev, ino),

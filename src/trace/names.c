@@ -32,6 +32,8 @@ static const struct {
 	[FT_VMSCAN] = { "vmscan", sizeof(struct ft_vmscan) },
 	[FT_READAHEAD] = { "readahead", sizeof(struct ft_readahead) },
 	[FT_BLOCK] = { "block", sizeof(struct ft_block) },
+	[FT_PAGECACHE_REFAULT] = { "pagecache_refault", sizeof(struct ft_folio_event) },
+	[FT_PAGECACHE_ACTIVATE] = { "pagecache_activate", sizeof(struct ft_folio_event) },
 };
 
 static const char *const op_names[FT_OP_MAX] = {
@@ -112,6 +114,7 @@ static const char *const unrecorded_names[FT_UNREC_KINDS] = {
 	"btrfs writeback", "io_uring completions", "reclaim", "block requests",
 	"page-cache insertions and deletions", "dirtied folios", "per-inode writeback",
 	"process forks, execs and cgroup moves", "memory cgroup statistics flushes",
+	"refaults per folio",
 };
 
 void ft_print_unrecorded(FILE *f, __u16 kinds, bool json)

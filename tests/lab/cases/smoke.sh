@@ -2,9 +2,9 @@
 # The first proof on a distribution kernel: folio-trace record loads its BPF programs and traces
 # a 16 MiB write on ext4, folio-trace info reads the trace back, and the trace names the kinds
 # of events this release has no tracepoint for (mmap reads before 6.12, memory cgroup
-# statistics flushes before 6.14, readahead windows before 6.18; btrfs writeback, btrfs not
-# being loaded here) and whether MGLRU ran. On a failed
-# load libbpf's log is kept in record-debug.err.
+# statistics flushes and refaults per folio before 6.14, readahead windows before 6.18; btrfs
+# writeback, btrfs not being loaded here) and whether MGLRU ran. On a failed load libbpf's log
+# is kept in record-debug.err.
 . /lab/cases/lib.sh
 
 check "record loads its programs and records a 16 MiB write" \
@@ -19,8 +19,8 @@ folio-trace info trace.ftr > info.txt 2> info.err
 check "info reads the trace" equal "$?" 0
 sed 's/^/# info: /' info.err
 case $(uname -r) in
-6.1.*) want="mmap reads, readahead windows, btrfs writeback, memory cgroup statistics flushes" ;;
-6.1[2-3].*) want="readahead windows, btrfs writeback, memory cgroup statistics flushes" ;;
+6.1.*) want="mmap reads, readahead windows, btrfs writeback, memory cgroup statistics flushes, refaults per folio" ;;
+6.1[2-3].*) want="readahead windows, btrfs writeback, memory cgroup statistics flushes, refaults per folio" ;;
 6.1[4-7].*) want="readahead windows, btrfs writeback" ;;
 *) want="btrfs writeback" ;;
 esac
