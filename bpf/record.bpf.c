@@ -250,7 +250,8 @@ static __always_inline bool inode_event(struct cur *c, struct inode *inode, __u3
 
 /* Kernel events carry the inode: the file is named here when no syscall named it first. */
 static __always_inline void folio_record(const struct cur *c, __u64 *ctx, struct folio *folio,
-					 struct inode *inode, __u32 dev, __u64 ino, __u16 type)
+					 struct inode *inode, __u32 dev, __u64 ino, __u16 type,
+					 __u8 flags)
 {
 	struct ft_folio_event *e;
 
@@ -264,7 +265,8 @@ static __always_inline void folio_record(const struct cur *c, __u64 *ctx, struct
 	e->pfn = folio_pfn(ctx);
 	e->dev = dev;
 	e->order = folio_order(folio);
-	e->pad[0] = e->pad[1] = e->pad[2] = 0;
+	e->pad[0] = e->pad[1] = 0;
+	e->flags = flags;
 	submit(e);
 }
 
@@ -303,7 +305,7 @@ int BPF_PROG(pagecache_add, struct folio *folio)
 	bool kept = inode_event(&c, inode, &dev, &ino);
 
 	if (kept)
-		folio_record(&c, ctx, folio, inode, dev, ino, FT_PAGECACHE_ADD);
+		folio_record(&c, ctx, folio, inode, dev, ino, FT_PAGECACHE_ADD, 0);
 	note_insertion(ctx, folio, kept, dev, ino);
 	return 0;
 }
@@ -341,7 +343,7 @@ int BPF_PROG(memcg_lruvec_stat, struct mem_cgroup *memcg, int item, int val)
 	e->pfn = ts->inserted_pfn;
 	e->dev = ts->inserted_dev;
 	e->order = ts->inserted_order;
-	e->pad[0] = e->pad[1] = e->pad[2] = 0;
+	e->flags = e->pad[0] = e->pad[1] = 0;
 	submit(e);
 	return 0;
 }
@@ -363,6 +365,22 @@ static __always_inline void note_unlinked(const struct cur *c, struct inode *ino
 	emit_access(c, ino, dev, 0, &x);
 }
 
+/*
+ * FT_FE_PROACTIVE when the current task is a DAMON worker (a kernel thread named kdamond.N),
+ * traced or not (a whole-system recording traces it too): its deletes are its pageout
+ * scheme's, not the trace's reclaim nor truncation.
+ */
+static __always_inline __u8 proactive_reclaimer(void)
+{
+	struct task_struct *task = bpf_get_current_task_btf();
+	char comm[8];
+
+	if (!(task->flags & PF_KTHREAD) || bpf_get_current_comm(comm, sizeof(comm)))
+		return 0;
+	return comm[0] == 'k' && comm[1] == 'd' && comm[2] == 'a' && comm[3] == 'm' &&
+	       comm[4] == 'o' && comm[5] == 'n' ? FT_FE_PROACTIVE : 0;
+}
+
 SEC("tp_btf/mm_filemap_delete_from_page_cache")
 int BPF_PROG(pagecache_delete, struct folio *folio)
 {
@@ -374,7 +392,7 @@ int BPF_PROG(pagecache_delete, struct folio *folio)
 	if (!inode_event_of(&c, inode, true, &dev, &ino))
 		return 0;
 	note_unlinked(&c, inode, dev, ino);
-	folio_record(&c, ctx, folio, inode, dev, ino, FT_PAGECACHE_DELETE);
+	folio_record(&c, ctx, folio, inode, dev, ino, FT_PAGECACHE_DELETE, proactive_reclaimer());
 	return 0;
 }
 
@@ -417,7 +435,7 @@ int BPF_PROG(folio_dirty, struct folio *folio, struct address_space *mapping)
 	e->pfn = folio_pfn(ctx);
 	e->dev = dev;
 	e->order = order;
-	e->pad[0] = e->pad[1] = e->pad[2] = 0;
+	e->flags = e->pad[0] = e->pad[1] = 0;
 	submit(e);
 	return 0;
 }

@@ -353,6 +353,8 @@ static void dump_fields(const struct dump_out *o, const struct ft_hdr *h)
 		put_u64(o, "index", e->index);
 		put_i64(o, "order", e->order == FT_ORDER_UNKNOWN ? -1 : e->order);
 		put_u64(o, "pfn", e->pfn);
+		if (e->flags & FT_FE_PROACTIVE)
+			put_name(o, "by", "damon");	/* only then: older dumps keep their lines */
 		break;
 	}
 	case FT_WRITEBACK: {

@@ -192,6 +192,47 @@ static int write_units_trace(struct ft_writer *w, bool with_cgroups, __u16 unrec
 	       ft_writer_append(w, &wb, err);
 }
 
+static int append_proactive_deletes(struct ft_writer *w, struct ft_error *err)
+{
+	for (__u64 page = 0; page < 16; page++) {
+		struct ft_folio_event fe = {
+			.hdr = { .type = FT_PAGECACHE_DELETE, .size = sizeof(fe), .tid = 0,
+				 .ts = 150000000 + page }, .ino = 20, .index = page,
+			.dev = 254u << 20, .order = 0, .flags = FT_FE_PROACTIVE };
+
+		if (ft_writer_append(w, &fe, err))
+			return -1;
+	}
+	return 0;
+}
+
+/*
+ * 64 pages of a file read one by one, 16 of them (0 to 15) then deleted by the kernel's DAMON
+ * pageout (FT_FE_PROACTIVE, no traced task), and the 64 read again.
+ */
+static int write_proactive(struct ft_writer *w, struct ft_error *err)
+{
+	struct ft_host h = host;
+	struct ft_host_dev dev = { .dev = 254u << 20, .block_size = 4096, .fstype = "ext4",
+				   .name = "/dev/vda" };
+
+	h.ndevs = 1;
+	if (ft_writer_host(w, &h, &dev, err) || append_task(w, 100, 100, "reader", 0, err) ||
+	    ft_writer_file(w, 1000, 254u << 20, 20, 1u << 20, "/data/cold", err))
+		return -1;
+	for (__u64 i = 0; i < 128; i++) {
+		__u64 ts = (i < 64 ? 1000000 : 200000000) + 1000000 * i, page = i % 64;
+
+		if (i == 64 && append_proactive_deletes(w, err))
+			return -1;
+		if (append_unit_access(w, 100, ts, 20, FT_OP_READ, page << 12, 4096, 1u << 20,
+				       err) ||
+		    (i < 64 && append_add(w, 100, ts, 20, page, 0, err)))
+			return -1;
+	}
+	return 0;
+}
+
 static int write_units(struct ft_writer *w, struct ft_error *err)
 {
 	return write_units_trace(w, false, 0, err);
@@ -457,6 +498,7 @@ static const struct {
 	{ "memcg-dirty-v1", write_memcg_dirty_v1 },
 	{ "units-unrecorded", write_units_unrecorded },
 	{ "nfs", write_nfs },
+	{ "proactive", write_proactive },
 };
 
 int main(int argc, char **argv)
@@ -469,7 +511,7 @@ int main(int argc, char **argv)
 	if (argc < 2 || argc > 3) {
 		fprintf(stderr, "usage: mktrace [sample|empty|counters|truncated|ts-max|ts-random|"
 			"ts-back|huge|escapes|units|units-cgroup|units-unrecorded|memcgs|"
-			"memcg-limits|memcg-charges|memcg-dirty|memcg-dirty-v1|nfs] FILE\n");
+			"memcg-limits|memcg-charges|memcg-dirty|memcg-dirty-v1|nfs|proactive] FILE\n");
 		return 2;
 	}
 	w = ft_writer_open(argv[argc - 1], 0644, &err);

@@ -198,6 +198,13 @@ void access_start_shadow(struct model *m, const struct model_access *a)
 		workingset_start_shadows(m, a->file_id, a->pos, a->len, a->advice != 0);
 }
 
+void access_proactive_evict(struct model *m, const struct model_access *a)
+{
+	if (m->cfg.proactive_reclaim == PROACTIVE_RECLAIM_RECORDED && a->file_id < m->nr_files &&
+	    m->files[a->file_id].set_up)
+		reclaim_proactive(m, a->file_id, a->pos, a->len);
+}
+
 static void access_apply_op(struct model *m, const struct model_access *a, struct mfile *mf);
 
 void access_apply(struct model *m, const struct model_access *a)
@@ -286,6 +293,7 @@ static void access_apply_op(struct model *m, const struct model_access *a, struc
 	case MODEL_START_CACHE:
 	case MODEL_START_MARK:
 	case MODEL_START_SHADOW:
+	case MODEL_PROACTIVE_EVICT:
 	case MODEL_SYNC:
 	case MODEL_MEMCG_LIMITS:
 		break;

@@ -337,6 +337,7 @@ void access_apply(struct model *m, const struct model_access *a);
 /* MODEL_START_CACHE: pos and len in pages, isize the file's size when first seen */
 void access_start_cache(struct model *m, const struct model_access *a);
 void access_start_shadow(struct model *m, const struct model_access *a);
+void access_proactive_evict(struct model *m, const struct model_access *a);
 /* MODEL_START_MARK: pos the page whose start folio had PG_readahead */
 void access_start_mark(struct model *m, const struct model_access *a);
 /* The file of an access, set up from its device when first seen; NULL on ENOMEM. */

@@ -709,6 +709,10 @@ void model_access(struct model *m, const struct model_access *a)
 		access_start_shadow(m, a);
 		return;
 	}
+	if (a->op == MODEL_PROACTIVE_EVICT) {	/* no access: the kernel's DAMON evicted */
+		access_proactive_evict(m, a);
+		return;
+	}
 	if (a->op == MODEL_SYNC) {		/* no file's access: every dirty one's writeback */
 		wb_sync_all(m, a->device);
 		return;

@@ -130,6 +130,12 @@ enum start_cache {
 	START_CACHE_RECORDED,	/* the pages the trace's FT_START_CACHE records name */
 };
 
+/* Whether the recording kernel's proactive reclaim is followed (model_proactive_reclaims). */
+enum proactive_reclaim {
+	PROACTIVE_RECLAIM_RECORDED,	/* MODEL_PROACTIVE_EVICT evicts as the kernel's DAMON did */
+	PROACTIVE_RECLAIM_NONE,		/* ignored: only the model's reclaim evicts */
+};
+
 /* Where the memory starts from (the rows of model_start_states, variants.c). */
 enum start_state {
 	START_EMPTY,		/* all free, every pageblock MOVABLE: memory is a budget */
@@ -244,6 +250,7 @@ struct model_config {
 	/* the zone: where it starts from, other users' pressure per pageblock, compaction */
 	enum start_state start_state;
 	enum start_cache start_cache;	/* the page cache's (MODEL_START_CACHE accesses) */
+	enum proactive_reclaim proactive_reclaim;	/* MODEL_PROACTIVE_EVICT followed or not */
 	/*
 	 * the memory cgroup the start cache is charged to (as model_access.memcg): the root,
 	 * which held the pages before the trace as far as the model can tell; MODEL_MEMCG_NONE
@@ -339,6 +346,12 @@ enum model_op {
 	 * entries remain; advice 1: recently evicted (would come back active), 0: not
 	 */
 	MODEL_START_SHADOW,
+	/*
+	 * no access: the recording kernel's proactive reclaimer (DAMON's pageout) evicted pages
+	 * [pos, pos + len) of the file; the model's clean folios over them are evicted as
+	 * reclaim evicts them (replay.c sends it under --proactive-reclaim=recorded)
+	 */
+	MODEL_PROACTIVE_EVICT,
 };
 
 /* MODEL_MEMCG_LIMITS of a cgroup of the v1 memory hierarchy */

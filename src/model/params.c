@@ -15,6 +15,7 @@ _Static_assert(sizeof(enum folio_policy) == sizeof(unsigned) &&
 	       sizeof(enum dirty_granularity) == sizeof(unsigned) &&
 	       sizeof(enum start_state) == sizeof(unsigned) &&
 	       sizeof(enum start_cache) == sizeof(unsigned) &&
+	       sizeof(enum proactive_reclaim) == sizeof(unsigned) &&
 	       sizeof(enum swap_use) == sizeof(unsigned) &&
 	       sizeof(enum reclaim_writeback) == sizeof(unsigned),
 	       "choices are stored as unsigned");
@@ -185,6 +186,11 @@ const struct model_param model_params[] = {
 	  .group = PARAM_GROUP_MEMORY,
 	  .help = "what the page cache holds when the replay starts",
 	  .invalid = "unknown start cache" },
+	{ .key = "proactive_reclaim", .option = "proactive-reclaim", .arg = "HOW",
+	  .syntax = PARAM_CHOICE, .store = PARAM_U32, .offset = FIELD(proactive_reclaim),
+	  .choices = model_proactive_reclaims, .def = "recorded", .group = PARAM_GROUP_MEMORY,
+	  .help = "whether the pages the recording kernel's DAMON pageout evicted leave the cache",
+	  .invalid = "unknown proactive reclaim" },
 	{ .key = "swap", .option = "swap", .arg = "USE", .syntax = PARAM_CHOICE,
 	  .store = PARAM_U32, .offset = FIELD(swap), .choices = model_swap_uses,
 	  .def = "off", .recorded = MODEL_REC_SWAP,

@@ -91,6 +91,7 @@ static const char *const reason_text[STACK_MRC_NR_REASONS] = {
 	[STACK_INEXACT_SHMEM] = "tmpfs files follow shmem's own paths",
 	[STACK_INEXACT_MIXED] = "folios below the largest order (instances free whole blocks)",
 	[STACK_INEXACT_LIMITS] = "a memory cgroup's limits changed over time",
+	[STACK_INEXACT_PROACTIVE] = "a proactive reclaimer (DAMON) evicted pages the stack keeps",
 };
 
 /* The access being followed meets a condition the stack cannot follow: counted once per access. */
@@ -710,6 +711,10 @@ static void follow(struct stack_mrc *s, const struct model_access *a)
 		inexact(s, STACK_INEXACT_LIMITS);
 		return;
 	}
+	if (a->op == MODEL_PROACTIVE_EVICT) {
+		inexact(s, STACK_INEXACT_PROACTIVE);
+		return;
+	}
 	if (a->op == MODEL_STATS_FLUSH || a->op == MODEL_ANON || a->op == MODEL_START_MARK ||
 	    a->op == MODEL_START_SHADOW || !(sf = file_of(s, a->file_id, a->device)))
 		return;
@@ -776,7 +781,7 @@ void stack_mrc_access(struct stack_mrc *s, const struct model_access *a)
 		return;
 	/* no access, no reason */
 	if (a->op != MODEL_STATS_FLUSH && a->op != MODEL_ANON && a->op != MODEL_START_MARK &&
-	    a->op != MODEL_START_SHADOW)
+	    a->op != MODEL_START_SHADOW && a->op != MODEL_PROACTIVE_EVICT)
 		s->accesses++;
 	s->pending = 0;
 	s->cur_min = UINT_MAX;

@@ -60,6 +60,7 @@ enum stack_inexact_reason {
 	STACK_INEXACT_SHMEM,		/* tmpfs */
 	STACK_INEXACT_MIXED,		/* a folio below the largest order: blocks, not pages */
 	STACK_INEXACT_LIMITS,		/* a memory cgroup's limits written during the trace */
+	STACK_INEXACT_PROACTIVE,	/* the kernel's proactive reclaimer evicted pages */
 	STACK_MRC_NR_REASONS
 };
 

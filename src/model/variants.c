@@ -172,6 +172,25 @@ model_variant_list model_start_caches = {
 	NULL,
 };
 
+static const struct model_variant proactive_recorded = {
+	.name = "recorded",
+	.help = "the recording kernel's proactive reclaim (DAMON pageout) evicts the same pages",
+	.kernel = "the kernel's deletes by a kdamond thread (mm/damon/paddr.c damon_pa_pageout())",
+};
+
+static const struct model_variant proactive_none = {
+	.name = "none",
+	.help = "no proactive reclaim: only memory pressure evicts",
+	.kernel = "a host without DAMON's pageout scheme",
+	.what_if = true,
+};
+
+model_variant_list model_proactive_reclaims = {
+	[PROACTIVE_RECLAIM_RECORDED] = &proactive_recorded,
+	[PROACTIVE_RECLAIM_NONE] = &proactive_none,
+	NULL,
+};
+
 static const struct model_variant swap_off = {
 	.name = "off",
 	.help = "file refaults are measured against the active file list only",

@@ -240,6 +240,7 @@ extern model_variant_list model_folio_policies, model_write_policies, model_lru_
 /* Where the zone starts from (enum start_state). */
 extern model_variant_list model_start_states;
 extern model_variant_list model_start_caches;
+extern model_variant_list model_proactive_reclaims;
 extern model_variant_list model_swap_uses;
 
 /* Rows in a list (they are NULL-terminated). */

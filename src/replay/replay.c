@@ -835,6 +835,29 @@ static int note_charges(struct replay *rp, const struct ft_hdr *h)
 }
 
 /*
+ * A delete by the kernel's proactive reclaimer (FT_FE_PROACTIVE: DAMON's pageout), which no
+ * pressure of the trace decides: the models evict the same pages (as --proactive-reclaim
+ * says), once they have started.
+ */
+static void note_proactive(struct replay *rp, const struct ft_hdr *h)
+{
+	const struct ft_folio_event *e = (const void *)h;
+	struct model_access ma = { .op = MODEL_PROACTIVE_EVICT };
+	uint32_t id;
+
+	if (h->type != FT_PAGECACHE_DELETE || !(e->flags & FT_FE_PROACTIVE))
+		return;
+	id = file_table_find(&rp->files, e->dev, e->ino);
+	if (id == FILE_ID_NONE || !rp->started)
+		return;
+	ma.file_id = id;
+	ma.pos = e->index;
+	ma.len = e->order <= MODEL_MAX_ORDER ? 1ull << e->order : 1;
+	rp->proactive_pages += ma.len;
+	send_message(rp, h->ts, &ma);
+}
+
+/*
  * The kernel's deletes and async readahead, for the start state's readahead marks
  * (startcache.h): a mark hit is sent before the access that hit it, which the trace records
  * when the call returns. The event names the marked folio's index and the pages the read
@@ -927,6 +950,7 @@ static int feed_record(struct replay *rp, const struct ft_hdr *h, const char *pa
 	case FT_READAHEAD:
 		note_start_marks(rp, h);
 		pass_time(rp, h->ts);
+		note_proactive(rp, h);
 		return 0;
 	case FT_VMSCAN:
 		if (((const struct ft_vmscan *)h)->kind == FT_VM_MEMCG_FLUSH)
@@ -1076,6 +1100,12 @@ static void describe_sources(struct replay *rp)
 		add_source(rp, ")");
 	}
 	describe_start_cache(rp, c);
+	if (rp->proactive_pages)
+		add_source(rp, "; proactive reclaim: %s (%" PRIu64 " pages deleted by DAMON%s)",
+			   model_proactive_reclaims[c->proactive_reclaim]->name,
+			   rp->proactive_pages,
+			   c->proactive_reclaim == PROACTIVE_RECLAIM_NONE ? ", --proactive-reclaim" :
+			   "");
 }
 
 static void collect_results(struct replay *rp, const struct ft_reader_status *st)

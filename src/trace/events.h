@@ -397,8 +397,16 @@ struct ft_folio_event {
 	__u64 pfn;
 	__u32 dev;
 	__u8 order;		/* folio order, FT_ORDER_UNKNOWN where the event has none */
-	__u8 pad[3];
+	__u8 flags;		/* FT_FE_* (since 1.5; 0 before) */
+	__u8 pad[2];
 };
+
+/*
+ * pagecache_delete by a proactive reclaimer: a DAMON worker thread (kdamond) evicting the
+ * cold folios its pageout scheme finds (mm/damon/paddr.c, damon_pa_pageout(), through
+ * reclaim_pages() and shrink_folio_list()), which no memory pressure of the trace decides
+ */
+#define FT_FE_PROACTIVE	(1u << 0)
 
 enum ft_writeback_kind {
 	FT_WB_WRITTEN = 1,	/* pages written by one writeback pass (writeback_pages_written:

@@ -29,6 +29,30 @@ void reclaim_evict(struct model *m, uint32_t id)
 	cache_remove(m, id, true);
 }
 
+/*
+ * The recording kernel's DAMON pageout evicted pages [first, first + n) of the file
+ * (mm/damon/paddr.c damon_pa_pageout() -> reclaim_pages() -> shrink_folio_list(), 6.1 to
+ * 6.18): the model's folios over them leave as reclaim evicts them, with shadow entries, when
+ * clean and not under writeback; shrink_folio_list() leaves a dirty file folio to the
+ * flusher when not in kswapd, so the kernel's deletes were of clean ones.
+ */
+void reclaim_proactive(struct model *m, uint32_t file, uint64_t first, uint64_t n)
+{
+	for (uint64_t idx = first; idx < first + n;) {
+		uint32_t id = cache_lookup(m, file, idx);
+		struct folio *f;
+
+		if (id == FOLIO_NIL) {
+			idx++;
+			continue;
+		}
+		f = folio_at(&m->pool, id);
+		idx = folio_end(f);
+		if (!folio_test(f, FOLIO_DIRTY) && !folio_test(f, FOLIO_WRITEBACK))
+			reclaim_evict(m, id);
+	}
+}
+
 /* The end of an isolation batch: all of it dirty and unqueued wakes the flusher. */
 static void batch_end(struct model *m, struct lruvec *lruvec)
 {

@@ -26,6 +26,7 @@ bool reclaim_one(struct model *m);
 /* Reclaims until pages pages are free; false when nothing more can be evicted. */
 bool reclaim_until_free(struct model *m, uint64_t pages);
 void reclaim_evict(struct model *m, uint32_t id);
+void reclaim_proactive(struct model *m, uint32_t file, uint64_t first, uint64_t n);
 /*
  * refaults.c: a reclaim aimed at the cgroup (NULL: global reclaim, the root's) begins:
  * prepare_scan_control() decides whether its lruvecs deactivate by the refault count
