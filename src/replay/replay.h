@@ -112,6 +112,7 @@ struct replay {
 	uint64_t lru_gen_enabled;
 	uint64_t now;			/* latest access time: models need it never decreasing */
 	uint64_t proactive_pages;	/* pages the kernel's DAMON pageout deleted */
+	bool refault_events;		/* the trace names the folios that refaulted (1.5 on) */
 	char release[FT_RELEASE_LEN];
 	struct recorded_start start;	/* the recorded memory at the start */
 	struct replay_start_cache start_cache;	/* the page cache before the trace */

@@ -118,6 +118,7 @@ static void kernel_figures(struct replay_units *u, struct report_unit *r, uint64
 	for (unsigned o = 0; o < TOP_ORDERS && o < REPORT_UNIT_ORDERS; o++)
 		r->kernel_inserted[o] = t->total.inserted[o];
 	r->kernel_written_back = t->total.written_back_bytes;
+	r->kernel_refaults = t->total.refaulted_pages;
 }
 
 /* A file only named by the trace (no access, no kernel event) is left out. */
@@ -175,6 +176,7 @@ int replay_units_report(struct replay_units *u, const struct replay *rp,
 			kernel_figures(u, r, tally_file_key(fi->dev, fi->ino, fi->gen));
 			r->kernel_wb_known = ft_filewb_count(&u->wb, fi->dev) != FT_WB_COUNT_UNKNOWN;
 		}
+		r->kernel_refaults_known = rp->refault_events;
 		if (has_figures(r, ncols))
 			out->nrows++;
 	}

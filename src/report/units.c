@@ -233,16 +233,18 @@ static void print_model_block(FILE *f, const struct report_units *u, unsigned c)
 static void print_kernel_block(FILE *f, const struct report_units *u)
 {
 	int ow = orders_width(u, -1);
-	char b[2][32], folios[512];
+	char b[3][32], folios[512];
 
 	fprintf(f, "kernel (the trace's events)\n");
-	fprintf(f, "%-*s %10s %6s  %s\n", ow, "folios in (order:n)", "wrt back", "w-amp",
-		kind_names[u->kind]);
+	fprintf(f, "%-*s %9s %10s %6s  %s\n", ow, "folios in (order:n)", "refaults", "wrt back",
+		"w-amp", kind_names[u->kind]);
 	for (uint32_t i = 0; i < u->nrows; i++) {
 		const struct report_unit *r = &u->rows[i];
 
-		fprintf(f, "%-*s %10s %6s", ow,
+		snprintf(b[2], sizeof(b[2]), "%" PRIu64, r->kernel_refaults);
+		fprintf(f, "%-*s %9s %10s %6s", ow,
 			orders_cell(r->kernel_inserted, REPORT_UNIT_ORDERS, folios, sizeof(folios)),
+			r->kernel_refaults_known ? b[2] : "-",
 			r->kernel_wb_known ? bytes_cell(r->kernel_written_back, b[0], 32) : "-",
 			ratio_cell(kernel_write_amp(r), b[1], 32, false));
 		print_name(f, r);
@@ -328,6 +330,11 @@ int report_units_json(FILE *f, const struct report_units *u)
 			fputs("null", f);
 		fputs(", \"write_amplification\": ", f);
 		json_double(f, kernel_write_amp(r));
+		fputs(", \"refaults\": ", f);
+		if (r->kernel_refaults_known)
+			fprintf(f, "%" PRIu64, r->kernel_refaults);
+		else
+			fputs("null", f);
 		fputs("},\n       \"models\": [", f);
 		for (unsigned c = 0; c < u->ncols; c++) {
 			fputs(c ? ",\n         " : "\n         ", f);
@@ -368,7 +375,7 @@ int report_units_csv(FILE *f, const struct report_units *u)
 		fprintf(f, ",inserted_%u", o);
 	for (unsigned o = 0; o < REPORT_UNIT_ORDERS; o++)
 		fprintf(f, ",kernel_inserted_%u", o);
-	fputs(",kernel_writeback_bytes,kernel_write_amplification\n", f);
+	fputs(",kernel_writeback_bytes,kernel_write_amplification,kernel_refaults\n", f);
 	for (uint32_t i = 0; i < u->nrows; i++) {
 		const struct report_unit *r = &u->rows[i];
 
@@ -400,6 +407,9 @@ int report_units_csv(FILE *f, const struct report_units *u)
 				fprintf(f, "%" PRIu64, r->kernel_written_back);
 			fputc(',', f);
 			csv_double(f, kernel_write_amp(r));
+			fputc(',', f);
+			if (r->kernel_refaults_known)
+				fprintf(f, "%" PRIu64, r->kernel_refaults);
 			fputc('\n', f);
 		}
 	}

@@ -41,6 +41,9 @@ struct report_unit {
 	/* bytes its file system wrote back by its own count; known: the trace can say */
 	uint64_t kernel_written_back;
 	bool kernel_wb_known;
+	/* pages of its folios that refaulted; known: the trace names them (6.14 on, 1.5) */
+	uint64_t kernel_refaults;
+	bool kernel_refaults_known;
 	const struct model_unit *m;	/* [ncols]: the unit in each model */
 };
 

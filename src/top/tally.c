@@ -273,6 +273,9 @@ static void count_folio(struct top_tally *t, struct top_row *r, const struct ft_
 	case FT_PAGECACHE_DELETE:
 		COUNT(t, r, evicted_pages, pages);
 		break;
+	case FT_PAGECACHE_REFAULT:
+		COUNT(t, r, refaulted_pages, pages);
+		break;
 	case FT_FOLIO_DIRTY:
 		COUNT(t, r, dirtied_bytes, pages * t->page_size);
 		break;
@@ -370,6 +373,7 @@ int top_tally_add(struct top_tally *t, const struct ft_hdr *h)
 	}
 	case FT_PAGECACHE_ADD:
 	case FT_PAGECACHE_DELETE:
+	case FT_PAGECACHE_REFAULT:
 	case FT_FOLIO_DIRTY: {
 		const struct ft_folio_event *e = (const void *)h;
 

@@ -24,6 +24,7 @@ struct top_counts {
 	uint64_t accessed_pages;		/* pages read or mapped: the hit ratio's base */
 	uint64_t inserted_pages, inserted[TOP_ORDERS];	/* folios inserted, by order */
 	uint64_t evicted_pages;
+	uint64_t refaulted_pages;		/* pages of the folios that refaulted (6.14 on) */
 	uint64_t dirtied_bytes;			/* folios the kernel marked dirty, whole */
 	uint64_t written_back_bytes;		/* by the file system's own count */
 	uint64_t readaheads;			/* sync and async readahead decisions */
