@@ -2,7 +2,7 @@
 libfoliotrace_a_SOURCES += \
 	src/calibrate/kernel.h src/calibrate/kernel.c src/calibrate/filter.c \
 	src/calibrate/calibrate.h src/calibrate/calibrate.c \
-	src/calibrate/rows.c src/calibrate/frag.c src/calibrate/output.c \
+	src/calibrate/rows.c src/calibrate/frag.c src/calibrate/output.c src/calibrate/files.c \
 	src/calibrate/trust.h src/calibrate/trust.c
 
 folio_trace_SOURCES += src/cmd-calibrate.c

@@ -17,12 +17,16 @@
 
 enum calib_format { CALIB_FORMAT_TABLE, CALIB_FORMAT_JSON };
 
-enum { OPT_FORMAT = 256, OPT_FILES, OPT_MEMORY, OPT_FORCE };
+enum { OPT_FORMAT = 256, OPT_FILES, OPT_MEMORY, OPT_FORCE, OPT_BY, OPT_TOP };
 
 static const struct argp_option calibrate_options[] = {
 	{ "files", OPT_FILES, "WHICH", 0,
 	  "all (default): every accessed file; syscalls: leave out the files the trace maps "
 	  "(executables, libraries), whose faults the model reads differently", 0 },
+	{ "by", OPT_BY, "UNIT", 0,
+	  "file: also each file's inserted pages, refaults and bytes written back, the model's "
+	  "beside the kernel's, most inserted by the kernel first", 0 },
+	{ "top", OPT_TOP, "N", 0, "with --by: the first N files (default 20)", 0 },
 	{ "format", OPT_FORMAT, "FMT", 0, "table (default) or json", 0 },
 	{ "memory", OPT_MEMORY, "SIZE", 0,
 	  "page-cache memory instead of the recorded cgroup limit or host memory (what the "
@@ -39,6 +43,8 @@ struct calibrate_args {
 	enum calib_format format;
 	struct calibrate_request req;
 	bool force;
+	bool by_file;
+	uint32_t top;			/* --top; 0: not given */
 	struct model_config memory;	/* its memory_bytes, when --memory was given */
 	const char *file, *output;
 	struct ft_seen seen;
@@ -74,6 +80,21 @@ static error_t calibrate_parse(int key, char *arg, struct argp_state *state)
 		}
 		a->req.skip_mmapped = strcmp(arg, "syscalls") == 0;
 		return 0;
+	case OPT_BY:
+		if (strcmp(arg, "file") != 0) {
+			ft_warn("--by=%s: expected file", arg);
+			return EINVAL;
+		}
+		a->by_file = true;
+		return 0;
+	case OPT_TOP: {
+		uint64_t n;
+
+		if (ft_parse_u64_arg(NULL, "top", arg, 1, UINT32_MAX, &n))
+			return EINVAL;
+		a->top = (uint32_t)n;
+		return 0;
+	}
 	case 'o':
 		a->output = arg;
 		return 0;
@@ -153,16 +174,23 @@ int cmd_calibrate(int argc, char **argv)
 	struct calibrate_args args = { .format = CALIB_FORMAT_TABLE };
 	struct calibration c;
 	struct ft_error err;
+	int rc;
 
 	if (argp_parse(&argp, argc, argv, 0, NULL, &args))
 		return EXIT_USAGE;
 	args.req.memory_bytes = args.memory.memory_bytes;
+	if (args.top && !args.by_file) {
+		ft_warn("--top needs --by=file (see folio-trace calibrate --help)");
+		return EXIT_USAGE;
+	}
+	args.req.by_file = args.by_file ? (args.top ? args.top : 20) : 0;
 	if (calibrate_file(&c, args.file, &args.req, &err) < 0) {
 		ft_warn("%s", err.msg);
+		calibration_release(&c);
 		return EXIT_RUNTIME;
 	}
-	if (write_calibration(&args, &c) < 0)
-		return EXIT_RUNTIME;
-	/* a cut trace was reported on stderr; its figures are partial */
-	return c.truncated ? EXIT_RUNTIME : EXIT_OK;
+	rc = write_calibration(&args, &c) < 0 ? EXIT_RUNTIME :
+	     c.truncated ? EXIT_RUNTIME : EXIT_OK;	/* a cut trace's figures are partial */
+	calibration_release(&c);
+	return rc;
 }

@@ -14,6 +14,29 @@ run "$FOLIO_TRACE" calibrate --memory=lots "$TOP_SRCDIR/traces/seq-copy.ftr"
 is "$rc:$(printf '%s\n' "$err" | wc -l):$out" "2:1:" "--memory=lots: usage error, one line"
 run "$FOLIO_TRACE" calibrate --files=some "$T"
 is "$rc:$err" "2:folio-trace: --files=some: expected all or syscalls" "unknown --files refused"
+run "$FOLIO_TRACE" calibrate --by=process "$T"
+is "$rc:$err" "2:folio-trace: --by=process: expected file" "--by takes file only"
+run "$FOLIO_TRACE" calibrate --top=3 "$T"
+is "$rc:$err" "2:folio-trace: --top needs --by=file (see folio-trace calibrate --help)" \
+	"--top without --by refused"
+# --by=file: the files' kernel figures add up to the totals' rows of the traced files
+if command -v jq > /dev/null 2>&1; then
+	run "$FOLIO_TRACE" calibrate --by=file --top=1000 --format=json "$T"
+	is "$rc" 0 "--by=file runs"
+	got=$(printf '%s\n' "$out" | jq -r '[([.files[].inserted_pages.kernel] | add),
+		(.metrics[] | select(.metric == "insertions, pages") | .kernel), .files_total,
+		(.files | length)] | map(tostring) | join(" ")')
+	set -- $got
+	is "$1" "$2" "--by=file: the files' kernel insertions sum to the total ($1)"
+	is "$3" "$4" "--by=file --top=1000: every file ($3)"
+else
+	skip "jq not installed"
+	skip "jq not installed"
+	skip "jq not installed"
+fi
+run "$FOLIO_TRACE" calibrate --by=file --top=2 "$T"
+is "$(printf '%s\n' "$out" | sed -n '/^by file:/,$p' | wc -l)" 4 \
+	"--by=file --top=2: a heading, a header and two files"
 run "$FOLIO_TRACE" calibrate - < "$T"
 is "$rc" 2 "standard input refused (read twice)"
 run "$FOLIO_TRACE" calibrate "$T" "$T"

@@ -43,10 +43,22 @@ command -v gzip > /dev/null 2>&1 || skip_all "gzip not installed"
 
 D=$(record_ext4_dir)
 
-# calib TRACE: the JSON calibration of every traced file, in $TMPD/c.json
+# calib TRACE: the JSON calibration of every traced file, in $TMPD/c.json, with the files'
 calib() {
-	"$FOLIO_TRACE" calibrate --format=json "$1" > "$TMPD/c.json" 2> "$TMPD/c.err"
+	"$FOLIO_TRACE" calibrate --format=json --by=file --top=1000 "$1" > "$TMPD/c.json" \
+		2> "$TMPD/c.err"
 	is "$?:$(cat "$TMPD/c.err")" "0:" "$NAME: calibrate runs"
+}
+
+# per_file FILE KEY: FILE's row (calibrate --by=file) of KEY (inserted_pages, refaults,
+# writeback_bytes) within 10%, or both 0; found by inode (a file first met in writeback has
+# no path in the trace)
+per_file() {
+	set -- "$1" "$2" "$(jq -r --argjson i "$(stat -c %i "$1")" --arg k "$2" \
+		'.files[] | select(.ino == $i) | "\(.[$k].model) \(.[$k].kernel)"' "$TMPD/c.json")"
+	awk -v v="$3" 'BEGIN { split(v, a, " "); m = a[1]; k = a[2]; d = m - k; if (d < 0) d = -d
+		exit !(v != "" && k != "null" && (k == 0 ? m == 0 : d * 10 <= k)) }'
+	ok $? "$NAME: $(basename "$1"): $2 within 10%: model ${3% *}, kernel ${3#* }"
 }
 
 # shown METRIC SOURCE: a row this test does not hold to 10% (the page says why), both figures
@@ -93,6 +105,7 @@ cache_rows
 few_evictions
 within "folios dirtied" writeback_dirty_folio
 within "bytes written back" "$wb"
+per_file "$D/a.tgz" writeback_bytes
 
 # 2. database
 NAME=database
@@ -125,6 +138,9 @@ else
 fi
 within "bytes written back" "$wb"
 within "LRU pages at the end" "memory.stat inactive_file + active_file"
+per_file "$D/db.sqlite" inserted_pages
+per_file "$D/db.sqlite" refaults
+per_file "$D/db.sqlite" writeback_bytes
 
 # 3. skewed random read
 NAME=skewed-read
@@ -147,6 +163,8 @@ evictions
 # trimmed): the model's follows its evictions, which the 100 ms samples keep close
 within refaults "memory.stat workingset_refault_file"
 within "LRU pages at the end" "memory.stat inactive_file + active_file"
+per_file "$D/sk" inserted_pages
+per_file "$D/sk" refaults
 
 # 3a. the same read of the file warmed by dd(1) instead: a sequential read stopped at 48 MiB
 # leaves PG_readahead on its last window's first folio, which no probe sees; the kernel's
@@ -165,6 +183,8 @@ cache_rows
 evictions
 within refaults "memory.stat workingset_refault_file"
 within "LRU pages at the end" "memory.stat inactive_file + active_file"
+per_file "$D/sk" inserted_pages
+per_file "$D/sk" refaults
 
 # 3b. fio's own POSIX_FADV_DONTNEED (invalidate=1) of a 32 MiB file written just before, so
 # dirty: the file is first met in the writeback the call starts, which names no path; it is
@@ -180,6 +200,7 @@ is "$("$FOLIO_TRACE" dump -t start_cache "$TMPD/dd.ftr" | grep " ino=$ino " |
 	"nr_cache=8192 nr_dirty=8192" "$NAME: probed when named, all 8192 pages dirty at the start"
 calib "$TMPD/dd.ftr"
 within "bytes written back" "$wb"
+per_file "$D/dirty" writeback_bytes
 # fio's libraries, partly cached, read by faults: the model reads around them more (the page)
 shown "insertions, pages" mm_filemap_add_to_page_cache
 
@@ -194,6 +215,8 @@ calib "$TMPD/sc.ftr"
 cache_rows
 few_evictions
 within "bytes written back" "$wb"
+per_file "$D/dst" inserted_pages
+per_file "$D/dst" writeback_bytes
 
 NAME=append-log
 rec "$TMPD/al.ftr" -- python3 -c '
@@ -209,6 +232,7 @@ calib "$TMPD/al.ftr"
 cache_rows
 few_evictions
 within "bytes written back" "$wb"
+per_file "$D/log" writeback_bytes
 
 fio --name=layout --filename="$D/big" --size=256M --bs=1M --rw=write --output=/dev/null > /dev/null
 sync "$D/big"
@@ -222,6 +246,7 @@ cache_rows
 few_evictions
 within "POSIX_FADV_DONTNEED drops, pages" mm_filemap_delete_from_page_cache
 within "bytes written back" "$wb"
+per_file "$D/big" writeback_bytes
 
 NAME=randread-64M-limit
 sync "$D/big"
@@ -234,6 +259,7 @@ cache_rows
 few_evictions
 within "POSIX_FADV_DONTNEED drops, pages" mm_filemap_delete_from_page_cache
 within "LRU pages at the end" "memory.stat inactive_file + active_file"
+per_file "$D/big" inserted_pages
 
 # 5. the folio orders of the start state: a 64 MiB file read whole by cat(1) before the trace
 # and dropped in it by POSIX_FADV_DONTNEED, whose deletes show every folio the kernel's

@@ -7,6 +7,7 @@
 
 #include "calibrate/calibrate.h"
 #include "replay/replay.h"
+#include "replay/units.h"
 
 /*
  * The model as that kernel ran: its readahead window and rule, folios grown by readahead up
@@ -95,11 +96,13 @@ static int modelled_copy(struct kernel_facts *k, const char *path, char *path_bu
 }
 
 static int run_replay(struct calibration *c, const struct model_config *cfg,
-		      const struct calibrate_request *req, const struct kernel_facts *k,
+		      const struct calibrate_request *req, struct kernel_facts *k,
 		      const char *path, struct ft_error *err)
 {
 	struct replay *rp = malloc(sizeof(*rp));
 	struct replay_cgroups cgroups = { 0 };
+	struct replay_units units;
+	bool by_file = req->by_file > 0;
 	int ret = -1;
 
 	if (!rp)
@@ -114,10 +117,20 @@ static int run_replay(struct calibration *c, const struct model_config *cfg,
 	rp->work = "calibrate";
 	/* the trace's memory cgroups, each charged apart as the kernel did */
 	rp->cgroups = &cgroups;
+	if (by_file && replay_units_init(&units, TOP_BY_FILE) < 0) {
+		replay_release(rp);
+		free(rp);
+		return ft_error_set(err, path, "out of memory");
+	}
+	rp->units = by_file ? &units : NULL;
 	if (replay_cgroups_survey(&cgroups, path, err) == 0 && replay_file(rp, path, err) == 0) {
 		note_run(c, rp, k);
 		ret = 0;
+		if (by_file && calib_files(c, &units, rp, k, req->by_file))
+			ret = ft_error_set(err, path, "out of memory for the files' rows");
 	}
+	if (by_file)
+		replay_units_release(&units);
 	replay_cgroups_release(&cgroups);
 	replay_release(rp);
 	free(rp);

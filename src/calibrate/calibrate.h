@@ -39,6 +39,17 @@ struct calib_row {
 
 #define CALIB_MAX_ROWS	64
 
+/* One file, the model's figures beside the kernel's (calibrate --by=file). */
+struct calib_file {
+	char *name;			/* its path as the trace names it; shown escaped */
+	uint32_t dev;
+	uint64_t ino;
+	uint64_t model_pages, kernel_pages;	/* inserted */
+	uint64_t model_refaults, kernel_refaults;	/* pages */
+	uint64_t model_wb, kernel_wb;		/* bytes written back by its file system */
+	bool refaults_known, wb_known;		/* the trace can say (1.5 on; a counted fs) */
+};
+
 struct calibration {
 	const char *path;
 	struct model_config cfg;	/* as it ran */
@@ -55,6 +66,10 @@ struct calibration {
 	int kernel_lru_gen;		/* lru_gen/enabled as recorded, -1 where not sampled */
 	struct calib_row rows[CALIB_MAX_ROWS];
 	unsigned nrows;
+	/* --by=file: the files with the most insertions by the kernel, of files_total */
+	struct calib_file *files;
+	uint32_t nfiles, files_total;
+	bool by_file;
 };
 
 /* What the user asked of a calibration. */
@@ -62,11 +77,19 @@ struct calibrate_request {
 	bool skip_mmapped;	/* leave out the files the trace maps, accesses and events */
 	uint64_t memory_bytes;	/* the memory instead of the recorded host's or cgroup's; 0 */
 	bool quiet;		/* no progress line on a terminal */
+	uint32_t by_file;	/* files shown one by one, most inserted first; 0: none */
 };
 
 /* Replays path as its recording host, as req asks. 0, or -1 with err set. */
 int calibrate_file(struct calibration *c, const char *path, const struct calibrate_request *req,
 		   struct ft_error *err);
+void calibration_release(struct calibration *c);
+
+struct replay;
+struct replay_units;
+/* --by=file (files.c): the files' rows from the replay's units and the kernel's facts. */
+int calib_files(struct calibration *c, struct replay_units *u, const struct replay *rp,
+		struct kernel_facts *k, uint32_t top);
 
 /* Appends a row (none past CALIB_MAX_ROWS): the metric named by fmt, its source, both figures. */
 void calib_add_row(struct calibration *c, const char *source, uint64_t model, uint64_t kernel,
@@ -90,5 +113,7 @@ void calib_build_rows(struct calibration *c, const struct model_metrics *m,
 
 int calib_write_table(FILE *f, const struct calibration *c);
 int calib_write_json(FILE *f, const struct calibration *c);
+int calib_write_files_table(FILE *f, const struct calibration *c);
+int calib_write_files_json(FILE *f, const struct calibration *c);
 
 #endif /* FT_CALIBRATE_CALIBRATE_H */

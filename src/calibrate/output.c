@@ -79,6 +79,8 @@ int calib_write_table(FILE *f, const struct calibration *c)
 	}
 	fprintf(f, "\nsystem-wide figures count other tasks too: the model's should be below "
 		"them.\n");
+	if (c->by_file)
+		return calib_write_files_table(f, c);
 	return ferror(f) ? -1 : 0;
 }
 
@@ -140,6 +142,8 @@ int calib_write_json(FILE *f, const struct calibration *c)
 	fprintf(f, ", \"accesses\": %" PRIu64 ", \"lost_events\": %" PRIu64
 		", \"truncated\": %s},\n", c->accesses, c->lost, c->truncated ? "true" : "false");
 	json_config(f, c);
+	if (c->by_file)
+		calib_write_files_json(f, c);
 	fprintf(f, "  \"metrics\": [\n");
 	for (unsigned i = 0; i < c->nrows; i++)
 		json_row(f, &c->rows[i], i + 1 == c->nrows);
