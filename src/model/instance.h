@@ -44,6 +44,8 @@ struct read_batch {
 	uint64_t lo, hi, done;
 };
 
+struct occ_chunk;
+
 /* One file (inode) of the trace. */
 struct mfile {
 	/* its filesystem's rows (the configured ones, or what an "auto" row picked for it) */
@@ -96,11 +98,12 @@ struct mfile {
 	struct read_batch inflight[2];	/* its last two read batches */
 	bool on_dirty_list;
 	bool known;			/* isize seen */
-	bool occ;			/* its folios are counted in its regions' entries (cache.c) */
+	bool occ;			/* its pages' occupancy bits are kept (cache.c) */
+	/* its occupancy chunks by number below OCC_DIR_MAX (cache.c), grown to the highest */
+	struct occ_chunk **occ_dir;
+	uint32_t occ_dir_len;
 	bool has_units;			/* track_block.c set a block bit of one of its folios */
 };
-
-struct occ_chunk;
 
 struct model {
 	struct model_config cfg;
@@ -119,33 +122,18 @@ struct model {
 	struct folio_pool pool;
 	struct pagecache pc;
 	/*
-	 * region occupancy (cache.c): every chunk by slot, the free slots; each file's directory
-	 * of chunks by number (below OCC_DIR_MAX); (file, chunk number) -> slot of the chunks
+	 * page occupancy (cache.c): every chunk by slot, the free slots (each file has its
+	 * directory of chunks below OCC_DIR_MAX); (file, chunk number) -> slot of the chunks
 	 * beyond, and the one of them found last
 	 */
 	struct pagecache occ;
 	struct occ_chunk **occ_chunks;
 	uint32_t *occ_free;
 	uint32_t nr_occ_chunks, nr_occ_free, occ_chunks_cap;
-	struct occ_dir {
-		struct occ_chunk **chunks;
-		uint32_t len;
-	} *occ_dirs;
-	uint32_t nr_occ_dirs;
 #define OCC_SPARE	16
 	struct occ_chunk *occ_spare[OCC_SPARE];	/* freed chunks kept for reuse */
 	uint32_t nr_occ_spare;
 	struct occ_chunk *occ_hot;	/* NULL: none */
-	/*
-	 * cache.c's last region_orders() answer: a miss looks up its page, the page before it
-	 * (readahead's history) and its page again, mostly in one region (occupancy_add() and
-	 * occupancy_del() forget it when the region's count changes)
-	 */
-	struct {
-		uint64_t region;
-		uint32_t file;		/* FOLIO_NIL: none */
-		uint32_t orders;
-	} occ_last;
 	/*
 	 * the memory cgroups (memcg.h): [0] the one the accesses ran in unless they say
 	 * otherwise, then cfg.memcgs; the one the running access charges; and where global

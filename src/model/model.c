@@ -58,7 +58,6 @@ static bool model_alloc_state(struct model *m)
 	if (!memory_init(m))
 		return false;
 	folio_pool_bound(&m->pool, m->mem.nr_pages);
-	m->occ_last.file = FOLIO_NIL;
 	m->start_read.file = FOLIO_NIL;
 	if (!pagecache_init(&m->pc, m->mem.nr_pages < 65536 ? m->mem.nr_pages : 65536) ||
 	    !pagecache_init(&m->occ, 64) ||
@@ -572,9 +571,6 @@ prefetch_folio(const struct model *m, const struct model_access *a)
 	if (s->folio != FOLIO_NIL)
 		__builtin_prefetch(&m->pc.slots[(s - m->pc.slots + PC_STEP) & m->pc.mask]);
 	mf = &m->files[a->file_id];
-	/* a file of several orders: the lookup and the range check read its region's count */
-	if (mf->occ)
-		cache_occupancy_prefetch(m, a->file_id, page_of(m, a->pos));
 	if (mf->shadow_mask & (mf->shadow_mask - 1)) {
 		prefetch_shadows(m, a, mf);
 		/* the hint order's entry among them unless the shadow hint stands for it */

@@ -10,52 +10,12 @@
 #include "model/bitmap.h"
 #include "model/filemap/cache.h"
 #include "model/lru/kind.h"
+#include "util/checks.h"
 
-#define OCC_SMALL	((1u << OCC_SHIFT) - 1)	/* mask of the small orders 0..5 */
+#define OCC_SMALL	((1u << OCC_SHIFT) - 1)	/* the orders below a word's: 0..5 */
 
-/*
- * A region's entry packs a count of folios for each small order, order k's in bits
- * [occ_field[k], occ_field[k + 1]) (a region of 64 pages holds at most 64 >> k of them, which
- * fits): 27 bits in all.
- */
-static const uint8_t occ_field[OCC_SHIFT + 1] = { 0, 7, 13, 18, 22, 25, 27 };
-/*
- * A region a large folio covers (none of the small ones can then start in it) has that
- * folio's order + 1 in the bits from OCC_LARGE_SHIFT instead: so a lookup in a counted file
- * probes only the one order that can cover its page, and a range is free when its regions'
- * entries are zero.
- */
-#define OCC_LARGE_SHIFT	27
-
-/*
- * The entries of a file's regions, OCC_CHUNK of them to a chunk (16 MiB of 4 KiB pages):
- * read in place, without the probe a hash of regions needs (one every miss, at random), in 4 bytes a region instead of a
- * 16-byte slot. A chunk has room for the regions up to the highest one counted yet (a power of
- * two), so a small file costs a few bytes; a sparse file has chunks only where it has small
- * folios, and a chunk is freed when its last folio goes.
- */
-#define OCC_CHUNK_SHIFT	6
-#define OCC_CHUNK	(1u << OCC_CHUNK_SHIFT)
-_Static_assert(MODEL_MAX_ORDER < OCC_SHIFT + OCC_CHUNK_SHIFT, "a large folio in one chunk");
-
-struct occ_chunk {
-	uint64_t no;		/* region >> OCC_CHUNK_SHIFT */
-	uint32_t file;
-	uint32_t slot;		/* in model.occ_chunks */
-	uint32_t folios;	/* folios counted in it */
-	uint32_t cap;		/* regions it has room for, from no << OCC_CHUNK_SHIFT */
-	uint32_t region[];
-};
-
-/*
- * A file's chunks below OCC_DIR_MAX (its first TiB of 4 KiB pages) are found in its
- * directory, which grows to the highest one made: 8 bytes per chunk of the span. Further
- * chunks of a sparse huge file are found through the hash model.occ.
- */
-#define OCC_DIR_MAX	(1u << 16)
-
-/* The chunk of a huge sparse file's region beyond its directory, through the hash. */
-static struct occ_chunk *occ_chunk_find_far(struct model *m, uint32_t file, uint64_t no)
+/* The chunk of a huge sparse file's word beyond its directory, through the hash. */
+struct occ_chunk *cache_occ_chunk_far(struct model *m, uint32_t file, uint64_t no)
 {
 	struct occ_chunk *c = m->occ_hot;
 	uint32_t slot;
@@ -69,49 +29,26 @@ static struct occ_chunk *occ_chunk_find_far(struct model *m, uint32_t file, uint
 	return m->occ_hot;
 }
 
-/* Inline: every insertion and removal in a counted file reads its chunk from the directory. */
-static inline struct occ_chunk *occ_chunk_find(struct model *m, uint32_t file, uint64_t no)
-{
-	if (no >= OCC_DIR_MAX)
-		return occ_chunk_find_far(m, file, no);
-	if (file < m->nr_occ_dirs && no < m->occ_dirs[file].len)
-		return m->occ_dirs[file].chunks[no];
-	return NULL;
-}
-
 /* Makes a chunk findable: in its file's directory (grown as needed) or the hash. */
 static bool occ_chunk_file(struct model *m, struct occ_chunk *c)
 {
+	struct mfile *mf = model_file(m, c->file);
 	struct occ_chunk **chunks;
-	struct occ_dir *d;
 	uint32_t len;
 
 	if (c->no >= OCC_DIR_MAX)
 		return pagecache_insert(&m->occ, c->file, c->no, c->slot);
-	if (c->file >= m->nr_occ_dirs) {
-		uint32_t n = m->nr_occ_dirs ? m->nr_occ_dirs : 16;
-
-		while (n <= c->file)
-			n *= 2;
-		d = realloc(m->occ_dirs, n * sizeof(*d));
-		if (!d)
-			return false;
-		memset(&d[m->nr_occ_dirs], 0, (n - m->nr_occ_dirs) * sizeof(*d));
-		m->occ_dirs = d;
-		m->nr_occ_dirs = n;
-	}
-	d = &m->occ_dirs[c->file];
-	for (len = d->len ? d->len : 1; len <= c->no; len *= 2)
+	for (len = mf->occ_dir_len ? mf->occ_dir_len : 1; len <= c->no; len *= 2)
 		;
-	if (len != d->len) {
-		chunks = realloc(d->chunks, len * sizeof(*chunks));
+	if (len != mf->occ_dir_len) {
+		chunks = realloc(mf->occ_dir, len * sizeof(*chunks));
 		if (!chunks)
 			return false;
-		memset(&chunks[d->len], 0, (len - d->len) * sizeof(*chunks));
-		d->chunks = chunks;
-		d->len = len;
+		memset(&chunks[mf->occ_dir_len], 0, (len - mf->occ_dir_len) * sizeof(*chunks));
+		mf->occ_dir = chunks;
+		mf->occ_dir_len = len;
 	}
-	d->chunks[c->no] = c;
+	mf->occ_dir[c->no] = c;
 	return true;
 }
 
@@ -119,38 +56,16 @@ static bool occ_chunk_file(struct model *m, struct occ_chunk *c)
 static void occ_chunk_refile(struct model *m, const struct occ_chunk *old, struct occ_chunk *c)
 {
 	if (old->no < OCC_DIR_MAX)
-		m->occ_dirs[old->file].chunks[old->no] = c;
+		model_file(m, old->file)->occ_dir[old->no] = c;
 	else if (!c)
 		pagecache_remove(&m->occ, old->file, old->no);
 	if (m->occ_hot == old)
 		m->occ_hot = c;
 }
 
-/* A region's entry; 0: no small folio starts in it (or the file is not counted). */
-static uint32_t occ_entry(struct model *m, uint32_t file, uint64_t region)
-{
-	const struct occ_chunk *c = occ_chunk_find(m, file, region >> OCC_CHUNK_SHIFT);
-	uint32_t off = region & (OCC_CHUNK - 1);
-
-	return c && off < c->cap ? c->region[off] : 0;
-}
-
-void cache_occupancy_prefetch(const struct model *m, uint32_t file, uint64_t idx)
-{
-	uint64_t region = idx >> OCC_SHIFT, no = region >> OCC_CHUNK_SHIFT;
-	const struct occ_chunk *c;
-
-	/* the chunks found through the hash are left alone: their probe would be the miss */
-	if (no >= OCC_DIR_MAX || file >= m->nr_occ_dirs || no >= m->occ_dirs[file].len)
-		return;
-	c = m->occ_dirs[file].chunks[no];
-	if (c && (region & (OCC_CHUNK - 1)) < c->cap)
-		__builtin_prefetch(&c->region[region & (OCC_CHUNK - 1)]);
-}
-
 static size_t occ_chunk_bytes(uint32_t cap)
 {
-	return sizeof(struct occ_chunk) + cap * sizeof(uint32_t);
+	return sizeof(struct occ_chunk) + cap * sizeof(uint64_t);
 }
 
 /* A free slot of model.occ_chunks, or FOLIO_NIL on ENOMEM. */
@@ -177,7 +92,7 @@ static uint32_t occ_slot_get(struct model *m)
 }
 
 /*
- * A zeroed chunk with room for at least cap regions: a spare one if any (a sparse file read
+ * A zeroed chunk with room for at least cap words: a spare one if any (a sparse file read
  * at random makes and frees a chunk for most of its folios), else a new one.
  */
 static struct occ_chunk *occ_chunk_alloc(struct model *m, uint32_t cap)
@@ -218,7 +133,7 @@ static struct occ_chunk *occ_chunk_new(struct model *m, uint32_t file, uint64_t 
 	return c;
 }
 
-/* The chunk with room for region off of chunk no, made or grown; NULL on ENOMEM. */
+/* The chunk with room for word off of chunk no, made or grown; NULL on ENOMEM. */
 static struct occ_chunk *occ_chunk_room(struct model *m, uint32_t file, uint64_t no,
 					struct occ_chunk *c, uint32_t off)
 {
@@ -233,7 +148,7 @@ static struct occ_chunk *occ_chunk_room(struct model *m, uint32_t file, uint64_t
 	if (!n)
 		return NULL;
 	memcpy(n, c, occ_chunk_bytes(c->cap));
-	memset(&n->region[c->cap], 0, (cap - c->cap) * sizeof(uint32_t));
+	memset(&n->word[c->cap], 0, (cap - c->cap) * sizeof(uint64_t));
 	n->cap = cap;
 	m->occ_chunks[n->slot] = n;
 	occ_chunk_refile(m, c, n);
@@ -258,121 +173,139 @@ void cache_occupancy_release(struct model *m)
 		free(m->occ_chunks[i]);
 	for (uint32_t i = 0; i < m->nr_occ_spare; i++)
 		free(m->occ_spare[i]);
-	for (uint32_t i = 0; i < m->nr_occ_dirs; i++)
-		free(m->occ_dirs[i].chunks);
-	free(m->occ_dirs);
+	for (uint32_t i = 0; i < m->nr_files; i++)
+		free(m->files[i].occ_dir);
 	free(m->occ_chunks);
 	free(m->occ_free);
 	pagecache_release(&m->occ);
 }
 
-/* The bits of order's field in a region's entry (small orders' counts, else the large one). */
-static uint32_t occ_field_mask(unsigned order)
-{
-	if (order >= OCC_SHIFT)
-		return ~0u << OCC_LARGE_SHIFT;
-	return ((1u << occ_field[order + 1]) - 1) & ~((1u << occ_field[order]) - 1);
-}
-
-/* What a folio of the order adds to the entry of each region it is in (occ_field). */
-static uint32_t occ_one(unsigned order)
-{
-	return order >= OCC_SHIFT ? (order + 1u) << OCC_LARGE_SHIFT : 1u << occ_field[order];
-}
-
-/* The regions a folio of the order is in: its own, or the ones it covers (in one chunk). */
-static uint32_t occ_regions(unsigned order)
+/* The words a folio of the order is in: its own, or the ones it covers (in one chunk). */
+static uint32_t occ_words(unsigned order)
 {
 	return order >= OCC_SHIFT ? 1u << (order - OCC_SHIFT) : 1;
 }
 
-/* region_orders()'s last answer forgotten when it was of one of the n regions from region. */
-static void occ_last_forget(struct model *m, uint32_t file, uint64_t region, uint32_t n)
+/* The bits of a folio of the order starting at index in its word (all of them when larger). */
+static uint64_t occ_bits(uint64_t index, unsigned order)
 {
-	if (m->occ_last.file == file && m->occ_last.region - region < n)
-		m->occ_last.file = FOLIO_NIL;
+	static const uint64_t ones[OCC_SHIFT] = {
+		0x1, 0x3, 0xf, 0xff, 0xffff, 0xffffffff,
+	};
+
+	if (order >= OCC_SHIFT)
+		return ~0ull;
+	return ones[order] << (index & ((1u << OCC_SHIFT) - 1));
 }
 
-/*
- * Counts the folio in the entries of its regions: a small folio in its region's count of its
- * order, a large one as the order of every region it covers.
- */
-static void occupancy_add(struct model *m, const struct folio *f)
+/* occupancy_add() of a large folio, or one whose chunk needs making or growing. */
+static __attribute__((noinline)) bool occupancy_add_slow(struct model *m, struct mfile *mf,
+							 const struct folio *f)
 {
-	uint64_t region = f->index >> OCC_SHIFT, no = region >> OCC_CHUNK_SHIFT;
-	uint32_t off = region & (OCC_CHUNK - 1), n = occ_regions(f->order), one = occ_one(f->order);
-	struct occ_chunk *c = occ_chunk_find(m, f->file, no);
+	uint64_t w = f->index >> OCC_SHIFT, no = w >> OCC_CHUNK_SHIFT;
+	uint32_t off = w & (OCC_CHUNK - 1), n = occ_words(f->order);
+	uint64_t bits = occ_bits(f->index, f->order);
+	struct occ_chunk *c = occ_chunk_find(m, mf, f->file, no);
 
-	occ_last_forget(m, f->file, region, n);
-	/* ENOMEM only leaves a count missing: a later check may then call a region free */
 	if (!c || off + n > c->cap)
 		c = occ_chunk_room(m, f->file, no, c, off + n - 1);
 	if (!c)
-		return;
+		return false;
 	for (uint32_t i = 0; i < n; i++)
-		c->region[off + i] += one;
+		c->word[off + i] |= bits;
 	c->folios++;
+	return true;
 }
 
-/* The folio counted out of the entries of its regions again. */
-static void occupancy_del(struct model *m, const struct folio *f)
+/*
+ * Sets the folio's bits. false on ENOMEM: nothing changed. Inline, the small folio in a chunk
+ * of its file's directory that has room: every insertion into a counted file is one.
+ */
+static inline __attribute__((always_inline)) bool
+occupancy_add(struct model *m, struct mfile *mf, const struct folio *f)
 {
-	uint64_t region = f->index >> OCC_SHIFT, no = region >> OCC_CHUNK_SHIFT;
-	uint32_t off = region & (OCC_CHUNK - 1), n = occ_regions(f->order), one = occ_one(f->order);
-	struct occ_chunk *c = occ_chunk_find(m, f->file, no);
+	uint64_t w = f->index >> OCC_SHIFT, no = w >> OCC_CHUNK_SHIFT;
+	uint32_t off = w & (OCC_CHUNK - 1);
+	struct occ_chunk *c;
 
-	occ_last_forget(m, f->file, region, n);
-	/* a count left missing stays missing, never borrowed from another order's */
-	if (!c || off + n > c->cap || !(c->region[off] & occ_field_mask(f->order)))
+	if (f->order < OCC_SHIFT && no < mf->occ_dir_len && (c = mf->occ_dir[no]) &&
+	    off < c->cap) {
+		c->word[off] |= occ_bits(f->index, f->order);
+		c->folios++;
+		return true;
+	}
+	return occupancy_add_slow(m, mf, f);
+}
+
+/* Clears the folio's bits; a folio never counted (ENOMEM, occupancy_stop()) has none. */
+static __attribute__((noinline)) void occupancy_del_slow(struct model *m, struct mfile *mf,
+							 const struct folio *f)
+{
+	uint64_t w = f->index >> OCC_SHIFT, no = w >> OCC_CHUNK_SHIFT;
+	uint32_t off = w & (OCC_CHUNK - 1), n = occ_words(f->order);
+	uint64_t bits = occ_bits(f->index, f->order);
+	struct occ_chunk *c = occ_chunk_find(m, mf, f->file, no);
+
+	if (!c || off + n > c->cap || !(c->word[off] & bits))
 		return;
 	for (uint32_t i = 0; i < n; i++)
-		c->region[off + i] -= one;
+		c->word[off + i] &= ~bits;
 	if (--c->folios == 0)
 		occ_chunk_free(m, c);
 }
 
-static void occupancy_build(struct model *m, uint32_t file)
+/* The same, inline for a small folio in a chunk of its file's directory (every eviction). */
+static inline __attribute__((always_inline)) void
+occupancy_del(struct model *m, struct mfile *mf, const struct folio *f)
 {
-	struct mfile *mf = model_file(m, file);
+	uint64_t w = f->index >> OCC_SHIFT, no = w >> OCC_CHUNK_SHIFT;
+	uint32_t off = w & (OCC_CHUNK - 1);
+	struct occ_chunk *c;
 
+	if (f->order < OCC_SHIFT && no < mf->occ_dir_len && (c = mf->occ_dir[no]) &&
+	    off < c->cap) {
+		uint64_t bits = occ_bits(f->index, f->order);
+
+		if (!(c->word[off] & bits))
+			return;
+		c->word[off] &= ~bits;
+		if (--c->folios == 0)
+			occ_chunk_free(m, c);
+		return;
+	}
+	occupancy_del_slow(m, mf, f);
+}
+
+/*
+ * The file no longer counted: a lookup trusts a clear bit, so a folio left out for want of
+ * memory must not leave the others' bits standing. Every folio's bits cleared, chunks freed.
+ */
+static __attribute__((noinline, cold)) void occupancy_stop(struct model *m, struct mfile *mf)
+{
 	for (uint32_t id = mf->folios; id != FOLIO_NIL; id = folio_at(&m->pool, id)->file_next)
-		occupancy_add(m, folio_at(&m->pool, id));
+		occupancy_del_slow(m, mf, folio_at(&m->pool, id));
+	mf->occ = false;
+}
+
+/* Counts a new folio of a counted file (or stops counting the file on ENOMEM). */
+static inline __attribute__((always_inline)) void
+occupancy_insert(struct model *m, struct mfile *mf, const struct folio *f)
+{
+	if (mf->occ && !occupancy_add(m, mf, f))
+		occupancy_stop(m, mf);
+}
+
+/* Counts every folio of the file from now on; false (not counted) on ENOMEM. */
+static bool occupancy_build(struct model *m, struct mfile *mf)
+{
+	for (uint32_t id = mf->folios; id != FOLIO_NIL; id = folio_at(&m->pool, id)->file_next) {
+		if (!occupancy_add(m, mf, folio_at(&m->pool, id))) {
+			occupancy_stop(m, mf);
+			return false;
+		}
+	}
 	mf->occ = true;
-}
-
-/*
- * The orders whose count (occ_field) is not zero, one bit each: a carry into each field's top
- * bit from its lower bits, or'ed with the top bits themselves (no carry crosses a field), then
- * the six top bits gathered. The same as testing each field, for every 32-bit value.
- */
-#define OCC_TOPS	(1u << 6 | 1u << 12 | 1u << 17 | 1u << 21 | 1u << 24 | 1u << 26)
-#define OCC_LOWS	(0x7ffffffu & ~OCC_TOPS)
-
-static unsigned occ_orders(uint32_t v)
-{
-	uint32_t top = (((v & OCC_LOWS) + OCC_LOWS) | v) & OCC_TOPS;
-
-	return (top >> 6 & 1) | (top >> 11 & 2) | (top >> 15 & 4) | (top >> 18 & 8) |
-	       (top >> 20 & 16) | (top >> 21 & 32);
-}
-
-/*
- * The orders a region's entry names, one bit each: the small ones starting in it, or the
- * large one covering it. The last answer is kept (a miss reads its page's region up to three
- * times: its lookup, readahead's room for the folio, the lookup again).
- */
-static unsigned region_orders(struct model *m, uint32_t file, uint64_t region)
-{
-	uint32_t e, large;
-
-	if (m->occ_last.file == file && m->occ_last.region == region)
-		return m->occ_last.orders;
-	e = occ_entry(m, file, region);
-	large = e >> OCC_LARGE_SHIFT;
-	m->occ_last.file = file;
-	m->occ_last.region = region;
-	m->occ_last.orders = large ? 1u << (large - 1) : occ_orders(e);
-	return m->occ_last.orders;
+	return true;
 }
 
 /* The folio covering idx among the orders of mask, largest first; the hint follows a find. */
@@ -399,17 +332,19 @@ static uint32_t probe_orders(struct model *m, struct mfile *mf, uint32_t file, u
 	return FOLIO_NIL;
 }
 
+void cache_occupancy_check(struct model *m, uint32_t file, uint64_t idx)
+{
+	for (unsigned mask = model_file(m, file)->order_mask; mask; mask &= mask - 1)
+		if (cache_probe(m, file, idx, (unsigned)__builtin_ctz(mask)) != FOLIO_NIL)
+			abort();
+}
+
+/* cache_lookup() probed the hint order already (and in a counted file, found the page covered) */
 uint32_t cache_lookup_slow(struct model *m, uint32_t file, uint64_t idx)
 {
 	struct mfile *mf = model_file(m, file);
-	/*
-	 * in a counted file the entry of idx's region names the orders that can cover it (the
-	 * large one covering the region, else the small ones starting in it); cache_lookup()
-	 * probed the hint order already
-	 */
-	unsigned mask = mf->occ ? region_orders(m, file, idx >> OCC_SHIFT) : mf->order_mask;
 
-	return probe_orders(m, mf, file, idx, mask & ~(1u << mf->hint_order));
+	return probe_orders(m, mf, file, idx, mf->order_mask & ~(1u << mf->hint_order));
 }
 
 /*
@@ -450,30 +385,27 @@ static uint64_t orders_probes(uint64_t n, unsigned mask)
 	return probes;
 }
 
-/* The same as orders_empty() for a counted file, from its regions' entries. */
-static bool counted_range_empty(struct model *m, uint32_t file, uint64_t start, uint64_t n,
-				unsigned small, unsigned large)
+/* The same as orders_empty() for a counted file, every order: no bit of the range set. */
+static bool counted_range_empty(struct model *m, uint32_t file, uint64_t start, uint64_t n)
 {
-	unsigned orders;
+	uint64_t end = start + n;
 
-	if (n >= (1u << OCC_SHIFT)) {
-		for (uint64_t r = start >> OCC_SHIFT; r < (start + n) >> OCC_SHIFT; r++)
-			if (region_orders(m, file, r) & (small | large))
-				return false;
-		return true;
+	for (uint64_t w = start >> OCC_SHIFT; w <= (end - 1) >> OCC_SHIFT; w++) {
+		uint64_t lo = w << OCC_SHIFT > start ? 0 : start & 63;
+		uint64_t hi = (w + 1) << OCC_SHIFT <= end ? 64 : end & 63;
+
+		if (occ_word(m, model_file(m, file), file, w) & bitmap_word_mask(lo, hi))
+			return false;
 	}
-	/*
-	 * the range lies in one region: a large folio there covers it all; else only the small
-	 * orders the region has can be in it
-	 */
-	orders = region_orders(m, file, start >> OCC_SHIFT);
-	if (orders & large)
-		return false;
-	small &= orders;
-	return !small || orders_empty(m, file, start, n, small);
+	return true;
 }
 
-/* Is no folio of an order in orders in the aligned range [start, start + n) (a power of two)? */
+/*
+ * Is no folio of an order in orders in the aligned range [start, start + n) (a power of two)?
+ * A counted file's bits answer for every order: its callers ask either for all of them or,
+ * around a page no folio covers, for the orders below the range's (a folio of the range's
+ * order or larger in it would cover that page), so a bit set can only be such a folio's.
+ */
 static bool range_empty(struct model *m, uint32_t file, uint64_t start, uint64_t n,
 			unsigned orders)
 {
@@ -481,8 +413,15 @@ static bool range_empty(struct model *m, uint32_t file, uint64_t start, uint64_t
 	unsigned large = mf->order_mask & orders & ~OCC_SMALL;
 	unsigned small = mf->order_mask & orders & OCC_SMALL;
 
-	if (mf->occ)
-		return counted_range_empty(m, file, start, n, small, large);
+	if (mf->occ) {
+		bool empty = counted_range_empty(m, file, start, n);
+
+#ifdef FT_EXPENSIVE_CHECKS	/* the bits against a probe per folio of each order */
+		if (empty != orders_empty(m, file, start, n, large | small))
+			abort();
+#endif
+		return empty;
+	}
 	if (!orders_empty(m, file, start, n, large))
 		return false;
 	if (!small)
@@ -492,10 +431,9 @@ static bool range_empty(struct model *m, uint32_t file, uint64_t start, uint64_t
 	 * probes as the occupancy would: the file is not counted for it, its folios' comings
 	 * and goings then need no count either.
 	 */
-	if (orders_probes(n, small) <= 2)
+	if (orders_probes(n, small) <= 2 || !occupancy_build(m, mf))
 		return orders_empty(m, file, start, n, small);
-	occupancy_build(m, file);
-	return counted_range_empty(m, file, start, n, small, 0);
+	return counted_range_empty(m, file, start, n);
 }
 
 bool cache_range_empty(struct model *m, uint32_t file, uint64_t start, uint64_t n)
@@ -560,8 +498,7 @@ uint32_t cache_add(struct model *m, uint32_t file, uint64_t start, unsigned orde
 		m->touched_cached_pages += 1ull << order;
 	}
 	file_list_add(m, mf, id);
-	if (mf->occ)
-		occupancy_add(m, f);
+	occupancy_insert(m, mf, f);
 	mf->nr_by_order[order]++;
 	mf->order_mask |= (uint16_t)(1u << order);
 	mf->hint_order = (uint8_t)order;
@@ -578,14 +515,14 @@ uint32_t cache_add(struct model *m, uint32_t file, uint64_t start, unsigned orde
 
 /* The folio's page cache entry, lists and counts undone, its pages still allocated. */
 /* The folio off its LRU list, out of the index, its file's list and counts. */
-static inline void cache_index_del(struct model *m, uint32_t id, struct folio *f,
-				   struct mfile *mf)
+static inline __attribute__((always_inline)) void
+cache_index_del(struct model *m, uint32_t id, struct folio *f, struct mfile *mf)
 {
 	lruvec_del(m, id);
 	pagecache_remove(&m->pc, f->file, f->index);
 	file_list_del(m, mf, f);
 	if (mf->occ)
-		occupancy_del(m, f);
+		occupancy_del(m, mf, f);
 	if (--mf->nr_by_order[f->order] == 0)
 		mf->order_mask &= (uint16_t)~(1u << f->order);
 }
@@ -664,8 +601,7 @@ static bool split_piece(struct model *m, const struct folio *whole, uint64_t idx
 	if (idx != whole->index)
 		f->flags &= (uint8_t)~FOLIO_READAHEAD;
 	file_list_add(m, mf, id);
-	if (mf->occ)
-		occupancy_add(m, f);
+	occupancy_insert(m, mf, f);
 	mf->nr_by_order[order]++;
 	mf->order_mask |= (uint16_t)(1u << order);
 	memory_folio_added(m, id);
@@ -727,8 +663,8 @@ bool cache_split(struct model *m, uint32_t id, uint64_t at, unsigned new_order, 
 
 /*
  * Reclaim takes the inactive tail, so the folio before this one is most likely the next
- * victim: hint the lines its eviction will touch (its page cache slots, shadow entry, region
- * count and file list neighbours), and the descriptor of the one after it, whose fields the
+ * victim: hint the lines its eviction will touch (its page cache slots, shadow entry, occupancy
+ * word and file list neighbours), and the descriptor of the one after it, whose fields the
  * next call reads. Changes no state.
  */
 static inline __attribute__((always_inline)) void

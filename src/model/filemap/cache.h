@@ -7,24 +7,72 @@
 #define FT_MODEL_FILEMAP_CACHE_H
 
 #include "model/instance.h"
+#include "util/checks.h"
 
 /*
- * Region occupancy (cache.c), for files with folios of several orders: the folios below
- * order OCC_SHIFT counted per order in each aligned 64-page region, so "is this range free"
- * and "no folio here" need no probe per small slot, and a lookup probes only the small orders
- * its region has. Larger folios are found with one probe per order.
- * A file is counted from the first time it needs it (built from its folio list), then kept
- * up to date.
+ * Page occupancy (cache.c), for files with folios of several orders: one bit per page of the
+ * file, set while a cached folio covers it, so "is this range free" and "no folio here" need
+ * no probe per order (a miss, three lookups of its page, then probes nothing). Kept per
+ * folio: a folio sets or clears its bits in one word, or stores whole words when it covers
+ * them. A file is counted from the first time it needs it (built from its folio list), then
+ * kept up to date.
  */
-#define OCC_SHIFT	6
+#define OCC_SHIFT	6	/* pages per word, log2 */
+
+/*
+ * The words of a file, OCC_CHUNK of them to a chunk (16 MiB of 4 KiB pages): read in place,
+ * without the probe a hash would need on every miss. A chunk has room for the words up to the
+ * highest one counted yet (a power of two), so a small file costs a few bytes; a sparse file
+ * has chunks only where it has folios, and a chunk is freed when its last folio goes.
+ */
+#define OCC_CHUNK_SHIFT	6
+#define OCC_CHUNK	(1u << OCC_CHUNK_SHIFT)
+_Static_assert(MODEL_MAX_ORDER < OCC_SHIFT + OCC_CHUNK_SHIFT, "a large folio in one chunk");
+
+struct occ_chunk {
+	uint64_t no;		/* word >> OCC_CHUNK_SHIFT */
+	uint32_t file;
+	uint32_t slot;		/* in model.occ_chunks */
+	uint32_t folios;	/* folios counted in it */
+	uint32_t cap;		/* words it has room for, from no << OCC_CHUNK_SHIFT */
+	uint64_t word[];
+};
+
+/*
+ * A file's chunks below OCC_DIR_MAX (its first TiB of 4 KiB pages) are found in its
+ * directory, which grows to the highest one made: 8 bytes per chunk of the span. Further
+ * chunks of a sparse huge file are found through the hash model.occ (cache.c).
+ */
+#define OCC_DIR_MAX	(1u << 16)
+
+struct occ_chunk *cache_occ_chunk_far(struct model *m, uint32_t file, uint64_t no);
+
+/*
+ * The chunk no of a counted file mf (model_file(m, file)), or NULL. Inline: every lookup in a
+ * counted file reads it (a directory is never longer than OCC_DIR_MAX).
+ */
+static inline struct occ_chunk *occ_chunk_find(struct model *m, const struct mfile *mf,
+					       uint32_t file, uint64_t no)
+{
+	if (no < mf->occ_dir_len)
+		return mf->occ_dir[no];
+	return no >= OCC_DIR_MAX ? cache_occ_chunk_far(m, file, no) : NULL;
+}
+
+/* Word w of a counted file's occupancy: bit i set when a folio covers page w * 64 + i. */
+static inline uint64_t occ_word(struct model *m, const struct mfile *mf, uint32_t file,
+				uint64_t w)
+{
+	const struct occ_chunk *c = occ_chunk_find(m, mf, file, w >> OCC_CHUNK_SHIFT);
+	uint32_t off = w & (OCC_CHUNK - 1);
+
+	return c && off < c->cap ? c->word[off] : 0;
+}
 
 /* cache.c: folios in the page cache, with every index kept in step. */
 uint32_t cache_lookup_slow(struct model *m, uint32_t file, uint64_t idx);
-/*
- * Hints the entry of idx's region in a counted file (the prefetcher, for a read whose first
- * probe will miss: its lookup and its range check read it). Changes no state.
- */
-void cache_occupancy_prefetch(const struct model *m, uint32_t file, uint64_t idx);
+/* The sanitizer builds: aborts when a folio covers page idx of a counted file after all. */
+void cache_occupancy_check(struct model *m, uint32_t file, uint64_t idx);
 /* Frees the region occupancy of every file (model_free()). */
 void cache_occupancy_release(struct model *m);
 bool cache_range_empty(struct model *m, uint32_t file, uint64_t start, uint64_t n);
@@ -57,9 +105,10 @@ static inline uint32_t cache_probe(struct model *m, uint32_t file, uint64_t idx,
 }
 
 /*
- * The cached folio covering page idx, or FOLIO_NIL. Inline: the order of the last folio found
- * is probed first, one probe for a single-order file; the other orders are cache.c's. Always
- * inlined: GCC would otherwise make one shared copy, a call on every lookup.
+ * The cached folio covering page idx, or FOLIO_NIL. Inline: one probe for a single-order
+ * file; in a counted file a clear bit first, then the order of the last folio found; the other
+ * orders are cache.c's. Always inlined: GCC would otherwise make one shared copy, a call on
+ * every lookup.
  */
 static inline __attribute__((always_inline)) uint32_t
 cache_lookup(struct model *m, uint32_t file, uint64_t idx)
@@ -67,23 +116,25 @@ cache_lookup(struct model *m, uint32_t file, uint64_t idx)
 	const struct mfile *mf = model_file(m, file);
 	unsigned mask = mf->order_mask;
 
+	if (mask == 1u << mf->hint_order)	/* a file of one order: one probe */
+		return cache_probe(m, file, idx, mf->hint_order);
 	if (!mask)
 		return FOLIO_NIL;
+	/*
+	 * a counted file's page no folio covers needs no probe: a miss looks its page up three
+	 * times over (the read, readahead's window and its history)
+	 */
+	if (mf->occ && !(occ_word(m, mf, file, idx >> OCC_SHIFT) >> (idx & 63) & 1)) {
+#ifdef FT_EXPENSIVE_CHECKS
+		cache_occupancy_check(m, file, idx);
+#endif
+		return FOLIO_NIL;
+	}
 	if (mask & (1u << mf->hint_order)) {
 		uint32_t id = cache_probe(m, file, idx, mf->hint_order);
 
 		if (id != FOLIO_NIL)
 			return id;
-		if (mask == 1u << mf->hint_order)
-			return FOLIO_NIL;
-		/*
-		 * a miss looks its page up three times over (the read, readahead's window and
-		 * its history): the region's orders kept from the first say there is no other
-		 * order to probe, without the call
-		 */
-		if (mf->occ && m->occ_last.file == file && m->occ_last.region == idx >> OCC_SHIFT &&
-		    !(m->occ_last.orders & ~(1u << mf->hint_order)))
-			return FOLIO_NIL;
 	}
 	return cache_lookup_slow(m, file, idx);
 }

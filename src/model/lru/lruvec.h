@@ -82,6 +82,12 @@ struct lruvec {
 	struct reclaim_target limit_reclaim;
 	bool deactivate_file;
 	uint64_t deactivate_credit;
+	/* refaults.c's last active pages per inactive page taken; the shifted sizes it is for */
+	struct deactivate_kept {
+		uint64_t active, inactive, ratio;
+		unsigned shift;
+		bool valid;
+	} deactivate_kept;
 };
 
 #endif /* FT_MODEL_LRUVEC_H */

@@ -145,8 +145,28 @@ void memory_free_pages(struct model *m, uint64_t pfn, unsigned order)
 
 /* ---- migration ---------------------------------------------------------------------------- */
 
+/*
+ * Bits [from, from + n) moved to [to, to + n), the source's cleared. A block's: n a power of
+ * two and both ends aligned to it, so the bits lie in one word or fill whole words, moved a
+ * word at a time; anything else bit by bit.
+ */
 static void bits_move(uint64_t *map, uint64_t from, uint64_t to, uint64_t n)
 {
+	if (n && !(n & (n - 1)) && !((from | to) & (n - 1))) {
+		if (n < 64) {
+			uint64_t mask = (1ull << n) - 1, *src = &map[from >> 6], *dst = &map[to >> 6];
+			uint64_t bits = *src >> (from & 63) & mask;
+
+			*src &= ~(mask << (from & 63));
+			*dst = (*dst & ~(mask << (to & 63))) | bits << (to & 63);
+			return;
+		}
+		for (uint64_t i = 0; i < n >> 6; i++) {
+			map[(to >> 6) + i] = map[(from >> 6) + i];
+			map[(from >> 6) + i] = 0;
+		}
+		return;
+	}
 	for (uint64_t i = 0; i < n; i++) {
 		if (bitmap_test(map, from + i))
 			bitmap_set_range(map, to + i, to + i + 1);

@@ -29,10 +29,16 @@
 #define DEF_PRIORITY		12
 #define CREDIT_SHIFT		16
 
+/* The release of the recording kernel (its first device's), MODEL_UNKNOWN when not known */
+static unsigned recorded_release(const struct model *m)
+{
+	return m->cfg.ndevices ? m->cfg.devices[0].release : MODEL_UNKNOWN;
+}
+
 /* The recording kernel flushes at every reclaim pass (6.1 to 6.11: not checked between) */
 static bool reclaim_flushes(const struct model *m)
 {
-	unsigned release = m->cfg.ndevices ? m->cfg.devices[0].release : MODEL_UNKNOWN;
+	unsigned release = recorded_release(m);
 
 	return release != MODEL_UNKNOWN && release < 6012;
 }
@@ -43,9 +49,9 @@ static bool reclaim_flushes(const struct model *m)
  */
 static void reclaim_flush_stats(struct model *m, struct mem_cgroup *memcg)
 {
-	unsigned release = m->cfg.devices[0].release;
+	unsigned release = recorded_release(m);
 
-	if (memcg && release >= 6008)
+	if (memcg && release != MODEL_UNKNOWN && release >= 6008)
 		memcg_stats_flush_one(memcg);
 	else
 		memcg_stats_flush(m);
@@ -122,12 +128,17 @@ void reclaim_taken(struct model *m, struct mem_cgroup *memcg, uint64_t pages, bo
  * reaches a batch only at low priorities, where the active list's share is its size's. Every
  * inactive page scanned is taken (the model's tail is reclaimable); kswapd's larger target is
  * read as SWAP_CLUSTER_MAX (not checked).
+ * *shift: the lowest priority the scan reached (0 when it went through them all). The answer
+ * depends on the sizes shifted by it alone: a priority's pages taken are min(inactive >>
+ * prio, SWAP_CLUSTER_MAX), so where the scan stops is the inactive size's doing, and the
+ * sizes at the priorities above are the shifted ones shifted further.
  */
-static uint64_t deactivate_ratio(uint64_t active, uint64_t inactive)
+static uint64_t deactivate_ratio(uint64_t active, uint64_t inactive, unsigned *shift)
 {
 	uint64_t taken = 0, deactivated = 0;
+	int prio;
 
-	for (int prio = DEF_PRIORITY; prio >= 0 && taken < SWAP_CLUSTER_MAX; prio--) {
+	for (prio = DEF_PRIORITY; prio >= 0 && taken < SWAP_CLUSTER_MAX; prio--) {
 		uint64_t ni = inactive >> prio, na = active >> prio, here = 0;
 
 		while ((ni || na) && here < SWAP_CLUSTER_MAX) {
@@ -141,7 +152,26 @@ static uint64_t deactivate_ratio(uint64_t active, uint64_t inactive)
 		}
 		taken += here;
 	}
+	*shift = (unsigned)(prio + 1);
 	return taken ? (deactivated << CREDIT_SHIFT) / taken : 0;
+}
+
+/*
+ * deactivate_ratio() of the lists' sizes, kept while their sizes shifted by the priority its
+ * scan reached stay the same (the same answer, see there): reclaim asks for it at every page
+ * it takes while deactivating, and the sizes move by a page at a time.
+ */
+static uint64_t deactivate_ratio_kept(struct lruvec *lruvec, uint64_t active, uint64_t inactive)
+{
+	struct deactivate_kept *k = &lruvec->deactivate_kept;
+
+	if (k->valid && active >> k->shift == k->active && inactive >> k->shift == k->inactive)
+		return k->ratio;
+	k->ratio = deactivate_ratio(active, inactive, &k->shift);
+	k->active = active >> k->shift;
+	k->inactive = inactive >> k->shift;
+	k->valid = true;
+	return k->ratio;
 }
 
 void reclaim_deactivate_for(struct lruvec *lruvec, uint64_t scanned)
@@ -150,7 +180,8 @@ void reclaim_deactivate_for(struct lruvec *lruvec, uint64_t scanned)
 
 	if (!l->inactive.pages)
 		return;
-	lruvec->deactivate_credit += scanned * deactivate_ratio(l->active.pages, l->inactive.pages);
+	lruvec->deactivate_credit += scanned * deactivate_ratio_kept(lruvec, l->active.pages,
+								       l->inactive.pages);
 	while (l->active.tail != FOLIO_NIL) {
 		uint64_t nr = folio_nr_pages(folio_at(l->pool, l->active.tail)) << CREDIT_SHIFT;
 
