@@ -264,6 +264,8 @@ static void dump_fields(const struct dump_out *o, const struct ft_hdr *h)
 		put_u64(o, "size", f->size);
 		if (f->flags & FT_FILE_REUSED)	/* only then: older dumps stay as they were */
 			put_u64(o, "reused", 1);
+		if (f->flags & FT_FILE_NAMED)
+			put_u64(o, "named", 1);
 		put_str(o, "path", ft_file_path(f), f->path_len);
 		break;
 	}

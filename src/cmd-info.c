@@ -46,6 +46,7 @@ struct info_cgroup {
 
 struct info_totals {
 	uint64_t per_type[FT_TYPE_MAX];
+	uint64_t files_named;	/* FT_FILE_NAMED records: a name for a file counted before */
 	uint64_t unknown_types;
 	uint64_t op_count[FT_OP_MAX], op_bytes[FT_OP_MAX];
 	uint64_t via_count[2][INFO_VIAS], via_bytes[2][INFO_VIAS];	/* [write][via] */
@@ -206,6 +207,8 @@ static int count_record(struct info_totals *t, const struct ft_hdr *h)
 	}
 	t->records++;
 	t->per_type[h->type]++;
+	if (h->type == FT_FILE && (((const struct ft_file *)h)->flags & FT_FILE_NAMED))
+		t->files_named++;
 	if (!ft_is_metadata(h->type)) {
 		if (!t->events || h->ts < t->first_ts)
 			t->first_ts = h->ts;
@@ -440,7 +443,7 @@ static void print_counts(const struct info_totals *t)
 		printf("  %-18s %12s %20" PRIu64 " bytes\n", "of which O_DIRECT", "",
 		       t->direct_bytes);
 	print_vias(t);
-	printf("files:      %" PRIu64 "\n", t->per_type[FT_FILE]);
+	printf("files:      %" PRIu64 "\n", t->per_type[FT_FILE] - t->files_named);
 	if (t->sc_files)
 		printf("start:      %" PRIu64 " files probed: %" PRIu64 " pages cached before the "
 		       "trace in %" PRIu64 " ranges, %" PRIu64 " dirty, %" PRIu64 " under writeback%s"
@@ -746,7 +749,7 @@ static void json_counts(FILE *f, const struct info_totals *t)
 		fputs(in ? "}" : "\n    }", f);
 	}
 	fputs("\n  }", f);
-	fprintf(f, ",\n  \"files\": %" PRIu64, t->per_type[FT_FILE]);
+	fprintf(f, ",\n  \"files\": %" PRIu64, t->per_type[FT_FILE] - t->files_named);
 	fprintf(f, ",\n  \"start_cache\": {\"files\": %" PRIu64 ", \"pages\": %" PRIu64
 		", \"ranges\": %" PRIu64 ", \"dirty\": %" PRIu64 ", \"writeback\": %" PRIu64
 		", \"probe_ns\": %" PRIu64 "}", t->sc_files, t->sc_pages, t->sc_ranges, t->sc_dirty,

@@ -201,6 +201,11 @@ is "$("$FOLIO_TRACE" dump -t start_cache "$TMPD/dd.ftr" | grep " ino=$ino " |
 calib "$TMPD/dd.ftr"
 within "bytes written back" "$wb"
 per_file "$D/dirty" writeback_bytes
+# met first in that writeback or at its open: either way the trace names it, and the report
+is "$("$FOLIO_TRACE" dump -t file "$TMPD/dd.ftr" | grep -c " ino=$ino .* path=$D/dirty\$")" 1 \
+	"$NAME: the trace names the file"
+is "$(jq -r --argjson i "$ino" '.files[] | select(.ino == $i) | .name' "$TMPD/c.json")" \
+	"$D/dirty" "$NAME: calibrate --by=file names it"
 # fio's libraries, partly cached, read by faults: the model reads around them more (the page)
 shown "insertions, pages" mm_filemap_add_to_page_cache
 

@@ -22,6 +22,7 @@ void ft_consumer_init(struct ft_consumer *c, struct ft_writer *w, const struct f
 	c->no_paths = no_paths;
 	ft_idset_init(&c->files);
 	u64map_init(&c->gens, 64);	/* ENOMEM here: the first file's lookup fails */
+	u64map_init(&c->unnamed, 16);
 	ft_start_late_init(&c->late);
 	ft_cgroups_init(&c->cgroups, ms);
 }
@@ -32,6 +33,7 @@ void ft_consumer_fini(struct ft_consumer *c)
 	ft_start_late_free(&c->late);
 	ft_idset_free(&c->files);
 	u64map_free(&c->gens);
+	u64map_free(&c->unnamed);
 	ft_cgroups_free(&c->cgroups);
 }
 
@@ -107,6 +109,23 @@ static int generation_changed(struct ft_consumer *c, const struct ft_priv_path *
 
 static int write_record(struct ft_consumer *c, const struct ft_hdr *h);
 
+/* A file met without a path, named now: FT_FILE again, FT_FILE_NAMED, with the path. */
+static int name_late(struct ft_consumer *c, const struct ft_priv_path *p)
+{
+	uint64_t *v = u64map_find(&c->unnamed, file_key(p->dev, p->ino));
+	char path[FT_PATH_NAMES + 512];
+	union ft_file_buf buf;
+
+	if (!v || !*v || c->no_paths || !p->depth)
+		return 0;
+	build_path(c, p, path, sizeof(path));
+	if (path[0] != '/')
+		return 0;	/* a walk that did not reach a mount point: wait for a better one */
+	*v = 0;
+	return write_record(c, ft_file_build(&buf, p->hdr.ts, p->dev, p->ino, p->size, path,
+					     FT_FILE_NAMED));
+}
+
 static int file_named(struct ft_consumer *c, const struct ft_priv_path *p)
 {
 	char path[FT_PATH_NAMES + 512];
@@ -117,7 +136,7 @@ static int file_named(struct ft_consumer *c, const struct ft_priv_path *p)
 	if (added < 0 || reused < 0)
 		return -1;
 	if (!added && !reused)
-		return probe_late(c, p);
+		return name_late(c, p) < 0 ? -1 : probe_late(c, p);
 	path[0] = '\0';
 	if (!c->no_paths && p->depth)
 		build_path(c, p, path, sizeof(path));
@@ -185,6 +204,8 @@ static int file_seen(struct ft_consumer *c, __u64 ts, __u32 dev, __u64 ino, __u6
 	if (!added)
 		return 0;
 	if (!c->no_start_cache && ft_start_late_met(&c->late, dev, ino) < 0)
+		return -1;
+	if (!c->no_paths && !u64map_get_or_add(&c->unnamed, file_key(dev, ino), 1, &(bool){ 0 }))
 		return -1;
 	return write_record(c, ft_file_build(&buf, ts, dev, ino, size, NULL, 0));
 }

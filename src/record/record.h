@@ -248,6 +248,7 @@ struct ft_consumer {
 	bool no_start_cache;	/* --no-start-cache: files are not probed */
 	struct ft_start_hold hold;
 	struct ft_start_late late;	/* files met before their name */
+	struct u64map unnamed;	/* file_key(dev, ino) -> 1 while its FT_FILE has no path */
 	bool dev_set;		/* --dev, applied here to truncate(2) by path */
 	__u32 dev;
 	bool failed;		/* a write failed: stop recording */

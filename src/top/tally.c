@@ -102,6 +102,14 @@ static int remember_file(struct top_tally *t, const struct ft_file *f)
 		return -1;
 	if (!*slot && !(*slot = keep_name(t, ft_file_path(f), f->path_len)))
 		return -1;
+	/* named after its first events (FT_FILE_NAMED): its row, by file, takes the name */
+	if ((f->flags & FT_FILE_NAMED) && t->by == TOP_BY_FILE) {
+		const uint64_t *row = u64map_find(&t->row_of, tally_file_key(f->dev, f->ino, gen));
+
+		if (row)
+			snprintf(t->rows[*row - 1].name, sizeof(t->rows[*row - 1].name), "%s",
+				 t->names[*slot - 1]);
+	}
 	return 0;
 }
 

@@ -164,6 +164,11 @@ struct ft_file {
 };
 
 #define FT_FILE_REUSED	(1u << 0)	/* (dev, ino) named before: a new file (i_generation) */
+/*
+ * the path of a file an earlier FT_FILE met without one (first met in a kernel event, its name
+ * known later): the same file, named now (since 1.5)
+ */
+#define FT_FILE_NAMED	(1u << 1)
 
 /*
  * The pages of a file that were in the page cache before the trace, probed without touching
