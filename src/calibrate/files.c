@@ -97,13 +97,15 @@ void calibration_release(struct calibration *c)
 	c->nfiles = 0;
 }
 
-/* "+1.2%", or "-" where the kernel's figure is 0 and the model's not, or unknown */
+/* "+1.2%" as the metric rows give it (calib_rel_error()), or "-": undefined, or unknown */
 static const char *error_cell(uint64_t model, uint64_t kernel, bool known, char *buf, size_t n)
 {
-	if (!known || (!kernel && model))
+	const struct calib_row r = { .model = model, .kernel = kernel };
+	double e;
+
+	if (!known || !calib_rel_error(&r, &e))
 		return "-";
-	snprintf(buf, n, "%+.1f%%", kernel ? ((double)model - (double)kernel) * 100 /
-		 (double)kernel : 0.0);
+	snprintf(buf, n, "%+.1f%%", e * 100);
 	return buf;
 }
 

@@ -442,10 +442,7 @@ int kernel_facts_read(struct kernel_facts *k, const char *path, struct ft_error 
 		}
 	ft_reader_status(r, &st);
 	ft_reader_close(r);
-	/* recorded since 1.5, where the kernel has the tracepoint */
-	k->have_refault_events = (st.version_major > 1 || st.version_minor >= 5) && k->have_host &&
-				 !(k->host.unrecorded & FT_UNREC_REFAULTS) &&
-				 !(k->host.flags & FT_HOST_SYNTHETIC);
+	k->have_refault_events = ft_has_refault_events(&st, k->have_host ? &k->host : NULL);
 	if (ret == FT_READ_ERROR)
 		return -1;
 	k->read_whole = true;

@@ -77,17 +77,6 @@ static int probe_start(struct ft_consumer *c, const char *path, __u32 dev, __u64
 	return ft_start_hold_probe(&c->hold, path, dev, ino, dirty);
 }
 
-/* A file first met in an event, named now: probed if the trace has not changed its pages. */
-static int probe_late(struct ft_consumer *c, const struct ft_priv_path *p)
-{
-	char path[FT_PATH_NAMES + 512];
-	__u64 dirty;
-
-	if (!ft_start_late_named(&c->late, p->dev, p->ino, &dirty) || !p->depth)
-		return 0;
-	build_path(c, p, path, sizeof(path));
-	return probe_start(c, path, p->dev, p->ino, dirty);
-}
 
 /*
  * The generation of (dev, ino) as its latest name had it: 1 when it is another's now (the
@@ -109,21 +98,31 @@ static int generation_changed(struct ft_consumer *c, const struct ft_priv_path *
 
 static int write_record(struct ft_consumer *c, const struct ft_hdr *h);
 
-/* A file met without a path, named now: FT_FILE again, FT_FILE_NAMED, with the path. */
-static int name_late(struct ft_consumer *c, const struct ft_priv_path *p)
+/*
+ * A file met before in an event without a path, named now: FT_FILE again with the path
+ * (FT_FILE_NAMED), and probed if the trace has not changed its pages. The path is built once,
+ * only when either needs it.
+ */
+static int file_named_late(struct ft_consumer *c, const struct ft_priv_path *p)
 {
-	uint64_t *v = u64map_find(&c->unnamed, file_key(p->dev, p->ino));
+	uint64_t *unnamed = u64map_find(&c->unnamed, file_key(p->dev, p->ino));
 	char path[FT_PATH_NAMES + 512];
 	union ft_file_buf buf;
+	__u64 dirty = 0;
+	bool probe = ft_start_late_named(&c->late, p->dev, p->ino, &dirty);
+	bool name = unnamed && *unnamed && !c->no_paths;
 
-	if (!v || !*v || c->no_paths || !p->depth)
+	if (!p->depth || (!probe && !name))
 		return 0;
 	build_path(c, p, path, sizeof(path));
-	if (path[0] != '/')
-		return 0;	/* a walk that did not reach a mount point: wait for a better one */
-	*v = 0;
-	return write_record(c, ft_file_build(&buf, p->hdr.ts, p->dev, p->ino, p->size, path,
-					     FT_FILE_NAMED));
+	/* a walk that did not reach a mount point names nothing: wait for a better one */
+	if (name && path[0] == '/') {
+		*unnamed = 0;
+		if (write_record(c, ft_file_build(&buf, p->hdr.ts, p->dev, p->ino, p->size, path,
+						  FT_FILE_NAMED)))
+			return -1;
+	}
+	return probe ? probe_start(c, path, p->dev, p->ino, dirty) : 0;
 }
 
 static int file_named(struct ft_consumer *c, const struct ft_priv_path *p)
@@ -136,7 +135,7 @@ static int file_named(struct ft_consumer *c, const struct ft_priv_path *p)
 	if (added < 0 || reused < 0)
 		return -1;
 	if (!added && !reused)
-		return name_late(c, p) < 0 ? -1 : probe_late(c, p);
+		return file_named_late(c, p);
 	path[0] = '\0';
 	if (!c->no_paths && p->depth)
 		build_path(c, p, path, sizeof(path));

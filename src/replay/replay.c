@@ -1121,9 +1121,7 @@ static void collect_results(struct replay *rp, const struct ft_reader_status *st
 			rp->samples = model_samples(rp->models[i]);
 	}
 	rp->run.records = st->records;
-	rp->refault_events = (st->version_major > 1 || st->version_minor >= 5) && rp->have_host &&
-			     !(rp->host.unrecorded & FT_UNREC_REFAULTS) &&
-			     !(rp->host.flags & FT_HOST_SYNTHETIC);
+	rp->refault_events = ft_has_refault_events(st, rp->have_host ? &rp->host : NULL);
 	rp->run.files = rp->files.nfiles;
 	rp->run.clean_end = st->clean_end;
 	rp->run.truncated = st->truncated;

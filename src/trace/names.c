@@ -117,6 +117,12 @@ static const char *const unrecorded_names[FT_UNREC_KINDS] = {
 	"refaults per folio",
 };
 
+bool ft_has_refault_events(const struct ft_reader_status *st, const struct ft_host *host)
+{
+	return (st->version_major > 1 || st->version_minor >= 5) && host &&
+	       !(host->unrecorded & FT_UNREC_REFAULTS) && !(host->flags & FT_HOST_SYNTHETIC);
+}
+
 void ft_print_unrecorded(FILE *f, __u16 kinds, bool json)
 {
 	const char *sep = "";

@@ -249,6 +249,11 @@ const char *ft_op_name(__u16 op);
  * reads, readahead windows"); json: each a JSON string.
  */
 void ft_print_unrecorded(FILE *f, __u16 kinds, bool json);
+/*
+ * Whether the trace names the folios that refaulted (FT_PAGECACHE_REFAULT): recorded live
+ * (host: its FT_HOST, NULL if none) since 1.5 by a kernel with the tracepoint (6.14 on).
+ */
+bool ft_has_refault_events(const struct ft_reader_status *st, const struct ft_host *host);
 
 /* Accessors for variable-length parts; only valid on records the reader returned. */
 static inline const char *ft_file_path(const struct ft_file *f)
