@@ -13,9 +13,9 @@ tests_mktrace_SOURCES = tests/mktrace.c tests/sample-trace.c tests/sample-trace.
 tests_mktrace_LDADD = $(TEST_LIBS)
 TESTS += tests/test-trace
 TESTS += tests/trace-cli.sh tests/escapes.sh tests/info-json.sh tests/unrecorded.sh \
-	tests/replay-proactive.sh
+	tests/replay-proactive.sh tests/replay-startfolios.sh
 EXTRA_DIST += tests/trace-cli.sh tests/escapes.sh tests/info-json.sh tests/unrecorded.sh \
-	tests/replay-proactive.sh \
+	tests/replay-proactive.sh tests/replay-startfolios.sh \
 	tests/data/sample.info tests/data/sample.dump \
 	tests/data/sample.jsonl
 check_PROGRAMS += tests/test-inflate

@@ -17,7 +17,7 @@
 
 enum calib_format { CALIB_FORMAT_TABLE, CALIB_FORMAT_JSON };
 
-enum { OPT_FORMAT = 256, OPT_FILES, OPT_MEMORY, OPT_FORCE, OPT_BY, OPT_TOP };
+enum { OPT_FORMAT = 256, OPT_FILES, OPT_MEMORY, OPT_FORCE, OPT_BY, OPT_TOP, OPT_START_FOLIOS };
 
 static const struct argp_option calibrate_options[] = {
 	{ "files", OPT_FILES, "WHICH", 0,
@@ -32,6 +32,9 @@ static const struct argp_option calibrate_options[] = {
 	  "page-cache memory instead of the recorded cgroup limit or host memory (what the "
 	  "kernel's workload had beside the traced files, such as other processes' caches, "
 	  "is then the caller's to take out)", 0 },
+	{ "start-folios", OPT_START_FOLIOS, "HOW", 0,
+	  "deleted (default): the folios of the start cache the trace's deletes show, the rest "
+	  "by rule; rule: all by rule, to check the rule against those deletes", 0 },
 	{ "output", 'o', "FILE", 0, "write the report to FILE instead of standard output", 0 },
 	{ "quiet", 'q', NULL, 0, "no progress line on stderr, even on a terminal", 0 },
 	{ "force", OPT_FORCE, NULL, 0,
@@ -45,7 +48,7 @@ struct calibrate_args {
 	bool force;
 	bool by_file;
 	uint32_t top;			/* --top; 0: not given */
-	struct model_config memory;	/* its memory_bytes, when --memory was given */
+	struct model_config memory;	/* its memory_bytes (--memory), start_folios */
 	const char *file, *output;
 	struct ft_seen seen;
 };
@@ -72,6 +75,12 @@ static error_t calibrate_parse(int key, char *arg, struct argp_state *state)
 						  &a->memory);
 
 		return why ? ft_usage_error(NULL, "memory", arg, why) : 0;
+	}
+	case OPT_START_FOLIOS: {
+		const char *why = model_param_set(model_param_by_key("start_folios"), arg,
+						  &a->memory);
+
+		return why ? ft_usage_error(NULL, "start-folios", arg, why) : 0;
 	}
 	case OPT_FILES:
 		if (strcmp(arg, "all") != 0 && strcmp(arg, "syscalls") != 0) {
@@ -179,6 +188,7 @@ int cmd_calibrate(int argc, char **argv)
 	if (argp_parse(&argp, argc, argv, 0, NULL, &args))
 		return EXIT_USAGE;
 	args.req.memory_bytes = args.memory.memory_bytes;
+	args.req.start_folios = args.memory.start_folios;
 	if (args.top && !args.by_file) {
 		ft_warn("--top needs --by=file (see folio-trace calibrate --help)");
 		return EXIT_USAGE;

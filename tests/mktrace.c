@@ -233,6 +233,53 @@ static int write_proactive(struct ft_writer *w, struct ft_error *err)
 	return 0;
 }
 
+static int append_folio_event(struct ft_writer *w, __u16 type, __u64 ts, __u64 index,
+			      __u8 order, struct ft_error *err)
+{
+	struct ft_folio_event fe = { .hdr = { .type = type, .size = sizeof(fe), .tid = 0, .ts = ts },
+				     .ino = 30, .index = index, .dev = 254u << 20, .order = order };
+
+	return ft_writer_append(w, &fe, err);
+}
+
+/*
+ * A 4 MiB file whose pages [0, 256) and [512, 1024) were cached before the trace, clean; the
+ * kernel inserts pages 20-23 (an order-2 folio: they were not
+ * cached after all), then the trace's POSIX_FADV_DONTNEED of the whole file deletes folios
+ * (0, order 4), (16, 2), (20, 2), (240, 4), (512, 9) and (256, 8), of which all but (20, 2)
+ * (inserted in the trace) and (256, 8) (no start pages) are start folios; then a page is read.
+ */
+static int write_startfolios(struct ft_writer *w, struct ft_error *err)
+{
+	static const struct { __u64 index; __u8 order; } deletes[] = {
+		{ 0, 4 }, { 16, 2 }, { 20, 2 }, { 240, 4 }, { 512, 9 }, { 256, 8 },
+	};
+	const struct ft_page_range ranges[] = { { 0, 256 }, { 512, 512 } };
+	struct ft_start_cache sc = { .hdr = { .ts = 1000000, .tid = 100 }, .ino = 30,
+				     .dev = 254u << 20, .nr_cache = 768,
+				     .flags = FT_SC_CACHESTAT | FT_SC_MINCORE };
+	struct ft_access advice = { .hdr = { .type = FT_ACCESS, .size = sizeof(advice), .tid = 100,
+					     .ts = 3000000 }, .ino = 30, .dev = 254u << 20,
+				    .op = FT_OP_FADVISE, .pos = 0, .len = 0, .isize = 4u << 20,
+				    .arg = 4 /* POSIX_FADV_DONTNEED */ };
+	struct ft_host h = host;
+	struct ft_host_dev dev = { .dev = 254u << 20, .block_size = 4096, .fstype = "ext4",
+				   .name = "/dev/vda" };
+
+	h.ndevs = 1;
+	if (ft_writer_host(w, &h, &dev, err) || append_task(w, 100, 100, "reader", 0, err) ||
+	    ft_writer_file(w, 1000, 254u << 20, 30, 4u << 20, "/data/warm", err) ||
+	    ft_writer_start_cache(w, &sc, ranges, 2, err) ||
+	    append_folio_event(w, FT_PAGECACHE_ADD, 2000000, 20, 2, err) ||
+	    ft_writer_append(w, &advice, err))
+		return -1;
+	for (size_t i = 0; i < sizeof(deletes) / sizeof(deletes[0]); i++)
+		if (append_folio_event(w, FT_PAGECACHE_DELETE, 3000000 + i, deletes[i].index,
+				       deletes[i].order, err))
+			return -1;
+	return append_unit_access(w, 100, 4000000, 30, FT_OP_READ, 0, 4096, 4u << 20, err);
+}
+
 static int write_units(struct ft_writer *w, struct ft_error *err)
 {
 	return write_units_trace(w, false, 0, err);
@@ -499,6 +546,7 @@ static const struct {
 	{ "units-unrecorded", write_units_unrecorded },
 	{ "nfs", write_nfs },
 	{ "proactive", write_proactive },
+	{ "startfolios", write_startfolios },
 };
 
 int main(int argc, char **argv)
@@ -511,7 +559,8 @@ int main(int argc, char **argv)
 	if (argc < 2 || argc > 3) {
 		fprintf(stderr, "usage: mktrace [sample|empty|counters|truncated|ts-max|ts-random|"
 			"ts-back|huge|escapes|units|units-cgroup|units-unrecorded|memcgs|"
-			"memcg-limits|memcg-charges|memcg-dirty|memcg-dirty-v1|nfs|proactive] FILE\n");
+			"memcg-limits|memcg-charges|memcg-dirty|memcg-dirty-v1|nfs|proactive|"
+			"startfolios] FILE\n");
 		return 2;
 	}
 	w = ft_writer_open(argv[argc - 1], 0644, &err);

@@ -167,6 +167,7 @@ int calibrate_file(struct calibration *c, const char *path, const struct calibra
 	kernel_config(&cfg, &k);
 	if (req->memory_bytes)
 		cfg.memory_bytes = req->memory_bytes;
+	cfg.start_folios = req->start_folios;
 	orders = kernel_file_orders(&k, &norders);
 	cfg.file_orders = orders;
 	cfg.nfile_orders = norders;

@@ -76,6 +76,7 @@ struct calibration {
 struct calibrate_request {
 	bool skip_mmapped;	/* leave out the files the trace maps, accesses and events */
 	uint64_t memory_bytes;	/* the memory instead of the recorded host's or cgroup's; 0 */
+	enum start_folios start_folios;	/* the start cache's folio orders (--start-folios) */
 	bool quiet;		/* no progress line on a terminal */
 	uint32_t by_file;	/* files shown one by one, most inserted first; 0: none */
 };

@@ -42,6 +42,8 @@ static void table_header(FILE *f, const struct calibration *c)
 		c->nfiles_ra_off);
 	if (c->skip_mmapped)
 		fprintf(f, "files: %u mapped files left out (--files=syscalls)\n", c->skipped_files);
+	if (c->cfg.start_folios == START_FOLIOS_RULE)
+		fprintf(f, "start folios: every one by the rule (--start-folios=rule)\n");
 	if (c->shmem_unseen)
 		fprintf(f, "tmpfs: %u files kept to the end: shmem fires no insertion event, so their "
 			"insertions are the model's only (remove them in the trace to compare)\n",
@@ -96,6 +98,8 @@ static void json_config(FILE *f, const struct calibration *c)
 	fprintf(f, "    \"files_readahead_off\": %u,\n", c->nfiles_ra_off);
 	fprintf(f, "    \"files\": \"%s\",\n", c->skip_mmapped ? "syscalls" : "all");
 	fprintf(f, "    \"files_left_out\": %u,\n", c->skipped_files);
+	fprintf(f, "    \"start_folios\": \"%s\",\n",
+		model_start_folios[c->cfg.start_folios]->name);
 	fprintf(f, "    \"tmpfs_files_unseen\": %u,\n", c->shmem_unseen);
 	fprintf(f, "    \"kernel_lru\": %s,\n", c->kernel_lru_gen < 0 ? "null" :
 		c->kernel_lru_gen & 1 ? "\"mglru\"" : "\"two-list\"");

@@ -105,7 +105,8 @@ static void reclaim_rows(struct calibration *c, const struct model_metrics *m,
 		/*
 		 * the deletes of POSIX_FADV_DONTNEED calls, left out of the evictions likewise;
 		 * in folios they show the orders of pages cached before the trace, which the
-		 * model's start state takes by a rule: that row is not in the trust
+		 * model's start state takes from these very deletes (or by a rule, with
+		 * --start-folios=rule): that row is not in the trust
 		 */
 		if (k->have_dontneed) {
 			unsigned n = c->nrows;

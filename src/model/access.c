@@ -184,6 +184,12 @@ void access_start_cache(struct model *m, const struct model_access *a)
 		filemap_add_start_state(m, a->file_id, a->pos, a->len, a->dirty);
 }
 
+void access_start_folio(struct model *m, const struct model_access *a)
+{
+	if (m->cfg.start_folios == START_FOLIOS_DELETED && start_file(m, a))
+		filemap_add_start_folio(m, a->file_id, a->pos, a->len, a->dirty != 0);
+}
+
 void access_start_mark(struct model *m, const struct model_access *a)
 {
 	if (m->cfg.start_cache != START_CACHE_RECORDED || a->file_id >= m->nr_files ||
@@ -294,6 +300,7 @@ static void access_apply_op(struct model *m, const struct model_access *a, struc
 	case MODEL_START_MARK:
 	case MODEL_START_SHADOW:
 	case MODEL_PROACTIVE_EVICT:
+	case MODEL_START_FOLIO:
 	case MODEL_SYNC:
 	case MODEL_MEMCG_LIMITS:
 		break;

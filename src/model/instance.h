@@ -324,6 +324,7 @@ void units_release(struct model *m);
 void access_apply(struct model *m, const struct model_access *a);
 /* MODEL_START_CACHE: pos and len in pages, isize the file's size when first seen */
 void access_start_cache(struct model *m, const struct model_access *a);
+void access_start_folio(struct model *m, const struct model_access *a);
 void access_start_shadow(struct model *m, const struct model_access *a);
 void access_proactive_evict(struct model *m, const struct model_access *a);
 /* MODEL_START_MARK: pos the page whose start folio had PG_readahead */

@@ -697,6 +697,10 @@ void model_access(struct model *m, const struct model_access *a)
 		access_start_cache(m, a);
 		return;
 	}
+	if (a->op == MODEL_START_FOLIO) {	/* no access: a folio of the cache before it */
+		access_start_folio(m, a);
+		return;
+	}
 	if (a->op == MODEL_START_MARK) {	/* no access: a readahead mark of before it */
 		access_start_mark(m, a);
 		return;

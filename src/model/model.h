@@ -136,6 +136,12 @@ enum proactive_reclaim {
 	PROACTIVE_RECLAIM_NONE,		/* ignored: only the model's reclaim evicts */
 };
 
+/* The start cache's folio orders (model_start_folios): the kernel's deletes', or a rule's. */
+enum start_folios {
+	START_FOLIOS_DELETED,	/* MODEL_START_FOLIO folios first, the rule for the rest */
+	START_FOLIOS_RULE,	/* every start page by startstate.c's rule */
+};
+
 /* Where the memory starts from (the rows of model_start_states, variants.c). */
 enum start_state {
 	START_EMPTY,		/* all free, every pageblock MOVABLE: memory is a budget */
@@ -251,6 +257,7 @@ struct model_config {
 	enum start_state start_state;
 	enum start_cache start_cache;	/* the page cache's (MODEL_START_CACHE accesses) */
 	enum proactive_reclaim proactive_reclaim;	/* MODEL_PROACTIVE_EVICT followed or not */
+	enum start_folios start_folios;	/* MODEL_START_FOLIO taken or not */
 	/*
 	 * the memory cgroup the start cache is charged to (as model_access.memcg): the root,
 	 * which held the pages before the trace as far as the model can tell; MODEL_MEMCG_NONE
@@ -352,6 +359,12 @@ enum model_op {
 	 * reclaim evicts them (replay.c sends it under --proactive-reclaim=recorded)
 	 */
 	MODEL_PROACTIVE_EVICT,
+	/*
+	 * no access: a folio of the page cache before the trace, pages [pos, pos + len) (len a
+	 * power of two), as the kernel's first delete of it shows it; dirty 1: its pages were
+	 * among the file's dirty ones (replay.c sends it before the file's MODEL_START_CACHE)
+	 */
+	MODEL_START_FOLIO,
 };
 
 /* MODEL_MEMCG_LIMITS of a cgroup of the v1 memory hierarchy */

@@ -16,6 +16,7 @@ _Static_assert(sizeof(enum folio_policy) == sizeof(unsigned) &&
 	       sizeof(enum start_state) == sizeof(unsigned) &&
 	       sizeof(enum start_cache) == sizeof(unsigned) &&
 	       sizeof(enum proactive_reclaim) == sizeof(unsigned) &&
+	       sizeof(enum start_folios) == sizeof(unsigned) &&
 	       sizeof(enum swap_use) == sizeof(unsigned) &&
 	       sizeof(enum reclaim_writeback) == sizeof(unsigned),
 	       "choices are stored as unsigned");
@@ -186,6 +187,11 @@ const struct model_param model_params[] = {
 	  .group = PARAM_GROUP_MEMORY,
 	  .help = "what the page cache holds when the replay starts",
 	  .invalid = "unknown start cache" },
+	{ .key = "start_folios", .option = "start-folios", .arg = "HOW", .syntax = PARAM_CHOICE,
+	  .store = PARAM_U32, .offset = FIELD(start_folios), .choices = model_start_folios,
+	  .def = "deleted", .group = PARAM_GROUP_MEMORY,
+	  .help = "the folio orders of the page cache at the start",
+	  .invalid = "unknown start folios" },
 	{ .key = "proactive_reclaim", .option = "proactive-reclaim", .arg = "HOW",
 	  .syntax = PARAM_CHOICE, .store = PARAM_U32, .offset = FIELD(proactive_reclaim),
 	  .choices = model_proactive_reclaims, .def = "recorded", .group = PARAM_GROUP_MEMORY,

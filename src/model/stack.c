@@ -716,7 +716,8 @@ static void follow(struct stack_mrc *s, const struct model_access *a)
 		return;
 	}
 	if (a->op == MODEL_STATS_FLUSH || a->op == MODEL_ANON || a->op == MODEL_START_MARK ||
-	    a->op == MODEL_START_SHADOW || !(sf = file_of(s, a->file_id, a->device)))
+	    a->op == MODEL_START_SHADOW || a->op == MODEL_START_FOLIO ||
+	    !(sf = file_of(s, a->file_id, a->device)))
 		return;
 	if (sf->shmem && (a->op == MODEL_READ || a->op == MODEL_WRITE || a->op == MODEL_MMAP_READ ||
 			  a->op == MODEL_MMAP_WRITE)) {
@@ -781,7 +782,8 @@ void stack_mrc_access(struct stack_mrc *s, const struct model_access *a)
 		return;
 	/* no access, no reason */
 	if (a->op != MODEL_STATS_FLUSH && a->op != MODEL_ANON && a->op != MODEL_START_MARK &&
-	    a->op != MODEL_START_SHADOW && a->op != MODEL_PROACTIVE_EVICT)
+	    a->op != MODEL_START_SHADOW && a->op != MODEL_PROACTIVE_EVICT &&
+	    a->op != MODEL_START_FOLIO)
 		s->accesses++;
 	s->pending = 0;
 	s->cur_min = UINT_MAX;

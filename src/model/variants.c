@@ -185,6 +185,27 @@ static const struct model_variant proactive_none = {
 	.what_if = true,
 };
 
+static const struct model_variant start_folios_deleted = {
+	.name = "deleted",
+	.help = "start folios the trace's deletes show as the kernel had them, the rest by rule",
+	.kernel = "the folio each first delete of a start page removed (mm/filemap.c "
+		  "__filemap_remove_folio()); the rule: cat(1)'s readahead from page 0",
+};
+
+static const struct model_variant start_folios_rule = {
+	.name = "rule",
+	.help = "every start folio by the rule: the file read in as cat(1) reads it",
+	.kernel = "mm/readahead.c page_cache_sync_ra(), page_cache_async_ra() of a sequential "
+		  "reader; what the deletes show left out, to check the rule against them",
+	.what_if = true,
+};
+
+model_variant_list model_start_folios = {
+	[START_FOLIOS_DELETED] = &start_folios_deleted,
+	[START_FOLIOS_RULE] = &start_folios_rule,
+	NULL,
+};
+
 model_variant_list model_proactive_reclaims = {
 	[PROACTIVE_RECLAIM_RECORDED] = &proactive_recorded,
 	[PROACTIVE_RECLAIM_NONE] = &proactive_none,

@@ -241,6 +241,7 @@ extern model_variant_list model_folio_policies, model_write_policies, model_lru_
 extern model_variant_list model_start_states;
 extern model_variant_list model_start_caches;
 extern model_variant_list model_proactive_reclaims;
+extern model_variant_list model_start_folios;
 extern model_variant_list model_swap_uses;
 
 /* Rows in a list (they are NULL-terminated). */

@@ -25,6 +25,7 @@ int replay_init(struct replay *rp, const struct model_config *cfg, unsigned ncfg
 	anon_init(&rp->anon);
 	start_state_init(&rp->start);
 	start_cache_init(&rp->start_cache);
+	start_folios_init(&rp->start_folios);
 	/* time series are kept for a few configurations only (series.h) */
 	series_init(&rp->series, ncfg < SERIES_MAX_COLS ? ncfg : SERIES_MAX_COLS,
 		    cfg[0].interval_ns);
@@ -69,6 +70,7 @@ void replay_release(struct replay *rp)
 	series_release(&rp->series);
 	start_state_release(&rp->start);
 	start_cache_release(&rp->start_cache);
+	start_folios_release(&rp->start_folios);
 }
 
 /* "order 9", or "order 9, 1G" in a sweep of memory sizes. */
@@ -475,6 +477,8 @@ static void send_start_range(struct replay *rp, const struct start_range *r, uin
 		ma.op = MODEL_START_SHADOW;
 		ma.advice = r->shadow == START_SHADOW_RECENT;
 	}
+	if (r->folio)
+		ma.op = MODEL_START_FOLIO;
 
 	pipeline_access(&rp->pipe, &ma);
 }
@@ -515,6 +519,35 @@ static int send_or_keep_start_range(struct replay *rp, const struct start_range 
 }
 
 /*
+ * The folios of the file's start pages the kernel's deletes show (startfolios.h), before the
+ * first of its ranges; dirty where their pages were among its dirty ones (the rule of
+ * start_cache_dirty(): the last nr_dirty of its cached pages).
+ */
+static int send_start_folios(struct replay *rp, const struct ft_start_cache *sc, uint32_t id,
+			     const char *path, struct ft_error *err)
+{
+	uint64_t clean = sc->nr_dirty < sc->nr_cache ? sc->nr_cache - sc->nr_dirty : 0;
+	struct ft_page_range named = { 0 };
+	const struct start_folio *f;
+	uint64_t end;
+	size_t n;
+
+	f = start_folios_of(&rp->start_folios, rp->start_cache.files - 1, &n, &end);
+	named.len = end;
+	for (size_t i = 0; i < n; i++) {
+		struct start_range r = { .file = id, .device = device_index(rp, sc->dev),
+					 .first = f[i].index, .n = 1ull << f[i].order,
+					 .folio = true, .dirty = f[i].cached_to_end > clean };
+
+		/* the size its ranges give it, as they would, all of them */
+		r.isize = start_range_isize(rp, file_table_get(&rp->files, id)->size, &named);
+		if (send_or_keep_start_range(rp, &r, path, err) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/*
  * An FT_START_CACHE record: its ranges go to the models as they start, or at once when they
  * have (a file first met later: its pages were cached before the trace all the same).
  */
@@ -528,7 +561,9 @@ static int note_start_cache(struct replay *rp, const struct ft_start_cache *sc, 
 		ft_error_set(err, path, "out of memory for the file table");
 		return -1;
 	}
-	start_cache_count(&rp->start_cache, sc->dev, sc->ino, sc->nr_cache);
+	if (start_cache_count(&rp->start_cache, sc->dev, sc->ino, sc->nr_cache) &&
+	    send_start_folios(rp, sc, id, path, err) < 0)
+		return -1;
 	if (sc->nranges)
 		file_table_get(&rp->files, id)->start_cached = true;
 	if (!rp->started)
@@ -984,13 +1019,24 @@ static void describe_start_cache(struct replay *rp, const struct model_config *c
 {
 	const struct replay_start_cache *s = &rp->start_cache;
 
-	if (c->start_cache == START_CACHE_RECORDED)
+	const struct replay_start_folios *f = &rp->start_folios;
+
+	if (c->start_cache == START_CACHE_RECORDED) {
 		add_source(rp, "; page cache at start: recorded (%" PRIu64 " pages of %" PRIu64
 			   " files%s)", s->pages, s->files,
 			   c->start_cache_memcg == MODEL_MEMCG_NONE ?
 			   ", left out: the memory is the cgroup's limit, no room for the root's" :
 			   c->memcg ? ", charged to the root beside the cgroup" : "");
-	else if (rp->set & MODEL_REC_START_CACHE)
+		if (c->start_folios == START_FOLIOS_RULE)
+			add_source(rp, "; start folios: by rule (--start-folios=rule)");
+		else if (!f->surveyed)
+			add_source(rp, "; start folios: by rule (the trace on standard input "
+				   "is read once)");
+		else
+			add_source(rp, "; start folios: %" PRIu64 " pages in %" PRIu64 " folios "
+				   "as the kernel's deletes show them, the rest by rule",
+				   f->pages, f->folios);
+	} else if (rp->set & MODEL_REC_START_CACHE)
 		add_source(rp, "; page cache at start: empty (--start-cache)");
 	else
 		add_source(rp, "; page cache at start: empty (not recorded)");
@@ -1144,14 +1190,30 @@ static void report_damage(const struct replay *rp, const char *path)
 			(unsigned long long)rp->run.late, (double)rp->run.late_max_ns / 1e9);
 }
 
+/* Whether a model may take start folios: the page cache may start as recorded, with them. */
+static bool wants_start_folios(const struct replay *rp)
+{
+	for (unsigned i = 0; i < rp->ncfg; i++)
+		if (rp->cfg[i].start_folios == START_FOLIOS_DELETED &&
+		    (!(rp->set & MODEL_REC_START_CACHE) ||
+		     rp->cfg[i].start_cache == START_CACHE_RECORDED))
+			return true;
+	return false;
+}
+
 int replay_file(struct replay *rp, const char *path, struct ft_error *err)
 {
-	struct ft_reader *r = ft_reader_open(path, err);
 	struct ft_reader_status st;
 	struct ft_progress progress;
 	const struct ft_hdr *h;
+	struct ft_reader *r;
 	int ret;
 
+	/* a first pass: not of standard input, which the replay reads once */
+	if (strcmp(path, "-") != 0 && !rp->start_folios.surveyed && wants_start_folios(rp) &&
+	    start_folios_survey(&rp->start_folios, path, err) < 0)
+		return -1;
+	r = ft_reader_open(path, err);
 	if (!r)
 		return -1;
 	rp->reader = r;

@@ -20,6 +20,7 @@
 #include "replay/options.h"
 #include "replay/pipeline.h"
 #include "replay/startcache.h"
+#include "replay/startfolios.h"
 #include "replay/startstate.h"
 #include "report/heatmap.h"
 #include "report/report.h"
@@ -116,6 +117,7 @@ struct replay {
 	char release[FT_RELEASE_LEN];
 	struct recorded_start start;	/* the recorded memory at the start */
 	struct replay_start_cache start_cache;	/* the page cache before the trace */
+	struct replay_start_folios start_folios;	/* its folios the kernel's deletes show */
 };
 
 /*

@@ -44,15 +44,16 @@ void start_cache_sent(struct replay_start_cache *s)
 	s->n = s->cap = 0;
 }
 
-void start_cache_count(struct replay_start_cache *s, uint32_t dev, uint64_t ino, uint64_t pages)
+bool start_cache_count(struct replay_start_cache *s, uint32_t dev, uint64_t ino, uint64_t pages)
 {
 	if (s->files && s->last_dev == dev && s->last_ino == ino)
-		return;
+		return false;
 	s->last_dev = dev;
 	s->last_ino = ino;
 	s->file_pages = 0;
 	s->files++;
 	s->pages += pages;
+	return true;
 }
 
 uint64_t start_cache_dirty(struct replay_start_cache *s, uint64_t n, uint64_t nr_cache,

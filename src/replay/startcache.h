@@ -21,6 +21,7 @@ struct start_range {
 	uint16_t device;
 	uint64_t first, n, isize, dirty;
 	uint8_t shadow;		/* START_SHADOW_*: not cached, shadows of evicted pages */
+	bool folio;		/* one folio the kernel's deletes show (dirty: 1 or 0) */
 };
 
 #define START_SHADOW_NONE	0
@@ -43,8 +44,11 @@ void start_cache_release(struct replay_start_cache *s);
 int start_cache_keep(struct replay_start_cache *s, const struct start_range *r);
 /* The kept ranges went to the models: their memory is given back. */
 void start_cache_sent(struct replay_start_cache *s);
-/* Counts a record of file (dev, ino) of pages pages. */
-void start_cache_count(struct replay_start_cache *s, uint32_t dev, uint64_t ino, uint64_t pages);
+/*
+ * Counts a record of file (dev, ino) of pages pages; true when it is the first of the file's
+ * records in a row (its group, the files-th, startfolios.h).
+ */
+bool start_cache_count(struct replay_start_cache *s, uint32_t dev, uint64_t ino, uint64_t pages);
 /*
  * The dirty pages of the next range of n pages of the file start_cache_count() counted last,
  * of its nr_cache cached pages, nr_dirty dirty: the last pages of its ranges, as

@@ -412,6 +412,39 @@ uint64_t filemap_add_start_state(struct model *m, uint32_t file, uint64_t first,
 }
 
 /*
+ * A folio the kernel's first delete of a start page showed (replay/startfolios.h): in as it
+ * was, before the file's ranges, which the rule then fills around it. A model whose file
+ * may not have the order takes the folio's pages in its largest aligned folios (those that
+ * readahead would have made of them); pages memory has no room for are left to the ranges,
+ * which count them left out.
+ */
+uint64_t filemap_add_start_folio(struct model *m, uint32_t file, uint64_t idx, uint64_t n,
+				 bool dirty)
+{
+	struct mfile *mf = model_file(m, file);
+	uint64_t end = idx + n, eof = eof_pages(m, mf), had = m->mx.start_cache_pages;
+	uint64_t min_pages = 1ull << m->cfg.min_order;
+	uint32_t memcg, was = m->charging;
+
+	if (!start_state_memcg(m, &memcg) || idx & (min_pages - 1) || end > eof)
+		return 0;
+	filemap_start_state_done(m);
+	m->charging = memcg;
+	while (idx < end) {
+		unsigned order = start_order(m, mf, idx, end);
+		uint32_t id = FOLIO_NIL;
+
+		if (cache_range_empty(m, file, idx, 1ull << order))
+			id = start_state_folio(m, file, idx, order, false);
+		if (id != FOLIO_NIL && dirty)
+			start_state_dirty(m, id, 0);
+		idx += 1ull << order;
+	}
+	m->charging = was;
+	return m->mx.start_cache_pages - had;
+}
+
+/*
  * A PG_readahead mark of before the trace: a file read from its start in part keeps one on the
  * first folio of its last readahead window (page_cache_async_ra(), 6.18: async_size is the
  * window), and the trace's first read of it starts an async window from the next missing
