@@ -14,6 +14,7 @@
  *   ftload probed-read FILE BS         opens FILE, names it by a POSIX_FADV_NORMAL, waits (30 s
  *                                      at most) until another process opens FILE (a recorder's
  *                                      start-state probe), then reads of BS to end of file
+ *   ftload drop FILE                   POSIX_FADV_DONTNEED of the whole file (prints 0)
  *   ftload mmap-read FILE              FILE mapped and one byte of each page read
  *   ftload uring-read FILE BS          reads of BS to end of file through io_uring, one at a time
  *   ftload zipf FILE BS COUNT THETA SEED  COUNT reads of BS at blocks drawn from a Zipf law of
@@ -48,6 +49,7 @@ static const char *usage_text =
 	"       ftload poke FILE STRIDE COUNT [FIRST]\n"
 	"       ftload reread FILE BS PASSES\n"
 	"       ftload probed-read FILE BS\n"
+	"       ftload drop FILE\n"
 	"       ftload mmap-read FILE\n"
 	"       ftload uring-read FILE BS\n"
 	"       ftload zipf FILE BS COUNT THETA SEED\n"
@@ -319,6 +321,25 @@ static int cmd_poke(const char *file, uint64_t stride, uint64_t count, uint64_t 
 	return 0;
 }
 
+/* The file's cached pages dropped: POSIX_FADV_DONTNEED (dirty ones are written first). */
+static int cmd_drop(const char *file)
+{
+	int fd = open(file, O_RDONLY), err;
+
+	if (fd < 0) {
+		fprintf(stderr, "ftload: %s: %s\n", file, strerror(errno));
+		return 1;
+	}
+	err = posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+	close(fd);
+	if (err) {
+		fprintf(stderr, "ftload: %s: posix_fadvise: %s\n", file, strerror(err));
+		return 1;
+	}
+	printf("0\n");
+	return 0;
+}
+
 /* Map FILE and read one byte of each page: page faults, no read(2). Prints the bytes mapped. */
 static int cmd_mmap_read(const char *file)
 {
@@ -562,6 +583,11 @@ int main(int argc, char **argv)
 			return usage(cmd, "FILE BS");
 		bs = size_arg(argv[3], "BS", 1, MAX_BS, &bad);
 		return bad ? 2 : cmd_probed_read(argv[2], bs);
+	}
+	if (!strcmp(cmd, "drop")) {
+		if (argc != 3)
+			return usage(cmd, "FILE");
+		return cmd_drop(argv[2]);
 	}
 	if (!strcmp(cmd, "mmap-read")) {
 		if (argc != 3)
