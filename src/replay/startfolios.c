@@ -205,7 +205,10 @@ int start_folios_survey(struct replay_start_folios *s, const char *path, struct 
 	while ((ret = ft_reader_next(r, &h, err)) == FT_READ_MORE) {
 		int bad = 0;
 
-		if (h->type == FT_HOST && (((const struct ft_host *)h)->flags & FT_HOST_SYNTHETIC))
+		/* no start records in a synthetic trace; no deletes where none were recorded */
+		if (h->type == FT_HOST &&
+		    ((((const struct ft_host *)h)->flags & FT_HOST_SYNTHETIC) ||
+		     (((const struct ft_host *)h)->unrecorded & FT_UNREC_PAGECACHE)))
 			break;
 		if (h->type == FT_START_CACHE)
 			bad = note_start_cache(s, (const struct ft_start_cache *)h);
