@@ -248,8 +248,9 @@ static int append_folio_event(struct ft_writer *w, __u16 type, __u64 ts, __u64 i
  * cached after all), then the trace's POSIX_FADV_DONTNEED of the whole file deletes folios
  * (0, order 4), (16, 2), (20, 2), (240, 4), (512, 9) and (256, 8), of which all but (20, 2)
  * (inserted in the trace) and (256, 8) (no start pages) are start folios; then a page is read.
+ * dirty: the last 16 of the cached pages were dirty at the start.
  */
-static int write_startfolios(struct ft_writer *w, struct ft_error *err)
+static int write_startfolios_trace(struct ft_writer *w, bool dirty, struct ft_error *err)
 {
 	static const struct { __u64 index; __u8 order; } deletes[] = {
 		{ 0, 4 }, { 16, 2 }, { 20, 2 }, { 240, 4 }, { 512, 9 }, { 256, 8 },
@@ -267,6 +268,7 @@ static int write_startfolios(struct ft_writer *w, struct ft_error *err)
 				   .name = "/dev/vda" };
 
 	h.ndevs = 1;
+	sc.nr_dirty = dirty ? 16 : 0;
 	if (ft_writer_host(w, &h, &dev, err) || append_task(w, 100, 100, "reader", 0, err) ||
 	    ft_writer_file(w, 1000, 254u << 20, 30, 4u << 20, "/data/warm", err) ||
 	    ft_writer_start_cache(w, &sc, ranges, 2, err) ||
@@ -278,6 +280,16 @@ static int write_startfolios(struct ft_writer *w, struct ft_error *err)
 				       deletes[i].order, err))
 			return -1;
 	return append_unit_access(w, 100, 4000000, 30, FT_OP_READ, 0, 4096, 4u << 20, err);
+}
+
+static int write_startfolios(struct ft_writer *w, struct ft_error *err)
+{
+	return write_startfolios_trace(w, false, err);
+}
+
+static int write_startfolios_dirty(struct ft_writer *w, struct ft_error *err)
+{
+	return write_startfolios_trace(w, true, err);
 }
 
 static int write_units(struct ft_writer *w, struct ft_error *err)
@@ -547,6 +559,7 @@ static const struct {
 	{ "nfs", write_nfs },
 	{ "proactive", write_proactive },
 	{ "startfolios", write_startfolios },
+	{ "startfolios-dirty", write_startfolios_dirty },
 };
 
 int main(int argc, char **argv)
@@ -560,7 +573,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: mktrace [sample|empty|counters|truncated|ts-max|ts-random|"
 			"ts-back|huge|escapes|units|units-cgroup|units-unrecorded|memcgs|"
 			"memcg-limits|memcg-charges|memcg-dirty|memcg-dirty-v1|nfs|proactive|"
-			"startfolios] FILE\n");
+			"startfolios|startfolios-dirty] FILE\n");
 		return 2;
 	}
 	w = ft_writer_open(argv[argc - 1], 0644, &err);

@@ -12,6 +12,10 @@
 #   order 4: 48 by rule; with the deletes (512, 9) in 32 of order 4, and 20 (2), 24 (3) and
 #     thirteen of order 4 from 32: 3 + 32 + 2 + 13 = 50;
 #   order 0: 768 base pages either way. Pages: 768 in every case.
+# With the last 16 cached pages dirty ("startfolios-dirty"), the DONTNEED writes them back first
+# and the folio holding them stays: at order 9 the start folio (512, 9), 2 MiB, by rule or not;
+# at order 4 only the piece of it over the 16 pages, 64 KiB (a folio goes in dirty where a
+# dirty page lies in it, as folio_mark_dirty() marks it).
 . "$TOP_SRCDIR/tests/lib.sh"
 T=$TMPD/sf.ftr
 "$TOP_BUILDDIR/tests/mktrace" startfolios "$T" || exit 1
@@ -29,6 +33,18 @@ is "$(dropped 4 deleted)" "768 50" "order 4: the order-9 start folio in pieces o
 is "$(dropped 4 rule)" "768 48" "order 4 by rule"
 is "$(dropped 0 deleted)" "768 768" "order 0: base pages"
 is "$(dropped 0 rule)" "768 768" "order 0 by rule"
+
+TD=$TMPD/sfd.ftr
+"$TOP_BUILDDIR/tests/mktrace" startfolios-dirty "$TD" || exit 1
+# written ORDER HOW: bytes written back, and the DONTNEED's folios
+written() {
+	# shellcheck disable=SC2086
+	"$FOLIO_TRACE" replay $PLAIN --folio-order="$1" --start-folios="$2" \
+		--metrics=writeback_bytes,dontneed_folios "$TD" | awk -F, 'NR == 2 { print $3, $4 }'
+}
+is "$(written 9 deleted)" "2097152 10" "dirty: order 9: the dirty start folio written back, kept"
+is "$(written 4 deleted)" "65536 49" "dirty: order 4: only the piece over the dirty pages"
+is "$(written 4 rule)" "65536 47" "dirty: order 4 by rule: the same piece"
 
 out=$("$FOLIO_TRACE" replay --folio-order=9 "$T" 2>&1)
 like "$(echo "$out" | tr '\n' ' ' | tr -s ' ')" \

@@ -187,7 +187,7 @@ void access_start_cache(struct model *m, const struct model_access *a)
 void access_start_folio(struct model *m, const struct model_access *a)
 {
 	if (m->cfg.start_folios == START_FOLIOS_DELETED && start_file(m, a))
-		filemap_add_start_folio(m, a->file_id, a->pos, a->len, a->dirty != 0);
+		filemap_add_start_folio(m, a->file_id, a->pos, a->len, a->dirty);
 }
 
 void access_start_mark(struct model *m, const struct model_access *a)

@@ -361,8 +361,8 @@ enum model_op {
 	MODEL_PROACTIVE_EVICT,
 	/*
 	 * no access: a folio of the page cache before the trace, pages [pos, pos + len) (len a
-	 * power of two), as the kernel's first delete of it shows it; dirty 1: its pages were
-	 * among the file's dirty ones (replay.c sends it before the file's MODEL_START_CACHE)
+	 * power of two), as the kernel's first delete of it shows it, its last dirty pages
+	 * dirty (replay.c sends it before the file's MODEL_START_CACHE)
 	 */
 	MODEL_START_FOLIO,
 };

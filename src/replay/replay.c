@@ -520,7 +520,7 @@ static int send_or_keep_start_range(struct replay *rp, const struct start_range 
 
 /*
  * The folios of the file's start pages the kernel's deletes show (startfolios.h), before the
- * first of its ranges; dirty where their pages were among its dirty ones (the rule of
+ * first of its ranges, with the pages of each among its dirty ones (the rule of
  * start_cache_dirty(): the last nr_dirty of its cached pages).
  */
 static int send_start_folios(struct replay *rp, const struct ft_start_cache *sc, uint32_t id,
@@ -537,7 +537,12 @@ static int send_start_folios(struct replay *rp, const struct ft_start_cache *sc,
 	for (size_t i = 0; i < n; i++) {
 		struct start_range r = { .file = id, .device = device_index(rp, sc->dev),
 					 .first = f[i].index, .n = 1ull << f[i].order,
-					 .folio = true, .dirty = f[i].cached_to_end > clean };
+					 .folio = true };
+
+		/* its last pages among the file's last nr_dirty */
+		if (f[i].cached_to_end > clean)
+			r.dirty = f[i].cached_to_end - clean < r.n ? f[i].cached_to_end - clean
+								   : r.n;
 
 		/* the size its ranges give it, as they would, all of them */
 		r.isize = start_range_isize(rp, file_table_get(&rp->files, id)->size, &named);

@@ -21,7 +21,7 @@ struct start_range {
 	uint16_t device;
 	uint64_t first, n, isize, dirty;
 	uint8_t shadow;		/* START_SHADOW_*: not cached, shadows of evicted pages */
-	bool folio;		/* one folio the kernel's deletes show (dirty: 1 or 0) */
+	bool folio;		/* one folio the kernel's deletes show */
 };
 
 #define START_SHADOW_NONE	0

@@ -95,11 +95,11 @@ uint64_t filemap_add_start_state(struct model *m, uint32_t file, uint64_t first,
 				 uint64_t dirty);
 /*
  * startstate.c: a folio of pages [idx, idx + n) cached before the trace, as the kernel's delete
- * of it shows it (dirty: put in dirty), put in before its file's ranges; cut into the largest
- * the file may have where it may not have the order. The pages put in.
+ * of it shows it, its last dirty pages dirty, put in before its file's ranges; cut into the
+ * largest the file may have where it may not have the order. The pages put in.
  */
 uint64_t filemap_add_start_folio(struct model *m, uint32_t file, uint64_t idx, uint64_t n,
-				 bool dirty);
+				 uint64_t dirty);
 /*
  * startstate.c: the reader the start state's rule reads a file's cached runs with, kept from
  * one run of the file to the next (they come in file order, one after the other)

@@ -419,10 +419,11 @@ uint64_t filemap_add_start_state(struct model *m, uint32_t file, uint64_t first,
  * which count them left out.
  */
 uint64_t filemap_add_start_folio(struct model *m, uint32_t file, uint64_t idx, uint64_t n,
-				 bool dirty)
+				 uint64_t dirty)
 {
 	struct mfile *mf = model_file(m, file);
 	uint64_t end = idx + n, eof = eof_pages(m, mf), had = m->mx.start_cache_pages;
+	uint64_t dirty_from = end - (dirty < n ? dirty : n);
 	uint64_t min_pages = 1ull << m->cfg.min_order;
 	uint32_t memcg, was = m->charging;
 
@@ -436,8 +437,8 @@ uint64_t filemap_add_start_folio(struct model *m, uint32_t file, uint64_t idx, u
 
 		if (cache_range_empty(m, file, idx, 1ull << order))
 			id = start_state_folio(m, file, idx, order, false);
-		if (id != FOLIO_NIL && dirty)
-			start_state_dirty(m, id, 0);
+		if (id != FOLIO_NIL)
+			start_state_dirty(m, id, dirty_from);
 		idx += 1ull << order;
 	}
 	m->charging = was;
