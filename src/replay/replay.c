@@ -529,23 +529,22 @@ static int send_start_folios(struct replay *rp, const struct ft_start_cache *sc,
 	uint64_t clean = sc->nr_dirty < sc->nr_cache ? sc->nr_cache - sc->nr_dirty : 0;
 	struct ft_page_range named = { 0 };
 	const struct start_folio *f;
-	uint64_t end;
+	uint64_t end, isize;
 	size_t n;
 
 	f = start_folios_of(&rp->start_folios, rp->start_cache.files - 1, &n, &end);
+	/* the size the file's ranges give it, all of them */
 	named.len = end;
+	isize = start_range_isize(rp, file_table_get(&rp->files, id)->size, &named);
 	for (size_t i = 0; i < n; i++) {
 		struct start_range r = { .file = id, .device = device_index(rp, sc->dev),
 					 .first = f[i].index, .n = 1ull << f[i].order,
-					 .folio = true };
+					 .isize = isize, .folio = true };
 
 		/* its last pages among the file's last nr_dirty */
 		if (f[i].cached_to_end > clean)
 			r.dirty = f[i].cached_to_end - clean < r.n ? f[i].cached_to_end - clean
 								   : r.n;
-
-		/* the size its ranges give it, as they would, all of them */
-		r.isize = start_range_isize(rp, file_table_get(&rp->files, id)->size, &named);
 		if (send_or_keep_start_range(rp, &r, path, err) < 0)
 			return -1;
 	}
@@ -1023,7 +1022,6 @@ static void add_source(struct replay *rp, const char *fmt, ...)
 static void describe_start_cache(struct replay *rp, const struct model_config *c)
 {
 	const struct replay_start_cache *s = &rp->start_cache;
-
 	const struct replay_start_folios *f = &rp->start_folios;
 
 	if (c->start_cache == START_CACHE_RECORDED) {
