@@ -538,7 +538,7 @@ prefetch_shadows(const struct model *m, const struct model_access *a, const stru
 	uint64_t page = page_of(m, a->pos);
 
 	if (mask & SHADOW_HINT_ORDERS)
-		__builtin_prefetch(&t->hint[shadow_hint_bucket(a->file_id, mf->gen, page)]);
+		shadow_hint_prefetch(t, a->file_id, mf->gen, page);
 	for (mask &= ~SHADOW_HINT_ORDERS; mask; mask &= mask - 1) {
 		unsigned o = (unsigned)__builtin_ctz(mask);
 
