@@ -20,16 +20,19 @@ bool shadow_init(struct shadow_table *t, uint64_t max_entries)
 {
 	t->max_entries = max_entries;
 	t->hint = calloc(SHADOW_HINT_MIN_SLOTS, sizeof(*t->hint));
+	t->hint_newest = malloc(SHADOW_HINT_MIN_SLOTS * sizeof(*t->hint_newest));
 	t->hint_mask = SHADOW_HINT_MIN_SLOTS - 1;
 	t->hint_count = 0;
 	t->hint_lost = false;
-	return t->hint && shadow_alloc(t, SHADOW_MIN_SLOTS);
+	return t->hint && t->hint_newest && shadow_alloc(t, SHADOW_MIN_SLOTS);
 }
 
 void shadow_release(struct shadow_table *t)
 {
 	free(t->hint);
+	free(t->hint_newest);
 	t->hint = NULL;
+	t->hint_newest = NULL;
 	ft_table_free(t->e, t->mask + 1, sizeof(*t->e));
 	t->e = NULL;
 }
@@ -183,24 +186,32 @@ static struct shadow_hint *shadow_hint_slot(struct shadow_table *t, uint64_t key
  */
 static void shadow_hint_rehash(struct shadow_table *t, uint64_t slots, uint64_t keep_from)
 {
-	struct shadow_hint *old = t->hint, *h;
+	struct shadow_hint *old = t->hint, *h = calloc(slots, sizeof(*h));
+	uint64_t *old_newest = t->hint_newest, *newest = malloc(slots * sizeof(*newest));
 	uint64_t old_mask = t->hint_mask;
 
-	h = calloc(slots, sizeof(*h));
-	if (!h) {
+	if (!h || !newest) {
+		free(h);
+		free(newest);
 		t->hint_lost = true;
 		return;
 	}
 	t->hint = h;
+	t->hint_newest = newest;
 	t->hint_mask = slots - 1;
 	t->hint_count = 0;
 	for (uint64_t i = 0; i <= old_mask; i++) {
-		if (!old[i].key || old[i].newest < keep_from)
+		struct shadow_hint *to;
+
+		if (!old[i].key || old_newest[i] < keep_from)
 			continue;
-		*shadow_hint_slot(t, old[i].key) = old[i];
+		to = shadow_hint_slot(t, old[i].key);
+		*to = old[i];
+		newest[to - h] = old_newest[i];
 		t->hint_count++;
 	}
 	free(old);
+	free(old_newest);
 }
 
 /* A shadow of order 1..5 stored: its block's bit set, its region made if new. */
@@ -224,12 +235,12 @@ static void shadow_hint_set(struct shadow_table *t, uint32_t file, uint32_t gen,
 		}
 		h->key = key;
 		h->bits = 0;
-		h->newest = eviction;
+		t->hint_newest[h - t->hint] = eviction;
 		t->hint_count++;
 	}
 	h->bits |= 1ull << shadow_hint_bit(index, order);
-	if (eviction > h->newest)
-		h->newest = eviction;
+	if (eviction > t->hint_newest[h - t->hint])
+		t->hint_newest[h - t->hint] = eviction;
 }
 
 /* Backward-shift deletion of a region, as shadow_delete() of an entry. */
@@ -246,6 +257,7 @@ static void shadow_hint_delete(struct shadow_table *t, struct shadow_hint *hole)
 		home = shadow_hint_home(t, t->hint[j].key);
 		if (((j - home) & t->hint_mask) >= ((j - i) & t->hint_mask)) {
 			t->hint[i] = t->hint[j];
+			t->hint_newest[i] = t->hint_newest[j];
 			i = j;
 		}
 	}

@@ -40,7 +40,6 @@ struct shadow_entry {
 struct shadow_hint {
 	uint64_t key;		/* fingerprint of (file, generation, region); 0: empty */
 	uint64_t bits;		/* shadow_hint_bit() of each block that may have a shadow */
-	uint64_t newest;	/* the largest eviction stored in the region */
 };
 
 struct shadow_table {
@@ -48,6 +47,8 @@ struct shadow_table {
 	uint64_t mask;		/* slots - 1 */
 	uint64_t count, max_entries;
 	struct shadow_hint *hint;
+	/* beside it, as lookups never read it: the largest eviction stored in each region */
+	uint64_t *hint_newest;
 	uint64_t hint_mask, hint_count;	/* slots - 1, regions in it */
 	bool hint_lost;		/* ENOMEM growing it: every order may be there from then on */
 };
