@@ -50,7 +50,7 @@ struct shadow_table {
 	/* beside it, as lookups never read it: the largest eviction stored in each region */
 	uint64_t *hint_newest;
 	uint64_t hint_mask, hint_count;	/* slots - 1, regions in it */
-	bool hint_lost;		/* ENOMEM growing it: every order may be there from then on */
+	bool hint_lost;		/* ENOMEM growing it: every order may be there from now on */
 };
 
 bool shadow_init(struct shadow_table *t, uint64_t max_entries);
@@ -100,7 +100,9 @@ static inline uint64_t shadow_hint_home(const struct shadow_table *t, uint64_t k
 /* The bit of the block of the order (1..5) around index in its region's word. */
 static inline unsigned shadow_hint_bit(uint64_t index, unsigned order)
 {
-	return 64 - (128u >> order) + (unsigned)((index & ((1u << SHADOW_HINT_SHIFT) - 1)) >> order);
+	uint64_t in_region = index & ((1u << SHADOW_HINT_SHIFT) - 1);
+
+	return 64 - (128u >> order) + (unsigned)(in_region >> order);
 }
 
 /* The slot of the region's key, or the empty slot where it would go. */
