@@ -2,8 +2,8 @@
 /*
  * Model unit tests: the shadow entry table (model/shadow.h) against a direct-indexed reference
  * under random stores and takes, while it doubles in place from 1024 slots to past the huge
- * table size (runs of entries wrapping from its end to its start included), and its forgetting
- * of the older half at max_entries.
+ * table size (runs of entries wrapping from its end to its start included), its forgetting
+ * of the older half at max_entries, and its hint of the orders 1..5 there may be.
  */
 #include <stdlib.h>
 
@@ -159,10 +159,80 @@ static void test_forget_oldest(void)
 	shadow_release(&t);
 }
 
+/*
+ * The hint against a reference of the blocks of orders 0..5 stored and not taken, in 2 files x
+ * 2 generations x 4096 pages: exact while nothing is forgotten, never short of an entry after,
+ * and a region leaves when its last block does.
+ */
+#define HINT_PAGES	4096
+
+static unsigned hint_ref_orders(const uint64_t *ref, unsigned fg, uint64_t index)
+{
+	unsigned may = 0;
+
+	for (unsigned o = 0; o <= 5; o++)
+		if (ref[(fg * HINT_PAGES + (index & ~((1ull << o) - 1))) * 6 + o] != NONE)
+			may |= 1u << o;
+	return may;
+}
+
+static void hint_run(uint64_t max_entries, bool exact, const char *what)
+{
+	uint64_t *ref = malloc(4 * HINT_PAGES * 6 * sizeof(*ref)), seed = 11, bad = 0;
+	struct shadow_table t;
+
+	for (unsigned i = 0; i < 4 * HINT_PAGES * 6; i++)
+		ref[i] = NONE;
+	ok(shadow_init(&t, max_entries), "init (%s)", what);
+	for (uint64_t n = 0; n < 400000; n++) {
+		uint64_t v = xorshift(&seed), index = (v >> 8) % HINT_PAGES, eviction;
+		unsigned fg = (unsigned)(v & 3), o = (unsigned)((v >> 20) % 6);
+		uint64_t *r;
+
+		index &= ~((1ull << o) - 1);
+		r = &ref[(fg * HINT_PAGES + index) * 6 + o];
+		if ((v >> 40) % 3 == 0) {
+			shadow_store(&t, fg & 1, fg >> 1, index, o, n);
+			*r = n;
+		} else {
+			unsigned want = hint_ref_orders(ref, fg, index) & 0x3e;
+			unsigned got = shadow_orders_at(&t, fg & 1, fg >> 1, index, 0x3f) & 0x3e;
+
+			if (exact && want != got)
+				bad++;
+			if (!shadow_take(&t, fg & 1, fg >> 1, index, o, &eviction))
+				eviction = NONE;
+			else if (o && !(got >> o & 1))
+				bad++;		/* short of an entry that was there */
+			if (exact && eviction != *r)
+				bad++;
+			*r = NONE;
+		}
+	}
+	ok(bad == 0, "the hint names the orders stored and not taken (%s): %llu wrong", what,
+	   (unsigned long long)bad);
+	for (unsigned i = 0; i < 4 * HINT_PAGES * 6; i++) {
+		uint64_t eviction;
+		unsigned fg = i / 6 / HINT_PAGES;
+
+		shadow_take(&t, fg & 1, fg >> 1, i / 6 % HINT_PAGES, i % 6, &eviction);
+	}
+	ok(t.hint_count == 0, "no region is left once every block is taken (%s)", what);
+	shadow_release(&t);
+	free(ref);
+}
+
+static void test_hint(void)
+{
+	hint_run(UINT64_MAX, true, "nothing forgotten");
+	hint_run(3000, false, "the older half forgotten at 3000 entries");
+}
+
 int main(void)
 {
 	test_random_ops();
 	test_grow_wrapped_run();
 	test_forget_oldest();
+	test_hint();
 	return done_testing();
 }

@@ -74,6 +74,7 @@ struct mfile {
 	uint16_t shadow_mask;		/* orders it left shadow entries of */
 	bool start_shadows;		/* shadows of before the trace, page runs, stored */
 	uint8_t hint_order;		/* order of the last folio found */
+	uint8_t prev_hint_order;	/* the hint before it, looked up next (cache.c) */
 	uint16_t mmap_miss;		/* file_ra_state.mmap_miss: fault misses less hits */
 	uint32_t ra_pages;		/* file_ra_state.ra_pages: its device's readahead window */
 	uint32_t dev_ra_pages;		/* the device's window, which POSIX_FADV_NORMAL restores */

@@ -525,7 +525,7 @@ static const struct pc_slot *prefetch_slot(const struct model *m, const struct m
 /*
  * A miss looks up the shadow entry of every order the file left shadows of (workingset_refault)
  * that the shadow hint allows there, each in its own line of a table the size of the
- * evictions: hint the orders always looked up (0 and 6 and above) and the hint's bucket,
+ * evictions: hint the orders always looked up (0 and 6 and above) and the hint's region,
  * which says whether the orders between are, without waiting for it here. For a file of
  * shadows of several orders; prefetch_folio() calls it for a read its slot says misses (a hit
  * looks up no shadow: hashing its keys would be work for nothing).
@@ -538,7 +538,7 @@ prefetch_shadows(const struct model *m, const struct model_access *a, const stru
 	uint64_t page = page_of(m, a->pos);
 
 	if (mask & SHADOW_HINT_ORDERS)
-		__builtin_prefetch(&t->hint[shadow_hint_bucket(a->file_id, mf->gen, page)]);
+		shadow_hint_prefetch(t, a->file_id, mf->gen, page);
 	for (mask &= ~SHADOW_HINT_ORDERS; mask; mask &= mask - 1) {
 		unsigned o = (unsigned)__builtin_ctz(mask);
 

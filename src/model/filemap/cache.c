@@ -339,12 +339,31 @@ void cache_occupancy_check(struct model *m, uint32_t file, uint64_t idx)
 			abort();
 }
 
-/* cache_lookup() probed the hint order already (and in a counted file, found the page covered) */
+/*
+ * cache_lookup() probed the hint order already (and in a counted file, found the page covered).
+ * The order found before the hint's is probed next: reads of two kinds in one file (small
+ * random ones among the folios of a scan) find their folios at two orders in turn.
+ */
 uint32_t cache_lookup_slow(struct model *m, uint32_t file, uint64_t idx)
 {
 	struct mfile *mf = model_file(m, file);
+	unsigned hint = mf->hint_order, prev = mf->prev_hint_order;
+	unsigned mask = mf->order_mask & ~(1u << hint);
+	uint32_t id;
 
-	return probe_orders(m, mf, file, idx, mf->order_mask & ~(1u << mf->hint_order));
+	if (mask & (1u << prev)) {
+		id = cache_probe(m, file, idx, prev);
+		if (id != FOLIO_NIL) {
+			mf->hint_order = (uint8_t)prev;
+			mf->prev_hint_order = (uint8_t)hint;
+			return id;
+		}
+		mask &= ~(1u << prev);
+	}
+	id = probe_orders(m, mf, file, idx, mask);
+	if (id != FOLIO_NIL)
+		mf->prev_hint_order = (uint8_t)hint;
+	return id;
 }
 
 /*

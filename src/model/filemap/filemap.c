@@ -20,8 +20,8 @@ uint64_t filemap_read_bytes(const struct model *m, const struct folio *f, uint64
 
 /*
  * Readahead and long reads fill consecutive folios: hint the lines the next one will need
- * (its page cache slot, and its shadow set when the file has shadows of the order) while
- * reclaim makes room for this one. Changes no state.
+ * (its page cache slot, its shadow set when the file has shadows of the order, and the shadow
+ * hint of a new region) while reclaim makes room for this one. Changes no state.
  */
 static inline __attribute__((always_inline)) void
 filemap_prefetch_next(struct model *m, uint32_t file, uint64_t idx, unsigned order, bool read)
@@ -32,6 +32,9 @@ filemap_prefetch_next(struct model *m, uint32_t file, uint64_t idx, unsigned ord
 	pagecache_prefetch(&m->pc, file, next);
 	if (read && (mf->shadow_mask & (1u << order)))
 		shadow_prefetch(&m->workingset.shadow, file, mf->gen, next, order);
+	/* its refault check reads the shadow hint of its region, when that is a new one */
+	if (read && (mf->shadow_mask & SHADOW_HINT_ORDERS) && (next ^ idx) >> SHADOW_HINT_SHIFT)
+		shadow_hint_prefetch(&m->workingset.shadow, file, mf->gen, next);
 }
 
 /*

@@ -6,6 +6,7 @@
 #include "util/table.h"
 
 #define SHADOW_MIN_SLOTS	1024
+#define SHADOW_HINT_MIN_SLOTS	1024
 
 static bool shadow_alloc(struct shadow_table *t, uint64_t slots)
 {
@@ -18,15 +19,20 @@ static bool shadow_alloc(struct shadow_table *t, uint64_t slots)
 bool shadow_init(struct shadow_table *t, uint64_t max_entries)
 {
 	t->max_entries = max_entries;
-	/* 128 KiB of address space: its pages are faulted in as regions are hinted */
-	t->hint = calloc(1u << SHADOW_HINT_BITS, sizeof(*t->hint));
-	return t->hint && shadow_alloc(t, SHADOW_MIN_SLOTS);
+	t->hint = calloc(SHADOW_HINT_MIN_SLOTS, sizeof(*t->hint));
+	t->hint_newest = malloc(SHADOW_HINT_MIN_SLOTS * sizeof(*t->hint_newest));
+	t->hint_mask = SHADOW_HINT_MIN_SLOTS - 1;
+	t->hint_count = 0;
+	t->hint_lost = false;
+	return t->hint && t->hint_newest && shadow_alloc(t, SHADOW_MIN_SLOTS);
 }
 
 void shadow_release(struct shadow_table *t)
 {
 	free(t->hint);
+	free(t->hint_newest);
 	t->hint = NULL;
+	t->hint_newest = NULL;
 	ft_table_free(t->e, t->mask + 1, sizeof(*t->e));
 	t->e = NULL;
 }
@@ -146,6 +152,8 @@ static bool shadow_drop_before(struct shadow_table *t, uint64_t keep_from)
 	return true;
 }
 
+static void shadow_hint_rehash(struct shadow_table *t, uint64_t slots, uint64_t keep_from);
+
 /* At max_entries: forget the older half (by eviction age), as a shrinker frees old nodes. */
 static void shadow_forget_oldest(struct shadow_table *t)
 {
@@ -162,24 +170,115 @@ static void shadow_forget_oldest(struct shadow_table *t)
 	keep_from = lo + (hi - lo) / 2 + 1;
 	if (!shadow_drop_before(t, keep_from))
 		shadow_rehash(t, t->mask + 1, keep_from);
+	if (!t->hint_lost)
+		shadow_hint_rehash(t, t->hint_mask + 1, keep_from);
 }
 
-/* The hint's count for a shadow of order 1..5 stored (+1) or taken (-1); 15 stays 15. */
-static void shadow_hint_count(struct shadow_table *t, uint32_t file, uint32_t gen,
-			      uint64_t index, unsigned order, int delta)
+/* The slot of the region's key, or the empty slot where it would go, to write. */
+static struct shadow_hint *shadow_hint_slot(struct shadow_table *t, uint64_t key)
 {
-	uint32_t *h, c;
-	unsigned shift;
+	return (struct shadow_hint *)shadow_hint_find(t, key);
+}
 
-	if (!(SHADOW_HINT_ORDERS >> order & 1))
+/*
+ * The hint in a table of slots slots, with the regions whose newest shadow was evicted at or
+ * after keep_from; on ENOMEM it is lost (every order may be there from then on).
+ */
+static void shadow_hint_rehash(struct shadow_table *t, uint64_t slots, uint64_t keep_from)
+{
+	struct shadow_hint *old = t->hint, *h = calloc(slots, sizeof(*h));
+	uint64_t *old_newest = t->hint_newest, *newest = malloc(slots * sizeof(*newest));
+	uint64_t old_mask = t->hint_mask;
+
+	if (!h || !newest) {
+		free(h);
+		free(newest);
+		t->hint_lost = true;
 		return;
-	shift = 4 * (order - 1);
-	h = &t->hint[shadow_hint_bucket(file, gen, index)];
-	c = *h >> shift & 15;
-	if (c == 15 || (c == 0 && delta < 0))
+	}
+	t->hint = h;
+	t->hint_newest = newest;
+	t->hint_mask = slots - 1;
+	t->hint_count = 0;
+	for (uint64_t i = 0; i <= old_mask; i++) {
+		struct shadow_hint *to;
+
+		if (!old[i].key || old_newest[i] < keep_from)
+			continue;
+		to = shadow_hint_slot(t, old[i].key);
+		*to = old[i];
+		newest[to - h] = old_newest[i];
+		t->hint_count++;
+	}
+	free(old);
+	free(old_newest);
+}
+
+/* A shadow of order 1..5 stored: its block's bit set, its region made if new. */
+static void shadow_hint_set(struct shadow_table *t, uint32_t file, uint32_t gen, uint64_t index,
+			    unsigned order, uint64_t eviction)
+{
+	struct shadow_hint *h;
+	uint64_t key;
+
+	if (!(SHADOW_HINT_ORDERS >> order & 1) || t->hint_lost)
 		return;
-	c = delta > 0 ? c + 1 : c - 1;
-	*h = (*h & ~(15u << shift)) | c << shift;
+	key = shadow_hint_key(file, gen, index);
+	h = shadow_hint_slot(t, key);
+	if (!h->key) {
+		/* at most half full, as the entries' table */
+		if ((t->hint_count + 1) * 2 > t->hint_mask + 1) {
+			shadow_hint_rehash(t, 2 * (t->hint_mask + 1), 0);
+			if (t->hint_lost)
+				return;
+			h = shadow_hint_slot(t, key);
+		}
+		h->key = key;
+		h->bits = 0;
+		t->hint_newest[h - t->hint] = eviction;
+		t->hint_count++;
+	}
+	h->bits |= 1ull << shadow_hint_bit(index, order);
+	if (eviction > t->hint_newest[h - t->hint])
+		t->hint_newest[h - t->hint] = eviction;
+}
+
+/* Backward-shift deletion of a region, as shadow_delete() of an entry. */
+static void shadow_hint_delete(struct shadow_table *t, struct shadow_hint *hole)
+{
+	uint64_t i = (uint64_t)(hole - t->hint), j = i;
+
+	for (;;) {
+		uint64_t home;
+
+		j = (j + 1) & t->hint_mask;
+		if (!t->hint[j].key)
+			break;
+		home = shadow_hint_home(t, t->hint[j].key);
+		if (((j - home) & t->hint_mask) >= ((j - i) & t->hint_mask)) {
+			t->hint[i] = t->hint[j];
+			t->hint_newest[i] = t->hint_newest[j];
+			i = j;
+		}
+	}
+	t->hint[i].key = 0;
+	t->hint_count--;
+}
+
+/* The block of order 1..5 has no shadow now: its bit cleared, its region gone when empty. */
+static void shadow_hint_clear(struct shadow_table *t, uint32_t file, uint32_t gen,
+			      uint64_t index, unsigned order)
+{
+	struct shadow_hint *h;
+
+	if (!(SHADOW_HINT_ORDERS >> order & 1) || t->hint_lost)
+		return;
+	h = shadow_hint_slot(t, shadow_hint_key(file, gen, index));
+	if (!h->key)
+		return;
+	h->bits &= ~(1ull << shadow_hint_bit(index, order));
+	if (!h->bits)
+		shadow_hint_delete(t, h);
 }
 
 void shadow_store(struct shadow_table *t, uint32_t file, uint32_t gen, uint64_t index,
@@ -194,10 +293,9 @@ void shadow_store(struct shadow_table *t, uint32_t file, uint32_t gen, uint64_t 
 	if ((t->count + 1) * 2 > t->mask + 1 && !shadow_grow(t))
 		shadow_rehash(t, (t->mask + 1) * 2, 0);
 	e = shadow_find(t, key);
-	if (!e->key) {
+	if (!e->key)
 		t->count++;
-		shadow_hint_count(t, file, gen, index, order, 1);
-	}
+	shadow_hint_set(t, file, gen, index, order, eviction);
 	e->key = key;
 	e->eviction = eviction;
 }
@@ -228,10 +326,10 @@ bool shadow_take(struct shadow_table *t, uint32_t file, uint32_t gen, uint64_t i
 {
 	struct shadow_entry *e = shadow_find(t, shadow_key(file, gen, index, order));
 
+	shadow_hint_clear(t, file, gen, index, order);
 	if (!e->key)
 		return false;
 	*eviction = e->eviction;
 	shadow_delete(t, e);
-	shadow_hint_count(t, file, gen, index, order, -1);
 	return true;
 }

@@ -23,23 +23,34 @@ struct shadow_entry {
 };
 
 /*
- * Which small orders may have a shadow in a 64-page region: a lookup over the orders a file
- * left shadows of probes only those (each probe a miss in a table the size of the evictions,
- * and a file of base pages with a few small large folios would probe six orders a miss).
- * Buckets hashed by (file, generation, region), a 4-bit count per order 1..5, added to by a
- * store and taken from by a take; a count that reaches 15, or a bucket two regions share,
- * only says "may", so the hint is never short of an entry that is there. Orders 0 and 6 and
- * above are always probed.
+ * Which shadows of orders 1..5 there may be: a lookup over the orders a file left shadows of
+ * probes only those (each probe a miss in a table the size of the evictions, and a file of base
+ * pages with a few small large folios would probe six orders a miss). A set of the blocks, by
+ * 64-page region: an open-addressing hash of the regions that have any, keyed by a 64-bit
+ * fingerprint of (file, generation, region), each with a bit per aligned block of each order in
+ * it (32 + 16 + 8 + 4 + 2 bits). A store sets its block's bit, a take of the block clears it,
+ * found or not (no entry is there after it either way), and a region whose bits are all clear
+ * leaves. Forgetting the oldest entries forgets the regions whose newest shadow went with them;
+ * the others' bits only say "may" until a take clears them, so the hint is never short of an
+ * entry that is there. Orders 0 and 6 and above are always probed.
  */
-#define SHADOW_HINT_BITS	15
 #define SHADOW_HINT_SHIFT	6	/* pages of a region */
 #define SHADOW_HINT_ORDERS	0x3eu	/* orders 1..5: a shadow of one lies in one region */
+
+struct shadow_hint {
+	uint64_t key;		/* fingerprint of (file, generation, region); 0: empty */
+	uint64_t bits;		/* shadow_hint_bit() of each block that may have a shadow */
+};
 
 struct shadow_table {
 	struct shadow_entry *e;
 	uint64_t mask;		/* slots - 1 */
 	uint64_t count, max_entries;
-	uint32_t *hint;		/* 2^SHADOW_HINT_BITS buckets */
+	struct shadow_hint *hint;
+	/* beside it, as lookups never read it: the largest eviction stored in each region */
+	uint64_t *hint_newest;
+	uint64_t hint_mask, hint_count;	/* slots - 1, regions in it */
+	bool hint_lost;		/* ENOMEM growing it: every order may be there from now on */
 };
 
 bool shadow_init(struct shadow_table *t, uint64_t max_entries);
@@ -73,28 +84,59 @@ shadow_prefetch(const struct shadow_table *t, uint32_t file, uint32_t gen, uint6
 	__builtin_prefetch(&t->e[i]);
 	__builtin_prefetch(&t->e[(i + 4) & t->mask]);
 }
-static inline uint64_t shadow_hint_bucket(uint32_t file, uint32_t gen, uint64_t index)
+static inline uint64_t shadow_hint_key(uint32_t file, uint32_t gen, uint64_t index)
 {
-	uint64_t region = index >> SHADOW_HINT_SHIFT;
+	uint64_t k = ft_hash64((index >> SHADOW_HINT_SHIFT) * FT_GOLDEN64 ^
+			       ((uint64_t)file << 32 | gen));
 
-	return ft_hash64(region * FT_GOLDEN64 ^ ((uint64_t)file << 32 | gen)) >>
-	       (64 - SHADOW_HINT_BITS);
+	return k ? k : 1;	/* 0 marks an empty slot */
+}
+
+static inline uint64_t shadow_hint_home(const struct shadow_table *t, uint64_t key)
+{
+	return (key >> 17) & t->hint_mask;
+}
+
+/* The bit of the block of the order (1..5) around index in its region's word. */
+static inline unsigned shadow_hint_bit(uint64_t index, unsigned order)
+{
+	uint64_t in_region = index & ((1u << SHADOW_HINT_SHIFT) - 1);
+
+	return 64 - (128u >> order) + (unsigned)(in_region >> order);
+}
+
+/* The slot of the region's key, or the empty slot where it would go. */
+static inline const struct shadow_hint *shadow_hint_find(const struct shadow_table *t,
+							 uint64_t key)
+{
+	uint64_t i = shadow_hint_home(t, key);
+
+	while (t->hint[i].key && t->hint[i].key != key)
+		i = (i + 1) & t->hint_mask;
+	return &t->hint[i];
+}
+
+/* Hints the line of the region of index, which a lookup of its orders reads. */
+static inline __attribute__((always_inline)) void
+shadow_hint_prefetch(const struct shadow_table *t, uint32_t file, uint32_t gen, uint64_t index)
+{
+	__builtin_prefetch(&t->hint[shadow_hint_home(t, shadow_hint_key(file, gen, index))]);
 }
 
 /* Of the orders in mask, those that may have a shadow over page index of the file. */
 static inline unsigned shadow_orders_at(const struct shadow_table *t, uint32_t file, uint32_t gen,
 					uint64_t index, unsigned mask)
 {
-	uint32_t h;
+	const struct shadow_hint *h;
 	unsigned may = ~SHADOW_HINT_ORDERS;
 
-	if (!(mask & SHADOW_HINT_ORDERS))
+	if (!(mask & SHADOW_HINT_ORDERS) || t->hint_lost)
 		return mask;
-	h = t->hint[shadow_hint_bucket(file, gen, index)] & 0xfffffu;
-	/* each order's count or'ed into its lowest bit, then those five bits gathered */
-	h |= h >> 2;
-	h |= h >> 1;
-	may |= (h << 1 & 2u) | (h >> 2 & 4u) | (h >> 5 & 8u) | (h >> 8 & 16u) | (h >> 11 & 32u);
+	h = shadow_hint_find(t, shadow_hint_key(file, gen, index));
+	if (!h->key)
+		return mask & may;
+	for (unsigned o = 1; o < SHADOW_HINT_SHIFT; o++)
+		may |= (unsigned)(h->bits >> shadow_hint_bit(index, o) & 1) << o;
 	return mask & may;
 }
 
