@@ -21,12 +21,14 @@ T=$TMPD/sf.ftr
 "$TOP_BUILDDIR/tests/mktrace" startfolios "$T" || exit 1
 PLAIN="--lru=plain --policy=fixed --no-readahead --memory=64M --format=csv"
 
-# dropped ORDER HOW: DONTNEED pages and folios
-dropped() {
+# two TRACE METRICS ORDER HOW: the two metrics' values of the plain model's replay
+two() {
 	# shellcheck disable=SC2086
-	"$FOLIO_TRACE" replay $PLAIN --folio-order="$1" --start-folios="$2" \
-		--metrics=dontneed_pages,dontneed_folios "$T" | awk -F, 'NR == 2 { print $3, $4 }'
+	"$FOLIO_TRACE" replay $PLAIN --folio-order="$3" --start-folios="$4" --metrics="$2" "$1" |
+		awk -F, 'NR == 2 { print $3, $4 }'
 }
+# dropped ORDER HOW: DONTNEED pages and folios
+dropped() { two "$T" dontneed_pages,dontneed_folios "$@"; }
 is "$(dropped 9 deleted)" "768 11" "order 9: the 4 start folios the deletes show, the rest cut"
 is "$(dropped 9 rule)" "768 2" "order 9 by rule: the largest aligned folios"
 is "$(dropped 4 deleted)" "768 50" "order 4: the order-9 start folio in pieces of order 4"
@@ -37,11 +39,7 @@ is "$(dropped 0 rule)" "768 768" "order 0 by rule"
 TD=$TMPD/sfd.ftr
 "$TOP_BUILDDIR/tests/mktrace" startfolios-dirty "$TD" || exit 1
 # written ORDER HOW: bytes written back, and the DONTNEED's folios
-written() {
-	# shellcheck disable=SC2086
-	"$FOLIO_TRACE" replay $PLAIN --folio-order="$1" --start-folios="$2" \
-		--metrics=writeback_bytes,dontneed_folios "$TD" | awk -F, 'NR == 2 { print $3, $4 }'
-}
+written() { two "$TD" writeback_bytes,dontneed_folios "$@"; }
 is "$(written 9 deleted)" "2097152 10" "dirty: order 9: the dirty start folio written back, kept"
 is "$(written 4 deleted)" "65536 49" "dirty: order 4: only the piece over the dirty pages"
 is "$(written 4 rule)" "65536 47" "dirty: order 4 by rule: the same piece"
