@@ -171,7 +171,8 @@ static void settle_groups(struct replay_start_folios *s)
 		uint64_t below = 0, from = 0;
 
 		s->start_pages += g->pages;
-		qsort(g->folios, g->nfolios, sizeof(*g->folios), by_index);
+		if (g->nfolios)
+			qsort(g->folios, g->nfolios, sizeof(*g->folios), by_index);
 		for (size_t k = 0; k < g->nfolios; k++) {
 			uint64_t end = g->folios[k].index - g->base + (1ull << g->folios[k].order);
 
