@@ -105,8 +105,7 @@ static int note_start_cache(struct replay_start_folios *s, const struct ft_start
 			continue;
 		if (group_cover(g, r[i].start, r[i].start + r[i].len) < 0)
 			return -1;
-		g->pages += bitmap_set_range(g->cached, r[i].start - g->base,
-					     r[i].start + r[i].len - g->base);
+		bitmap_set_range(g->cached, r[i].start - g->base, r[i].start + r[i].len - g->base);
 	}
 	return 0;
 }
@@ -170,7 +169,6 @@ static void settle_groups(struct replay_start_folios *s)
 		struct start_group *g = &s->groups[i];
 		uint64_t below = 0, from = 0;
 
-		s->start_pages += g->pages;
 		if (g->nfolios)
 			qsort(g->folios, g->nfolios, sizeof(*g->folios), by_index);
 		for (size_t k = 0; k < g->nfolios; k++) {

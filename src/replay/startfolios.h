@@ -33,7 +33,6 @@ struct start_group {
 	uint64_t *cached, *settled;
 	struct start_folio *folios;
 	size_t nfolios, cap;
-	uint64_t pages;		/* start pages of the records */
 };
 
 struct replay_start_folios {
@@ -43,7 +42,6 @@ struct replay_start_folios {
 	uint32_t last_dev;		/* the last start record's file */
 	uint64_t last_ino;
 	uint64_t folios, pages;		/* found, in all */
-	uint64_t start_pages;		/* named by all start records */
 	bool surveyed;			/* start_folios_survey() read the trace */
 };
 
