@@ -6,16 +6,26 @@
 # twice: no file page is read twice in a pass, so the active file list stays empty, and the
 # second pass refaults at distances of about 20 MiB that only the anonymous memory covers.
 # With a swap file on, the kernel activates refaults and so does the default replay (the
-# trace's SwapFree and memory.stat anon), within 30% of the kernel's count: both compare with
+# trace's SwapFree and memory.stat anon), within 10% of the kernel's count: both compare with
 # the active file list as last flushed, not as it grows with each activation (the model did:
 # 10636 against the kernel's 3864); with --swap=off the replay activates none. With
 # swap off, neither does the kernel nor the replay. The swap file is turned off and removed
 # at the end; no swap (swapon refused) skips.
+#
+# The file is read with POSIX_FADV_RANDOM (tests/advise), so every folio is a page
+# (mm/readahead.c force_page_cache_ra(), 6.18): how many refaults the kernel activates
+# depends on when its statistics were last flushed (5523 to 7225 pages across runs of one
+# build, 10806 to 11517 beside two busy loops), which the replay follows from the trace's
+# flush events to within 1.5% (4% beside the loops). Read by dd in folios of up to 2 MiB,
+# each decision moved up to 512 pages at once, and the replay landed one or four such folios
+# apart from the kernel (3392 or 5440 pages against 2794).
 . "$TOP_SRCDIR/tests/lib.sh"
 . "$TOP_SRCDIR/tests/record-lib.sh"
 record_requires_bpf
 [ -w /sys/fs/cgroup/memory/memory.limit_in_bytes ] || [ -w /sys/fs/cgroup/cgroup.procs ] ||
 	skip_all "no memory cgroup controller"
+ADVISE=$TOP_BUILDDIR/tests/advise
+[ -x "$ADVISE" ] || skip_all "tests/advise not built"
 grep -q '^/' /proc/swaps 2> /dev/null && skip_all "swap is already on: the case needs it off"
 
 D=$(record_ext4_dir)
@@ -31,9 +41,12 @@ dd if=/dev/zero of="$D/f" bs=1M count=56 status=none
 # The command: dd's 32 MiB buffer filled (its RSS says so), kept in memory (v1: the cgroup's
 # swappiness 0, so its reclaim leaves anon alone while swap stays free), the cgroup's
 # statistics flushed by reading memory.stat (what the refault reads is the flushed count),
-# then the file twice. The recorder samples every 100 ms, so the replay learns of the anon
-# memory while the file is read: its first and last samples come before the buffer is filled
-# and after it is gone.
+# then the file twice. The replay learns of the anon memory only from the recorder's samples,
+# and the reads can take less than its 100 ms interval: so the command waits until the trace
+# so far (its argument) holds a sample of the cgroup with the buffer in it (30 MiB of anon or
+# more) before it reads, and says so in sampled-anon (a sample before the buffer and one after
+# it, with none between, once had the replay activate 314 refaults of the kernel's 2844). The
+# first and last samples come before the buffer is filled and after it is gone.
 cat > "$D/run.sh" << EOF
 cg=\$(awk -F: '\$2 ~ /memory/ || \$2 == "" { print \$3; exit }' /proc/self/cgroup)
 echo 0 > /sys/fs/cgroup/memory\$cg/memory.swappiness 2> /dev/null
@@ -45,24 +58,42 @@ while [ \$i -lt 600 ]; do
 	sleep 0.05
 	i=\$((i + 1))
 done
+i=0
+until "$FOLIO_TRACE" dump "\$1" 2> /dev/null | awk '
+	\$2 == "counter_names" && \$4 == "source=4" {
+		n = split(substr(\$6, 7), k, ",")
+		for (j = 1; j <= n; j++)
+			c[k[j]] = j
+	}
+	\$2 == "counters" && \$4 == "source=4" {
+		split(substr(\$6, 8), v, ",")
+		if (v[c["inactive_anon"]] + v[c["active_anon"]] >= 30 * 1048576)
+			seen = 1
+	}
+	END { exit !seen }'; do
+	[ \$i -ge 1200 ] && break
+	sleep 0.05
+	i=\$((i + 1))
+done
+[ \$i -lt 1200 ] && echo yes > "$D/sampled-anon"
 cat /sys/fs/cgroup/memory\$cg/memory.stat /sys/fs/cgroup\$cg/memory.stat > /dev/null 2>&1
-dd if="$D/f" of=/dev/null bs=1M status=none
-dd if="$D/f" of=/dev/null bs=1M status=none
+"$ADVISE" "$D/f" fr:0:0 rd:0:0 rd:0:0
 pkill -x -P \$\$ sleep
 EOF
 
-# activations TRACE: "KERNEL DEFAULT OFF OTHERS" refault activations: the kernel's
+# activations TRACE: "KERNEL DEFAULT OFF OTHERS REFAULTS" refault activations: the kernel's
 # workingset_activate_file (/proc/vmstat, system-wide: the cgroup's v1 memory.stat has none),
 # the default replay's and the replay's with --swap=off; then the file refaults of the host
 # outside the test's cgroup meanwhile (vmstat's less the cgroup's workingset_refault_file):
-# the host's other work activates at most that many of the kernel's count.
+# the host's other work activates at most that many of the kernel's count; last the cgroup's
+# own file refaults.
 activations() {
 	k=$(counter_delta "$1" 1 workingset_activate_file)
 	m=$("$FOLIO_TRACE" replay --format=csv "$1" | csv_last refault_activations)
 	o=$("$FOLIO_TRACE" replay --format=csv --swap=off "$1" | csv_last refault_activations)
 	r=$(($(counter_delta "$1" 1 workingset_refault_file) -
 		$(counter_delta "$1" 4 workingset_refault_file)))
-	echo "$k $m $o $((r > 0 ? r : 0))"
+	echo "$k $m $o $((r > 0 ? r : 0)) $(counter_delta "$1" 4 workingset_refault_file)"
 }
 
 # csv_last KEY: the last row's KEY column of replay's CSV.
@@ -73,26 +104,41 @@ csv_last() {
 
 swapon "$SW"
 drop_pages "$D/f"
-rec "$TMPD/swap.ftr" --interval=100ms --memory-limit=64M -- sh "$D/run.sh"
+rm -f "$D/sampled-anon"
+rec "$TMPD/swap.ftr" --interval=100ms --memory-limit=64M -- sh "$D/run.sh" "$TMPD/swap.ftr"
 swapoff "$SW"
 set -- $(activations "$TMPD/swap.ftr")
 diag "swap on: refault activations kernel $1 (of which the host's other work at most $4)," \
 	"replay $2, replay --swap=off $3"
 is "$rc" 0 "recorded with swap on"
+is "$(cat "$D/sampled-anon" 2> /dev/null)" yes "swap on: a sample showed the buffer before the reads"
 ok "$([ "$1" -ge 1000 ] && echo 0 || echo 1)" "swap on: the kernel activates refaults ($1)"
 ok "$([ "$2" -ge 1000 ] && echo 0 || echo 1)" "swap on: so does the default replay ($2)"
-# within 30% of the test's own share of the count, which lies between $1 - $4 and $1
-ok "$(awk -v k="$1" -v m="$2" -v x="$4" 'BEGIN { own = k - x; if (own < 0) own = 0
-	print (m * 100 >= 70 * own && m * 100 <= 130 * k) ? 0 : 1 }')" \
-	"swap on: the replay's activations within 30% of the kernel's ($2; $1, less at most $4)"
+# within 10% of the test's own share of the count, which lies between $1 - $4 and $1. The
+# case's premise is one refault per page of f in the second read: with readahead on, a reader
+# starved of CPU (two busy loops on two CPUs) had the kernel evict read-ahead pages before
+# they were read and read them again (17920 refaults of 14336 pages), which a replay in event
+# order, without I/O timing, does not do; should the kernel do so, the comparison is skipped,
+# and says why.
+pages=$((56 * 1048576 / 4096))
+if [ "$5" -gt $((pages + pages / 100)) ]; then
+	why="the kernel refaulted $5 pages of the file's $pages (evicted before they were read)"
+	skip "swap on: $why, the replay's activations ($2) not compared"
+else
+	ok "$(awk -v k="$1" -v m="$2" -v x="$4" 'BEGIN { own = k - x; if (own < 0) own = 0
+		print (m * 100 >= 90 * own && m * 100 <= 110 * k) ? 0 : 1 }')" \
+		"swap on: the replay's activations within 10% of the kernel's ($2; $1, less at most $4)"
+fi
 is "$3" 0 "swap on, --swap=off: the active file list alone activates none"
 
 drop_pages "$D/f"
-rec "$TMPD/noswap.ftr" --interval=100ms --memory-limit=64M -- sh "$D/run.sh"
+rm -f "$D/sampled-anon"
+rec "$TMPD/noswap.ftr" --interval=100ms --memory-limit=64M -- sh "$D/run.sh" "$TMPD/noswap.ftr"
 set -- $(activations "$TMPD/noswap.ftr")
 diag "swap off: refault activations kernel $1 (of which the host's other work at most $4)," \
 	"replay $2, replay --swap=off $3"
 is "$rc" 0 "recorded with swap off"
+is "$(cat "$D/sampled-anon" 2> /dev/null)" yes "swap off: a sample showed the buffer before the reads"
 ok "$([ "$1" -lt $((100 + $4)) ] && echo 0 || echo 1)" \
 	"swap off: the kernel activates (almost) none ($1, less at most $4 of the host's)"
 is "$2" 0 "swap off: neither does the default replay"
