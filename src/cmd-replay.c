@@ -574,6 +574,9 @@ static unsigned report_keep(const struct replay_args *a)
 		"untouched_evicted_bytes", "untouched_cached_bytes_mean",
 		"untouched_cached_bytes_p99", "untouched_cached_bytes_max",
 	};
+	static const char *const refaults[] = {
+		"refaults", "refault_activations", "refault_folios",
+	};
 	unsigned keep = 0;
 
 	if (!a->have_sel || a->sel.all || a->by || a->mrc || (a->mem && a->mem->n > 1))
@@ -583,6 +586,9 @@ static unsigned report_keep(const struct replay_args *a)
 	for (size_t i = 0; i < sizeof(accessed) / sizeof(accessed[0]); i++)
 		if (chosen(&a->sel, accessed[i]))
 			keep |= MODEL_KEEP_ACCESSED_PAGES;
+	for (size_t i = 0; i < sizeof(refaults) / sizeof(refaults[0]); i++)
+		if (chosen(&a->sel, refaults[i]))
+			keep |= MODEL_KEEP_SHADOWS;
 	return keep;
 }
 

@@ -151,8 +151,9 @@ for t in "$TRACES"/*.ftr; do
 done
 
 # A run reports only what --metrics names and keeps only the bookkeeping those need (the pages
-# accessed, the set of pages ever touched): every value it reports is the one a run of all
-# metrics gives, on every shipped trace, in the default model and the plain one.
+# accessed, the set of pages ever touched, the plain LRU's shadow entries): every value it
+# reports is the one a run of all metrics gives, on every shipped trace, in the default model
+# and the plain one.
 csv_pick() {	# csv_pick CSV KEYS: the rows of the named columns, space-separated
 	printf '%s\n' "$1" | python3 -c '
 import csv, sys
@@ -167,7 +168,7 @@ for tr in "$TRACES"/*.ftr; do
 		full=$("$FT" replay -q --folio-order=0,4,9 $model --metrics=all --format=csv "$tr")
 		for keys in hit_ratio,device_read_bytes,evictions touched_bytes \
 		    untouched_evicted_bytes,untouched_cached_bytes_mean,untouched_cached_bytes_max \
-		    lru_entries_mean,refaults,write_amplification; do
+		    lru_entries_mean,refaults,write_amplification refault_folios; do
 			# shellcheck disable=SC2086
 			got=$("$FT" replay -q --folio-order=0,4,9 $model --metrics="$keys" \
 			      --format=csv "$tr")

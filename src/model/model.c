@@ -139,6 +139,8 @@ void model_set_keep(struct model *m, unsigned keep)
 {
 	if (keep & MODEL_KEEP_TOUCHED_SET)
 		keep |= MODEL_KEEP_ACCESSED_PAGES;
+	if (m->lru_kind->refault)	/* its refaults decide: activation */
+		keep |= MODEL_KEEP_SHADOWS;
 	m->keep = keep;
 }
 

@@ -615,11 +615,15 @@ void model_set_units(struct model *m, enum model_units_by by);
  *   untouched_cached_bytes_*); left out, every cached page counts as accessed.
  * - TOUCHED_SET: the distinct pages ever accessed (touched_bytes); needs ACCESSED_PAGES,
  *   which says when a page is accessed for the first time in a stay.
+ * - SHADOWS: the shadow entries evicted folios leave (refaults, refault_activations,
+ *   refault_folios), where the LRU only counts refaults (plain); an LRU whose refaults decide
+ *   (two lists, MGLRU: workingset_refault() activates) keeps them whatever the run reports.
  */
 enum model_keep {
 	MODEL_KEEP_ACCESSED_PAGES = 1u << 0,
 	MODEL_KEEP_TOUCHED_SET = 1u << 1,
-	MODEL_KEEP_ALL = MODEL_KEEP_ACCESSED_PAGES | MODEL_KEEP_TOUCHED_SET,
+	MODEL_KEEP_SHADOWS = 1u << 2,
+	MODEL_KEEP_ALL = MODEL_KEEP_ACCESSED_PAGES | MODEL_KEEP_TOUCHED_SET | MODEL_KEEP_SHADOWS,
 };
 
 /* Before the first access: what of enum model_keep the run keeps. */

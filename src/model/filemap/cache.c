@@ -695,7 +695,9 @@ evict_prefetch_next(struct model *m, const struct folio *f)
 		return;
 	p = folio_at(&m->pool, f->lru_prev);
 	pagecache_prefetch_removal(&m->pc, p->file, p->index);
-	shadow_prefetch(&m->workingset.shadow, p->file, model_file(m, p->file)->gen, p->index, p->order);
+	if (m->keep & MODEL_KEEP_SHADOWS)
+		shadow_prefetch(&m->workingset.shadow, p->file, model_file(m, p->file)->gen,
+				p->index, p->order);
 	/* its neighbours on the file's list, which its removal relinks */
 	if (p->file_prev != FOLIO_NIL)
 		__builtin_prefetch(&folio_at(&m->pool, p->file_prev)->file_next, 1);
@@ -729,11 +731,14 @@ void cache_remove(struct model *m, uint32_t id, bool shadow)
 		m->mx.untouched_evicted_pages += nr - f->touched;
 		lruvec->evicted_pages += nr;
 		lruvec->slot_units += f->order < 6 ? nr * 64 : nr;
-		shadow_store(&m->workingset.shadow, f->file, mf->gen, f->index, f->order,
-			     shadow_pack(lruvec->nonresident_age, f->memcg, token));
-		mf->shadow_mask |= (uint16_t)(1u << f->order);
+		if (m->keep & MODEL_KEEP_SHADOWS) {
+			shadow_store(&m->workingset.shadow, f->file, mf->gen, f->index, f->order,
+				     shadow_pack(lruvec->nonresident_age, f->memcg, token));
+			mf->shadow_mask |= (uint16_t)(1u << f->order);
+		}
 		lruvec->nonresident_age += nr;
-		shadow_shrink(m, lruvec);
+		if (m->keep & MODEL_KEEP_SHADOWS)
+			shadow_shrink(m, lruvec);
 	}
 	memory_free_folio(m, f);
 	folio_pool_put(&m->pool, id);

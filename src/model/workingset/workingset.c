@@ -203,6 +203,8 @@ void workingset_start_shadows(struct model *m, uint32_t file, uint64_t first, ui
 
 	if (memcg == MODEL_MEMCG_NONE || memcg >= m->nr_memcgs)
 		return;		/* the start cache's cgroup is not modelled: nor its shadows */
+	if (!(m->keep & MODEL_KEEP_SHADOWS))
+		return;		/* refaults neither decide nor are reported */
 	lruvec = &memcg_of(m, memcg)->lruvec;
 	eviction = shadow_pack(lruvec->nonresident_age, memcg, 0);
 	while (n) {
