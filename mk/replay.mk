@@ -9,6 +9,7 @@ libfoliotrace_a_SOURCES += \
 	src/replay/startstate.h src/replay/startstate.c \
 	src/replay/startcache.h src/replay/startcache.c \
 	src/replay/startfolios.h src/replay/startfolios.c \
+	src/replay/firstpass.h src/replay/firstpass.c \
 	src/replay/sweep.h src/replay/sweep.c src/replay/mrc.h src/replay/mrc.c \
 	src/replay/survey.h src/replay/survey.c src/replay/units.h src/replay/units.c
 

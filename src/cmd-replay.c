@@ -12,6 +12,7 @@
 
 #include "calibrate/trust.h"
 #include "cmd.h"
+#include "replay/firstpass.h"
 #include "replay/mrc.h"
 #include "replay/replay.h"
 #include "replay/survey.h"
@@ -782,9 +783,10 @@ static int survey_trace(struct replay_args *a, struct survey *sv, int *status)
 
 /*
  * The trace's memory cgroups, from a first pass over a trace file (standard input cannot be
- * read twice: its accesses then all charge one cgroup); each --cgroup-limit must name one.
+ * read twice: its accesses then all charge one cgroup), with rp's start folios; each
+ * --cgroup-limit must name one.
  */
-static int survey_cgroups(struct replay_args *a)
+static int survey_cgroups(struct replay_args *a, struct replay *rp)
 {
 	struct ft_error err;
 
@@ -795,7 +797,8 @@ static int survey_cgroups(struct replay_args *a)
 			"from a first pass)");
 		return EXIT_USAGE;
 	}
-	if (replay_cgroups_survey(&a->cgroups, a->file, &err) < 0) {
+	/* the replay's start folios in the same pass */
+	if (replay_first_pass(a->file, &a->cgroups, replay_start_folios_wanted(rp), &err) < 0) {
 		ft_warn("%s", err.msg);
 		return EXIT_RUNTIME;
 	}
@@ -1030,7 +1033,7 @@ int cmd_replay(int argc, char **argv)
 	rp->keep = report_keep(&args);
 	if (args.mrc)
 		mrc_attach(&mrc, rp, args.mrc, args.mrc_rate);
-	else if ((ret = survey_cgroups(&args)) != EXIT_OK)
+	else if ((ret = survey_cgroups(&args, rp)) != EXIT_OK)
 		goto release;
 	rp->cgroups = &args.cgroups;
 	if (replay_file(rp, args.file, &err) < 0) {

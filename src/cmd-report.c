@@ -18,6 +18,7 @@
 #include "calibrate/calibrate.h"
 #include "calibrate/trust.h"
 #include "cmd.h"
+#include "replay/firstpass.h"
 #include "replay/mrc.h"
 #include "replay/replay.h"
 #include "replay/survey.h"
@@ -482,7 +483,7 @@ static int run_all(struct report_args *a)
 		return EXIT_RUNTIME;
 	for (unsigned i = 0; i < a->norders; i++)
 		cfg[i].interval_ns = a->base.interval_ns;
-	if (replay_cgroups_survey(&a->cgroups, a->file, &err) < 0) {
+	if (replay_first_pass(a->file, &a->cgroups, NULL, &err) < 0) {
 		ft_warn("%s", err.msg);
 		return EXIT_RUNTIME;
 	}

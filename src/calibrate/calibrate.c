@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "calibrate/calibrate.h"
+#include "replay/firstpass.h"
 #include "replay/replay.h"
 #include "replay/units.h"
 
@@ -123,7 +124,8 @@ static int run_replay(struct calibration *c, const struct model_config *cfg,
 		return ft_error_set(err, path, "out of memory");
 	}
 	rp->units = by_file ? &units : NULL;
-	if (replay_cgroups_survey(&cgroups, path, err) == 0 && replay_file(rp, path, err) == 0) {
+	if (replay_first_pass(path, &cgroups, replay_start_folios_wanted(rp), err) == 0 &&
+	    replay_file(rp, path, err) == 0) {
 		note_run(c, rp, k);
 		ret = 0;
 		if (by_file && calib_files(c, &units, rp, k, req->by_file))

@@ -20,7 +20,7 @@ struct seen_cgroup {
 	uint64_t first_access;		/* the pass's access count at its first */
 };
 
-struct survey_state {
+struct cgroups_survey {
 	struct seen_cgroup *seen;
 	size_t n, cap;
 	struct u64map index;		/* id -> seen index + 1 */
@@ -61,7 +61,7 @@ bool replay_cgroups_parse_limit(struct replay_cgroups *c, const char *arg, const
 	return true;
 }
 
-static struct seen_cgroup *seen_get(struct survey_state *s, uint64_t id)
+static struct seen_cgroup *seen_get(struct cgroups_survey *s, uint64_t id)
 {
 	struct seen_cgroup *grown;
 	uint64_t *slot;
@@ -88,7 +88,7 @@ static uint64_t limit_of(__u64 v)
 	return v == FT_LIMIT_NONE ? UINT64_MAX : v;
 }
 
-static int survey_record(struct survey_state *s, const struct ft_hdr *h)
+static int survey_record(struct cgroups_survey *s, const struct ft_hdr *h)
 {
 	struct seen_cgroup *sc;
 	uint64_t *id;
@@ -165,7 +165,7 @@ static int by_first_access(const void *a, const void *b)
 }
 
 /* The cgroups with accesses in order of their first, the first 31 as the models' 1..31. */
-static int take_cgroups(struct replay_cgroups *c, struct survey_state *s)
+static int take_cgroups(struct replay_cgroups *c, struct cgroups_survey *s)
 {
 	bool any_given = false;
 	size_t with = 0;
@@ -208,58 +208,42 @@ static int take_cgroups(struct replay_cgroups *c, struct survey_state *s)
 	return 0;
 }
 
-int replay_cgroups_survey(struct replay_cgroups *c, const char *path, struct ft_error *err)
+struct cgroups_survey *cgroups_survey_begin(struct replay_cgroups *c)
 {
-	struct survey_state s = { 0 };
-	struct ft_reader_status st;
-	const struct ft_hdr *h;
-	struct ft_reader *r;
-	int ret = -1;
+	struct cgroups_survey *s = calloc(1, sizeof(*s));
 
 	c->n = 0;
 	c->shared = 0;
 	c->limit_changes = 0;
 	c->active = false;
 	c->last_valid = false;
-	if (u64map_init(&c->tid_index, 64) || u64map_init(&c->id_index, 64) ||
-	    u64map_init(&s.index, 64) || u64map_init(&s.tid_cgroup, 64)) {
-		ft_error_set(err, path, "out of memory for the trace's cgroups");
-		goto out;
-	}
-	r = ft_reader_open(path, err);
-	if (!r)
-		goto out;
-	/* cgroups are in traces of format 1.1 on, and never in synthetic ones */
-	ft_reader_status(r, &st);
-	if (st.version_major == 1 && st.version_minor < 1) {
-		ft_reader_close(r);
-		ret = 0;
-		goto out;
-	}
-	while ((ret = ft_reader_next(r, &h, err)) == FT_READ_MORE) {
-		if (h->type == FT_HOST && (((const struct ft_host *)h)->flags & FT_HOST_SYNTHETIC)) {
-			ret = FT_READ_EOF;
-			break;
-		}
-		if (survey_record(&s, h) < 0) {
-			ft_error_set(err, path, "out of memory for the trace's cgroups");
-			ret = FT_READ_ERROR;
-			break;
-		}
-	}
-	ft_reader_close(r);
-	if (ret == FT_READ_ERROR) {
-		ret = -1;
-		goto out;
-	}
-	ret = take_cgroups(c, &s);
-	if (ret < 0)
-		ft_error_set(err, path, "out of memory for the trace's cgroups");
-out:
-	free(s.seen);
-	u64map_free(&s.index);
-	u64map_free(&s.tid_cgroup);
-	return ret;
+	if (s && !u64map_init(&c->tid_index, 64) && !u64map_init(&c->id_index, 64) &&
+	    !u64map_init(&s->index, 64) && !u64map_init(&s->tid_cgroup, 64))
+		return s;
+	cgroups_survey_free(s);
+	return NULL;
+}
+
+int cgroups_survey_note(struct cgroups_survey *s, const struct ft_hdr *h)
+{
+	if (h->type == FT_HOST && (((const struct ft_host *)h)->flags & FT_HOST_SYNTHETIC))
+		return 1;	/* cgroups are never in synthetic traces */
+	return survey_record(s, h);
+}
+
+int cgroups_survey_finish(struct cgroups_survey *s, struct replay_cgroups *c)
+{
+	return take_cgroups(c, s);
+}
+
+void cgroups_survey_free(struct cgroups_survey *s)
+{
+	if (!s)
+		return;
+	free(s->seen);
+	u64map_free(&s->index);
+	u64map_free(&s->tid_cgroup);
+	free(s);
 }
 
 bool replay_cgroups_index(const struct replay_cgroups *c, uint64_t id, uint8_t *index)

@@ -43,7 +43,7 @@ struct replay_cgroups {
 	struct cgroup_limit_given given[CGROUP_LIMITS_GIVEN_MAX];
 	unsigned ngiven;
 
-	/* found by replay_cgroups_survey(): cg[i] is the models' memory cgroup i + 1 */
+	/* found by the first pass: cg[i] is the models' memory cgroup i + 1 */
 	struct replay_cgroup cg[MODEL_MAX_MEMCGS - 1];
 	struct model_memcg limits[MODEL_MAX_MEMCGS - 1];
 	uint32_t n;
@@ -61,10 +61,17 @@ struct replay_cgroups {
 /* Parses NAME:SIZE into the next free given slot; false with *why set. */
 bool replay_cgroups_parse_limit(struct replay_cgroups *c, const char *arg, const char **why);
 /*
- * The first pass over path: the cgroups with accesses, their limits and paths. Sets active
- * when the models should have them. 0, or -1 with err set.
+ * The first pass over a trace (replay/firstpass.h): the cgroups with accesses, their limits
+ * and paths. begin empties c's findings (NULL: out of memory); note takes each record (1:
+ * nothing more to find, a synthetic trace; -1 out of memory); finish sets c's cgroups, and
+ * active when the models should have them (-1 out of memory); free at the end either way.
+ * A trace of a format before 1.1 has no cgroups, and gets no pass.
  */
-int replay_cgroups_survey(struct replay_cgroups *c, const char *path, struct ft_error *err);
+struct cgroups_survey;
+struct cgroups_survey *cgroups_survey_begin(struct replay_cgroups *c);
+int cgroups_survey_note(struct cgroups_survey *s, const struct ft_hdr *h);
+int cgroups_survey_finish(struct cgroups_survey *s, struct replay_cgroups *c);
+void cgroups_survey_free(struct cgroups_survey *s);
 /* A record of the replay's pass: FT_TASK moves a thread. -1 out of memory. */
 int replay_cgroups_note(struct replay_cgroups *c, const struct ft_hdr *h);
 /*

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "model/variants.h"
+#include "replay/firstpass.h"
 #include "replay/replay.h"
 #include "replay/units.h"
 #include "util/msg.h"
@@ -1194,14 +1195,16 @@ static void report_damage(const struct replay *rp, const char *path)
 }
 
 /* Whether a model may take start folios: the page cache may start as recorded, with them. */
-static bool wants_start_folios(const struct replay *rp)
+struct replay_start_folios *replay_start_folios_wanted(struct replay *rp)
 {
+	if (rp->start_folios.surveyed)
+		return NULL;
 	for (unsigned i = 0; i < rp->ncfg; i++)
 		if (rp->cfg[i].start_folios == START_FOLIOS_DELETED &&
 		    (!(rp->set & MODEL_REC_START_CACHE) ||
 		     rp->cfg[i].start_cache == START_CACHE_RECORDED))
-			return true;
-	return false;
+			return &rp->start_folios;
+	return NULL;
 }
 
 int replay_file(struct replay *rp, const char *path, struct ft_error *err)
@@ -1213,8 +1216,8 @@ int replay_file(struct replay *rp, const char *path, struct ft_error *err)
 	int ret;
 
 	/* a first pass: not of standard input, which the replay reads once */
-	if (strcmp(path, "-") != 0 && !rp->start_folios.surveyed && wants_start_folios(rp) &&
-	    start_folios_survey(&rp->start_folios, path, err) < 0)
+	if (strcmp(path, "-") != 0 && replay_start_folios_wanted(rp) &&
+	    replay_first_pass(path, NULL, &rp->start_folios, err) < 0)
 		return -1;
 	r = ft_reader_open(path, err);
 	if (!r)

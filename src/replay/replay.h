@@ -64,7 +64,7 @@ struct replay {
 	bool sweep_labels;		/* label columns with their memory too ("order 9, 1G") */
 	bool no_models;			/* cfg is settled for the extra clients only: no instances */
 	struct replay_units *units;	/* --by: figures per file, process or cgroup; NULL: none */
-	/* the trace's memory cgroups (replay_cgroups_survey()); NULL or not active: one */
+	/* the trace's memory cgroups (a first pass found them); NULL or not active: one */
 	struct replay_cgroups *cgroups;
 	/* several: what each was charged besides its traced page cache (charges_ready) */
 	struct replay_charges charges;
@@ -126,6 +126,12 @@ struct replay {
  */
 int replay_init(struct replay *rp, const struct model_config *cfg, unsigned ncfg, unsigned set,
 		bool keep_series);
+/*
+ * The start folios a first pass over the trace should find for this replay (its models start
+ * from the deletes' folios and none has them yet), or NULL. replay_file() makes that pass
+ * itself when its caller made none (replay/firstpass.h).
+ */
+struct replay_start_folios *replay_start_folios_wanted(struct replay *rp);
 /*
  * Replays path. 0: cols/run/series hold the results (run.truncated says whether the trace
  * ended early). -1: err says why (unreadable trace, configuration the model refused, ENOMEM).

@@ -181,51 +181,30 @@ static void settle_groups(struct replay_start_folios *s)
 	}
 }
 
-int start_folios_survey(struct replay_start_folios *s, const char *path, struct ft_error *err)
+int start_folios_begin(struct replay_start_folios *s)
 {
-	struct ft_reader_status st;
-	const struct ft_hdr *h;
-	struct ft_reader *r;
-	int ret;
+	return u64map_init(&s->latest, 64);
+}
 
-	if (u64map_init(&s->latest, 64) < 0) {
-		ft_error_set(err, path, "out of memory for the start state's folios");
-		return -1;
-	}
-	r = ft_reader_open(path, err);
-	if (!r)
-		return -1;
-	ft_reader_status(r, &st);
-	/* start records are in traces of format 1.3 on, and never in synthetic ones */
-	if (st.version_major == 1 && st.version_minor < 3) {
-		ft_reader_close(r);
-		return 0;
-	}
-	while ((ret = ft_reader_next(r, &h, err)) == FT_READ_MORE) {
-		int bad = 0;
+int start_folios_note(struct replay_start_folios *s, const struct ft_hdr *h)
+{
+	/* no start records in a synthetic trace; no deletes where none were recorded */
+	if (h->type == FT_HOST &&
+	    ((((const struct ft_host *)h)->flags & FT_HOST_SYNTHETIC) ||
+	     (((const struct ft_host *)h)->unrecorded & FT_UNREC_PAGECACHE)))
+		return 1;
+	if (h->type == FT_START_CACHE)
+		return note_start_cache(s, (const struct ft_start_cache *)h);
+	if (h->type == FT_PAGECACHE_ADD || h->type == FT_PAGECACHE_DELETE)
+		return note_folio_event(s, (const struct ft_folio_event *)h,
+					h->type == FT_PAGECACHE_DELETE);
+	return 0;
+}
 
-		/* no start records in a synthetic trace; no deletes where none were recorded */
-		if (h->type == FT_HOST &&
-		    ((((const struct ft_host *)h)->flags & FT_HOST_SYNTHETIC) ||
-		     (((const struct ft_host *)h)->unrecorded & FT_UNREC_PAGECACHE)))
-			break;
-		if (h->type == FT_START_CACHE)
-			bad = note_start_cache(s, (const struct ft_start_cache *)h);
-		else if (h->type == FT_PAGECACHE_ADD || h->type == FT_PAGECACHE_DELETE)
-			bad = note_folio_event(s, (const struct ft_folio_event *)h,
-					       h->type == FT_PAGECACHE_DELETE);
-		if (bad < 0) {
-			ft_error_set(err, path, "out of memory for the start state's folios");
-			ret = FT_READ_ERROR;
-			break;
-		}
-	}
-	ft_reader_close(r);
-	if (ret == FT_READ_ERROR)
-		return -1;
+void start_folios_finish(struct replay_start_folios *s)
+{
 	settle_groups(s);
 	s->surveyed = true;
-	return 0;
 }
 
 const struct start_folio *start_folios_of(const struct replay_start_folios *s, uint64_t group,

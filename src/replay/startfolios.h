@@ -42,16 +42,21 @@ struct replay_start_folios {
 	uint32_t last_dev;		/* the last start record's file */
 	uint64_t last_ino;
 	uint64_t folios, pages;		/* found, in all */
-	bool surveyed;			/* start_folios_survey() read the trace */
+	bool surveyed;			/* a first pass read the trace */
 };
 
 void start_folios_init(struct replay_start_folios *s);
 void start_folios_release(struct replay_start_folios *s);
 /*
- * Reads the trace at path through: 0 (also for a trace without start records or a synthetic
- * one: nothing found), or -1 with err set.
+ * The first pass over a trace (replay/firstpass.h) gives every record to start_folios_note()
+ * between start_folios_begin() and start_folios_finish(); a trace of a format before 1.3 has
+ * no start records, and gets no pass. begin: -1 out of memory. note: 1 when nothing more can
+ * be found (a synthetic trace, or one without deletes), -1 out of memory. finish: the folios
+ * sorted by index, surveyed set.
  */
-int start_folios_survey(struct replay_start_folios *s, const char *path, struct ft_error *err);
+int start_folios_begin(struct replay_start_folios *s);
+int start_folios_note(struct replay_start_folios *s, const struct ft_hdr *h);
+void start_folios_finish(struct replay_start_folios *s);
 /*
  * The folios found for the trace's group-th file of start records (from 0), by index, and in
  * *end the page after the last its records name.
