@@ -85,15 +85,24 @@ EOF
 # workingset_activate_file (/proc/vmstat, system-wide: the cgroup's v1 memory.stat has none),
 # the default replay's and the replay's with --swap=off; then the file refaults of the host
 # outside the test's cgroup meanwhile (vmstat's less the cgroup's workingset_refault_file):
-# the host's other work activates at most that many of the kernel's count; last the cgroup's
-# own file refaults.
+# the host's other work activates at most that many of the kernel's count; last the refaults
+# of f (f_refaults).
 activations() {
 	k=$(counter_delta "$1" 1 workingset_activate_file)
 	m=$("$FOLIO_TRACE" replay --format=csv "$1" | csv_last refault_activations)
 	o=$("$FOLIO_TRACE" replay --format=csv --swap=off "$1" | csv_last refault_activations)
 	r=$(($(counter_delta "$1" 1 workingset_refault_file) -
 		$(counter_delta "$1" 4 workingset_refault_file)))
-	echo "$k $m $o $((r > 0 ? r : 0)) $(counter_delta "$1" 4 workingset_refault_file)"
+	echo "$k $m $o $((r > 0 ? r : 0)) $(f_refaults "$1")"
+}
+
+# f_refaults TRACE: the pages of f the kernel refaulted, from its refault events (6.14 on);
+# from the cgroup's workingset_refault_file, which counts every file, where there are none
+f_refaults() {
+	n=$("$FOLIO_TRACE" dump -t pagecache_refault "$1" |
+		awk -v dev="dev=$(dev_of "$D/f")" -v ino="ino=$(stat -c %i "$D/f")" '
+		$4 == dev && $5 == ino { split($7, o, "="); n += 2 ^ o[2] } END { print n + 0 }')
+	[ "$n" -gt 0 ] && echo "$n" || counter_delta "$1" 4 workingset_refault_file
 }
 
 # csv_last KEY: the last row's KEY column of replay's CSV.
@@ -109,7 +118,7 @@ rec "$TMPD/swap.ftr" --interval=100ms --memory-limit=64M -- sh "$D/run.sh" "$TMP
 swapoff "$SW"
 set -- $(activations "$TMPD/swap.ftr")
 diag "swap on: refault activations kernel $1 (of which the host's other work at most $4)," \
-	"replay $2, replay --swap=off $3"
+	"replay $2, replay --swap=off $3; the kernel refaulted $5 pages of f"
 is "$rc" 0 "recorded with swap on"
 is "$(cat "$D/sampled-anon" 2> /dev/null)" yes "swap on: a sample showed the buffer before the reads"
 ok "$([ "$1" -ge 1000 ] && echo 0 || echo 1)" "swap on: the kernel activates refaults ($1)"
