@@ -7,6 +7,7 @@
  */
 #include "model/folio.h"
 #include "model/instance.h"
+#include "model/filemap/cache.h"
 #include "model/filemap/pagecache.h"
 #include "model/workingset/shadow.h"
 #include "model/workingset/workingset.h"
@@ -34,12 +35,12 @@ static uint64_t table_bytes(uint64_t bytes)
 
 /*
  * The page-cache index for entries folios: pagecache_init() sizes it for twice the entries
- * it expects (at most 65536), and pc_insert() doubles it once half full, the old table alive
+ * it expects (cache_index_expected()), and pc_insert() doubles it once half full, the old table alive
  * while the new one fills.
  */
-static uint64_t index_bytes(uint64_t nr_pages, uint64_t entries)
+static uint64_t index_bytes(const struct model_config *c, uint64_t nr_pages, uint64_t entries)
 {
-	uint64_t first = pow2_at_least(2 * (nr_pages < 65536 ? nr_pages : 65536));
+	uint64_t first = pow2_at_least(2 * cache_index_expected(c, nr_pages));
 	uint64_t grown = pow2_at_least(2 * entries + 2);
 
 	if (grown <= first)
@@ -74,7 +75,7 @@ uint64_t model_footprint(const struct model_config *c, uint64_t working_set_page
 	/* the files' array, doubled as it grows (access_new_file()) */
 	uint64_t files = 2 * nfiles * sizeof(struct mfile);
 
-	return FOOTPRINT_FIXED + sizeof(struct model) + files + index_bytes(nr, cached) +
+	return FOOTPRINT_FIXED + sizeof(struct model) + files + index_bytes(c, nr, cached) +
 	       frame_bitmap_bytes(nr, upp) + cached * per_page +
 	       shadows * 2 * sizeof(struct shadow_entry);
 }

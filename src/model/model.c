@@ -59,7 +59,7 @@ static bool model_alloc_state(struct model *m)
 		return false;
 	folio_pool_bound(&m->pool, m->mem.nr_pages);
 	m->start_read.file = FOLIO_NIL;
-	if (!pagecache_init(&m->pc, m->mem.nr_pages < 65536 ? m->mem.nr_pages : 65536) ||
+	if (!pagecache_init(&m->pc, cache_index_expected(c, m->mem.nr_pages)) ||
 	    !pagecache_init(&m->occ, 64) ||
 	    !shadow_init(&m->workingset.shadow, m->mem.nr_pages * SHADOWS_PER_PAGE + SHADOW_SLACK) ||
 	    !touched_init(&m->touched))

@@ -89,6 +89,18 @@ void cache_remove(struct model *m, uint32_t id, bool shadow);
 bool cache_split(struct model *m, uint32_t id, uint64_t at, unsigned new_order, bool uniform);
 void cache_touch_slow(struct model *m, uint32_t id, uint64_t first, uint64_t last);
 
+/*
+ * The folios a model's index starts sized for: as many as nr_pages hold, of the order every
+ * miss allocates under FOLIO_POLICY_FIXED (a table of a few lines at order 9, which lookups
+ * then find in cache), at most 65536; the index grows past it as folios come.
+ */
+static inline uint64_t cache_index_expected(const struct model_config *c, uint64_t nr_pages)
+{
+	uint64_t folios = nr_pages >> (c->policy == FOLIO_POLICY_FIXED ? c->order : 0);
+
+	return folios < 65536 ? folios : 65536;
+}
+
 static inline bool folio_covers(const struct folio *f, uint64_t idx)
 {
 	return idx >= f->index && idx < folio_end(f);
