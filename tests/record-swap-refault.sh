@@ -18,9 +18,9 @@
 # build, 10806 to 11517 beside two busy loops), which the replay follows from the trace's
 # flush events to within 1.5% (4% beside the loops; 15% once, 10610 against 12532, in the
 # sanitizers' build beside other tests: what else moves the kernel's count there is not
-# known, hence the bound). Read by dd in folios of up to 2 MiB,
-# each decision moved up to 512 pages at once, and the replay landed one or four such folios
-# apart from the kernel (3392 or 5440 pages against 2794).
+# known, hence the bound). Read by dd in folios of up to 2 MiB, each decision moved up to 512
+# pages at once, and the replay landed one or four such folios apart from the kernel (3392 or
+# 5440 pages against 2794).
 . "$TOP_SRCDIR/tests/lib.sh"
 . "$TOP_SRCDIR/tests/record-lib.sh"
 record_requires_bpf
@@ -122,7 +122,8 @@ set -- $(activations "$TMPD/swap.ftr")
 diag "swap on: refault activations kernel $1 (of which the host's other work at most $4)," \
 	"replay $2, replay --swap=off $3; the kernel refaulted $5 pages of f"
 is "$rc" 0 "recorded with swap on"
-is "$(cat "$D/sampled-anon" 2> /dev/null)" yes "swap on: a sample showed the buffer before the reads"
+is "$(cat "$D/sampled-anon" 2> /dev/null)" yes \
+	"swap on: a sample showed the buffer before the reads"
 ok "$([ "$1" -ge 1000 ] && echo 0 || echo 1)" "swap on: the kernel activates refaults ($1)"
 ok "$([ "$2" -ge 1000 ] && echo 0 || echo 1)" "swap on: so does the default replay ($2)"
 # within 25% of the test's own share of the count, which lies between $1 - $4 and $1. The
@@ -136,9 +137,9 @@ if [ "$5" -gt $((pages + pages / 100)) ]; then
 	why="the kernel refaulted $5 pages of the file's $pages (evicted before they were read)"
 	skip "swap on: $why, the replay's activations ($2) not compared"
 else
+	what="the replay's activations within 25% of the kernel's ($2; $1, less at most $4)"
 	ok "$(awk -v k="$1" -v m="$2" -v x="$4" 'BEGIN { own = k - x; if (own < 0) own = 0
-		print (m * 100 >= 75 * own && m * 100 <= 125 * k) ? 0 : 1 }')" \
-		"swap on: the replay's activations within 25% of the kernel's ($2; $1, less at most $4)"
+		print (m * 100 >= 75 * own && m * 100 <= 125 * k) ? 0 : 1 }')" "swap on: $what"
 fi
 is "$3" 0 "swap on, --swap=off: the active file list alone activates none"
 
@@ -149,7 +150,8 @@ set -- $(activations "$TMPD/noswap.ftr")
 diag "swap off: refault activations kernel $1 (of which the host's other work at most $4)," \
 	"replay $2, replay --swap=off $3"
 is "$rc" 0 "recorded with swap off"
-is "$(cat "$D/sampled-anon" 2> /dev/null)" yes "swap off: a sample showed the buffer before the reads"
+is "$(cat "$D/sampled-anon" 2> /dev/null)" yes \
+	"swap off: a sample showed the buffer before the reads"
 ok "$([ "$1" -lt $((100 + $4)) ] && echo 0 || echo 1)" \
 	"swap off: the kernel activates (almost) none ($1, less at most $4 of the host's)"
 is "$2" 0 "swap off: neither does the default replay"

@@ -35,8 +35,8 @@ static uint64_t table_bytes(uint64_t bytes)
 
 /*
  * The page-cache index for entries folios: pagecache_init() sizes it for twice the entries
- * it expects (cache_index_expected()), and pc_insert() doubles it once half full, the old table alive
- * while the new one fills.
+ * it expects (cache_index_expected()), and pc_insert() doubles it once half full, the old
+ * table alive while the new one fills.
  */
 static uint64_t index_bytes(const struct model_config *c, uint64_t nr_pages, uint64_t entries)
 {

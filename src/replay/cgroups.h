@@ -65,7 +65,7 @@ bool replay_cgroups_parse_limit(struct replay_cgroups *c, const char *arg, const
  * and paths. begin empties c's findings (NULL: out of memory); note takes each record (1:
  * nothing more to find, a synthetic trace; -1 out of memory); finish sets c's cgroups, and
  * active when the models should have them (-1 out of memory); free at the end either way.
- * A trace of a format before 1.1 has no cgroups, and gets no pass.
+ * A trace of a format before 1.1 has no cgroups: begin and finish, and no record between.
  */
 struct cgroups_survey;
 struct cgroups_survey *cgroups_survey_begin(struct replay_cgroups *c);

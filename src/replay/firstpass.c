@@ -30,8 +30,11 @@ int replay_first_pass(const char *path, struct replay_cgroups *cgroups,
 	/* cgroups are in traces of format 1.1 on, start records in those of 1.3 on */
 	feed_cgroups = cgroups && !format_before(&st, 1);
 	feed_folios = start_folios && !format_before(&st, 3);
-	while ((feed_cgroups || feed_folios) && (ret = ft_reader_next(r, &h, err)) == FT_READ_MORE) {
+	while (feed_cgroups || feed_folios) {
 		int got;
+
+		if ((ret = ft_reader_next(r, &h, err)) != FT_READ_MORE)
+			break;
 
 		if (feed_cgroups && (got = cgroups_survey_note(cs, h)) != 0) {
 			if (got < 0)

@@ -1194,7 +1194,7 @@ static void report_damage(const struct replay *rp, const char *path)
 			(unsigned long long)rp->run.late, (double)rp->run.late_max_ns / 1e9);
 }
 
-/* Whether a model may take start folios: the page cache may start as recorded, with them. */
+/* A model may take start folios: the page cache may start as recorded, with them. */
 struct replay_start_folios *replay_start_folios_wanted(struct replay *rp)
 {
 	if (rp->start_folios.surveyed)

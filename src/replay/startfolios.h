@@ -50,7 +50,7 @@ void start_folios_release(struct replay_start_folios *s);
 /*
  * The first pass over a trace (replay/firstpass.h) gives every record to start_folios_note()
  * between start_folios_begin() and start_folios_finish(); a trace of a format before 1.3 has
- * no start records, and gets no pass. begin: -1 out of memory. note: 1 when nothing more can
+ * no start records, and none is given. begin: -1 out of memory. note: 1 when nothing more can
  * be found (a synthetic trace, or one without deletes), -1 out of memory. finish: the folios
  * sorted by index, surveyed set.
  */
