@@ -15,6 +15,9 @@
  *    a chunk whose compressed bytes come from the input as they are, checksummed by the
  *    harness: that fuzzes the inflate step behind the checksum. The records of such a chunk
  *    are not known in advance, so the byte-for-byte check stops there.
+ *    A length with bit 14 set ("u16 0x4000|len, len bytes") is a packed chunk's items
+ *    (trace/pack.h), compressed and checksummed by the harness: that fuzzes the expansion.
+ *    Its records are not known in advance either.
  *
  * The reader is fed through a memfd opened as /proc/self/fd/N, as a file argument would be.
  * Every record returned is read in full (paths, names, values, devices) so an accessor that
@@ -32,11 +35,13 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "trace/pack.h"
 #include "trace/trace.h"
 
 #define FUZZ_MAX_CHUNKS	64
 #define RAW_MODE_PREFIX	"FOLIO"
 #define FRAME_STORED	0x8000u		/* frame holds compressed bytes, not records */
+#define FRAME_PACKED	0x4000u		/* frame holds a packed chunk's items */
 
 /* Where the structured input's chunk payloads are: the records the reader must return. */
 struct payloads {
@@ -77,7 +82,7 @@ static void put_file_header(struct byte_buf *b)
 {
 	struct ft_file_header fh = { .version_major = FT_VERSION_MAJOR,
 				     .version_minor = FT_VERSION_MINOR,
-				     .header_size = sizeof(fh) };
+				     .header_size = sizeof(fh), .flags = FT_FILE_PACKED };
 
 	memcpy(fh.magic, FT_MAGIC, FT_MAGIC_LEN);
 	buf_put(b, &fh, sizeof(fh));
@@ -101,11 +106,30 @@ static __u32 tiled_records(const unsigned char *raw, size_t len)
 	return n;
 }
 
+/* The records packed items expand to, as the writer would count them (0: malformed). */
+static __u32 packed_records(const unsigned char *items, size_t len)
+{
+	static unsigned char out[64 << 10];
+	struct ft_unpacker u;
+	const char *why;
+	__u32 n = 0;
+
+	ft_unpack_start(&u, items, len);
+	while (!ft_unpack_done(&u)) {
+		long got = ft_unpack_some(&u, out, sizeof(out), &why);
+
+		if (got <= 0)
+			return 0;
+		n += tiled_records(out, (size_t)got);
+	}
+	return n;
+}
+
 /* A chunk header with a right checksum and record count, then the stored bytes. */
 static void put_stored_chunk(struct byte_buf *b, const unsigned char *z, size_t stored,
-			     size_t raw_size, __u32 nrecords)
+			     size_t raw_size, __u32 nrecords, __u32 flags)
 {
-	struct ft_chunk_header ch = { .magic = FT_CHUNK_MAGIC };
+	struct ft_chunk_header ch = { .magic = FT_CHUNK_MAGIC, .flags = flags };
 
 	ch.stored_size = (__u32)stored;
 	ch.raw_size = (__u32)raw_size;
@@ -115,8 +139,8 @@ static void put_stored_chunk(struct byte_buf *b, const unsigned char *z, size_t 
 	buf_put(b, z, stored);
 }
 
-/* One valid chunk around raw record bytes. */
-static void put_chunk(struct byte_buf *b, const unsigned char *raw, size_t len)
+/* One valid chunk around raw record bytes, or packed items (flags FT_CHUNK_PACKED). */
+static void put_chunk(struct byte_buf *b, const unsigned char *raw, size_t len, __u32 flags)
 {
 	uLongf stored = compressBound(len);
 	unsigned char *z = malloc(stored);
@@ -125,7 +149,8 @@ static void put_chunk(struct byte_buf *b, const unsigned char *raw, size_t len)
 		die("out of memory");
 	if (compress2(z, &stored, raw, len, 1) != Z_OK)
 		die("compress2 failed");
-	put_stored_chunk(b, z, stored, len, tiled_records(raw, len));
+	put_stored_chunk(b, z, stored, len,
+			 flags ? packed_records(raw, len) : tiled_records(raw, len), flags);
 	free(z);
 }
 
@@ -153,7 +178,7 @@ static void build_trace(struct byte_buf *b, struct payloads *pl, const unsigned 
 	put_file_header(b);
 	while (size >= 2 && frames++ < FUZZ_MAX_CHUNKS) {
 		size_t len = (size_t)data[0] | (size_t)data[1] << 8, raw_size = 0;
-		bool stored = len & FRAME_STORED;
+		bool stored = len & FRAME_STORED, packed = !stored && (len & FRAME_PACKED);
 
 		data += 2;
 		size -= 2;
@@ -165,14 +190,19 @@ static void build_trace(struct byte_buf *b, struct payloads *pl, const unsigned 
 			data += 2;
 			size -= 2;
 		}
+		if (packed)
+			len &= ~(size_t)FRAME_PACKED;
 		if (len > size)
 			len = size;
-		if (stored) {
+		if (packed) {
+			put_chunk(b, data, len, FT_CHUNK_PACKED);
+			pl->opaque = true;
+		} else if (stored) {
 			put_stored_chunk(b, data, len, raw_size,
-					 stored_records(data, len, raw_size));
+					 stored_records(data, len, raw_size), 0);
 			pl->opaque = true;
 		} else {
-			put_chunk(b, data, len);
+			put_chunk(b, data, len, 0);
 			if (!pl->opaque) {
 				pl->p[pl->n] = data;
 				pl->len[pl->n++] = len;

@@ -257,7 +257,7 @@ static void make_damaged(const char *dir, const struct blob *b)
 	/* header fields the checksum does not cover */
 	DAMAGED("bad-nrecords.ftr", ch->nrecords++);
 	DAMAGED("bad-chunk-flags.ftr", ch->flags = 1);
-	DAMAGED("bad-file-flags.ftr", fh->flags = 1);
+	DAMAGED("bad-file-flags.ftr", fh->flags = 2);
 #undef DAMAGED
 	memcpy(p, b->p, b->len);
 	memcpy(p + b->len, "FTCKjunk", 8);

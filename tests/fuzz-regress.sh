@@ -43,7 +43,7 @@ like "$err" "chunk 0 holds 13 records, its header says 14" "bad-nrecords: the co
 run "$FOLIO_TRACE" dump "$TOP_SRCDIR/fuzz/corpus/reader/bad-chunk-flags.ftr"
 like "$err" "chunk 0 has flags 0x1 this folio-trace does not know" "bad-chunk-flags: refused"
 run "$FOLIO_TRACE" dump "$TOP_SRCDIR/fuzz/corpus/reader/bad-file-flags.ftr"
-is "$err" "folio-trace: $TOP_SRCDIR/fuzz/corpus/reader/bad-file-flags.ftr: trace uses features this folio-trace does not know (file flags 0x1)" \
+is "$err" "folio-trace: $TOP_SRCDIR/fuzz/corpus/reader/bad-file-flags.ftr: trace uses features this folio-trace does not know (file flags 0x2)" \
 	"bad-file-flags: the file is refused"
 
 harness="$TOP_BUILDDIR/fuzz/fuzz-reader"

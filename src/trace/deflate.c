@@ -68,6 +68,15 @@ size_t ft_deflate(struct ft_deflater *d, const void *in, size_t raw, void *out, 
 	return stored;
 }
 
+size_t ft_deflate_store(const void *in, size_t raw, void *out, size_t cap)
+{
+	uLongf stored = (uLongf)cap;
+
+	if (compress2(out, &stored, in, (uLong)raw, Z_NO_COMPRESSION) != Z_OK)
+		return 0;
+	return stored;
+}
+
 __u32 ft_deflate_crc32(const void *buf, size_t len)
 {
 #ifdef HAVE_LIBDEFLATE

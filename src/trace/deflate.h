@@ -22,6 +22,11 @@ size_t ft_deflate_bound(size_t raw);
  * 0 on failure.
  */
 size_t ft_deflate(struct ft_deflater *d, const void *in, size_t raw, void *out, size_t cap);
+/*
+ * The same in stored blocks, nothing compressed: for bytes deflate would gain little on at
+ * a high cost to every reader (packed accesses, trace/pack.h).
+ */
+size_t ft_deflate_store(const void *in, size_t raw, void *out, size_t cap);
 /* CRC-32 (the gzip polynomial, as zlib's crc32()) of the stored bytes: the chunk header's check. */
 __u32 ft_deflate_crc32(const void *buf, size_t len);
 const char *ft_deflater_name(void);

@@ -15,21 +15,38 @@
 
 #include "trace/deflate.h"
 #include "trace/inflate.h"
+#include "trace/pack.h"
 #include "trace/trace.h"
 #include "util/msg.h"
 #include "util/progress.h"
+
+/* Records a packed chunk expands into at a time: more than the largest record. */
+#define UNPACK_WINDOW	(64u << 10)
+_Static_assert(UNPACK_WINDOW >= FT_RECORD_MAX, "a record fits in a window");
 
 struct ft_reader {
 	int fd;
 	char *name;
 	unsigned char *raw;	/* inflated records of the current chunk */
 	size_t raw_cap, raw_len, pos;
+	unsigned char *packed;	/* a packed chunk's items (trace/pack.h), inflated */
+	size_t packed_cap;
+	/*
+	 * A packed chunk expands into raw a window at a time as it is read: records written and
+	 * read again while in the CPU's caches, where a whole chunk of them would not be.
+	 */
+	struct ft_unpacker unpack;
+	bool unpacking;		/* items of the current chunk are left in unpack */
+	size_t window_start;	/* offset in the chunk's records of the window in raw */
+	__u64 chunk_records;	/* st.records when the chunk was loaded */
+	__u32 chunk_nrecords;	/* what its header says it holds */
 	unsigned char *stored;	/* compressed bytes of the current chunk */
 	size_t stored_cap;
 	__u64 chunk_start;	/* file offset of the current chunk */
 	size_t rec_pos;		/* offset of the last record returned in the chunk */
 	struct ft_inflater *inflater;
 	bool done;
+	bool packed_chunks;	/* FT_FILE_PACKED: its chunks may be packed */
 	struct ft_reader_status st;
 	struct ft_progress *progress;	/* shown at each chunk, or NULL */
 };
@@ -77,6 +94,7 @@ static void reader_free(struct ft_reader *r)
 	if (r->fd > STDIN_FILENO)
 		close(r->fd);
 	free(r->raw);
+	free(r->packed);
 	free(r->stored);
 	free(r->name);
 	free(r);
@@ -130,7 +148,7 @@ struct ft_reader *ft_reader_open(const char *path, struct ft_error *err)
 			  FT_VERSION_MAJOR);
 		goto fail;
 	}
-	if (fh.flags) {
+	if (fh.flags & ~FT_FILE_PACKED) {
 		/* flags would announce something every reader must know to read the file */
 		ft_error_set(err, path, "trace uses features this folio-trace does not know "
 			     "(file flags 0x%llx)", (unsigned long long)fh.flags);
@@ -154,6 +172,7 @@ struct ft_reader *ft_reader_open(const char *path, struct ft_error *err)
 	r->st.version_major = fh.version_major;
 	r->st.version_minor = fh.version_minor;
 	r->st.created_realtime_ns = fh.created_realtime_ns;
+	r->packed_chunks = fh.flags & FT_FILE_PACKED;
 	r->st.bytes = fh.header_size;
 	r->st.good_bytes = fh.header_size;
 	return r;
@@ -208,6 +227,7 @@ static int load_chunk(struct ft_reader *r, struct ft_error *err)
 	struct ft_chunk_header ch;
 	size_t raw_len;
 	int64_t nrec;
+	bool packed;
 	ssize_t n;
 
 	n = read_full(r->fd, &ch, sizeof(ch));
@@ -231,7 +251,7 @@ static int load_chunk(struct ft_reader *r, struct ft_error *err)
 		mark_damaged(r, "chunk %llu has a bad magic", (unsigned long long)r->st.chunks);
 		return 0;
 	}
-	if (ch.flags) {
+	if (ch.flags & ~(r->packed_chunks ? FT_CHUNK_PACKED : 0)) {
 		mark_damaged(r, "chunk %llu has flags 0x%x this folio-trace does not know",
 			     (unsigned long long)r->st.chunks, ch.flags);
 		return 0;
@@ -242,8 +262,10 @@ static int load_chunk(struct ft_reader *r, struct ft_error *err)
 			     (unsigned long long)r->st.chunks, ch.stored_size, ch.raw_size);
 		return 0;
 	}
+	packed = ch.flags & FT_CHUNK_PACKED;
 	if (!grow(&r->stored, &r->stored_cap, ch.stored_size) ||
-	    !grow(&r->raw, &r->raw_cap, ch.raw_size ? ch.raw_size : 1)) {
+	    !grow(&r->raw, &r->raw_cap, packed ? UNPACK_WINDOW : ch.raw_size ? ch.raw_size : 1) ||
+	    (packed && !grow(&r->packed, &r->packed_cap, ch.raw_size ? ch.raw_size : 1))) {
 		ft_error_set(err, r->name, "out of memory");
 		return -1;
 	}
@@ -260,12 +282,22 @@ static int load_chunk(struct ft_reader *r, struct ft_error *err)
 		return 0;
 	}
 	raw_len = ch.raw_size;
-	if (!ft_inflate(r->inflater, r->stored, ch.stored_size, r->raw, ch.raw_size)) {
+	if (!ft_inflate(r->inflater, r->stored, ch.stored_size, packed ? r->packed : r->raw,
+			ch.raw_size)) {
 		mark_damaged(r, "chunk %llu does not decompress", (unsigned long long)r->st.chunks);
 		return 0;
 	}
+	r->window_start = 0;
+	if (packed) {
+		/* its records come a window at a time; their count is checked at its end */
+		ft_unpack_start(&r->unpack, r->packed, ch.raw_size);
+		r->unpacking = true;
+		r->chunk_records = r->st.records;
+		r->chunk_nrecords = ch.nrecords;
+		raw_len = 0;
+	}
 	/* the count is the one cross-check of the header fields the checksum does not cover */
-	nrec = count_records(r->raw, raw_len);
+	nrec = packed ? ch.nrecords : count_records(r->raw, raw_len);
 	if (nrec >= 0 && nrec != ch.nrecords) {
 		mark_damaged(r, "chunk %llu holds %lld records, its header says %u",
 			     (unsigned long long)r->st.chunks, (long long)nrec, ch.nrecords);
@@ -283,6 +315,40 @@ static int load_chunk(struct ft_reader *r, struct ft_error *err)
 io_error:
 	ft_error_set(err, r->name, "read error: %s", strerror(errno));
 	return -1;
+}
+
+/*
+ * The next window of a packed chunk's records, or at its end the check of their count.
+ * Returns 1 (the chunk's records so far were returned whatever follows).
+ */
+static int unpack_window(struct ft_reader *r)
+{
+	const char *why = NULL;
+	long n;
+
+	if (ft_unpack_done(&r->unpack)) {
+		__u64 got = r->st.records - r->chunk_records;
+
+		r->unpacking = false;
+		if (got != r->chunk_nrecords) {
+			mark_damaged(r, "chunk %llu holds %llu records, its header says %u",
+				     (unsigned long long)r->st.chunks - 1, (unsigned long long)got,
+				     r->chunk_nrecords);
+			r->st.good_bytes = r->chunk_start;
+		}
+		return 1;
+	}
+	n = ft_unpack_some(&r->unpack, r->raw, UNPACK_WINDOW, &why);
+	if (n <= 0) {
+		mark_damaged(r, "chunk %llu has %s", (unsigned long long)r->st.chunks - 1,
+			     n < 0 ? why : "a record larger than a window");
+		r->st.good_bytes = r->chunk_start;
+		return 1;
+	}
+	r->window_start += r->raw_len;
+	r->raw_len = (size_t)n;
+	r->pos = 0;
+	return 1;
 }
 
 /* Variable parts within the record, strings terminated: NULL if fine, else what is wrong. */
@@ -373,7 +439,7 @@ reader_next_checked(struct ft_reader *r, const struct ft_hdr **rec, struct ft_er
 	size_t min;
 
 	while (!r->done && r->pos >= r->raw_len) {
-		int ret = load_chunk(r, err);
+		int ret = r->unpacking ? unpack_window(r) : load_chunk(r, err);
 
 		if (ret < 0)
 			return FT_READ_ERROR;
@@ -430,7 +496,7 @@ void ft_reader_status(const struct ft_reader *r, struct ft_reader_status *st)
 const char *ft_reader_where(const struct ft_reader *r, char *buf, size_t len)
 {
 	snprintf(buf, len, "record %llu (byte %zu of chunk %llu at file byte %llu)",
-		 (unsigned long long)r->st.records, r->rec_pos,
+		 (unsigned long long)r->st.records, r->window_start + r->rec_pos,
 		 (unsigned long long)r->st.chunks - 1, (unsigned long long)r->chunk_start);
 	return buf;
 }

@@ -20,9 +20,10 @@
 #define FT_MAGIC		"FOLIOTRC"
 #define FT_MAGIC_LEN		8
 #define FT_VERSION_MAJOR	1
-#define FT_VERSION_MINOR	5	/* 1.1: FT_CGROUP, ft_task.cgroup; 1.2: ft_host.unrecorded;
+#define FT_VERSION_MINOR	6	/* 1.1: FT_CGROUP, ft_task.cgroup; 1.2: ft_host.unrecorded;
 					 * 1.3: FT_START_CACHE; 1.4: FT_START_SHADOWS;
-					 * 1.5: FT_PAGECACHE_REFAULT, _ACTIVATE */
+					 * 1.5: FT_PAGECACHE_REFAULT, _ACTIVATE;
+					 * 1.6: packed chunks (FT_FILE_PACKED) */
 #define FT_CHUNK_MAGIC		0x4b435446u	/* "FTCK" little-endian */
 #define FT_CHUNK_RAW_MAX	(16u << 20)	/* readers refuse larger chunks */
 #define FT_CHUNK_RAW_DEFAULT	(1u << 20)	/* writers flush at this many raw bytes */
@@ -33,9 +34,12 @@ struct ft_file_header {
 	__u16 version_major;
 	__u16 version_minor;
 	__u32 header_size;	/* bytes of this header; chunks start here */
-	__u64 flags;		/* none defined: 0; readers refuse flags they do not know */
+	__u64 flags;		/* FT_FILE_*; readers refuse flags they do not know */
 	__u64 created_realtime_ns;
 };
+
+/* Chunks may be packed (trace/pack.h): a reader that cannot expand them must not start. */
+#define FT_FILE_PACKED		(1ull << 0)
 
 struct ft_chunk_header {
 	__u32 magic;		/* FT_CHUNK_MAGIC */
@@ -43,8 +47,11 @@ struct ft_chunk_header {
 	__u32 raw_size;		/* bytes of records once inflated */
 	__u32 crc32;		/* crc32 of the stored (compressed) bytes */
 	__u32 nrecords;		/* readers check it against the records inflated */
-	__u32 flags;		/* none defined: 0; a chunk with unknown flags ends the data */
+	__u32 flags;		/* FT_CHUNK_*; a chunk with unknown flags ends the data */
 };
+
+/* The inflated bytes are packed items (trace/pack.h), raw_size of them (FT_FILE_PACKED). */
+#define FT_CHUNK_PACKED		(1u << 0)
 
 /* ---- writer ---------------------------------------------------------------------------------- */
 

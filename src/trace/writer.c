@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "trace/deflate.h"
+#include "trace/pack.h"
 #include "trace/trace.h"
 
 #define BG_BUFFERS	4	/* raw chunks in flight: bursts of 4 MiB wait for no one */
@@ -54,6 +55,7 @@ struct ft_writer {
 	char *name;
 	unsigned char *raw;
 	size_t raw_len;
+	unsigned char *packed;	/* the chunk packed; whoever writes chunks uses it */
 	unsigned char *out;	/* compressed chunk; the thread's alone when there is one */
 	size_t out_cap;
 	struct ft_deflater *def;
@@ -100,12 +102,26 @@ static int write_chunk(struct ft_writer *w, const unsigned char *raw, size_t len
 		       __u32 nrecords, struct ft_error *err)
 {
 	struct ft_chunk_header ch = { .magic = FT_CHUNK_MAGIC };
-	size_t stored = ft_deflate(w->def, raw, len, w->out, w->out_cap);
+	size_t as_is, packed = ft_pack_records(raw, len, w->packed, len, &as_is), stored;
 
+	if (packed) {
+		/*
+		 * packed accesses deflate to about half, but inflating them would cost a reader
+		 * most of what packing saved: a chunk of them is stored as it is; other records
+		 * (a recording's kernel events) deflate well and cheaply
+		 */
+		ch.flags = FT_CHUNK_PACKED;
+		if (as_is <= packed / 8)
+			stored = ft_deflate_store(w->packed, packed, w->out, w->out_cap);
+		else
+			stored = ft_deflate(w->def, w->packed, packed, w->out, w->out_cap);
+	} else {
+		stored = ft_deflate(w->def, raw, len, w->out, w->out_cap);
+	}
 	if (!stored)
 		return ft_error_set(err, w->name, "compression failed");
 	ch.stored_size = (__u32)stored;
-	ch.raw_size = (__u32)len;
+	ch.raw_size = (__u32)(packed ? packed : len);
 	ch.crc32 = ft_deflate_crc32(w->out, stored);
 	ch.nrecords = nrecords;
 	if (write_all(w, &ch, sizeof(ch), err) || write_all(w, w->out, stored, err))
@@ -127,18 +143,19 @@ static struct ft_writer *writer_new(int fd, const char *name, bool timestamp,
 	struct ft_writer *w = calloc(1, sizeof(*w));
 	struct ft_file_header fh = { .version_major = FT_VERSION_MAJOR,
 				     .version_minor = FT_VERSION_MINOR,
-				     .header_size = sizeof(fh) };
+				     .header_size = sizeof(fh), .flags = FT_FILE_PACKED };
 	struct timespec now;
 	struct stat sb;
 
 	if (w) {
 		w->out_cap = ft_deflate_bound(FT_CHUNK_RAW_DEFAULT);
 		w->raw = malloc(FT_CHUNK_RAW_DEFAULT);
+		w->packed = malloc(FT_CHUNK_RAW_DEFAULT);
 		w->out = malloc(w->out_cap);
 		w->name = strdup(name);
 		w->def = ft_deflater_new();
 	}
-	if (!w || !w->raw || !w->out || !w->name || !w->def) {
+	if (!w || !w->raw || !w->packed || !w->out || !w->name || !w->def) {
 		ft_error_set(err, name, "out of memory");
 		goto fail;
 	}
@@ -161,6 +178,7 @@ static struct ft_writer *writer_new(int fd, const char *name, bool timestamp,
 fail:
 	if (w) {
 		free(w->raw);
+		free(w->packed);
 		free(w->out);
 		free(w->name);
 		ft_deflater_free(w->def);
@@ -556,6 +574,7 @@ void ft_writer_stats(const struct ft_writer *w, struct ft_writer_stats *st)
 static void writer_free(struct ft_writer *w)
 {
 	free(w->raw);
+	free(w->packed);
 	free(w->out);
 	free(w->name);
 	ft_deflater_free(w->def);
