@@ -682,8 +682,8 @@ bool cache_split(struct model *m, uint32_t id, uint64_t at, unsigned new_order, 
 
 /*
  * Reclaim takes the inactive tail, so the folio before this one is most likely the next
- * victim: hint the lines its eviction will touch (its page cache slots, shadow entry, occupancy
- * word and file list neighbours), and the descriptor of the one after it, whose fields the
+ * victim: hint the lines its eviction will touch (its page cache slots, shadow entry
+ * and file list neighbours), and the descriptor of the one after it, whose fields the
  * next call reads. Changes no state.
  */
 static inline __attribute__((always_inline)) void
