@@ -48,11 +48,14 @@ cpu() {
 	awk '{ print $1 + $2 }' "$DIR/time"
 }
 
-# replay_cmd PROGRAM ARGS...: the command line of one replay of the trace
+# replay_cmd PROGRAM ARGS...: the command line of one replay of the trace (the previous
+# build's own copy of it: a build before format 1.6 cannot read this one's)
 replay_cmd() {
 	prog=$1
 	shift
-	echo "$prog replay --memory=$MEM $* $DIR/t.ftr"
+	trace=$DIR/t.ftr
+	[ "$prog" = "$OLD" ] && trace=$DIR/t-old.ftr
+	echo "$prog replay --memory=$MEM $* $trace"
 }
 
 # pairs NAME TARGET "CMD A" "CMD B": the median over interleaved pairs of CPU(B) / CPU(A),
@@ -102,7 +105,9 @@ for o in 0 9; do
 done
 
 if [ -n "$OLD" ]; then
-	echo "this build / the previous one ($OLD):"
+	echo "this build / the previous one ($OLD), each reading the requests as it wrote them:"
+	"$OLD" synth zipf-scan --events="$N" -o "$DIR/t-old.ftr"
+	echo "context: reading its trace alone: $(cpu "$OLD" info "$DIR/t-old.ftr") CPU-s"
 	for cfg in "plain order 0:$PLAIN --folio-order=0" "plain order 9:$PLAIN --folio-order=9" \
 		   "default order 0:--folio-order=0" "default order 9:--folio-order=9"; do
 		pairs "${cfg%%:*}" - "$(replay_cmd "$OLD" "${cfg#*:}" --format=csv)" \
