@@ -116,7 +116,7 @@ static __u32 packed_records(const unsigned char *items, size_t len)
 
 	ft_unpack_start(&u, items, len);
 	while (!ft_unpack_done(&u)) {
-		long got = ft_unpack_some(&u, out, sizeof(out), &why);
+		long got = ft_unpack_some(&u, out, sizeof(out), sizeof(out), &why);
 
 		if (got <= 0)
 			return 0;

@@ -220,7 +220,8 @@ void ft_unpack_start(struct ft_unpacker *u, const unsigned char *in, size_t len)
 	u->prev.hdr.size = sizeof(u->prev);
 }
 
-long ft_unpack_some(struct ft_unpacker *u, unsigned char *out, size_t cap, const char **why)
+long ft_unpack_some(struct ft_unpacker *u, unsigned char *out, size_t want, size_t cap,
+		    const char **why)
 {
 	const unsigned char *p = u->p, *end = u->end;
 	struct access_fields f;
@@ -228,7 +229,7 @@ long ft_unpack_some(struct ft_unpacker *u, unsigned char *out, size_t cap, const
 
 	fields_of(&f, &u->prev);
 
-	while (p < end) {
+	while (p < end && n < want) {
 		unsigned m = *p;
 
 		if (m == FT_PACK_RECORD) {

@@ -44,10 +44,11 @@ static inline bool ft_unpack_done(const struct ft_unpacker *u)
 }
 
 /*
- * Expands items into records at out, at most cap bytes (at least FT_RECORD_MAX), until the
- * next would not fit or none is left. Returns the bytes of records, or -1 with why set when
- * an item is malformed.
+ * Expands items into records at out until want bytes of them are there (at most cap, at
+ * least FT_RECORD_MAX more than want), the next would pass cap, or none is left. Returns the
+ * bytes of records, or -1 with why set when an item is malformed.
  */
-long ft_unpack_some(struct ft_unpacker *u, unsigned char *out, size_t cap, const char **why);
+long ft_unpack_some(struct ft_unpacker *u, unsigned char *out, size_t want, size_t cap,
+		    const char **why);
 
 #endif

@@ -20,9 +20,13 @@
 #include "util/msg.h"
 #include "util/progress.h"
 
-/* Records a packed chunk expands into at a time: more than the largest record. */
-#define UNPACK_WINDOW	(64u << 10)
-_Static_assert(UNPACK_WINDOW >= FT_RECORD_MAX, "a record fits in a window");
+/*
+ * Records a packed chunk expands into at a time: about UNPACK_WANT bytes, which stay in the
+ * CPU's first-level cache until they are read, in a buffer with room for the largest record.
+ */
+#define UNPACK_WANT	(8u << 10)
+#define UNPACK_WINDOW	(UNPACK_WANT + FT_RECORD_MAX + 8)
+_Static_assert(UNPACK_WINDOW >= FT_RECORD_MAX + UNPACK_WANT, "a record fits in a window");
 
 struct ft_reader {
 	int fd;
@@ -338,7 +342,7 @@ static int unpack_window(struct ft_reader *r)
 		}
 		return 1;
 	}
-	n = ft_unpack_some(&r->unpack, r->raw, UNPACK_WINDOW, &why);
+	n = ft_unpack_some(&r->unpack, r->raw, UNPACK_WANT, UNPACK_WINDOW, &why);
 	if (n <= 0) {
 		mark_damaged(r, "chunk %llu has %s", (unsigned long long)r->st.chunks - 1,
 			     n < 0 ? why : "a record larger than a window");
