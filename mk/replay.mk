@@ -56,6 +56,10 @@ TESTS += tests/replay-sweep.sh tests/replay-metrics.sh tests/replay-threads.sh \
 EXTRA_DIST += tests/replay-sweep.sh tests/replay-metrics.sh tests/replay-threads.sh \
 	tests/replay-verdict.sh tests/replay-mrc-exact.sh
 
+# How many times replay and calibrate read the trace (strace counts the opens).
+TESTS += tests/replay-passes.sh
+EXTRA_DIST += tests/replay-passes.sh
+
 # --memory=16T under a limit of 1 GiB of address space: nothing reserved per modelled page.
 TESTS += tests/replay-address-space.sh
 EXTRA_DIST += tests/replay-address-space.sh

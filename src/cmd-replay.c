@@ -169,6 +169,8 @@ struct replay_args {
 	bool all_rows;			/* --all, -v, --metrics=all */
 	bool orders_given;		/* --folio-order: else order 0 and the kernel's */
 	char why_orders[160];		/* the default orders, said in the verdict */
+	/* the kernel's facts read for the default orders, kept for the trust line */
+	struct calib_facts *facts;
 	char trust[320];		/* the verdict's trust line; "" not computed */
 	bool by;			/* --by given: rows per unit of by_kind */
 	enum top_by by_kind;
@@ -891,8 +893,11 @@ static int emit_all(const struct replay_args *a, const struct replay *rp)
  */
 static void default_orders(struct replay_args *a)
 {
-	a->norders = calib_default_orders(a->file, a->base.max_pagecache_order, a->base.min_order,
-					  a->orders, a->why_orders, sizeof(a->why_orders));
+	if (strcmp(a->file, "-") != 0 && a->format == FORMAT_TABLE)
+		a->facts = calib_facts_read(a->file);
+	a->norders = calib_default_orders(a->file, a->facts, a->base.max_pagecache_order,
+					  a->base.min_order, a->orders, a->why_orders,
+					  sizeof(a->why_orders));
 }
 
 /*
@@ -910,7 +915,7 @@ static void trust_line(struct replay_args *a, const struct replay *rp)
 			 "damaged or out of order");
 		return;
 	}
-	calib_trust_file(a->file, a->quiet, &t);
+	calib_trust_file(a->file, a->facts, a->quiet, &t);
 	calib_trust_text(&t, a->trust, sizeof(a->trust));
 }
 
@@ -984,6 +989,7 @@ int cmd_replay(int argc, char **argv)
 		default_orders(&args);
 	if (survey_trace(&args, &sv, &ret) < 0) {
 		free(args.mem);
+		calib_facts_free(args.facts);
 		return ret;
 	}
 	ncfg = args.norders;
@@ -991,9 +997,11 @@ int cmd_replay(int argc, char **argv)
 		cfg = make_sweep(&args, &working_set, &ncfg, &ret);
 		if (!cfg) {
 			free(args.mem);
+			calib_facts_free(args.facts);
 			return ret;
 		}
 	} else if (make_configs(&args, cfg) < 0) {
+		calib_facts_free(args.facts);
 		return EXIT_USAGE;
 	}
 	if (args.span_ns && check_samples(&args, args.span_ns / args.base.interval_ns + 1,
@@ -1080,5 +1088,6 @@ out:
 	if (cfg != one)
 		free(cfg);
 	free(args.mem);
+	calib_facts_free(args.facts);
 	return ret;
 }

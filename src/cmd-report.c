@@ -162,8 +162,12 @@ static char *capture_end(struct capture *c, int status)
 }
 
 
-/* The calibration's table and the verdict's trust line, as replay says it. */
-static void run_calibration(const struct report_args *a, struct report_texts *t)
+/*
+ * The calibration's table and the verdict's trust line, as replay says it; from the kernel's
+ * facts read for the default orders when there are (facts, else NULL).
+ */
+static void run_calibration(const struct report_args *a, struct calib_facts *facts,
+			    struct report_texts *t)
 {
 	const struct calibrate_request req = { .quiet = a->quiet };
 	struct calibration *c = malloc(sizeof(*c));
@@ -175,7 +179,7 @@ static void run_calibration(const struct report_args *a, struct report_texts *t)
 		snprintf(t->trust, sizeof(t->trust), "trust: not calibrated, out of memory");
 		return;
 	}
-	if (calibrate_file(c, a->file, &req, &err) < 0) {
+	if (calib_facts_calibrate(facts, c, a->file, &req, &err) < 0) {
 		calib_trust_failed(a->file, &err, &trust);
 		calib_trust_text(&trust, t->trust, sizeof(t->trust));
 		free(c);
@@ -470,24 +474,34 @@ static int run_all(struct report_args *a)
 {
 	struct model_config cfg[REPLAY_MAX_CONFIGS];
 	struct report_texts t = { .curves_why_not = NULL };
+	struct calib_facts *facts = NULL;
 	struct ft_error err;
 	int ret, replayed;
 
-	if (!a->orders_given)
-		a->norders = calib_default_orders(a->file, a->base.max_pagecache_order,
+	if (!a->orders_given) {
+		/* read once for the orders and the calibration below */
+		facts = calib_facts_read(a->file);
+		a->norders = calib_default_orders(a->file, facts, a->base.max_pagecache_order,
 						  a->base.min_order, a->orders, a->why_orders,
 						  sizeof(a->why_orders));
-	if (order_configs(&a->base, a->orders, a->norders, cfg) < 0)
+	}
+	if (order_configs(&a->base, a->orders, a->norders, cfg) < 0) {
+		calib_facts_free(facts);
 		return EXIT_USAGE;
-	if (fit_interval(a) < 0)
+	}
+	if (fit_interval(a) < 0) {
+		calib_facts_free(facts);
 		return EXIT_RUNTIME;
+	}
 	for (unsigned i = 0; i < a->norders; i++)
 		cfg[i].interval_ns = a->base.interval_ns;
 	if (replay_first_pass(a->file, &a->cgroups, NULL, &err) < 0) {
 		ft_warn("%s", err.msg);
+		calib_facts_free(facts);
 		return EXIT_RUNTIME;
 	}
-	run_calibration(a, &t);
+	run_calibration(a, facts, &t);
+	calib_facts_free(facts);
 	replayed = run_replay(a, cfg, &t);
 	ret = replayed < 0 || run_sweep(a, cfg, &t) < 0 ? EXIT_RUNTIME : EXIT_OK;
 	if (ret == EXIT_OK) {

@@ -143,6 +143,24 @@ int calibrate_file(struct calibration *c, const char *path, const struct calibra
 		   struct ft_error *err)
 {
 	struct kernel_facts k = { .skip_mmapped = req->skip_mmapped };
+	int ret = -1;
+
+	kernel_facts_init(&k);
+	if (kernel_facts_read(&k, path, err) == 0) {
+		ret = calibrate_with_facts(c, path, req, &k, err);
+	} else {
+		memset(c, 0, sizeof(*c));
+		c->path = path;
+		c->skip_mmapped = req->skip_mmapped;
+	}
+	kernel_facts_release(&k);
+	return ret;
+}
+
+int calibrate_with_facts(struct calibration *c, const char *path,
+			 const struct calibrate_request *req, struct kernel_facts *k,
+			 struct ft_error *err)
+{
 	struct model_config cfg;
 	char copy[64];
 	const char *replayed = path;
@@ -154,29 +172,26 @@ int calibrate_file(struct calibration *c, const char *path, const struct calibra
 	memset(c, 0, sizeof(*c));
 	c->path = path;
 	c->skip_mmapped = req->skip_mmapped;
-	kernel_facts_init(&k);
-	if (kernel_facts_read(&k, path, err) < 0)
-		goto out;
 	if (req->skip_mmapped) {
-		fd = modelled_copy(&k, path, copy, sizeof(copy), &cut, err);
+		fd = modelled_copy(k, path, copy, sizeof(copy), &cut, err);
 		if (fd < 0)
 			goto out;
 		replayed = copy;
 	}
-	c->skipped_files = k.skipped_files;
-	c->shmem_unseen = k.shmem_unseen;
-	c->kernel_lru_gen = k.have_lru_gen ? (int)(k.lru_gen_enabled & 0xffff) : -1;
-	kernel_config(&cfg, &k);
+	c->skipped_files = k->skipped_files;
+	c->shmem_unseen = k->shmem_unseen;
+	c->kernel_lru_gen = k->have_lru_gen ? (int)(k->lru_gen_enabled & 0xffff) : -1;
+	kernel_config(&cfg, k);
 	if (req->memory_bytes)
 		cfg.memory_bytes = req->memory_bytes;
 	cfg.start_folios = req->start_folios;
-	orders = kernel_file_orders(&k, &norders);
+	orders = kernel_file_orders(k, &norders);
 	cfg.file_orders = orders;
 	cfg.nfile_orders = norders;
-	ra_off = kernel_file_ra_off(&k, norders, &c->nfiles_ra_off);
+	ra_off = kernel_file_ra_off(k, norders, &c->nfiles_ra_off);
 	cfg.file_ra_off = ra_off;
 	c->nfiles_ordered = count_ordered(orders, norders);
-	ret = run_replay(c, &cfg, req, &k, replayed, err);
+	ret = run_replay(c, &cfg, req, k, replayed, err);
 	/* the copy ends cleanly: the input's verdict, said above, is what counts */
 	if (!ret && cut)
 		c->truncated = true;
@@ -185,6 +200,5 @@ out:
 		close(fd);
 	free(orders);
 	free(ra_off);
-	kernel_facts_release(&k);
 	return ret;
 }

@@ -84,6 +84,13 @@ struct calibrate_request {
 /* Replays path as its recording host, as req asks. 0, or -1 with err set. */
 int calibrate_file(struct calibration *c, const char *path, const struct calibrate_request *req,
 		   struct ft_error *err);
+/*
+ * The same from the kernel's facts of path already read (kernel_facts_read() returned 0, with
+ * k->skip_mmapped req->skip_mmapped), which the calibration then changes.
+ */
+int calibrate_with_facts(struct calibration *c, const char *path,
+			 const struct calibrate_request *req, struct kernel_facts *k,
+			 struct ft_error *err);
 void calibration_release(struct calibration *c);
 
 struct replay;

@@ -8,21 +8,71 @@
 #include "calibrate/calibrate.h"
 #include "calibrate/trust.h"
 
+struct calib_facts {
+	struct kernel_facts k;
+	int rc;			/* kernel_facts_read()'s */
+	struct ft_error err;	/* why, when rc < 0 */
+	bool used;		/* a calibration has changed k */
+};
+
+struct calib_facts *calib_facts_read(const char *path)
+{
+	struct calib_facts *f = calloc(1, sizeof(*f));
+
+	if (!f)
+		return NULL;
+	f->k.skip_mmapped = false;
+	kernel_facts_init(&f->k);
+	f->rc = kernel_facts_read(&f->k, path, &f->err);
+	return f;
+}
+
+void calib_facts_free(struct calib_facts *f)
+{
+	if (!f)
+		return;
+	kernel_facts_release(&f->k);
+	free(f);
+}
+
+/* calib_kernel_order() from facts read already. */
+static int kernel_order_of(const struct calib_facts *f, unsigned *order, struct ft_error *err)
+{
+	if (f->rc == 0) {
+		*order = f->k.max_order;
+		return 1;
+	}
+	if (f->k.read_whole)	/* read, but nothing of the kernel's in it */
+		return 0;
+	*err = f->err;
+	return -1;
+}
+
 int calib_kernel_order(const char *path, unsigned *order, struct ft_error *err)
 {
-	struct kernel_facts k = { .skip_mmapped = false };
+	struct calib_facts *f = calib_facts_read(path);
 	int ret;
 
-	kernel_facts_init(&k);
-	ret = kernel_facts_read(&k, path, err);
-	if (ret == 0) {
-		*order = k.max_order;
-		ret = 1;
-	} else if (k.read_whole) {	/* read, but nothing of the kernel's in it */
-		ret = 0;
-	}
-	kernel_facts_release(&k);
+	if (!f)
+		return ft_error_set(err, path, "out of memory");
+	ret = kernel_order_of(f, order, err);
+	calib_facts_free(f);
 	return ret;
+}
+
+int calib_facts_calibrate(struct calib_facts *facts, struct calibration *c, const char *path,
+			  const struct calibrate_request *req, struct ft_error *err)
+{
+	if (!facts || facts->used || req->skip_mmapped)
+		return calibrate_file(c, path, req, err);
+	memset(c, 0, sizeof(*c));
+	c->path = path;
+	if (facts->rc < 0) {
+		*err = facts->err;
+		return -1;
+	}
+	facts->used = true;
+	return calibrate_with_facts(c, path, req, &facts->k, err);
 }
 
 /* The rows whose kernel figure counts what the model replays and nothing else. */
@@ -80,7 +130,8 @@ void calib_trust_failed(const char *path, const struct ft_error *err, struct cal
 		 reason_of(err->msg, path));
 }
 
-int calib_trust_file(const char *path, bool quiet, struct calib_trust *t)
+int calib_trust_file(const char *path, struct calib_facts *facts, bool quiet,
+		     struct calib_trust *t)
 {
 	const struct calibrate_request req = { .quiet = quiet };
 	struct calibration *c = malloc(sizeof(*c));
@@ -91,7 +142,7 @@ int calib_trust_file(const char *path, bool quiet, struct calib_trust *t)
 		snprintf(t->why_not, sizeof(t->why_not), "out of memory");
 		return 0;
 	}
-	if (calibrate_file(c, path, &req, &err) < 0) {
+	if (calib_facts_calibrate(facts, c, path, &req, &err) < 0) {
 		calib_trust_failed(path, &err, t);
 	} else {
 		calib_trust_of(c, t);
@@ -100,8 +151,9 @@ int calib_trust_file(const char *path, bool quiet, struct calib_trust *t)
 	return 0;
 }
 
-unsigned calib_default_orders(const char *path, unsigned largest, unsigned min_order,
-			      unsigned *orders, char *why_orders, size_t len)
+unsigned calib_default_orders(const char *path, const struct calib_facts *facts,
+			      unsigned largest, unsigned min_order, unsigned *orders,
+			      char *why_orders, size_t len)
 {
 	unsigned kernel = 0, n = 0;
 	const char *why = NULL;
@@ -110,7 +162,8 @@ unsigned calib_default_orders(const char *path, unsigned largest, unsigned min_o
 
 	if (strcmp(path, "-") == 0)
 		why = "the kernel's orders unread from standard input";
-	else if ((found = calib_kernel_order(path, &kernel, &err)) < 0)
+	else if ((found = facts ? kernel_order_of(facts, &kernel, &err) :
+			  calib_kernel_order(path, &kernel, &err)) < 0)
 		why = "the kernel's orders could not be read";
 	else if (found == 0)
 		why = "no kernel events in the trace";
