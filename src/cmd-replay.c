@@ -887,13 +887,19 @@ static int emit_all(const struct replay_args *a, const struct replay *rp)
 	return ret;
 }
 
+/* The verdict's trust line is only for the table, of a file read again for it. */
+static bool trust_wanted(const struct replay_args *a)
+{
+	return a->format == FORMAT_TABLE && strcmp(a->file, "-") != 0;
+}
+
 /*
  * Without --folio-order: base pages beside what the recorded kernel did, its largest order
  * in the trace (a first pass over its page-cache events), else the model's default order.
  */
 static void default_orders(struct replay_args *a)
 {
-	if (strcmp(a->file, "-") != 0 && a->format == FORMAT_TABLE)
+	if (trust_wanted(a))
 		a->facts = calib_facts_read(a->file);
 	a->norders = calib_default_orders(a->file, a->facts, a->base.max_pagecache_order,
 					  a->base.min_order, a->orders, a->why_orders,
@@ -901,14 +907,29 @@ static void default_orders(struct replay_args *a)
 }
 
 /*
- * The verdict's trust line: calibrate's worst error on this trace. Only for the table, and
- * only on a clean trace (a damaged one would repeat its warnings from the second replay).
+ * The kernel's facts, unless the default orders read them first: gathered along the replay's
+ * own read, which spares the trust line's calibration a read of the whole trace.
+ */
+static void facts_along(struct replay_args *a, struct replay *rp)
+{
+	if (a->facts || !trust_wanted(a))
+		return;
+	a->facts = calib_facts_begin();
+	if (!a->facts)
+		return;
+	rp->also_read = calib_facts_note;
+	rp->also_read_arg = a->facts;
+}
+
+/*
+ * The verdict's trust line: calibrate's worst error on this trace. Only on a clean trace (a
+ * damaged one would repeat its warnings from the second replay).
  */
 static void trust_line(struct replay_args *a, const struct replay *rp)
 {
 	struct calib_trust t;
 
-	if (a->format != FORMAT_TABLE || strcmp(a->file, "-") == 0)
+	if (!trust_wanted(a))
 		return;
 	if (rp->run.bad || rp->run.truncated || rp->run.late) {
 		snprintf(a->trust, sizeof(a->trust), "trust: not calibrated, the trace is "
@@ -1044,11 +1065,14 @@ int cmd_replay(int argc, char **argv)
 	else if ((ret = survey_cgroups(&args, rp)) != EXIT_OK)
 		goto release;
 	rp->cgroups = &args.cgroups;
+	facts_along(&args, rp);
 	if (replay_file(rp, args.file, &err) < 0) {
 		ft_warn("%s", err.msg);
 		ret = EXIT_RUNTIME;
 		goto release;
 	}
+	if (rp->also_read)
+		calib_facts_end(args.facts, args.file, &rp->reader_status);
 	if (args.mrc || args.mem) {
 		if ((args.mrc ? mrc_curves(&mrc, args.mem, working_set, &args.curves) :
 		     sweep_curves(rp, args.norders, args.mem->n, working_set, &args.curves)) < 0) {

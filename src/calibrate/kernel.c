@@ -424,6 +424,25 @@ static void sum_accessed_files(struct kernel_facts *k)
 	}
 }
 
+int kernel_facts_note(struct kernel_facts *k, const struct ft_hdr *h)
+{
+	return note_record(k, h);
+}
+
+int kernel_facts_end(struct kernel_facts *k, const char *path, const struct ft_reader_status *st,
+		     struct ft_error *err)
+{
+	k->have_refault_events = ft_has_refault_events(st, k->have_host ? &k->host : NULL);
+	k->read_whole = true;
+	/* a synthetic or imported trace has only accesses: nothing to hold the model against */
+	if (!k->kernel_events)
+		return ft_error_set(err, path, "no kernel events to calibrate against (%s)",
+				    k->have_host && (k->host.flags & FT_HOST_SYNTHETIC) ?
+				    "a synthetic or imported trace" : "not recorded live");
+	sum_accessed_files(k);
+	return 0;
+}
+
 int kernel_facts_read(struct kernel_facts *k, const char *path, struct ft_error *err)
 {
 	struct ft_reader_status st;
@@ -442,17 +461,11 @@ int kernel_facts_read(struct kernel_facts *k, const char *path, struct ft_error 
 		}
 	ft_reader_status(r, &st);
 	ft_reader_close(r);
-	k->have_refault_events = ft_has_refault_events(&st, k->have_host ? &k->host : NULL);
-	if (ret == FT_READ_ERROR)
+	if (ret == FT_READ_ERROR) {
+		k->have_refault_events = ft_has_refault_events(&st, k->have_host ? &k->host : NULL);
 		return -1;
-	k->read_whole = true;
-	/* a synthetic or imported trace has only accesses: nothing to hold the model against */
-	if (!k->kernel_events)
-		return ft_error_set(err, path, "no kernel events to calibrate against (%s)",
-				    k->have_host && (k->host.flags & FT_HOST_SYNTHETIC) ?
-				    "a synthetic or imported trace" : "not recorded live");
-	sum_accessed_files(k);
-	return 0;
+	}
+	return kernel_facts_end(k, path, &st, err);
 }
 
 /*

@@ -120,6 +120,14 @@ struct kernel_facts {
 void kernel_facts_init(struct kernel_facts *k);
 /* Reads path once (after kernel_facts_init). 0, or -1 with err set. */
 int kernel_facts_read(struct kernel_facts *k, const char *path, struct ft_error *err);
+/*
+ * The same from records another reader takes (a replay): each record in the trace's order,
+ * then the end, with that reader's status once it met the end of path without error.
+ * kernel_facts_note() is -1 when memory ran out (nothing more may be noted then).
+ */
+int kernel_facts_note(struct kernel_facts *k, const struct ft_hdr *h);
+int kernel_facts_end(struct kernel_facts *k, const char *path, const struct ft_reader_status *st,
+		     struct ft_error *err);
 
 /* Whether the model sees the file: accessed, and not left out as mapped. */
 static inline bool kfile_modelled(const struct kernel_facts *k, const struct kfile *f)

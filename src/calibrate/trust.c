@@ -13,9 +13,10 @@ struct calib_facts {
 	int rc;			/* kernel_facts_read()'s */
 	struct ft_error err;	/* why, when rc < 0 */
 	bool used;		/* a calibration has changed k */
+	bool oom;		/* calib_facts_note() ran out of memory */
 };
 
-struct calib_facts *calib_facts_read(const char *path)
+struct calib_facts *calib_facts_begin(void)
 {
 	struct calib_facts *f = calloc(1, sizeof(*f));
 
@@ -23,8 +24,32 @@ struct calib_facts *calib_facts_read(const char *path)
 		return NULL;
 	f->k.skip_mmapped = false;
 	kernel_facts_init(&f->k);
-	f->rc = kernel_facts_read(&f->k, path, &f->err);
 	return f;
+}
+
+struct calib_facts *calib_facts_read(const char *path)
+{
+	struct calib_facts *f = calib_facts_begin();
+
+	if (f)
+		f->rc = kernel_facts_read(&f->k, path, &f->err);
+	return f;
+}
+
+void calib_facts_note(void *facts, const struct ft_hdr *h)
+{
+	struct calib_facts *f = facts;
+
+	if (!f->oom && kernel_facts_note(&f->k, h) < 0)
+		f->oom = true;
+}
+
+void calib_facts_end(struct calib_facts *f, const char *path, const struct ft_reader_status *st)
+{
+	if (f->oom)
+		f->rc = ft_error_set(&f->err, path, "out of memory for the file table");
+	else
+		f->rc = kernel_facts_end(&f->k, path, st, &f->err);
 }
 
 void calib_facts_free(struct calib_facts *f)

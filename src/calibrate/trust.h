@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "trace/trace.h"
 #include "util/error.h"
 
 /*
@@ -19,6 +20,15 @@
 struct calib_facts;
 struct calib_facts *calib_facts_read(const char *path);
 void calib_facts_free(struct calib_facts *f);
+/*
+ * The same gathered along another read of path (the replay's, when the orders were given
+ * and nothing needed them first): begin, note each record the reader gives, then end with
+ * that reader's status once it read path to its end. Memory running out on the way is
+ * what the facts say then.
+ */
+struct calib_facts *calib_facts_begin(void);
+void calib_facts_note(void *facts, const struct ft_hdr *h);
+void calib_facts_end(struct calib_facts *f, const char *path, const struct ft_reader_status *st);
 
 /*
  * The largest order the kernel inserted into a file the trace accesses: 1 with *order set,

@@ -1225,14 +1225,18 @@ int replay_file(struct replay *rp, const char *path, struct ft_error *err)
 	rp->reader = r;
 	rp->run.trace_path = path;
 	ft_reader_progress(r, &progress, rp->work ? rp->work : "replay", rp->quiet);
-	while ((ret = ft_reader_next(r, &h, err)) == FT_READ_MORE)
+	while ((ret = ft_reader_next(r, &h, err)) == FT_READ_MORE) {
+		if (rp->also_read)
+			rp->also_read(rp->also_read_arg, h);
 		if (feed_record(rp, h, path, err) < 0)
 			goto fail;
+	}
 	if (ret == FT_READ_ERROR)
 		goto fail;
 	if (!rp->started && start_models(rp, 0, path, err) < 0)
 		goto fail;
 	ft_reader_status(r, &st);
+	rp->reader_status = st;
 	collect_results(rp, &st);
 	ft_progress_end(&progress);
 	for (unsigned i = 0; i < rp->ncfg; i++)

@@ -70,10 +70,18 @@ struct replay {
 	struct replay_charges charges;
 	bool charges_ready;
 	unsigned keep;			/* enum model_keep for every model (MODEL_KEEP_ALL) */
+	/*
+	 * Optional: another reader of the trace, given each record before the replay takes it,
+	 * so that what it learns needs no read of its own (replay's trust line: the kernel's
+	 * facts). reader_status says where the read ended.
+	 */
+	void (*also_read)(void *arg, const struct ft_hdr *h);
+	void *also_read_arg;
 
 	/* results */
 	struct report_col *cols;	/* [ncfg] */
 	struct report_run run;
+	struct ft_reader_status reader_status;
 	struct series series;
 	uint64_t samples;		/* interval samples of the busiest model (model_samples) */
 
