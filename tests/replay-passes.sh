@@ -1,9 +1,9 @@
 #!/bin/sh
 # How many times a command reads the trace: the kernel's facts (the default orders and the
 # verdict's trust line) are read once for both (with the replay when the orders are given),
-# then the first pass (cgroups, start folios), the replay, and calibrate's own first pass
-# and replay for the trust line. Counted from the opens of the file that strace sees; each
-# open is one read of it from the start.
+# and calibrate's first pass with them; then the replay's first pass (cgroups, start
+# folios), the replay, and calibrate's replay for the trust line. Counted from the opens of
+# the file that strace sees; each open is one read of it from the start.
 . "$TOP_SRCDIR/tests/lib.sh"
 FT=$FOLIO_TRACE
 command -v strace >/dev/null 2>&1 || skip_all "no strace to count the opens"
@@ -26,9 +26,9 @@ is "$(opens replay --folio-order=0 --format=csv "$TMPD/z.ftr")" 2 \
 	"orders given, no trust line: first pass, replay"
 is "$(opens replay --folio-order=0,9 "$TMPD/z.ftr")" 2 \
 	"orders given: the trust line's facts come with the replay (found none)"
-is "$(opens replay "$REC")" 5 \
-	"recording: facts once, first pass, replay, then calibrate's first pass and replay"
-is "$(opens replay --folio-order=0,9 "$REC")" 4 \
-	"orders given: first pass, replay with the facts, then calibrate's first pass and replay"
-is "$(opens calibrate "$REC")" 3 "calibrate: facts, first pass, replay"
+is "$(opens replay "$REC")" 4 \
+	"recording: facts once with calibrate's first pass, first pass, replay, calibrate's replay"
+is "$(opens replay --folio-order=0,9 "$REC")" 3 \
+	"orders given: first pass, replay with the facts and calibrate's first pass, its replay"
+is "$(opens calibrate "$REC")" 2 "calibrate: facts with the first pass, replay"
 done_testing

@@ -96,6 +96,27 @@ static int modelled_copy(struct kernel_facts *k, const char *path, char *path_bu
 	return fd;
 }
 
+/*
+ * The replay's first pass: made along the read of the facts when that read was of path
+ * itself (not of a copy without the mapped files); taken from them, as it serves one replay.
+ */
+static int first_pass_of_facts(struct replay *rp, struct kernel_facts *k, const char *path,
+			       struct replay_cgroups *cgroups, struct ft_error *err)
+{
+	struct replay_start_folios *start_folios = replay_start_folios_wanted(rp);
+
+	if (!k->first_done || k->skip_mmapped)
+		return replay_first_pass(path, cgroups, start_folios, err);
+	*cgroups = k->cgroups;
+	memset(&k->cgroups, 0, sizeof(k->cgroups));
+	if (start_folios) {
+		*start_folios = k->start_folios;
+		start_folios_init(&k->start_folios);
+	}
+	k->first_done = false;
+	return 0;
+}
+
 static int run_replay(struct calibration *c, const struct model_config *cfg,
 		      const struct calibrate_request *req, struct kernel_facts *k,
 		      const char *path, struct ft_error *err)
@@ -124,7 +145,7 @@ static int run_replay(struct calibration *c, const struct model_config *cfg,
 		return ft_error_set(err, path, "out of memory");
 	}
 	rp->units = by_file ? &units : NULL;
-	if (replay_first_pass(path, &cgroups, replay_start_folios_wanted(rp), err) == 0 &&
+	if (first_pass_of_facts(rp, k, path, &cgroups, err) == 0 &&
 	    replay_file(rp, path, err) == 0) {
 		note_run(c, rp, k);
 		ret = 0;
@@ -146,6 +167,7 @@ int calibrate_file(struct calibration *c, const char *path, const struct calibra
 	int ret = -1;
 
 	kernel_facts_init(&k);
+	k.want_first_pass = !req->skip_mmapped;	/* else a copy is replayed */
 	if (kernel_facts_read(&k, path, err) == 0) {
 		ret = calibrate_with_facts(c, path, req, &k, err);
 	} else {

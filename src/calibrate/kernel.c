@@ -44,6 +44,10 @@ void kernel_facts_init(struct kernel_facts *k)
 
 void kernel_facts_release(struct kernel_facts *k)
 {
+	first_pass_free(&k->first);
+	replay_cgroups_release(&k->cgroups);
+	start_folios_release(&k->start_folios);
+	k->first_done = false;
 	file_table_release(&k->replay_ids);
 	file_table_release(&k->kids);
 	free(k->kf);
@@ -424,8 +428,26 @@ static void sum_accessed_files(struct kernel_facts *k)
 	}
 }
 
-int kernel_facts_note(struct kernel_facts *k, const struct ft_hdr *h)
+/* The first pass of the calibration that follows, along this read (want_first_pass). */
+static void first_pass_along(struct kernel_facts *k, const struct ft_reader *r,
+			     const struct ft_hdr *h)
 {
+	if (!k->first_begun) {
+		struct ft_reader_status st;
+
+		k->first_begun = true;
+		ft_reader_status(r, &st);
+		if (first_pass_begin(&k->first, &st, &k->cgroups, &k->start_folios) < 0)
+			k->first_failed = true;
+	}
+	if (!k->first_failed && first_pass_wants(&k->first) && first_pass_note(&k->first, h) < 0)
+		k->first_failed = true;
+}
+
+int kernel_facts_note(struct kernel_facts *k, const struct ft_reader *r, const struct ft_hdr *h)
+{
+	if (k->want_first_pass)
+		first_pass_along(k, r, h);
 	return note_record(k, h);
 }
 
@@ -434,6 +456,10 @@ int kernel_facts_end(struct kernel_facts *k, const char *path, const struct ft_r
 {
 	k->have_refault_events = ft_has_refault_events(st, k->have_host ? &k->host : NULL);
 	k->read_whole = true;
+	/* a trace of no records has nothing to survey: calibrate makes its own first pass */
+	if (k->first_begun && !k->first_failed && first_pass_finish(&k->first) == 0)
+		k->first_done = true;
+	first_pass_free(&k->first);
 	/* a synthetic or imported trace has only accesses: nothing to hold the model against */
 	if (!k->kernel_events)
 		return ft_error_set(err, path, "no kernel events to calibrate against (%s)",
@@ -454,7 +480,7 @@ int kernel_facts_read(struct kernel_facts *k, const char *path, struct ft_error 
 	if (!r)
 		return -1;
 	while ((ret = ft_reader_next(r, &h, err)) == FT_READ_MORE)
-		if (note_record(k, h) < 0) {
+		if (kernel_facts_note(k, r, h) < 0) {
 			ft_error_set(err, path, "out of memory for the file table");
 			ret = FT_READ_ERROR;
 			break;

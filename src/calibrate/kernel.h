@@ -12,6 +12,7 @@
 
 #include "model/model.h"
 #include "replay/files.h"
+#include "replay/firstpass.h"
 #include "trace/trace.h"
 
 /* The sampled counters calibration compares against. */
@@ -95,6 +96,16 @@ struct kernel_facts {
 	size_t nkf, kfcap;
 	int vm_idx[KC_NR], cg_idx[KC_NR];	/* counter positions in the samples, -1: none */
 	uint64_t kernel_events;			/* records of what the kernel did, all files */
+	/*
+	 * Set by the caller when a calibration of the same file follows: this read makes its
+	 * replay's first pass too (replay/firstpass.h); first_done when cgroups and
+	 * start_folios hold what it found (until calibrate takes them).
+	 */
+	bool want_first_pass;
+	bool first_begun, first_failed, first_done;
+	struct first_pass first;
+	struct replay_cgroups cgroups;
+	struct replay_start_folios start_folios;
 	bool read_whole;			/* kernel_facts_read got to the end */
 	uint64_t lost;
 	/* the free memory over time (buddyinfo), and whether pagetypeinfo was sampled */
@@ -121,11 +132,11 @@ void kernel_facts_init(struct kernel_facts *k);
 /* Reads path once (after kernel_facts_init). 0, or -1 with err set. */
 int kernel_facts_read(struct kernel_facts *k, const char *path, struct ft_error *err);
 /*
- * The same from records another reader takes (a replay): each record in the trace's order,
+ * The same from records another reader r takes (a replay): each record in the trace's order,
  * then the end, with that reader's status once it met the end of path without error.
  * kernel_facts_note() is -1 when memory ran out (nothing more may be noted then).
  */
-int kernel_facts_note(struct kernel_facts *k, const struct ft_hdr *h);
+int kernel_facts_note(struct kernel_facts *k, const struct ft_reader *r, const struct ft_hdr *h);
 int kernel_facts_end(struct kernel_facts *k, const char *path, const struct ft_reader_status *st,
 		     struct ft_error *err);
 

@@ -24,6 +24,7 @@ struct calib_facts *calib_facts_begin(void)
 		return NULL;
 	f->k.skip_mmapped = false;
 	kernel_facts_init(&f->k);
+	f->k.want_first_pass = true;
 	return f;
 }
 
@@ -36,11 +37,11 @@ struct calib_facts *calib_facts_read(const char *path)
 	return f;
 }
 
-void calib_facts_note(void *facts, const struct ft_hdr *h)
+void calib_facts_note(void *facts, const struct ft_reader *r, const struct ft_hdr *h)
 {
 	struct calib_facts *f = facts;
 
-	if (!f->oom && kernel_facts_note(&f->k, h) < 0)
+	if (!f->oom && kernel_facts_note(&f->k, r, h) < 0)
 		f->oom = true;
 }
 

@@ -22,12 +22,12 @@ struct calib_facts *calib_facts_read(const char *path);
 void calib_facts_free(struct calib_facts *f);
 /*
  * The same gathered along another read of path (the replay's, when the orders were given
- * and nothing needed them first): begin, note each record the reader gives, then end with
- * that reader's status once it read path to its end. Memory running out on the way is
- * what the facts say then.
+ * and nothing needed them first): begin, note each record the reader r gives, then end
+ * with its status once it read path to its end. Memory running out on the way is what the
+ * facts say then. Either way the read makes the calibration's first pass too.
  */
 struct calib_facts *calib_facts_begin(void);
-void calib_facts_note(void *facts, const struct ft_hdr *h);
+void calib_facts_note(void *facts, const struct ft_reader *r, const struct ft_hdr *h);
 void calib_facts_end(struct calib_facts *f, const char *path, const struct ft_reader_status *st);
 
 /*

@@ -1227,7 +1227,7 @@ int replay_file(struct replay *rp, const char *path, struct ft_error *err)
 	ft_reader_progress(r, &progress, rp->work ? rp->work : "replay", rp->quiet);
 	while ((ret = ft_reader_next(r, &h, err)) == FT_READ_MORE) {
 		if (rp->also_read)
-			rp->also_read(rp->also_read_arg, h);
+			rp->also_read(rp->also_read_arg, r, h);
 		if (feed_record(rp, h, path, err) < 0)
 			goto fail;
 	}

@@ -75,7 +75,7 @@ struct replay {
 	 * so that what it learns needs no read of its own (replay's trust line: the kernel's
 	 * facts). reader_status says where the read ended.
 	 */
-	void (*also_read)(void *arg, const struct ft_hdr *h);
+	void (*also_read)(void *arg, const struct ft_reader *r, const struct ft_hdr *h);
 	void *also_read_arg;
 
 	/* results */
