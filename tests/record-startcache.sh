@@ -10,6 +10,7 @@
 # cached is its half. Under a 32 MiB memory cgroup a 48 MiB file cached before is read with
 # no insertion by the kernel; the replay, its pages charged to the root beside the cgroup,
 # has 0 insertions and 0 evictions too, where an empty start inserts and evicts thousands.
+# The recorder has no huge pages (its probes map files), the command it runs keeps its own.
 # Only this test's files are dropped from the cache.
 . "$TOP_SRCDIR/tests/lib.sh"
 . "$TOP_SRCDIR/tests/record-lib.sh"
@@ -195,4 +196,11 @@ if [ -w /sys/fs/cgroup/memory/memory.limit_in_bytes ]; then
 else
 	skip "no cgroup v1 memory controller: the memory-limit case"
 fi
+
+# mincore(2) probes map the files: the recorder keeps khugepaged from its memory
+# (PR_SET_THP_DISABLE, in /proc/PID/status), the command it runs keeps its own setting
+"$FOLIO_TRACE" record -q -o "$TMPD/thp.ftr" -- sh -c \
+	'grep THP_enabled /proc/$PPID/status; grep THP_enabled /proc/$$/status' > "$TMPD/thp"
+is "$(tr -s ' \t\n' ' ' < "$TMPD/thp")" "THP_enabled: 0 THP_enabled: 1 " \
+	"no huge pages for the recorder, the traced command's as they were"
 done_testing

@@ -207,6 +207,15 @@ static inline bool ft_start_hold_active(const struct ft_start_hold *h)
  */
 int ft_start_hold_probe(struct ft_start_hold *h, const char *path, __u32 dev, __u64 ino,
 			__u64 dirty);
+/*
+ * Before the first probe, once the traced command is forked (it keeps its own setting): no
+ * huge pages for this process (PR_SET_THP_DISABLE), unless it has a setting already. mincore(2)
+ * probes through a mapping of the file, and a mapping of a file on a tmpfs that allows huge
+ * pages registers the process with khugepaged (mm/khugepaged.c khugepaged_enter_vma()),
+ * which may collapse the file's base pages while the mapping lasts: the recorder would change
+ * the folios it records. Its own memory is not what the trace is about either.
+ */
+void ft_start_probes_keep_folios(void);
 /* A record to write while the hold is active. */
 int ft_start_hold_record(struct ft_start_hold *h, const struct ft_hdr *rec);
 bool ft_start_hold_full(const struct ft_start_hold *h);

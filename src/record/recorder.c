@@ -277,6 +277,7 @@ static int record_start(struct recorder *r, const sigset_t *orig_mask)
 		if (r->memcg.dir && ft_memcg_add(&r->memcg, r->child.pid, &r->err))
 			return -1;
 	}
+	ft_start_probes_keep_folios();
 	f = record_filters(r);
 	r->bpf = ft_bpf_open(&f, r->o->ring_bytes, &r->err);
 	if (!r->bpf)

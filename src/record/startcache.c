@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -27,6 +28,12 @@ static __u64 mono_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &t);
 	return (__u64)t.tv_sec * 1000000000ull + (__u64)t.tv_nsec;
+}
+
+void ft_start_probes_keep_folios(void)
+{
+	if (prctl(PR_GET_THP_DISABLE, 0, 0, 0, 0) == 0)
+		prctl(PR_SET_THP_DISABLE, 1, 0, 0, 0);
 }
 
 struct probe_runs {
