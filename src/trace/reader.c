@@ -300,8 +300,11 @@ static int load_chunk(struct ft_reader *r, struct ft_error *err)
 		r->chunk_nrecords = ch.nrecords;
 		raw_len = 0;
 	}
-	/* the count is the one cross-check of the header fields the checksum does not cover */
-	nrec = packed ? ch.nrecords : count_records(r->raw, raw_len);
+	/*
+	 * The count is the one cross-check of the header fields the checksum does not cover
+	 * (a packed chunk's is made at its end, unpack_window())
+	 */
+	nrec = packed ? -1 : count_records(r->raw, raw_len);
 	if (nrec >= 0 && nrec != ch.nrecords) {
 		mark_damaged(r, "chunk %llu holds %lld records, its header says %u",
 			     (unsigned long long)r->st.chunks, (long long)nrec, ch.nrecords);
