@@ -446,15 +446,21 @@ static void first_pass_along(struct kernel_facts *k, const struct ft_reader *r,
 
 int kernel_facts_note(struct kernel_facts *k, const struct ft_reader *r, const struct ft_hdr *h)
 {
+	if (k->oom)
+		return -1;
 	if (k->want_first_pass)
 		first_pass_along(k, r, h);
-	return note_record(k, h);
+	if (note_record(k, h) < 0)
+		k->oom = true;
+	return k->oom ? -1 : 0;
 }
 
 int kernel_facts_end(struct kernel_facts *k, const char *path, const struct ft_reader_status *st,
 		     struct ft_error *err)
 {
 	k->have_refault_events = ft_has_refault_events(st, k->have_host ? &k->host : NULL);
+	if (k->oom)
+		return ft_error_set(err, path, "out of memory for the file table");
 	k->read_whole = true;
 	/* a trace of no records has nothing to survey: calibrate makes its own first pass */
 	if (k->first_begun && !k->first_failed && first_pass_finish(&k->first) == 0)
@@ -479,12 +485,9 @@ int kernel_facts_read(struct kernel_facts *k, const char *path, struct ft_error 
 	r = ft_reader_open(path, err);
 	if (!r)
 		return -1;
-	while ((ret = ft_reader_next(r, &h, err)) == FT_READ_MORE)
-		if (kernel_facts_note(k, r, h) < 0) {
-			ft_error_set(err, path, "out of memory for the file table");
-			ret = FT_READ_ERROR;
-			break;
-		}
+	/* memory running out ends the read early: kernel_facts_end() says so */
+	while ((ret = ft_reader_next(r, &h, err)) == FT_READ_MORE && kernel_facts_note(k, r, h) == 0)
+		;
 	ft_reader_status(r, &st);
 	ft_reader_close(r);
 	if (ret == FT_READ_ERROR) {

@@ -96,6 +96,7 @@ struct kernel_facts {
 	size_t nkf, kfcap;
 	int vm_idx[KC_NR], cg_idx[KC_NR];	/* counter positions in the samples, -1: none */
 	uint64_t kernel_events;			/* records of what the kernel did, all files */
+	bool oom;				/* memory ran out: nothing more is noted */
 	/*
 	 * Set by the caller when a calibration of the same file follows: this read makes its
 	 * replay's first pass too (replay/firstpass.h); first_done when cgroups and
@@ -134,7 +135,8 @@ int kernel_facts_read(struct kernel_facts *k, const char *path, struct ft_error 
 /*
  * The same from records another reader r takes (a replay): each record in the trace's order,
  * then the end, with that reader's status once it met the end of path without error.
- * kernel_facts_note() is -1 when memory ran out (nothing more may be noted then).
+ * kernel_facts_note() is -1 when memory ran out (nothing more is noted then; the end says
+ * so).
  */
 int kernel_facts_note(struct kernel_facts *k, const struct ft_reader *r, const struct ft_hdr *h);
 int kernel_facts_end(struct kernel_facts *k, const char *path, const struct ft_reader_status *st,

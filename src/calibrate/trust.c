@@ -13,10 +13,10 @@ struct calib_facts {
 	int rc;			/* kernel_facts_read()'s */
 	struct ft_error err;	/* why, when rc < 0 */
 	bool used;		/* a calibration has changed k */
-	bool oom;		/* calib_facts_note() ran out of memory */
 };
 
-struct calib_facts *calib_facts_begin(void)
+/* calibrating: a calibration of the trace follows, whose first pass the read makes too */
+static struct calib_facts *facts_new(bool calibrating)
 {
 	struct calib_facts *f = calloc(1, sizeof(*f));
 
@@ -24,33 +24,37 @@ struct calib_facts *calib_facts_begin(void)
 		return NULL;
 	f->k.skip_mmapped = false;
 	kernel_facts_init(&f->k);
-	f->k.want_first_pass = true;
+	f->k.want_first_pass = calibrating;
 	return f;
 }
 
-struct calib_facts *calib_facts_read(const char *path)
+static struct calib_facts *facts_read(const char *path, bool calibrating)
 {
-	struct calib_facts *f = calib_facts_begin();
+	struct calib_facts *f = facts_new(calibrating);
 
 	if (f)
 		f->rc = kernel_facts_read(&f->k, path, &f->err);
 	return f;
 }
 
+struct calib_facts *calib_facts_begin(void)
+{
+	return facts_new(true);
+}
+
+struct calib_facts *calib_facts_read(const char *path)
+{
+	return facts_read(path, true);
+}
+
 void calib_facts_note(void *facts, const struct ft_reader *r, const struct ft_hdr *h)
 {
-	struct calib_facts *f = facts;
-
-	if (!f->oom && kernel_facts_note(&f->k, r, h) < 0)
-		f->oom = true;
+	kernel_facts_note(&((struct calib_facts *)facts)->k, r, h);
 }
 
 void calib_facts_end(struct calib_facts *f, const char *path, const struct ft_reader_status *st)
 {
-	if (f->oom)
-		f->rc = ft_error_set(&f->err, path, "out of memory for the file table");
-	else
-		f->rc = kernel_facts_end(&f->k, path, st, &f->err);
+	f->rc = kernel_facts_end(&f->k, path, st, &f->err);
 }
 
 void calib_facts_free(struct calib_facts *f)
@@ -76,7 +80,7 @@ static int kernel_order_of(const struct calib_facts *f, unsigned *order, struct 
 
 int calib_kernel_order(const char *path, unsigned *order, struct ft_error *err)
 {
-	struct calib_facts *f = calib_facts_read(path);
+	struct calib_facts *f = facts_read(path, false);	/* for the orders alone */
 	int ret;
 
 	if (!f)
