@@ -86,11 +86,22 @@ cgroup_figure() {
 		$c["name"] == name { v = $c[k] } END { print v }' "$1"
 }
 
-# kernel_orders TRACE INO: "ORDER COUNT" lines of the kernel's insertions into the file.
-kernel_orders() {
-	folio-trace dump "$1" | awk -v ino="ino=$2" '$2 == "pagecache_add" && $5 == ino {
+# event_orders EVENT TRACE INO: "ORDER COUNT" lines of the kernel's EVENT records of the file.
+event_orders() {
+	folio-trace dump "$2" | awk -v ev="$1" -v ino="ino=$3" '$2 == ev && $5 == ino {
 		sub("order=", "", $7); n[$7]++ }
 		END { for (o in n) print o, n[o] }' | sort -n
+}
+
+# kernel_orders TRACE INO: the kernel's insertions into the file, by order.
+kernel_orders() {
+	event_orders pagecache_add "$@"
+}
+
+# deleted_orders TRACE INO: its removals from the file (shmem fires no insertion event; its
+# removals name each folio's order).
+deleted_orders() {
+	event_orders pagecache_delete "$@"
 }
 
 # model_orders TRACE [REPLAY OPTION...]: the same from the default replay ("ORDER COUNT"):

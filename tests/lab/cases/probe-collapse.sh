@@ -9,13 +9,6 @@
 # removed, its deletes must still be of base pages, every time.
 . /lab/cases/lib.sh
 
-# deleted_orders TRACE INO: "ORDER COUNT" lines of the kernel's removals from the file
-deleted_orders() {
-	folio-trace dump "$1" | awk -v ino="ino=$2" '$2 == "pagecache_delete" && $5 == ino {
-		sub("order=", "", $7); n[$7]++ }
-		END { for (o in n) print o, n[o] }' | sort -n
-}
-
 # thp_collapses: huge pages khugepaged made, system-wide
 thp_collapses() {
 	awk '$1 == "thp_collapse_alloc" { print $2 }' /proc/vmstat

@@ -8,13 +8,6 @@
 # its range is free), since 6.14 any order.
 . /lab/cases/lib.sh
 
-# deleted_orders TRACE INO: "ORDER COUNT" lines of the kernel's removals from the file
-deleted_orders() {
-	folio-trace dump "$1" | awk -v ino="ino=$2" '$2 == "pagecache_delete" && $5 == ino {
-		sub("order=", "", $7); n[$7]++ }
-		END { for (o in n) print o, n[o] }' | sort -n
-}
-
 for huge in within_size always; do
 	if ! mount -o remount,huge=$huge /mnt/tmpfs; then
 		echo "# tmpfs: cannot remount with huge=$huge"
