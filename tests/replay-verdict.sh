@@ -139,6 +139,22 @@ import json, sys
 print(len(json.load(sys.stdin)["configurations"][0]["metrics"]) - 4)')" "$nkeys" \
 	"json: every metric key, zero or not"
 
+# --metrics: the verdict shows the chosen rows alone, as the full run has them; the plain LRU
+# keeps no shadow entries without refaults, so its refaults row would read 0 (2778212 pages
+# at order 9 here).
+P="--lru=plain --policy=fixed --no-readahead --memory=80M --folio-order=0,9"
+R=$TRACES/randread-64M-limit.ftr
+verdict_of() { printf '%s\n' "$1" | sed '/^trust: /,$d' | sed 1,2d; }
+run "$FT" replay -q $P "$R"
+full=$(verdict_of "$out")
+like "$full" "^  refaults (pages)  *0  *2778212 " "plain LRU, every metric: its refaults in the verdict"
+run "$FT" replay -q $P --metrics=hit_ratio,reads "$R"
+some=$(verdict_of "$out")
+is "$(printf '%s\n' "$some" | cut -c3-24 | sed 's/ *$//' | tr '\n' ,)" \
+	"hit ratio (requests),device read bytes," "--metrics=hit_ratio,reads: those rows alone"
+is "$some" "$(printf '%s\n' "$full" | grep -E '^  (hit ratio|device read bytes)')" \
+	"--metrics=hit_ratio,reads: the rows as the full run has them"
+
 # A sweep: the verdict at its largest memory, with the knee of each order's curve.
 run "$FT" replay -q --folio-order=0,9 --memory=16M,32M,64M,128M "$TRACES/randread-64M-limit.ftr"
 verdict=$(printf '%s\n' "$out" | sed '/^$/,$d')

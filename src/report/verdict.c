@@ -165,6 +165,17 @@ static void print_knee(FILE *f, const struct verdict_col *v, unsigned n)
 	fputc('\n', f);
 }
 
+/*
+ * A row of a metric --metrics left out is not shown: the run may not have kept what it needs
+ * (refaults without shadow entries would read 0).
+ */
+static const struct report_metric *verdict_metric(const struct report *r, unsigned row)
+{
+	const struct report_metric *md = report_metric_find(verdict_rows[row].key);
+
+	return !r->sel || r->sel->metric[md - report_metrics] ? md : NULL;
+}
+
 int report_write_verdict(FILE *f, const struct report *r)
 {
 	struct verdict_col v[VERDICT_MAX_COLS];
@@ -174,8 +185,12 @@ int report_write_verdict(FILE *f, const struct report *r)
 		return 0;
 	print_title(f, r, v, n, more);
 	print_header(f, v, n);
-	for (unsigned i = 0; i < NR_VERDICT_ROWS; i++)
-		print_row(f, verdict_rows[i].label, report_metric_find(verdict_rows[i].key), v, n);
+	for (unsigned i = 0; i < NR_VERDICT_ROWS; i++) {
+		const struct report_metric *md = verdict_metric(r, i);
+
+		if (md)
+			print_row(f, verdict_rows[i].label, md, v, n);
+	}
 	if (r->curves)
 		print_knee(f, v, n);
 	if (r->trust)
