@@ -592,6 +592,13 @@ static unsigned report_keep(const struct replay_args *a)
 	for (size_t i = 0; i < sizeof(refaults) / sizeof(refaults[0]); i++)
 		if (chosen(&a->sel, refaults[i]))
 			keep |= MODEL_KEEP_SHADOWS;
+	/* the memory section and the free blocks are where the pages lie */
+	for (unsigned i = 0; i < report_nr_metrics; i++)
+		if (a->sel.metric[i] && !strcmp(report_metrics[i].section, "memory"))
+			keep |= MODEL_KEEP_ADDRESSES;
+	for (unsigned i = 0; i < report_nr_arrays; i++)
+		if (a->sel.array[i] && !strcmp(report_arrays[i].key, "free_blocks"))
+			keep |= MODEL_KEEP_ADDRESSES;
 	return keep;
 }
 

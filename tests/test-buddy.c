@@ -585,6 +585,46 @@ static void test_heads(void)
 	buddy_destroy(b);
 }
 
+/*
+ * Counting only: any free page, the one given back last first, failing exactly when none is
+ * free; the free lists untouched; a switch only while every page is free.
+ */
+static void test_count_only(void)
+{
+	struct buddy *b = buddy_new(1000);
+	uint64_t fresh[NR_ORDERS] = { [3] = 1, [5] = 1, [6] = 1, [7] = 1, [8] = 1, [9] = 1 };
+	uint64_t pfn;
+	bool unique = true;
+	uint8_t used[1000] = { 0 };
+
+	ok(buddy_count_only(b, true), "counting: switched on with every page free");
+	for (unsigned i = 0; i < 1000; i++) {
+		pfn = buddy_alloc(b, 0);
+		if (pfn >= 1000 || used[pfn])
+			unique = false;
+		else
+			used[pfn] = 1;
+	}
+	ok(unique, "counting: 1000 allocations, each a page not in use");
+	is_u64(buddy_free_pages(b), 0, "counting: no page free after 1000");
+	is_u64(buddy_alloc(b, 0), BUDDY_NO_PFN, "counting: the 1001st fails");
+	ok(!buddy_count_only(b, false), "counting: no switch back with pages in use");
+	buddy_free(b, 17, 0);
+	buddy_free(b, 600, 0);
+	is_u64(buddy_free_pages(b), 2, "counting: two given back");
+	is_u64(buddy_alloc(b, 0), 600, "counting: the page given back last comes first");
+	is_u64(buddy_alloc(b, 0), 17, "counting: then the one before it");
+	is_u64(buddy_alloc(b, 0), BUDDY_NO_PFN, "counting: none left again");
+	counts_are(b, fresh, "counting: the free lists as the pool started");
+	for (uint64_t p = 0; p < 1000; p++)
+		buddy_free(b, p, 0);
+	is_u64(buddy_free_pages(b), 1000, "counting: every page back");
+	ok(buddy_count_only(b, false), "counting: switched off with every page free");
+	is_u64(buddy_alloc(b, 0), 992, "placing again: order 0 from the order-3 block");
+	ok(!buddy_count_only(b, true), "placing: no switch to counting with a page in use");
+	buddy_destroy(b);
+}
+
 int main(void)
 {
 	test_fresh_pool();
@@ -599,5 +639,6 @@ int main(void)
 	test_take();
 	test_sparse_zone();
 	test_heads();
+	test_count_only();
 	return done_testing();
 }

@@ -241,6 +241,65 @@ static void test_refault_activation(void)
 	model_free(m);
 }
 
+static void plain_lru(struct model_config *c)
+{
+	c->lru = LRU_PLAIN;
+}
+
+static uint64_t free_blocks(const struct model_metrics *x)
+{
+	uint64_t n = 0;
+
+	for (unsigned k = 0; k <= MODEL_MAX_ORDER; k++)
+		n += x->free_blocks[k];
+	return n;
+}
+
+/*
+ * Without MODEL_KEEP_ADDRESSES an order-0 model in a zone of free MOVABLE pageblocks counts its
+ * pages without placing them (no free block kept), with the same figures; a higher order, or
+ * pinned pages, keep placing.
+ */
+static void test_count_pages(void)
+{
+	unsigned keep = MODEL_KEEP_ALL & ~MODEL_KEEP_ADDRESSES;
+	struct model_metrics x[2];
+
+	for (int counted = 0; counted < 2; counted++) {
+		struct model *m = make(0, 1024 * PAGE, plain_lru);
+
+		if (counted)
+			model_set_keep(m, keep);
+		for (int round = 0; round < 2; round++)
+			for (uint64_t p = 0; p < 1500; p += 1 + p % 3)
+				op(m, 0, MODEL_READ, 0, p * PAGE, PAGE, 2048 * PAGE);
+		for (uint64_t p = 0; p < 300; p++)
+			op(m, 0, MODEL_READ, 1, p * PAGE, PAGE, 300 * PAGE);
+		op(m, 0, MODEL_UNLINK, 1, 0, 0, 0);
+		x[counted] = metrics(m);
+		model_free(m);
+	}
+	ok(x[1].read_hit_requests == x[0].read_hit_requests && x[0].read_hit_requests > 0 &&
+	   x[1].evictions == x[0].evictions && x[0].evictions > 0 &&
+	   x[1].lru_pages.max == x[0].lru_pages.max && x[1].alloc_failures == x[0].alloc_failures,
+	   "order 0, counted: hits, evictions, LRU and failures as placed");
+	ok(free_blocks(&x[0]) > 0 && free_blocks(&x[1]) == 0,
+	   "order 0, counted: no free block kept (placed: %llu)",
+	   (unsigned long long)free_blocks(&x[0]));
+	for (int pinned = 0; pinned < 2; pinned++) {
+		struct model *m = make(pinned ? 0 : 4, 1024 * PAGE, pinned ? pinned_10 : plain_lru);
+
+		model_set_keep(m, keep);
+		for (uint64_t p = 0; p < 100; p++)
+			op(m, 0, MODEL_READ, 1, p * PAGE, PAGE, 300 * PAGE);
+		op(m, 0, MODEL_UNLINK, 1, 0, 0, 0);
+		x[0] = metrics(m);
+		ok(free_blocks(&x[0]) > 0, "%s: placed all the same",
+		   pinned ? "order 0 with pinned pages" : "order 4");
+		model_free(m);
+	}
+}
+
 int main(void)
 {
 	test_dist();
@@ -249,5 +308,6 @@ int main(void)
 	test_pinned();
 	test_mmap_young();
 	test_refault_activation();
+	test_count_pages();
 	return done_testing();
 }

@@ -141,6 +141,8 @@ void model_set_keep(struct model *m, unsigned keep)
 		keep |= MODEL_KEEP_ACCESSED_PAGES;
 	if (m->lru_kind->refault)	/* its refaults decide: activation */
 		keep |= MODEL_KEEP_SHADOWS;
+	if (!memory_count_pages(m, !(keep & MODEL_KEEP_ADDRESSES)))
+		keep |= MODEL_KEEP_ADDRESSES;	/* placement decides */
 	m->keep = keep;
 }
 
@@ -153,6 +155,8 @@ void model_set_sample_fn(struct model *m, model_sample_fn fn, void *arg)
 {
 	m->sample_fn = fn;
 	m->sample_arg = arg;
+	if (fn)		/* a sample carries the free blocks */
+		model_set_keep(m, m->keep | MODEL_KEEP_ADDRESSES);
 }
 
 void model_limit_samples(struct model *m, uint64_t max)
@@ -312,9 +316,12 @@ static int take_sample(struct model *m, uint64_t t, struct model_sample *s)
 	};
 	first_memcg_lru(m, s);
 	lru_gen_pages(m, s->lru_gen_pages);
-	memory_sample_fragmentation(m);
-	idx = frag_now(m, &s->unusable_index, &s->fragmentation_index);
-	buddy_free_counts(m->mem.buddy, s->free_blocks);
+	idx = 0;
+	if (m->keep & MODEL_KEEP_ADDRESSES) {
+		memory_sample_fragmentation(m);
+		idx = frag_now(m, &s->unusable_index, &s->fragmentation_index);
+		buddy_free_counts(m->mem.buddy, s->free_blocks);
+	}
 	s->compact_stall = m->mx.compact_stall;
 	s->compact_success = m->mx.compact_success;
 	s->compact_migrate_scanned = m->mx.compact_migrate_scanned;
@@ -354,7 +361,8 @@ static void emit_samples(struct model *m, uint64_t n)
 	send_sample(m, &s);
 	if (n > 1) {
 		/* memory_sample_fragmentation()'s figure, once per repeated sample */
-		dist_add_n(&m->d_unusable, idx < 0 ? 0 : (uint64_t)idx, n - 1);
+		if (m->keep & MODEL_KEEP_ADDRESSES)
+			dist_add_n(&m->d_unusable, idx < 0 ? 0 : (uint64_t)idx, n - 1);
 		s.writeback_bytes_interval = 0;
 		s.read_io_bytes_interval = 0;
 		s.read_bytes_interval = s.read_hit_bytes_interval = s.write_bytes_interval = 0;
@@ -819,11 +827,14 @@ void model_metrics(struct model *m, struct model_metrics *out)
 	out->unusable_milli = dist_summary(&m->d_unusable);
 	out->touched_bytes = m->touched.pages << m->page_shift;
 	out->dirty_bytes = m->wb.dirty_pages << m->page_shift;
-	buddy_free_counts(m->mem.buddy, out->free_blocks);
-	idx = buddy_unusable_free_index(out->free_blocks, m->cfg.order);
-	out->unusable_index = idx / 1000.0;
-	idx = buddy_fragmentation_index(out->free_blocks, m->cfg.order);
-	out->fragmentation_index = idx / 1000.0;
+	/* counted, not placed: the figures of placement stay 0 (not kept) */
+	if (m->keep & MODEL_KEEP_ADDRESSES) {
+		buddy_free_counts(m->mem.buddy, out->free_blocks);
+		idx = buddy_unusable_free_index(out->free_blocks, m->cfg.order);
+		out->unusable_index = idx / 1000.0;
+		idx = buddy_fragmentation_index(out->free_blocks, m->cfg.order);
+		out->fragmentation_index = idx / 1000.0;
+	}
 	model_zone_metrics(m, out);
 	out->metadata_bytes_page = metadata_struct_page_bytes(m->cfg.memory_bytes,
 							      m->cfg.page_size);

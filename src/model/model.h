@@ -618,12 +618,18 @@ void model_set_units(struct model *m, enum model_units_by by);
  * - SHADOWS: the shadow entries evicted folios leave (refaults, refault_activations,
  *   refault_folios), where the LRU only counts refaults (plain); an LRU whose refaults decide
  *   (two lists, MGLRU: workingset_refault() activates) keeps them whatever the run reports.
+ * - ADDRESSES: where each folio lies in memory, the buddy allocator's free lists and
+ *   pageblocks (the memory section's figures, free_blocks, the samples of a time series);
+ *   left out only where placement decides nothing (memory_count_pages()): the pages are then
+ *   counted, not placed.
  */
 enum model_keep {
 	MODEL_KEEP_ACCESSED_PAGES = 1u << 0,
 	MODEL_KEEP_TOUCHED_SET = 1u << 1,
 	MODEL_KEEP_SHADOWS = 1u << 2,
-	MODEL_KEEP_ALL = MODEL_KEEP_ACCESSED_PAGES | MODEL_KEEP_TOUCHED_SET | MODEL_KEEP_SHADOWS,
+	MODEL_KEEP_ADDRESSES = 1u << 3,
+	MODEL_KEEP_ALL = MODEL_KEEP_ACCESSED_PAGES | MODEL_KEEP_TOUCHED_SET | MODEL_KEEP_SHADOWS |
+			 MODEL_KEEP_ADDRESSES,
 };
 
 /* Before the first access: what of enum model_keep the run keeps. */

@@ -242,6 +242,11 @@ struct buddy {
 	struct pageblock **chunk;
 	uint64_t nr_chunks;
 	struct buddy_stats st;
+	/* buddy_count_only(): pages counted, not placed; the free lists above stay as they are */
+	bool counting;
+	uint64_t never_used;		/* the pfns from here up were never handed out */
+	uint32_t *given_back;		/* pfns freed since, the last one on top */
+	uint64_t nr_given_back, cap_given_back;
 };
 
 static const struct pageblock *pb_peek(const struct buddy *b, uint64_t pfn)
@@ -431,6 +436,7 @@ void buddy_destroy(struct buddy *b)
 		free(b->chunk[c]);
 	}
 	free(b->chunk);
+	free(b->given_back);
 	free(b);
 }
 
@@ -590,12 +596,54 @@ static uint64_t rmqueue_steal(struct buddy *b, unsigned order, unsigned mt)
 	return BUDDY_NO_PFN;
 }
 
+/* ---- counting only ---------------------------------------------------------------------- */
+
+bool buddy_count_only(struct buddy *b, bool on)
+{
+	if (b->free_pages != b->nr_pages)
+		return b->counting == on;
+	b->counting = on;
+	b->never_used = 0;
+	b->nr_given_back = 0;
+	return true;
+}
+
+/* Any page not in use: which one can decide nothing (buddy_count_only()'s caller's promise). */
+static uint64_t count_alloc(struct buddy *b, unsigned order)
+{
+	if (order)	/* the promise broken: placement would decide */
+		abort();
+	if (!b->free_pages)
+		return BUDDY_NO_PFN;
+	b->free_pages--;
+	if (b->nr_given_back)
+		return b->given_back[--b->nr_given_back];
+	return b->never_used++;
+}
+
+static void count_free(struct buddy *b, uint64_t pfn)
+{
+	if (b->nr_given_back == b->cap_given_back) {
+		uint64_t cap = b->cap_given_back ? 2 * b->cap_given_back : 1024;
+		uint32_t *p = realloc(b->given_back, cap * sizeof(*p));
+
+		if (!p)
+			sb_out_of_memory();
+		b->given_back = p;
+		b->cap_given_back = cap;
+	}
+	b->given_back[b->nr_given_back++] = (uint32_t)pfn;
+	b->free_pages++;
+}
+
 uint64_t buddy_alloc_mt(struct buddy *b, unsigned order, unsigned mt)
 {
 	uint64_t pfn;
 
 	if (order > BUDDY_MAX_ORDER || mt >= MT_TYPES)
 		return BUDDY_NO_PFN;
+	if (b->counting)
+		return count_alloc(b, order);
 	pfn = rmqueue_smallest(b, order, mt);
 	/* nothing of the fallback types at the order or above: no need to look */
 	if (pfn == BUDDY_NO_PFN && mt < MT_PCPTYPES &&
@@ -685,10 +733,14 @@ void buddy_free_mt(struct buddy *b, uint64_t pfn, unsigned order, unsigned mt)
 		unsigned o;
 
 		/* one lookup per order: too dear for every eviction of an optimised build */
-		if (buddy_free_block_of(b, pfn, &s, &o))
+		if (!b->counting && buddy_free_block_of(b, pfn, &s, &o))
 			abort();
 	}
 #endif
+	if (b->counting) {
+		count_free(b, pfn);
+		return;
+	}
 	clear_tag(b, pfn);
 	account_used(b, pfn, order, mt, -1);
 	free_one_page(b, pfn, order);
@@ -774,6 +826,8 @@ bool buddy_set_tag(struct buddy *b, uint64_t pfn, uint32_t tag, int unit)
 
 	if (pfn >= b->nr_pages)
 		return false;
+	if (b->counting)	/* compaction, the one reader, never runs */
+		return true;
 	pb = pb_get(b, pfn);
 	if (!pb->tag) {
 		if (tag == BUDDY_TAG_NONE)

@@ -58,6 +58,16 @@ struct buddy_stats {
 struct buddy *buddy_new(uint64_t nr_pages);
 void buddy_destroy(struct buddy *b);
 
+/*
+ * Pages counted, not placed (on), or placed again (off): an allocation takes any page not in
+ * use (the one freed last first), a free gives it back, the free lists, pageblocks and tags
+ * stay as they were, and the queries below answer from them. For a caller whose every
+ * allocation is a MOVABLE page of order 0 and which asks nothing of placement: then whether an
+ * allocation succeeds depends on the free page count alone, as it does in the buddy allocator
+ * when every pageblock is MOVABLE. Only while every page is free; false otherwise (the mode
+ * unchanged). An allocation of a higher order in it aborts.
+ */
+bool buddy_count_only(struct buddy *b, bool on);
 /* A free block of exactly 2^order pages for a MOVABLE allocation, or BUDDY_NO_PFN. */
 uint64_t buddy_alloc(struct buddy *b, unsigned order);
 /*

@@ -230,7 +230,24 @@ void memory_sample_fragmentation(struct model *m)
 	uint64_t nr_free[BUDDY_MAX_ORDER + 1];
 	int idx;
 
+	if (!(m->keep & MODEL_KEEP_ADDRESSES))
+		return;
 	buddy_free_counts(m->mem.buddy, nr_free);
 	idx = buddy_unusable_free_index(nr_free, m->cfg.order);
 	dist_add(&m->d_unusable, idx < 0 ? 0 : (uint64_t)idx);
+}
+
+/*
+ * Placement decides nothing when every allocation is a MOVABLE page of order 0 (the largest
+ * folio order 0; others' pages are order 0 too) in a zone that starts with every page free and
+ * every pageblock MOVABLE, without watermarks (not a recorded zone): then an allocation fails
+ * exactly when no page is free, as __rmqueue_smallest() at order 0 does (mm/page_alloc.c),
+ * and compaction, for higher orders and proactive only in a zone with watermarks
+ * (compaction.c), never runs. What is kept by pfn needs a pfn per page in use, any one.
+ */
+bool memory_count_pages(struct model *m, bool count)
+{
+	if (count && (m->cfg.order || m->mem.zone.watermarks || m->mem.zone.recorded))
+		return false;
+	return buddy_count_only(m->mem.buddy, count);
 }

@@ -50,6 +50,12 @@ uint64_t *memory_pfn_bitmap_new(const struct model *m, unsigned shift);
 uint64_t memory_alloc_folio(struct model *m, unsigned *order);
 /* Others (anonymous memory, files the model leaves out) now hold pages pages of the memory. */
 void memory_set_others(struct model *m, uint64_t pages);
+/*
+ * memory.c: pages counted, not placed (count), or placed again: false when the model's
+ * placement can decide (count: a higher order, a recorded zone) or pages are in use already
+ * (model_set_keep()'s MODEL_KEEP_ADDRESSES).
+ */
+bool memory_count_pages(struct model *m, bool count);
 /* init.c: the zone as the configuration and the recorded state say; false on ENOMEM. */
 bool memory_init(struct model *m);
 /* memory.c: the tag of the i-th page others hold */
