@@ -128,6 +128,36 @@ static void test_round_trip(void)
 	ok(windows >= len / (4 * sizeof(struct ft_access)), "in %u windows", windows);
 }
 
+/* Varints of every length, 1 to 10 bytes, at each boundary: the very records back. */
+static void test_varint_lengths(void)
+{
+	static unsigned char raw[64 << 10], packed[64 << 10], out[64 << 10];
+	struct ft_unpacker u;
+	const char *why = NULL;
+	size_t len = 0, plen, as_is;
+	long n;
+
+	for (unsigned k = 0; k <= 9; k++) {
+		for (int below = 1; below >= 0; below--) {
+			uint64_t v = k == 9 ? UINT64_MAX - (uint64_t)below : (1ull << (7 * k)) - below;
+			struct ft_access a = {
+				.hdr = { .type = FT_ACCESS, .size = sizeof(a), .tid = (__u32)v,
+					 .ts = v },
+				.ino = v, .pos = v, .len = v >> 1, .isize = v, .dev = (__u32)(v >> 3),
+				.arg = (__u32)(v >> 5),
+			};
+
+			memcpy(raw + len, &a, sizeof(a));
+			len += sizeof(a);
+		}
+	}
+	plen = ft_pack_records(raw, len, packed, sizeof(packed), &as_is);
+	ft_unpack_start(&u, packed, plen);
+	n = ft_unpack_some(&u, out, sizeof(out), sizeof(out), &why);
+	ok(n == (long)len && !memcmp(out, raw, len) && ft_unpack_done(&u),
+	   "varints of 1 to 10 bytes: the very records (%s)", why ? why : "no error");
+}
+
 /* Unpacks items[0..len) whole; returns the result, why set when < 0. */
 static long unpack_all(const unsigned char *items, size_t len, const char **why)
 {
@@ -290,6 +320,7 @@ int main(void)
 	if (!mkdtemp(tmpdir))
 		tap_skip_all("cannot make a temporary directory");
 	test_round_trip();
+	test_varint_lengths();
 	test_malformed();
 	test_files();
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", tmpdir);
