@@ -247,6 +247,9 @@ struct buddy {
 	uint64_t never_used;		/* the pfns from here up were never handed out */
 	uint32_t *given_back;		/* pfns freed since, the last one on top */
 	uint64_t nr_given_back, cap_given_back;
+#ifdef FT_EXPENSIVE_CHECKS
+	uint64_t *counted_in_use;	/* a bit per pfn below never_used: a double free aborts */
+#endif
 };
 
 static const struct pageblock *pb_peek(const struct buddy *b, uint64_t pfn)
@@ -437,6 +440,9 @@ void buddy_destroy(struct buddy *b)
 	}
 	free(b->chunk);
 	free(b->given_back);
+#ifdef FT_EXPENSIVE_CHECKS
+	free(b->counted_in_use);
+#endif
 	free(b);
 }
 
@@ -611,18 +617,38 @@ bool buddy_count_only(struct buddy *b, bool on)
 /* Any page not in use: which one can decide nothing (buddy_count_only()'s caller's promise). */
 static uint64_t count_alloc(struct buddy *b, unsigned order)
 {
+	bool fresh = !b->nr_given_back;
+	uint64_t pfn;
+
 	if (order)	/* the promise broken: placement would decide */
 		abort();
 	if (!b->free_pages)
 		return BUDDY_NO_PFN;
 	b->free_pages--;
-	if (b->nr_given_back)
-		return b->given_back[--b->nr_given_back];
-	return b->never_used++;
+	pfn = fresh ? b->never_used++ : b->given_back[--b->nr_given_back];
+#ifdef FT_EXPENSIVE_CHECKS
+	if (fresh && !(pfn & 63)) {	/* a word more */
+		uint64_t *w = realloc(b->counted_in_use, (pfn / 64 + 1) * sizeof(*w));
+
+		if (!w)
+			sb_out_of_memory();
+		w[pfn / 64] = 0;
+		b->counted_in_use = w;
+	}
+	b->counted_in_use[pfn / 64] |= 1ull << (pfn % 64);
+#endif
+	return pfn;
 }
 
-static void count_free(struct buddy *b, uint64_t pfn)
+static void count_free(struct buddy *b, uint64_t pfn, unsigned order)
 {
+	if (order || pfn >= b->never_used)	/* never handed out by count_alloc() */
+		abort();
+#ifdef FT_EXPENSIVE_CHECKS
+	if (!(b->counted_in_use[pfn / 64] >> (pfn % 64) & 1))
+		abort();
+	b->counted_in_use[pfn / 64] &= ~(1ull << (pfn % 64));
+#endif
 	if (b->nr_given_back == b->cap_given_back) {
 		uint64_t cap = b->cap_given_back ? 2 * b->cap_given_back : 1024;
 		uint32_t *p = realloc(b->given_back, cap * sizeof(*p));
@@ -738,7 +764,7 @@ void buddy_free_mt(struct buddy *b, uint64_t pfn, unsigned order, unsigned mt)
 	}
 #endif
 	if (b->counting) {
-		count_free(b, pfn);
+		count_free(b, pfn, order);
 		return;
 	}
 	clear_tag(b, pfn);
