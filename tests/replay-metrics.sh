@@ -161,6 +161,9 @@ rows = list(csv.DictReader(sys.stdin))
 for r in rows:
 	print(" ".join(r[k] for k in sys.argv[1].split(",")))' "$2"
 }
+# the memory group's keys (arrays without their _N), the same in every run
+mem=$("$FT" replay -q --folio-order=0 --metrics=memory --format=csv "$T" | head -1 | cut -d, -f3- |
+      tr , '\n' | sed 's/_[0-9]*$//' | sort -u)
 for tr in "$TRACES"/*.ftr; do
 	n=$(basename "$tr")
 	for model in "" "--lru=plain --policy=fixed --no-readahead"; do
@@ -177,15 +180,12 @@ for tr in "$TRACES"/*.ftr; do
 		done
 		# Every metric but the memory section's: order 0 then counts pages without
 		# placing them (nothing of placement decides there), the others place them.
-		# shellcheck disable=SC2086
-		mem=$("$FT" replay -q --folio-order=0 $model --metrics=memory --format=csv "$tr" |
-		      head -1 | cut -d, -f3- | tr , '\n' | sed 's/_[0-9]*$//' | sort -u)
 		rest=$(printf '%s\n' "$full" | head -1 | cut -d, -f3- | tr , '\n' |
 		       sed 's/_[0-9]*$//' | sort -u | grep -vxF "$mem" | tr '\n' , | sed 's/,$//')
 		# shellcheck disable=SC2086
 		got=$("$FT" replay -q --folio-order=0,4,9 $model --metrics="$rest" --format=csv "$tr")
-		is "$(csv_pick "$got" "$(printf '%s\n' "$got" | head -1 | cut -d, -f3-)")" \
-		   "$(csv_pick "$full" "$(printf '%s\n' "$got" | head -1 | cut -d, -f3-)")" \
+		cols=$(printf '%s\n' "$got" | head -1 | cut -d, -f3-)
+		is "$(csv_pick "$got" "$cols")" "$(csv_pick "$full" "$cols")" \
 			"$n${model:+ (plain)}: every metric but memory's as in --metrics=all"
 	done
 done

@@ -264,10 +264,13 @@ static void lru_sample(struct model *m)
 
 /* ---- time ---------------------------------------------------------------------------------- */
 
-/* The indexes now; returns the unusable free space index as the kernel's integer (x 1000). */
-static int frag_now(struct model *m, double *unusable, double *fragindex)
+/*
+ * The free blocks now and their indexes; returns the unusable free space index as the kernel's
+ * integer (x 1000).
+ */
+static int frag_now(const struct model *m, uint64_t nr_free[BUDDY_MAX_ORDER + 1],
+		    double *unusable, double *fragindex)
 {
-	uint64_t nr_free[BUDDY_MAX_ORDER + 1];
 	int idx;
 
 	buddy_free_counts(m->mem.buddy, nr_free);
@@ -318,9 +321,8 @@ static int take_sample(struct model *m, uint64_t t, struct model_sample *s)
 	lru_gen_pages(m, s->lru_gen_pages);
 	idx = 0;
 	if (m->keep & MODEL_KEEP_ADDRESSES) {
-		memory_sample_fragmentation(m);
-		idx = frag_now(m, &s->unusable_index, &s->fragmentation_index);
-		buddy_free_counts(m->mem.buddy, s->free_blocks);
+		idx = frag_now(m, s->free_blocks, &s->unusable_index, &s->fragmentation_index);
+		dist_add(&m->d_unusable, idx < 0 ? 0 : (uint64_t)idx);	/* the sample's */
 	}
 	s->compact_stall = m->mx.compact_stall;
 	s->compact_success = m->mx.compact_success;
@@ -801,8 +803,6 @@ void model_read_requests(const struct model *m, uint64_t *requests, uint64_t *hi
 
 void model_metrics(struct model *m, struct model_metrics *out)
 {
-	int idx;
-
 	lru_flush_pending(m);
 	if (!m->d_unusable.d.samples)
 		memory_sample_fragmentation(m);
@@ -828,13 +828,8 @@ void model_metrics(struct model *m, struct model_metrics *out)
 	out->touched_bytes = m->touched.pages << m->page_shift;
 	out->dirty_bytes = m->wb.dirty_pages << m->page_shift;
 	/* counted, not placed: the figures of placement stay 0 (not kept) */
-	if (m->keep & MODEL_KEEP_ADDRESSES) {
-		buddy_free_counts(m->mem.buddy, out->free_blocks);
-		idx = buddy_unusable_free_index(out->free_blocks, m->cfg.order);
-		out->unusable_index = idx / 1000.0;
-		idx = buddy_fragmentation_index(out->free_blocks, m->cfg.order);
-		out->fragmentation_index = idx / 1000.0;
-	}
+	if (m->keep & MODEL_KEEP_ADDRESSES)
+		frag_now(m, out->free_blocks, &out->unusable_index, &out->fragmentation_index);
 	model_zone_metrics(m, out);
 	out->metadata_bytes_page = metadata_struct_page_bytes(m->cfg.memory_bytes,
 							      m->cfg.page_size);

@@ -753,20 +753,20 @@ void buddy_free_mt(struct buddy *b, uint64_t pfn, unsigned order, unsigned mt)
 	if (order > BUDDY_MAX_ORDER || (pfn & (block_pages(order) - 1)) ||
 	    pfn + block_pages(order) > b->nr_pages || mt >= MT_TYPES)
 		abort();
+	if (b->counting) {
+		count_free(b, pfn, order);
+		return;
+	}
 #ifdef FT_EXPENSIVE_CHECKS	/* a double free, in the sanitizer builds */
 	{
 		uint64_t s;
 		unsigned o;
 
 		/* one lookup per order: too dear for every eviction of an optimised build */
-		if (!b->counting && buddy_free_block_of(b, pfn, &s, &o))
+		if (buddy_free_block_of(b, pfn, &s, &o))
 			abort();
 	}
 #endif
-	if (b->counting) {
-		count_free(b, pfn, order);
-		return;
-	}
 	clear_tag(b, pfn);
 	account_used(b, pfn, order, mt, -1);
 	free_one_page(b, pfn, order);

@@ -247,7 +247,7 @@ void memory_sample_fragmentation(struct model *m)
  */
 bool memory_count_pages(struct model *m, bool count)
 {
-	if (count && (m->cfg.order || m->mem.zone.watermarks || m->mem.zone.recorded))
+	if (count && (m->cfg.order || m->mem.zone.watermarks))	/* a recorded zone has them */
 		return false;
 	return buddy_count_only(m->mem.buddy, count);
 }
