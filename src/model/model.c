@@ -601,22 +601,6 @@ prefetch_folio(const struct model *m, const struct model_access *a)
 				   (start - 1) & ~((1ull << mf->hint_order) - 1));
 }
 
-/*
- * Step 3 too: a file of several orders is looked up in its occupancy word before any slot
- * (cache_lookup()), a word per 64 pages of the file, which the reads of a large file rarely
- * find in the CPU caches. Its chunk's address comes from the file's directory, which stays
- * there.
- */
-static inline __attribute__((always_inline)) void
-prefetch_occupancy(const struct model *m, const struct model_access *a)
-{
-	const struct mfile *mf = &m->files[a->file_id];
-	uint64_t w = page_of(m, a->pos) >> OCC_SHIFT, no = w >> OCC_CHUNK_SHIFT;
-
-	if (mf->occ && no < mf->occ_dir_len && mf->occ_dir[no])
-		__builtin_prefetch(&mf->occ_dir[no]->word[w & (OCC_CHUNK - 1)]);
-}
-
 /* Step 1: the LRU neighbours of the folio, which a hit unlinks it from. */
 static inline __attribute__((always_inline)) void
 prefetch_neighbours(const struct model *m, const struct model_access *a)
@@ -659,7 +643,9 @@ void model_prefetch_ahead(const struct model *m, const struct model_access *a, u
 
 		if (s) {
 			__builtin_prefetch(s);
-			prefetch_occupancy(m, &a[3 * PREFETCH_GAP]);
+			/* a file of several orders: the word cache_lookup() reads first */
+			cache_occupancy_prefetch(&m->files[a[3 * PREFETCH_GAP].file_id],
+						 page_of(m, a[3 * PREFETCH_GAP].pos));
 		}
 	}
 	if (n > 2 * PREFETCH_GAP)

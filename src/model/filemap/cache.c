@@ -690,14 +690,16 @@ static inline __attribute__((always_inline)) void
 evict_prefetch_next(struct model *m, const struct folio *f)
 {
 	const struct folio *p;
+	const struct mfile *pf;
 
 	if (f->lru_prev == FOLIO_NIL)
 		return;
 	p = folio_at(&m->pool, f->lru_prev);
+	pf = model_file(m, p->file);
 	pagecache_prefetch_removal(&m->pc, p->file, p->index);
+	cache_occupancy_prefetch(pf, p->index);
 	if (m->keep & MODEL_KEEP_SHADOWS)
-		shadow_prefetch(&m->workingset.shadow, p->file, model_file(m, p->file)->gen,
-				p->index, p->order);
+		shadow_prefetch(&m->workingset.shadow, p->file, pf->gen, p->index, p->order);
 	/* its neighbours on the file's list, which its removal relinks */
 	if (p->file_prev != FOLIO_NIL)
 		__builtin_prefetch(&folio_at(&m->pool, p->file_prev)->file_next, 1);

@@ -69,6 +69,22 @@ static inline uint64_t occ_word(struct model *m, const struct mfile *mf, uint32_
 	return c && off < c->cap ? c->word[off] : 0;
 }
 
+/*
+ * Hints the occupancy word of page idx of a counted file mf, which a lookup reads before any
+ * slot and an eviction clears (a word per 64 pages of a file, rarely in the CPU caches for a
+ * large one). The chunk's address comes from the file's directory, which stays there.
+ */
+static inline __attribute__((always_inline)) void
+cache_occupancy_prefetch(const struct mfile *mf, uint64_t idx)
+{
+	uint64_t w = idx >> OCC_SHIFT, no = w >> OCC_CHUNK_SHIFT;
+	const struct occ_chunk *c;
+
+	if (mf->occ && no < mf->occ_dir_len && (c = mf->occ_dir[no]) &&
+	    (w & (OCC_CHUNK - 1)) < c->cap)
+		__builtin_prefetch(&c->word[w & (OCC_CHUNK - 1)]);
+}
+
 /* cache.c: folios in the page cache, with every index kept in step. */
 uint32_t cache_lookup_slow(struct model *m, uint32_t file, uint64_t idx);
 /* The sanitizer builds: aborts when a folio covers page idx of a counted file after all. */
