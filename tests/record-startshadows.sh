@@ -110,16 +110,30 @@ if "$FOLIO_TRACE" info "$TMPD/c.ftr" | grep -q "^not recorded.*refaults per foli
 else
 	"$FOLIO_TRACE" calibrate --format=json "$TMPD/c.ftr" > "$TMPD/c.json" 2> /dev/null
 	ev=$(field refaults "workingset_refault_file events" kernel)
-	is "$ev" "$(field refaults "memory.stat workingset_refault_file" kernel)" \
-		"$NAME: the refault events count what memory.stat counts ($ev)"
-	within refaults "workingset_refault_file events"
-	within "refaults activated" "workingset_activate_file events"
-	# per file (replay --by=file): the kernel's and the model's refaults of the file
-	by=$("$FOLIO_TRACE" replay --folio-order=0 --by=file --format=csv "$TMPD/c.ftr" |
-		awk -F, -v ino="$ino" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }
-		NR > 1 && $(c["ino"]) == ino { print $(c["refaults"]), $(c["kernel_refaults"]) }')
+	# per file (replay --by=file): the model's and the kernel's refaults of the file, and the
+	# kernel's of the other files the recording saw (cat's own and its libraries': none unless
+	# the tests running beside this one pushed them out and read them back meanwhile)
+	"$FOLIO_TRACE" replay --folio-order=0 --by=file --format=csv "$TMPD/c.ftr" > "$TMPD/by.csv"
+	by=$(awk -F, -v ino="$ino" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }
+		NR > 1 && $(c["ino"]) == ino { print $(c["refaults"]), $(c["kernel_refaults"]) }' \
+		"$TMPD/by.csv")
+	others=$(awk -F, -v ino="$ino" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }
+		NR > 1 && $(c["ino"]) != ino { s += $(c["kernel_refaults"]) }
+		END { printf "%d\n", s }' "$TMPD/by.csv")
 	set -- $by
-	is "${2:-}" "$ev" "--by=file: the file's kernel refaults are all of them ($ev)"
+	if [ "$others" -gt 0 ]; then
+		why="other files refaulted meanwhile ($others pages): not the file's alone"
+		skip "$NAME: the refault events against memory.stat: $why"
+		within refaults "workingset_refault_file events"
+		skip "$NAME: refaults activated: $why"
+		skip "--by=file: the file's kernel refaults are all of them: $why"
+	else
+		is "$ev" "$(field refaults "memory.stat workingset_refault_file" kernel)" \
+			"$NAME: the refault events count what memory.stat counts ($ev)"
+		within refaults "workingset_refault_file events"
+		within "refaults activated" "workingset_activate_file events"
+		is "${2:-}" "$ev" "--by=file: the file's kernel refaults are all of them ($ev)"
+	fi
 	ok "$(awk -v m="${1:-0}" -v k="${2:-0}" 'BEGIN { d = m - k; if (d < 0) d = -d
 		exit !(k > 0 && d * 10 <= k) }'; echo $?)" \
 		"--by=file: the model's refaults of the file within 10% (${1:-?}, ${2:-?})"
