@@ -7,6 +7,17 @@ record_requires_bpf() {
 	fi
 	[ "$(id -u)" -eq 0 ] || skip_all "recording needs root"
 	[ -r /sys/kernel/btf/vmlinux ] || skip_all "no kernel BTF"
+	# One live test at a time: they share the page cache, the memory cgroups and the system's
+	# counters that each one's premises read (a file's pages cached or evicted, other files'
+	# refaults, pgsteal_file), and make check -j runs tests side by side; the others still run
+	# beside them. The test starts again under flock(1), which holds the lock until it exits;
+	# -o keeps it from the test's own children, so one left running cannot hold it.
+	if [ -z "${FT_LIVE_LOCK_HELD:-}" ]; then
+		command -v flock > /dev/null || skip_all "flock(1) not installed"
+		rm -rf "$TMPD"
+		export FT_LIVE_LOCK_HELD=1
+		exec flock -o "${TMPDIR:-/tmp}/folio-trace-live-tests.lock" sh "$0"
+	fi
 }
 
 # A scratch directory on the root filesystem (ext4 here), removed at exit with TMPD.
