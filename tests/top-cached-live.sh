@@ -36,13 +36,21 @@ pid=$!
 wait_recording "$TMPD/t.ftr"
 "$ADVISE" "$F" fr:0:0 rd:0:64K rd:512K:32K
 wait_pages $want
-is "$(last_pages)" $want "the file seen live: $want pages cached, as read with readahead off"
-if command -v fincore > /dev/null; then
-	is "$(fincore -n -b -o PAGES "$F" | tr -d ' ')" $want "fincore(1) agrees: $want pages"
+# the host's own reclaim (a proactive one, as DAMON's pageout, needs no memory pressure) may
+# take some of the pages before the view shows them: the view is then judged against the
+# kernel's count, and the pages as read are not
+kernel=$want
+command -v fincore > /dev/null && kernel=$(fincore -n -b -o PAGES "$F" | tr -d ' ')
+if [ "$kernel" -lt $want ]; then
+	skip "the file seen live as read: the host reclaimed $((want - kernel)) of its pages"
+	wait_pages "$kernel"
+else
+	is "$(last_pages)" $want "the file seen live: $want pages cached, as read with readahead off"
 fi
+is "$(last_pages)" "$kernel" "fincore(1) agrees: $kernel pages"
 row=$(awk -v f="$F" '$NF == f { r = $0 } END { print r }' "$TMPD/top.out")
-like "$row" "^  *96\.0 KiB  *$want  *1\.0 MiB   *9\.4%  " \
-	"its row: 96 KiB, $want pages, of 1 MiB, 9.4%"
+like "$row" "^  *$(awk -v n="$kernel" 'BEGIN { printf "%.1f", n * 4 }') KiB  *$kernel  *1\.0 MiB  " \
+	"its row: $kernel pages of 4 KiB, of 1 MiB"
 
 drop_pages "$F"
 wait_pages 0
