@@ -33,6 +33,13 @@ within5() {
 	ok "$([ "$2" -ge 1000 ] && [ $(($1 * 100)) -ge $(($2 * 95)) ] &&
 	      [ $(($1 * 100)) -le $(($2 * 105)) ] && echo 0 || echo 1)" "$3 (model $1, kernel $2)"
 }
+# damon_note TRACE: says how many pages the host's proactive reclaim took while it recorded
+# (the models follow those deletions; a figure to read a failure by)
+damon_note() {
+	n=$("$FOLIO_TRACE" replay --folio-order=0 "$1" | tr '\n' ' ' | tr -s ' ' |
+	    sed -n 's/.*(\([0-9]*\) pages deleted by DAMON.*/\1/p')
+	[ -z "$n" ] || diag "DAMON's pageout took $n pages while $(basename "$1") was recorded"
+}
 
 # The command's own memory cgroup, from /proc/self/cgroup (v1: the memory line, v2: 0::).
 LOWER='cg=$(sed -n "s/^[0-9]*:memory://p; s/^0:://p" /proc/self/cgroup | head -n 1)
@@ -45,6 +52,7 @@ is "$n" 1 "the trace has the new limit"
 run "$FOLIO_TRACE" replay "$TMPD/one.ftr"
 like "$(printf '%s\n' "$out" | tr '\n' ' ' | tr -s ' ')" \
 	"its cgroup's limits written 1 time during the trace;" "the report says it followed it"
+damon_note "$TMPD/one.ftr"
 within5 "$(calibrated "$TMPD/one.ftr")" "the limit lowered to 16 MiB: evictions"
 drop_pages "$D/m" "$D/s"
 
@@ -65,6 +73,7 @@ evicted_a=$(printf '%s\n' "$out" | awk -F, -v n="\"/$(basename "$A")\"" \
 	'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 	 $col["name"] == n { e = $col["evicted_pages"] } END { print e }')
 is "$evicted_a" 0 "the cgroup whose limit stayed loses nothing"
+damon_note "$TMPD/two.ftr"
 within5 "$(calibrated "$TMPD/two.ftr")" "two cgroups, one lowered to 16 MiB: evictions"
 drop_pages "$D/m" "$D/s"
 rm -f "$D/m" "$D/s"
