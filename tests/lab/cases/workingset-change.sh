@@ -11,7 +11,8 @@
 # recordings: kernel 10572-10637, model 10547-10671). 6.12 reads them as last flushed (every
 # 2 s), a phase the trace does not give: printed only (kernel 4239 to 11251 over four runs, the
 # 4239 in a slow VM on a loaded host; model 10684, 10921 and 11602 where the kernel had 9436,
-# 9644 and 11251, and 8298 against the 4239).
+# 9644 and 11251, and 8298 against the 4239; once 0, the model 7446: no flush the reclaim
+# read had moved the refaults, so no pass deactivated).
 . /lab/cases/lib.sh
 
 gen=/sys/kernel/mm/lru_gen/enabled
@@ -41,9 +42,9 @@ set -- $(calib ws.ftr "evictions, pages") $(calib ws.ftr refaults)
 echo "# $(uname -r): deactivations model $md kernel $kd, refault activations model $ma" \
 	"kernel $ka, evictions model $1 kernel $2, refaults model $3 kernel $4"
 check "the kernel activated refaults (workingset_activate_file)" at_least "${ka:-0}" 1
-check "the kernel deactivated (pgdeactivate)" at_least "${kd:-0}" 1
 case $(uname -r) in
 6.1.*)
+	check "the kernel deactivated (pgdeactivate)" at_least "${kd:-0}" 1
 	check "refault activations within 25% of workingset_activate_file" \
 		within 25 "${ma:-0}" "${ka:-0}"
 	check "deactivations within 10% of pgdeactivate" within 10 "${md:-0}" "${kd:-0}" ;;
