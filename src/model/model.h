@@ -373,6 +373,7 @@ enum model_op {
 /* fallocate(2)'s FALLOC_FL_PUNCH_HOLE, as Linux numbers it */
 #define MODEL_FALLOC_PUNCH_HOLE	0x02
 
+/* One access, its fields ordered to fill one 64-byte line: the replay hands millions on. */
 struct model_access {
 	uint64_t ts;		/* ns, monotonic; never decreasing between calls */
 	uint32_t file_id;
@@ -399,12 +400,12 @@ struct model_access {
 	 * read as filemap_fault() does.
 	 */
 	bool fault_around;
+	/* the memory cgroup the access runs in: 0 the first, i + 1 cfg.memcgs[i] */
+	uint8_t memcg;
 	uint16_t device;	/* index into cfg.devices, or MODEL_DEVICE_NONE */
 	/* MODEL_FADVISE: POSIX_FADV_*; MODEL_MADVISE: MADV_* (Linux's); MODEL_FALLOCATE: mode */
 	uint32_t advice;
 	uint32_t unit;		/* MODEL_UNITS_GIVEN: the unit (process) the access counts for */
-	/* the memory cgroup the access runs in: 0 the first, i + 1 cfg.memcgs[i] */
-	uint8_t memcg;
 	/* MODEL_START_CACHE: of the len pages, the last dirty were dirty */
 	uint64_t dirty;
 };

@@ -123,9 +123,12 @@ static int alloc_batches(struct pipeline *p, unsigned n, unsigned turns)
 {
 	p->batch_cap = PIPE_BATCH * (turns >= PIPE_MANY_CLIENTS ? PIPE_MANY_SCALE : 1);
 	p->batch = aligned_alloc(_Alignof(struct pipe_batch), n * sizeof(*p->batch));
-	p->items = calloc((size_t)n * p->batch_cap, sizeof(*p->items));
+	/* each access a line of its own, where it fills one */
+	p->items = aligned_alloc(64, (size_t)n * p->batch_cap * sizeof(*p->items));
 	if (p->batch)
 		memset(p->batch, 0, n * sizeof(*p->batch));
+	if (p->items)
+		memset(p->items, 0, (size_t)n * p->batch_cap * sizeof(*p->items));
 	if (!p->batch || !p->items) {
 		free(p->batch);
 		free(p->items);
