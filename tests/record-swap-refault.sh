@@ -11,8 +11,11 @@
 # 10636 against the kernel's 3864); with --swap=off the replay activates none. With
 # swap off, neither does the kernel nor the replay. The replays with --swap=off start from an
 # empty cache: pages evicted before the trace (libraries the host's reclaim took) come back
-# active by their own ages, swap or not, in the kernel as in the replay. The swap file is turned off and removed
-# at the end; no swap (swapon refused) skips.
+# active by their own ages, swap or not, in the kernel as in the replay. Nor do they follow
+# the host's proactive reclaim (DAMON's pageout) during the trace: the pages it takes were
+# charged before the trace, to another cgroup, whose counts their refaults move; from an
+# empty start the replay would charge them to the test's. The swap file is turned off and
+# removed at the end; no swap (swapon refused) skips.
 #
 # The file is read with POSIX_FADV_RANDOM (tests/advise), so every folio is a page
 # (mm/readahead.c force_page_cache_ra(), 6.18): how many refaults the kernel activates
@@ -97,7 +100,8 @@ EOF
 activations() {
 	k=$(counter_delta "$1" 1 workingset_activate_file)
 	m=$("$FOLIO_TRACE" replay --format=csv "$1" | csv_last refault_activations)
-	o=$("$FOLIO_TRACE" replay --format=csv --swap=off --start-cache=empty "$1" |
+	o=$("$FOLIO_TRACE" replay --format=csv --swap=off --start-cache=empty \
+		--proactive-reclaim=none "$1" |
 		csv_last refault_activations)
 	r=$(($(counter_delta "$1" 1 workingset_refault_file) -
 		$(counter_delta "$1" 4 workingset_refault_file)))
