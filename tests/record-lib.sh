@@ -20,6 +20,15 @@ record_requires_bpf() {
 	fi
 }
 
+# damon_note TRACE: says how many pages the host's proactive reclaim (DAMON's pageout) took
+# while TRACE was recorded, as the replay's sources line names them; a figure to read a live
+# point's failure by (a replay follows those deletions unless --proactive-reclaim=none).
+damon_note() {
+	n=$("$FOLIO_TRACE" replay --folio-order=0 "$1" | tr '\n' ' ' | tr -s ' ' |
+	    sed -n 's/.*(\([0-9]*\) pages deleted by DAMON.*/\1/p')
+	[ -z "$n" ] || diag "DAMON's pageout took $n pages while $(basename "$1") was recorded"
+}
+
 # A scratch directory on the root filesystem (ext4 here), removed at exit with TMPD.
 record_ext4_dir() {
 	d=$(mktemp -d /var/tmp/ft-record.XXXXXX)

@@ -33,13 +33,6 @@ within5() {
 	ok "$([ "$2" -ge 1000 ] && [ $(($1 * 100)) -ge $(($2 * 95)) ] &&
 	      [ $(($1 * 100)) -le $(($2 * 105)) ] && echo 0 || echo 1)" "$3 (model $1, kernel $2)"
 }
-# damon_note TRACE: says how many pages the host's proactive reclaim took while it recorded
-# (the models follow those deletions; a figure to read a failure by)
-damon_note() {
-	n=$("$FOLIO_TRACE" replay --folio-order=0 "$1" | tr '\n' ' ' | tr -s ' ' |
-	    sed -n 's/.*(\([0-9]*\) pages deleted by DAMON.*/\1/p')
-	[ -z "$n" ] || diag "DAMON's pageout took $n pages while $(basename "$1") was recorded"
-}
 
 # The command's own memory cgroup, from /proc/self/cgroup (v1: the memory line, v2: 0::).
 LOWER='cg=$(sed -n "s/^[0-9]*:memory://p; s/^0:://p" /proc/self/cgroup | head -n 1)

@@ -49,8 +49,10 @@ else
 fi
 is "$(last_pages)" "$kernel" "fincore(1) agrees: $kernel pages"
 row=$(awk -v f="$F" '$NF == f { r = $0 } END { print r }' "$TMPD/top.out")
-like "$row" "^  *$(awk -v n="$kernel" 'BEGIN { printf "%.1f", n * 4 }') KiB  *$kernel  *1\.0 MiB  " \
-	"its row: $kernel pages of 4 KiB, of 1 MiB"
+# its size, pages, the file's size and their share of it, as top prints them
+row_re=$(awk -v n="$kernel" -v p="$page" 'BEGIN { printf "^  *%.1f KiB  *%d  *1\\.0 MiB  *%.1f%%  ",
+	n * p / 1024, n, n * p * 100 / 1048576 }')
+like "$row" "$row_re" "its row: $kernel pages, of 1 MiB, and their share of it"
 
 drop_pages "$F"
 wait_pages 0
