@@ -62,11 +62,18 @@ for r in d["by"]["rows"]:
                                 m["read_requests"]))' "$ino"
 }
 
-# A warm file: read whole, then recorded being read again.
-drop_pages "$F"
-cat "$F" > /dev/null
-is "$(cached "$F")" 256 "precondition: the file's 256 pages cached"
-rec "$TMPD/warm.ftr" -- cat "$F"
+# A warm file: read whole, then recorded being read again. A page the host's reclaim takes
+# between the read and the probe is the host's (as for the half below): made again, 3 times at
+# most, the last held to the answers.
+for try in 1 2 3; do
+	drop_pages "$F"
+	cat "$F" > /dev/null
+	pre=$(cached "$F")
+	rec "$TMPD/warm.ftr" -- cat "$F"
+	[ "$(start_of "$TMPD/warm.ftr")" = "256 0+256" ] && break
+	diag "try $try: $(start_of "$TMPD/warm.ftr") pages cached at the probe"
+done
+is "$pre" 256 "precondition: the file's 256 pages cached"
 is "$rc" 0 "record -- cat of the warm file"
 is "$(start_of "$TMPD/warm.ftr")" "256 0+256" "trace: 256 pages cached before it, one range"
 reads=$(access_count "$TMPD/warm.ftr" read "$ino")
