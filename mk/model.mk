@@ -68,13 +68,14 @@ tests_test_model_wbtime_LDADD = $(MODEL_TEST_LIBS)
 
 # Live: the model's writeback against the kernel's on this machine (skip without BPF/root).
 TESTS += tests/record-wb-onebyte.sh tests/record-wb-memcg.sh tests/record-tmpfs-orders.sh \
-	tests/record-memcg-two.sh tests/record-memcg-limit.sh tests/record-swap-refault.sh
+	tests/record-memcg-two.sh tests/record-memcg-limit.sh tests/record-swap-refault.sh \
+	tests/record-refault-inside.sh
 EXTRA_DIST += tests/wb-lib.sh tests/record-wb-onebyte.sh tests/record-wb-memcg.sh \
 	tests/record-tmpfs-orders.sh tests/record-memcg-two.sh tests/record-memcg-limit.sh \
-	tests/record-swap-refault.sh
+	tests/record-swap-refault.sh tests/record-refault-inside.sh
 # record-memlimit.sh checks that no recorder's cgroup is left: not while these have their own.
-tests/record-wb-memcg.log tests/record-memcg-limit.log tests/record-swap-refault.log: \
-	tests/record-memlimit.log
+tests/record-wb-memcg.log tests/record-memcg-limit.log tests/record-swap-refault.log \
+	tests/record-refault-inside.log: tests/record-memlimit.log
 
 check_PROGRAMS += tests/test-model-metrics
 TESTS += tests/test-model-metrics

@@ -290,6 +290,44 @@ static void test_start_shadows(void)
 	}
 }
 
+/*
+ * __filemap_add_folio() replaces every entry of the new folio's range and hands the last one
+ * to workingset_refault(): base pages written at pages 1 and 3 of a file and evicted, then an
+ * order-2 read folio over [0, 4) refaults although page 0 had no shadow, and takes both
+ * shadows: dropped without a shadow (FADV_DONTNEED) and read again, it is a plain miss.
+ */
+static void test_refault_inside_folio(void)
+{
+	struct model *m = make(2, FOLIO_POLICY_FIXED, 8);
+	struct model_access dontneed = {
+		.op = MODEL_FADVISE, .file_id = 0, .pos = 0, .len = 4 * PAGE, .isize = 4 * PAGE,
+		.advice = 4 /* POSIX_FADV_DONTNEED */, .device = MODEL_DEVICE_NONE,
+	};
+	struct model_metrics x;
+
+	if (!m)
+		return;
+	op(m, 0, MODEL_WRITE, 0, 1 * PAGE, PAGE, 4 * PAGE);
+	op(m, 0, MODEL_WRITE, 0, 3 * PAGE, PAGE, 4 * PAGE);
+	op(m, 0, MODEL_FSYNC, 0, 0, 4 * PAGE, 4 * PAGE);
+	rd(m, 1, 0);		/* file 1 [0, 4): two pages left free */
+	rd(m, 1, 4);		/* [4, 8): evicts pages 1 and 3, the inactive tail */
+	x = metrics(m);
+	is_u64(x.insertions_by_order[0], 2, "two 4 KiB writes made two base pages");
+	is_u64(x.evicted_pages, 2, "both evicted");
+	rd(m, 0, 0);		/* an order-2 folio over [0, 4) */
+	x = metrics(m);
+	is_u64(x.insertions_by_order[2], 3, "the read made an order-2 folio over pages 1 and 3");
+	is_u64(x.refault_folios, 1, "it refaults: the shadows inside count, not its first page's");
+	is_u64(x.refaults, 4, "its four pages");
+	model_access(m, &dontneed);
+	rd(m, 0, 0);
+	x = metrics(m);
+	is_u64(x.insertions_by_order[2], 4, "dropped and read again");
+	is_u64(x.refault_folios, 1, "no second refault: the folio took every shadow of its range");
+	model_free(m);
+}
+
 int main(void)
 {
 	test_refault_counts_pages();
@@ -298,5 +336,6 @@ int main(void)
 	test_shadow_shrinker();
 	test_refault_counts_anon_with_swap();
 	test_start_shadows();
+	test_refault_inside_folio();
 	return done_testing();
 }

@@ -72,7 +72,6 @@ struct mfile {
 	uint32_t nr_by_order[MODEL_MAX_ORDER + 1];
 	uint16_t order_mask;		/* orders of its cached folios */
 	uint16_t shadow_mask;		/* orders it left shadow entries of */
-	bool start_shadows;		/* shadows of before the trace, page runs, stored */
 	uint8_t hint_order;		/* order of the last folio found */
 	uint8_t prev_hint_order;	/* the hint before it, looked up next (cache.c) */
 	uint16_t mmap_miss;		/* file_ra_state.mmap_miss: fault misses less hits */

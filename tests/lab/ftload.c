@@ -19,6 +19,10 @@
  *   ftload uring-read FILE BS          reads of BS to end of file through io_uring, one at a time
  *   ftload zipf FILE BS COUNT THETA SEED  COUNT reads of BS at blocks drawn from a Zipf law of
  *                                      exponent THETA (block 0 the most likely), seeded
+ *   ftload stride-read FILE BS STRIDE FIRST  reads of BS at FIRST, FIRST + STRIDE, ... to end
+ *                                      of file under POSIX_FADV_RANDOM (no readahead: base pages
+ *                                      at those offsets alone), the advice reset to
+ *                                      POSIX_FADV_NORMAL after them
  *
  * Each prints the bytes it wrote or read, a number on one line. Sizes take a K, M or G suffix
  * (powers of 1024). Exit status 0, 1 on an I/O error, 2 on a usage error.
@@ -53,6 +57,7 @@ static const char *usage_text =
 	"       ftload mmap-read FILE\n"
 	"       ftload uring-read FILE BS\n"
 	"       ftload zipf FILE BS COUNT THETA SEED\n"
+	"       ftload stride-read FILE BS STRIDE FIRST\n"
 	"SIZE, BS and STRIDE take a K, M or G suffix (powers of 1024).\n";
 
 /* A usage error: "CMD takes ARGS" when CMD is given, then the usage. */
@@ -522,6 +527,48 @@ static int cmd_zipf(const char *file, uint64_t bs, uint64_t count, double theta,
 	return 0;
 }
 
+/*
+ * Reads of BS at FIRST, FIRST + STRIDE, ... under POSIX_FADV_RANDOM, which keeps readahead
+ * off for this open file (FMODE_RANDOM), so each caches its own pages alone. NORMAL after
+ * them: a model that keeps advice per file, not per open file, then reads the next opener's
+ * reads as the kernel does. Prints the bytes read.
+ */
+static int cmd_stride_read(const char *file, uint64_t bs, uint64_t stride, uint64_t first)
+{
+	uint64_t total = 0;
+	char *buf;
+	int fd = open_with_buffer(file, O_RDONLY, bs, &buf), err;
+
+	if (fd < 0)
+		return 1;
+	err = posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM);
+	for (uint64_t off = first; !err; off += stride) {
+		ssize_t n = pread(fd, buf, (size_t)bs, (off_t)off);
+
+		if (n < 0 && errno == EINTR) {
+			off -= stride;
+			continue;
+		}
+		if (n < 0) {
+			err = errno;
+			break;
+		}
+		total += (uint64_t)n;
+		if ((uint64_t)n < bs || off > (uint64_t)INT64_MAX - stride)
+			break;	/* end of file */
+	}
+	if (!err)
+		err = posix_fadvise(fd, 0, 0, POSIX_FADV_NORMAL);
+	free(buf);
+	close(fd);
+	if (err) {
+		errno = err;
+		return fail("cannot read", file);
+	}
+	printf("%" PRIu64 "\n", total);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	const char *cmd = argc > 1 ? argv[1] : NULL;
@@ -619,6 +666,16 @@ int main(int argc, char **argv)
 			return 2;
 		}
 		return bad ? 2 : cmd_zipf(argv[2], bs, count, theta, seed);
+	}
+	if (!strcmp(cmd, "stride-read")) {
+		uint64_t bs, stride, first;
+
+		if (argc != 6)
+			return usage(cmd, "FILE BS STRIDE FIRST");
+		bs = size_arg(argv[3], "BS", 1, MAX_BS, &bad);
+		stride = size_arg(argv[4], "STRIDE", 1, INT64_MAX, &bad);
+		first = size_arg(argv[5], "FIRST", 0, INT64_MAX, &bad);
+		return bad ? 2 : cmd_stride_read(argv[2], bs, stride, first);
 	}
 	fprintf(stderr, "ftload: unknown command '%s'\n", cmd);
 	return usage(NULL, NULL);

@@ -123,6 +123,18 @@ shadow_hint_prefetch(const struct shadow_table *t, uint32_t file, uint32_t gen, 
 	__builtin_prefetch(&t->hint[shadow_hint_home(t, shadow_hint_key(file, gen, index))]);
 }
 
+/*
+ * The hint word of index's region: bit shadow_hint_bit(i, o) set when the block of order o
+ * (1..5) at i may have a shadow; every bit when the hint was lost, none for a region without.
+ */
+static inline uint64_t shadow_hint_bits(const struct shadow_table *t, uint32_t file, uint32_t gen,
+					uint64_t index)
+{
+	if (t->hint_lost)
+		return ~0ull;
+	return shadow_hint_find(t, shadow_hint_key(file, gen, index))->bits;
+}
+
 /* Of the orders in mask, those that may have a shadow over page index of the file. */
 static inline unsigned shadow_orders_at(const struct shadow_table *t, uint32_t file, uint32_t gen,
 					uint64_t index, unsigned mask)

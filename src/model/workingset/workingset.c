@@ -129,40 +129,82 @@ static bool refault_judge(struct model *m, uint64_t eviction, unsigned order)
 	return what & LRU_REFAULT_ADD_ACTIVE;
 }
 
+/* The shadow with the highest start a range held so far. */
+struct shadow_last {
+	bool found;
+	uint64_t index, eviction;
+};
+
+/* Takes the shadow of the block (index, order) if any: the highest-starting one found kept. */
+static void take_block(struct model *m, struct mfile *mf, uint32_t file, uint64_t index,
+		       unsigned order, struct shadow_last *last)
+{
+	uint64_t e;
+
+	if (!shadow_take(&m->workingset.shadow, file, mf->gen, index, order, &e))
+		return;
+	if (!last->found || index >= last->index) {
+		last->eviction = e;
+		last->index = index;
+	}
+	last->found = true;
+}
+
 /*
- * A folio over shadows smaller than itself, which start shadows (page runs) leave:
- * __filemap_add_folio() replaces every entry of its range and keeps the last as its shadow.
- * The blocks of those orders inside the folio are taken; true with the last in *eviction.
+ * __filemap_add_folio() (mm/filemap.c, 6.1 to 6.18): xas_for_each_conflict() visits every
+ * entry of the new folio's range in index order, the folio replaces them all, and the last one
+ * visited is the shadow workingset_refault() judges. So a readahead folio over base pages
+ * evicted at random refaults when any of them left a shadow, not only its first (a file read
+ * at odd pages, evicted, then read through, live on 6.18: 3979 pages refaulted, the folios'
+ * first pages alone gave 395). The blocks of the orders below the folio's inside it are
+ * taken; true with the highest-starting one's age in *eviction.
  */
 static bool shadow_take_inside(struct model *m, struct mfile *mf, uint32_t file, uint64_t idx,
 			       unsigned order, uint64_t *eviction)
 {
-	bool found = false;
+	const struct shadow_table *t = &m->workingset.shadow;
+	uint64_t end = idx + (1ull << order), region = 1ull << SHADOW_HINT_SHIFT;
+	unsigned below = mf->shadow_mask & ((1u << order) - 1);
+	unsigned small = below & ((1u << SHADOW_HINT_SHIFT) - 1);
+	struct shadow_last last = { .found = false };
 
-	for (unsigned o = 0; o < order; o++) {
-		if (!(mf->shadow_mask & (1u << o)))
-			continue;
-		for (uint64_t i = idx; i < idx + (1ull << order); i += 1ull << o) {
-			uint64_t e;
+	/* blocks of a region or more: no hint */
+	for (unsigned large = below & ~small; large; large &= large - 1) {
+		unsigned o = (unsigned)__builtin_ctz(large);
 
-			if (shadow_take(&m->workingset.shadow, file, mf->gen, i, o, &e)) {
-				*eviction = e;
-				found = true;
-			}
+		for (uint64_t i = idx; i < end; i += 1ull << o)
+			take_block(m, mf, file, i, o, &last);
+	}
+	/* smaller ones region by region, orders 1..5 where the region's hint has their bit */
+	for (uint64_t r = idx; small && r < end; r += region) {
+		uint64_t hint = shadow_hint_bits(t, file, mf->gen, r);
+		uint64_t stop = end - r < region ? end : r + region;
+
+		for (unsigned k = small; k; k &= k - 1) {
+			unsigned o = (unsigned)__builtin_ctz(k);
+
+			for (uint64_t i = r; i < stop; i += 1ull << o)
+				if (!o || (hint >> shadow_hint_bit(i, o) & 1))
+					take_block(m, mf, file, i, o, &last);
 		}
 	}
-	return found;
+	*eviction = last.eviction;
+	return last.found;
 }
 
 /*
  * Counted in pages of the new folio, as workingset_refault() adds folio_nr_pages() to
  * workingset_refault_file and workingset_activate_file; the folio counts are kept beside.
+ * An entry of the folio's order or larger over idx is the only one its range can hold
+ * ("a larger entry ... will be the first and only entry iterated"); else the smaller ones
+ * inside it.
  */
 bool workingset_refault(struct model *m, uint32_t file, uint64_t idx, unsigned order)
 {
 	struct mfile *mf = model_file(m, file);
+	unsigned below = (1u << order) - 1;
 	unsigned mask = shadow_orders_at(&m->workingset.shadow, file, mf->gen, idx,
-					 mf->shadow_mask);
+					 mf->shadow_mask & ~below);
 	uint64_t eviction;
 
 	while (mask) {
@@ -177,7 +219,7 @@ bool workingset_refault(struct model *m, uint32_t file, uint64_t idx, unsigned o
 			shadow_split_around(m, file, start, o, idx, order, eviction);
 		return refault_judge(m, eviction, order);
 	}
-	if (order && mf->start_shadows && shadow_take_inside(m, mf, file, idx, order, &eviction))
+	if ((mf->shadow_mask & below) && shadow_take_inside(m, mf, file, idx, order, &eviction))
 		return refault_judge(m, eviction, order);
 	return false;
 }
@@ -219,7 +261,6 @@ void workingset_start_shadows(struct model *m, uint32_t file, uint64_t first, ui
 		shadow_store(&m->workingset.shadow, file, mf->gen, first, o,
 			     recent ? eviction : eviction | SHADOW_START_OLD);
 		mf->shadow_mask |= (uint16_t)(1u << o);
-		mf->start_shadows = true;
 		first += nr;
 		n -= nr;
 	}
