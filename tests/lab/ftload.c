@@ -542,20 +542,18 @@ static int cmd_stride_read(const char *file, uint64_t bs, uint64_t stride, uint6
 	if (fd < 0)
 		return 1;
 	err = posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM);
-	for (uint64_t off = first; !err; off += stride) {
+	for (uint64_t off = first; !err;) {
 		ssize_t n = pread(fd, buf, (size_t)bs, (off_t)off);
 
-		if (n < 0 && errno == EINTR) {
-			off -= stride;
-			continue;
-		}
 		if (n < 0) {
-			err = errno;
-			break;
+			if (errno != EINTR)
+				err = errno;
+			continue;	/* the same offset again after EINTR */
 		}
 		total += (uint64_t)n;
 		if ((uint64_t)n < bs || off > (uint64_t)INT64_MAX - stride)
 			break;	/* end of file */
+		off += stride;
 	}
 	if (!err)
 		err = posix_fadvise(fd, 0, 0, POSIX_FADV_NORMAL);
