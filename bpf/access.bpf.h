@@ -47,9 +47,10 @@ static __always_inline void emit_access(const struct cur *c, __u64 ino, __u32 de
 }
 
 /*
- * An access through an open file of the current, traced task: regular files only, --dev
- * applied, the file's open flags added, and POS_FROM_FILE resolved. An append lands at EOF
- * whatever the position said. file: from typed_file() (file.bpf.h).
+ * An access through an open file of the current, traced task: regular files of filesystems
+ * that cache pages only, --dev applied, the file's open flags added, and POS_FROM_FILE
+ * resolved. An append lands at EOF whatever the position said. file: from typed_file()
+ * (file.bpf.h).
  */
 static __always_inline void file_access(const struct cur *c, struct file *file,
 					struct access *x)
@@ -59,7 +60,8 @@ static __always_inline void file_access(const struct cur *c, struct file *file,
 	__u64 isize, ino;
 	__u32 dev;
 
-	if (!inode || (FILE_LOAD(inode, i_mode) & S_IFMT) != S_IFREG)
+	if (!inode || (FILE_LOAD(inode, i_mode) & S_IFMT) != S_IFREG ||
+	    !fs_keeps_page_cache(FILE_LOAD(inode, i_sb, s_magic)))
 		return;
 	dev = FILE_LOAD(inode, i_sb, s_dev);
 	if (filter_dev && dev != dev_filter)

@@ -17,6 +17,36 @@
 #define S_IFMT		00170000
 #define S_IFREG		0100000
 
+/*
+ * Whether a filesystem's regular files are read through the page cache: procfs, sysfs and
+ * the other kernel-made filesystems answer reads from their own text (seq_file, kernfs) and
+ * cache no folio, so their accesses are no page-cache accesses (include/uapi/linux/magic.h).
+ * hugetlbfs's folios are never on an LRU nor reclaimed: left out too.
+ */
+static __always_inline bool fs_keeps_page_cache(unsigned long magic)
+{
+	switch (magic) {
+	case 0x9fa0:		/* PROC_SUPER_MAGIC */
+	case 0x62656572:	/* SYSFS_MAGIC */
+	case 0x27e0eb:		/* CGROUP_SUPER_MAGIC */
+	case 0x63677270:	/* CGROUP2_SUPER_MAGIC */
+	case 0x64626720:	/* DEBUGFS_MAGIC */
+	case 0x74726163:	/* TRACEFS_MAGIC */
+	case 0x73636673:	/* SECURITYFS_MAGIC */
+	case 0xf97cff8c:	/* SELINUX_MAGIC */
+	case 0x43415d53:	/* SMACK_MAGIC */
+	case 0xcafe4a11:	/* BPF_FS_MAGIC */
+	case 0x62656570:	/* CONFIGFS_MAGIC */
+	case 0x6165676c:	/* PSTOREFS_MAGIC */
+	case 0xde5e81e4:	/* EFIVARFS_MAGIC */
+	case 0x65735543:	/* FUSE_CTL_SUPER_MAGIC */
+	case 0x42494e4d:	/* BINFMTFS_MAGIC */
+	case 0x958458f6:	/* HUGETLBFS_MAGIC */
+		return false;
+	}
+	return true;
+}
+
 /* The walk up a file's dentries, one step per bpf_loop iteration. */
 struct path_walk {
 	struct ft_priv_path *p;	/* this CPU's scratch record */

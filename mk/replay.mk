@@ -56,6 +56,11 @@ TESTS += tests/replay-sweep.sh tests/replay-metrics.sh tests/replay-threads.sh \
 EXTRA_DIST += tests/replay-sweep.sh tests/replay-metrics.sh tests/replay-threads.sh \
 	tests/replay-verdict.sh tests/replay-mrc-exact.sh
 
+# Files of procfs and sysfs in traces from before the recorder left them out: replay, the
+# working set and export leave them out too, counted.
+TESTS += tests/replay-uncached.sh
+EXTRA_DIST += tests/replay-uncached.sh
+
 # How many times replay and calibrate read the trace (strace counts the opens).
 TESTS += tests/replay-passes.sh
 EXTRA_DIST += tests/replay-passes.sh

@@ -161,10 +161,11 @@ int cmd_export(int argc, char **argv)
 	}
 	if (written && a.verbose)
 		fprintf(stderr, "folio-trace: %s: %llu accesses -> %llu requests of %u bytes "
-			"(%llu O_DIRECT and %llu other records skipped)\n", a.input,
+			"(%llu O_DIRECT, %llu of procfs/sysfs files and %llu other records "
+			"skipped)\n", a.input,
 			(unsigned long long)s.accesses, (unsigned long long)s.requests,
 			s.page_size << a.order, (unsigned long long)s.direct_skipped,
-			(unsigned long long)s.other_skipped);
+			(unsigned long long)s.uncached_skipped, (unsigned long long)s.other_skipped);
 	req_stream_close(&s);
 	return ret;
 }

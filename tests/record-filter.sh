@@ -55,6 +55,24 @@ rec "$T" --comm dd -- sh -c "cat '$D/c' > /dev/null; dd if='$D/c' of=/dev/null s
 is "$(access_sum "$T" read "$cino")" 6 "--comm dd: dd's read of 6 bytes recorded, cat's not"
 is "$(dump_type "$T" task | sed 's/.* comm=\([^ ]*\).*/\1/' | sort -u)" "dd" "--comm dd: only dd tasks"
 
+# Files of filesystems that cache no pages (procfs, sysfs, cgroupfs) are left out, the trace
+# saying so (FT_HOST_PAGECACHE_FS, 8 in the host record's flags): reading them inserts no
+# folio, and an earlier recorder's reads of them came back as cached pages in the replay.
+P=$(awk '$3 ~ /^cgroup2?$/ { print $2; exit }' /proc/mounts)
+pseudo="/proc/meminfo /proc/self/status /sys/kernel/mm/transparent_hugepage/enabled"
+[ -n "$P" ] && [ -r "$P/cgroup.procs" ] && pseudo="$pseudo $P/cgroup.procs"
+rec "$T" -- sh -c "cat $pseudo '$D/c' > /dev/null"
+is "$rc" 0 "record of reads of procfs, sysfs and cgroupfs files exits 0"
+is "$(access_sum "$T" read "$cino")" 6 "the ext4 file's read is recorded"
+is "$(dump_type "$T" access | grep -c " dev=\($(dev_of /proc/meminfo)\|$(dev_of /sys/kernel)\) ")" \
+	0 "no access of a procfs or sysfs file is recorded"
+is "$(dump_type "$T" file | grep -c ' path=/\(proc\|sys\)/')" 0 "nor is such a file named"
+flags=$(dump_type "$T" host | sed -n 's/.* flags=\([0-9]*\).*/\1/p')
+is "$(( ${flags:-0} & 8 ))" 8 "the host record says procfs and sysfs are left out"
+run "$FOLIO_TRACE" replay -q --folio-order=0 "$T"
+case $out in *"procfs/sysfs files (no page cache)"*) r=1 ;; *) r=0 ;; esac
+ok "$r" "replay leaves nothing more out by path"
+
 # --dev: files on other filesystems are left out.
 M=$TMPD/mnt
 if record_tmpfs "$M" 16m; then

@@ -140,14 +140,14 @@ print(len(json.load(sys.stdin)["configurations"][0]["metrics"]) - 4)')" "$nkeys"
 	"json: every metric key, zero or not"
 
 # --metrics: the verdict shows the chosen rows alone, as the full run has them; the plain LRU
-# keeps no shadow entries without refaults, so its refaults row would read 0 (2787428 pages
+# keeps no shadow entries without refaults, so its refaults row would read 0 (2737120 pages
 # at order 9 here).
 P="--lru=plain --policy=fixed --no-readahead --memory=80M --folio-order=0,9"
 R=$TRACES/randread-64M-limit.ftr
 verdict_of() { printf '%s\n' "$1" | sed '/^trust: /,$d' | sed 1,2d; }
 run "$FT" replay -q $P "$R"
 full=$(verdict_of "$out")
-like "$full" "^  refaults (pages)  *0  *2787428 " "plain LRU, every metric: its refaults in the verdict"
+like "$full" "^  refaults (pages)  *0  *2737120 " "plain LRU, every metric: its refaults in the verdict"
 run "$FT" replay -q $P --metrics=hit_ratio,reads "$R"
 some=$(verdict_of "$out")
 is "$(printf '%s\n' "$some" | cut -c3-24 | sed 's/ *$//' | tr '\n' ,)" \

@@ -15,9 +15,14 @@ int req_stream_open(struct req_stream *s, const char *path, unsigned order, stru
 	s->page_size = 4096;
 	if (u64map_init(&s->files, 1024))
 		return ft_error_set(err, path, "out of memory");
+	if (u64map_init(&s->uncached, 16)) {
+		u64map_free(&s->files);
+		return ft_error_set(err, path, "out of memory");
+	}
 	s->reader = ft_reader_open(path, err);
 	if (!s->reader) {
 		u64map_free(&s->files);
+		u64map_free(&s->uncached);
 		return -1;
 	}
 	return 0;
@@ -28,6 +33,7 @@ void req_stream_close(struct req_stream *s)
 	if (s->reader)
 		ft_reader_close(s->reader);
 	u64map_free(&s->files);
+	u64map_free(&s->uncached);
 	s->reader = NULL;
 }
 
@@ -70,6 +76,10 @@ static bool start_access(struct req_stream *s, const struct ft_access *a, struct
 		s->direct_skipped++;	/* O_DIRECT never goes through the page cache */
 		return false;
 	}
+	if (s->uncached.count && u64map_find(&s->uncached, file_key(a->dev, a->ino))) {
+		s->uncached_skipped++;	/* nor do the files of procfs and sysfs */
+		return false;
+	}
 	no = u64map_get_or_add(&s->files, file_key(a->dev, a->ino), s->files.count, &added);
 	if (!no) {
 		*ret = ft_error_set(err, s->path, "out of memory");
@@ -95,6 +105,16 @@ static void take_host(struct req_stream *s, const struct ft_host *h)
 {
 	if (h->page_size >= 512 && (h->page_size & (h->page_size - 1)) == 0)
 		s->page_size = h->page_size;
+	s->host_flags = h->flags;
+}
+
+/* A file the replay leaves out (procfs, sysfs) is remembered; false: out of memory. */
+static bool note_file(struct req_stream *s, const struct ft_file *f)
+{
+	bool added;
+
+	return !ft_file_without_page_cache(s->host_flags, f) ||
+	       u64map_get_or_add(&s->uncached, file_key(f->dev, f->ino), 1, &added);
 }
 
 int req_stream_next(struct req_stream *s, struct export_req *req, struct ft_error *err)
@@ -108,6 +128,8 @@ int req_stream_next(struct req_stream *s, struct export_req *req, struct ft_erro
 			return ret == FT_READ_EOF ? 0 : -1;
 		if (h->type == FT_HOST)
 			take_host(s, (const struct ft_host *)h);
+		else if (h->type == FT_FILE && !note_file(s, (const struct ft_file *)h))
+			return ft_error_set(err, s->path, "out of memory");
 		else if (h->type == FT_ACCESS && !start_access(s, (const void *)h, err, &ret) &&
 			 ret < 0)
 			return -1;

@@ -28,6 +28,8 @@ struct req_stream {
 	struct ft_reader *reader;
 	const char *path;
 	struct u64map files;	/* file_key(dev, ino) -> file number */
+	struct u64map uncached;	/* file_key(dev, ino) of the files on procfs or sysfs */
+	__u32 host_flags;
 	unsigned order;
 	uint32_t page_size;
 	uint64_t first_ts;
@@ -36,7 +38,7 @@ struct req_stream {
 	uint64_t file_no, next_index, last_index, time_s;
 	bool write, pending;
 	/* what was turned into requests and what was not */
-	uint64_t accesses, direct_skipped, other_skipped, requests;
+	uint64_t accesses, direct_skipped, uncached_skipped, other_skipped, requests;
 	uint64_t damaged;	/* accesses no kernel makes (ft_access_problem), skipped */
 };
 

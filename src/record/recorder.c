@@ -292,7 +292,8 @@ static int record_start(struct recorder *r, const sigset_t *orig_mask)
 		snprintf(r->err.msg, sizeof(r->err.msg), "record: cannot set up the ring buffer");
 		return -1;
 	}
-	if (ft_write_host(r->w, &r->mounts, (r->o->no_paths ? FT_HOST_NO_PATHS : 0) |
+	if (ft_write_host(r->w, &r->mounts, FT_HOST_PAGECACHE_FS |
+			  (r->o->no_paths ? FT_HOST_NO_PATHS : 0) |
 			  (ft_bpf_unrecorded(r->bpf) & FT_UNREC_MEMCG_FLUSH ? 0 : FT_HOST_MEMCG_FLUSHES),
 			  ft_bpf_unrecorded(r->bpf), r->o->memory_limit, &r->err) ||
 	    ft_sampler_sample(r->sampler, r->w, &r->err) || name_own_cgroup(r) ||

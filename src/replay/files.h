@@ -18,6 +18,7 @@ struct file_info {
 	uint64_t size;		/* i_size as last seen */
 	bool retired;		/* its inode number is another file's now (FT_FILE_REUSED) */
 	bool start_cached;	/* has pages cached before the trace (FT_START_CACHE) */
+	bool no_page_cache;	/* on procfs, sysfs...: its accesses are left out */
 	uint32_t gen;		/* files that had its number before it in the trace */
 	/* the pages the kernel deleted in the trace lie in [del_lo, del_end); none: del_end 0 */
 	uint64_t del_lo, del_end;

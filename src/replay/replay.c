@@ -647,6 +647,10 @@ static int feed_access(struct replay *rp, const struct ft_access *a, const char 
 		ft_error_set(err, path, "out of memory for the file table");
 		return -1;
 	}
+	if (file_table_get(&rp->files, id)->no_page_cache) {
+		rp->run.uncached++;
+		return 0;
+	}
 	/* set before the file's first access goes to the models: the pipeline's lock orders it */
 	if (rp->heat && a->dev == rp->heat->dev && a->ino == rp->heat->ino)
 		atomic_store_explicit(&rp->heat->file_id, id, memory_order_relaxed);
@@ -789,6 +793,7 @@ static void pass_time(struct replay *rp, uint64_t ts)
 static int note_file(struct replay *rp, const struct ft_file *f, const char *path,
 		     struct ft_error *err)
 {
+	struct file_info *fi;
 	uint32_t id = f->flags & FT_FILE_REUSED ? file_table_renew(&rp->files, f->dev, f->ino)
 						: file_table_id(&rp->files, f->dev, f->ino);
 
@@ -796,8 +801,13 @@ static int note_file(struct replay *rp, const struct ft_file *f, const char *pat
 		ft_error_set(err, path, "out of memory for the file table");
 		return -1;
 	}
+	fi = file_table_get(&rp->files, id);
 	/* a size no Linux file can have is a damaged record: take the size as unknown */
-	file_table_get(&rp->files, id)->size = f->size <= FT_FILE_SIZE_MAX ? f->size : 0;
+	fi->size = f->size <= FT_FILE_SIZE_MAX ? f->size : 0;
+	if (!fi->no_page_cache && ft_file_without_page_cache(rp->host.flags, f)) {
+		fi->no_page_cache = true;
+		rp->run.uncached_files++;
+	}
 	return 0;
 }
 
@@ -1172,7 +1182,7 @@ static void collect_results(struct replay *rp, const struct ft_reader_status *st
 	}
 	rp->run.records = st->records;
 	rp->refault_events = ft_has_refault_events(st, rp->have_host ? &rp->host : NULL);
-	rp->run.files = rp->files.nfiles;
+	rp->run.files = rp->files.nfiles - rp->run.uncached_files;
 	rp->run.clean_end = st->clean_end;
 	rp->run.truncated = st->truncated;
 	rp->run.release = rp->release;

@@ -316,6 +316,8 @@ static int add_access(struct page_set *set, struct file_table *files, const stru
 
 	if (id == FILE_ID_NONE || a->pos > UINT64_MAX - a->len)
 		return id == FILE_ID_NONE ? -1 : 0;
+	if (file_table_get(files, id)->no_page_cache)
+		return 0;
 	last = (a->pos + a->len - 1) >> shift;
 	for (uint64_t p = first; p <= last; p++)
 		if (page_set_add(set, page_key(id, p)) < 0)
@@ -331,6 +333,8 @@ int replay_working_set(const char *path, unsigned page_size, uint64_t *bytes,
 	struct file_table files;
 	const struct ft_hdr *h;
 	unsigned shift = 12;
+	uint64_t uncached_files = 0;
+	__u32 host_flags = 0;
 	int ret;
 
 	if (!r)
@@ -344,6 +348,25 @@ int replay_working_set(const char *path, unsigned page_size, uint64_t *bytes,
 		if (h->type == FT_HOST && !page_size && host->page_size &&
 		    !(host->page_size & (host->page_size - 1)))
 			shift = (unsigned)__builtin_ctz(host->page_size);
+		if (h->type == FT_HOST)
+			host_flags = host->flags;
+		/* the replay leaves the files of procfs and sysfs out: so does its working set */
+		if (h->type == FT_FILE) {
+			const struct ft_file *f = (const struct ft_file *)h;
+			uint32_t id;
+
+			if (!ft_file_without_page_cache(host_flags, f))
+				continue;
+			id = file_table_id(&files, f->dev, f->ino);
+			if (id == FILE_ID_NONE) {
+				ft_error_set(err, path, "out of memory for the working set");
+				ret = FT_READ_ERROR;
+				break;
+			}
+			uncached_files += !file_table_get(&files, id)->no_page_cache;
+			file_table_get(&files, id)->no_page_cache = true;
+			continue;
+		}
 		if (h->type != FT_ACCESS)
 			continue;
 		/* every file an access names is a file of the model (its footprint) */
@@ -364,7 +387,7 @@ int replay_working_set(const char *path, unsigned page_size, uint64_t *bytes,
 	}
 	*bytes = (uint64_t)set.n << shift;
 	if (nfiles)
-		*nfiles = files.nfiles;
+		*nfiles = files.nfiles - uncached_files;
 	free(set.slot);
 	file_table_release(&files);
 	ft_reader_close(r);

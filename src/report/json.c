@@ -61,6 +61,10 @@ static void json_run(FILE *f, const struct report_run *run)
 	fprintf(f, "%" PRIu64, run->accesses);
 	json_key(f, "    ", "ignored", &first);
 	fprintf(f, "%" PRIu64, run->ignored);
+	json_key(f, "    ", "uncached", &first);
+	fprintf(f, "%" PRIu64, run->uncached);
+	json_key(f, "    ", "uncached_files", &first);
+	fprintf(f, "%" PRIu64, run->uncached_files);
 	json_key(f, "    ", "damaged", &first);
 	fprintf(f, "%" PRIu64, run->bad);
 	json_key(f, "    ", "late", &first);

@@ -29,7 +29,9 @@ struct report_run {
 	uint64_t bad;			/* FT_ACCESS records no kernel makes: skipped, damage */
 	uint64_t late;			/* accesses 1 s or more before one before them, run later */
 	uint64_t late_max_ns;		/* by how much at most */
-	uint64_t files;			/* distinct (dev, ino) */
+	uint64_t files;			/* distinct (dev, ino), those left out not counted */
+	/* accesses of files on procfs or sysfs (no page cache) left out, and those files */
+	uint64_t uncached, uncached_files;
 	uint64_t lost;			/* events the recorder lost (FT_LOST) */
 	bool clean_end;			/* FT_END seen */
 	bool truncated;			/* the trace ends inside a damaged or cut chunk */

@@ -250,6 +250,9 @@ static void print_run_line(FILE *f, const struct report_run *run)
 	if (run->truncated)
 		fprintf(f, ", trace incomplete");
 	fputc('\n', f);
+	if (run->uncached)
+		fprintf(f, "left out: %" PRIu64 " accesses of %" PRIu64 " procfs/sysfs files "
+			"(no page cache)\n", run->uncached, run->uncached_files);
 	if (!run->accesses)
 		report_print_wrapped(f, "no accesses in the trace: every figure below is 0 or -; "
 				     "a trace imported from ftrace needs the mm_filemap_get_pages, "

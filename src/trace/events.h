@@ -126,6 +126,11 @@ enum ft_huge {
 #define FT_HOST_SYNTHETIC	(1u << 1)	/* made by synth/import, not recorded live */
 /* the memory cgroups' statistics flushes are in the trace (FT_VM_MEMCG_FLUSH) */
 #define FT_HOST_MEMCG_FLUSHES	(1u << 2)
+/*
+ * the accesses are of files whose filesystem caches pages: procfs, sysfs and the like are left
+ * out. Traces without it hold reads of those too (see replay's files_without_page_cache).
+ */
+#define FT_HOST_PAGECACHE_FS	(1u << 3)
 
 /*
  * ft_host.unrecorded: kinds of events the recording kernel could not give (it lacks their

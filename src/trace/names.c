@@ -134,3 +134,18 @@ void ft_print_unrecorded(FILE *f, __u16 kinds, bool json)
 		}
 	}
 }
+
+static bool path_under(const char *path, size_t len, const char *dir)
+{
+	size_t n = strlen(dir);
+
+	return len > n && !memcmp(path, dir, n) && path[n] == '/';
+}
+
+bool ft_file_without_page_cache(__u32 host_flags, const struct ft_file *f)
+{
+	const char *path = ft_file_path(f);
+
+	return !(host_flags & FT_HOST_PAGECACHE_FS) &&
+	       (path_under(path, f->path_len, "/proc") || path_under(path, f->path_len, "/sys"));
+}

@@ -261,6 +261,14 @@ void ft_print_unrecorded(FILE *f, __u16 kinds, bool json);
  * (host: its FT_HOST, NULL if none) since 1.5 by a kernel with the tracepoint (6.14 on).
  */
 bool ft_has_refault_events(const struct ft_reader_status *st, const struct ft_host *host);
+/*
+ * Whether the file f names lies on a filesystem that caches no pages, so that its accesses
+ * are none of the page cache's: procfs and sysfs (with cgroupfs, debugfs and tracefs mounted
+ * under it) answer reads from their own text. The recorder leaves such files out since it
+ * says so (FT_HOST_PAGECACHE_FS in host_flags, its FT_HOST's); in a trace from before, they
+ * are known by where they are mounted, the only thing it says of them.
+ */
+bool ft_file_without_page_cache(__u32 host_flags, const struct ft_file *f);
 
 /* Accessors for variable-length parts; only valid on records the reader returned. */
 static inline const char *ft_file_path(const struct ft_file *f)
