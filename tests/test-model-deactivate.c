@@ -139,10 +139,46 @@ static void test_snapshot_ends_it(void)
 	model_free(m);
 }
 
+/*
+ * Flushed while the inactive list was low, every reclaim may deactivate; how much follows the
+ * folios it takes, whole and counted in pages (isolate_lru_folios()). 64 MiB of memory in
+ * order-9 folios: A (8 folios, 4096 pages) read twice, all active, then flushed (inactive 0
+ * < active 4096). B's folios fill the other 12288 pages and evict from then on: each reclaim
+ * takes one 512-page folio at DEF_PRIORITY (its scan 12288 >> 12 = 3 pages, filled by the
+ * first folio), where the active list gives 4096 >> 12 = 1 page: 8 evictions owe 8 pages, no
+ * whole folio of A. Counted in order-0 pages the same lists give 15 active pages per 45 taken
+ * (down to priority 9): 170 a folio, two of A's folios in 8 evictions.
+ */
+static void test_large_folio_batch(void)
+{
+	struct model_access flush = { .op = MODEL_STATS_FLUSH };
+	struct model_config c;
+	struct model *m;
+
+	model_config_defaults(&c);
+	c.policy = FOLIO_POLICY_FIXED;
+	c.order = 9;
+	c.memory_bytes = 16384 * PAGE;
+	c.lru = LRU_TWO_LIST;
+	c.readahead = false;
+	m = checked_model(&c);
+	for (int pass = 0; pass < 2; pass++)
+		for (uint64_t f = 0; f < 8; f++)
+			op_on(m, 0, MODEL_READ, 0, 0, f * 512 * PAGE, PAGE, 4096 * PAGE);
+	model_access(m, &flush);
+	for (uint64_t f = 0; f < 24 + 8; f++)
+		op_on(m, 0, MODEL_READ, 1, 0, f * 512 * PAGE, PAGE, 32 * 512 * PAGE);
+	is_u64(metrics(m).evictions, 8, "order 9: B's last 8 folios evicted 8");
+	is_u64(deactivations(m), 0, "order 9: a reclaim filled by one folio at DEF_PRIORITY "
+	       "deactivates 1 page: none of A's folios in 8");
+	model_free(m);
+}
+
 int main(void)
 {
 	test_after_flush();
 	test_6_1_fresh();
 	test_snapshot_ends_it();
+	test_large_folio_batch();
 	return done_testing();
 }

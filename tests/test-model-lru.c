@@ -217,15 +217,17 @@ static void test_two_list_order(void)
 	model_free(m);
 
 	/*
-	 * All four active: the empty inactive list takes the active tail (A); inactive (1) is
-	 * low against active (3), and a reclaim of lists that small scans them whole only at
-	 * priority 0: 3 active pages per page taken, so B, C and D follow A over.
+	 * All four active, and the statistics flushed then (a memory.stat read): the empty
+	 * inactive list takes the active tail (A); the reclaim reads the lists as flushed,
+	 * inactive (0) low against active (4), and a reclaim of lists that small scans them
+	 * whole only at priority 0: 3 active pages per page taken, so B, C and D follow A over.
 	 */
 	m = new_model(0, 4 * PAGE, LRU_TWO_LIST, false);
 	for (int round = 0; round < 2; round++)
 		for (uint64_t p = 0; p < 4; p++)
 			hit(m, p);
 	is_u64(metrics(m).activations, 4, "A-D read twice: all active");
+	model_access(m, &(struct model_access){ .op = MODEL_STATS_FLUSH });
 	ok(!hit(m, 4), "E misses");
 	x = metrics(m);
 	is_u64(x.deactivations, 4, "A, then B, C and D deactivated (3 per page taken)");
@@ -234,6 +236,19 @@ static void test_two_list_order(void)
 	ok(!hit(m, 1), "B, deactivated next, was evicted by A's read");
 	ok(!hit(m, 2), "C was evicted by B's");
 	ok(hit(m, 4), "E, inserted after the deactivations, still cached");
+	model_free(m);
+
+	/*
+	 * The same without the flush: the lists as last flushed (empty) are not low, so only the
+	 * refill of the empty inactive list moves A over; B, C and D stay active.
+	 */
+	m = new_model(0, 4 * PAGE, LRU_TWO_LIST, false);
+	for (int round = 0; round < 2; round++)
+		for (uint64_t p = 0; p < 4; p++)
+			hit(m, p);
+	ok(!hit(m, 4), "not flushed: E misses");
+	is_u64(metrics(m).deactivations, 1, "not flushed: A alone moved over (the refill)");
+	ok(hit(m, 1) && hit(m, 2) && hit(m, 3), "not flushed: B, C and D still cached");
 	model_free(m);
 }
 

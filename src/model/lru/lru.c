@@ -138,6 +138,13 @@ bool lru_inactive_is_low(struct lru *l)
 	return l->inactive.pages * l->ratio < l->active.pages;
 }
 
+bool lru_sizes_inactive_is_low(const struct lru *l, uint64_t inactive, uint64_t active)
+{
+	uint64_t gb = (inactive + active) >> l->gb_shift;
+
+	return inactive * (gb ? int_sqrt(10 * gb) : 1) < active;
+}
+
 bool lru_deactivate_tail(struct lru *l)
 {
 	uint32_t id = l->active.tail;

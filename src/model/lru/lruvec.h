@@ -70,9 +70,9 @@ struct lruvec {
 	/*
 	 * WORKINGSET_ACTIVATE_FILE of the cgroup (refaults it activated, pages) as counted and as
 	 * last flushed (lruvec_page_state() reads the flushed one), the cgroup's limit reclaim,
-	 * whether the reclaim now under way deactivates by the refaults (DEACTIVATE_FILE while
-	 * the inactive list is not low), and the active pages it owes (x 2^16) for the inactive
-	 * pages it scanned
+	 * whether the reclaim now under way deactivates (DEACTIVATE_FILE: the refaults moved or
+	 * the inactive list was low, both as last flushed), and the active pages it owes (x 2^16)
+	 * for the inactive pages it scanned
 	 */
 	uint64_t activate_file, activate_file_flushed;
 	/* anon pages workingset_test_recent() adds to the active file list (swap free), or 0 */
@@ -82,9 +82,10 @@ struct lruvec {
 	struct reclaim_target limit_reclaim;
 	bool deactivate_file;
 	uint64_t deactivate_credit;
-	/* refaults.c's last active pages per inactive page taken; the shifted sizes it is for */
+	/* refaults.c's last active pages per inactive page taken; the shifted sizes and the
+	 * folio size it is for */
 	struct deactivate_kept {
-		uint64_t active, inactive, ratio;
+		uint64_t active, inactive, folio_pages, ratio;
 		unsigned shift;
 		bool valid;
 	} deactivate_kept;

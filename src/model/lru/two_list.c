@@ -58,14 +58,15 @@ static unsigned two_list_refault(struct model *m, struct lruvec *evicted, struct
 }
 
 /*
- * shrink_lruvec(): the active list shrunk while the inactive is low, or in step with the
- * inactive when the refaults moved (vmscan/refaults.c), then its tail
+ * shrink_lruvec(): the active list shrunk in step with the inactive when the reclaim may
+ * deactivate (vmscan/refaults.c: the refaults moved or the inactive list was low), then its
+ * tail
  */
 static uint32_t two_list_reclaim_next(struct model *m, struct lruvec *lruvec)
 {
 	uint32_t id = lruvec->lru.inactive.tail;
 
-	if (id != FOLIO_NIL && (lruvec->deactivate_file || lru_inactive_is_low(&lruvec->lru)))
+	if (id != FOLIO_NIL && lruvec->deactivate_file)
 		reclaim_deactivate_for(lruvec, folio_nr_pages(folio_at(&m->pool, id)));
 	return lruvec->lru.inactive.tail;
 }

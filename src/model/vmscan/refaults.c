@@ -69,6 +69,27 @@ static uint64_t target_activate_file(const struct model *m, const struct mem_cgr
 	return sum;
 }
 
+/*
+ * prepare_scan_control()'s inactive_is_low(target_lruvec, LRU_INACTIVE_FILE) (mm/vmscan.c,
+ * 6.12 to 6.18; prepare_scan_count() in 6.1): on the sizes as last flushed, which
+ * lruvec_page_state() reads, not as they are. memcg NULL: the root's, every cgroup's.
+ */
+static bool target_inactive_is_low(const struct model *m, const struct mem_cgroup *memcg)
+{
+	uint64_t all = 0, active = 0;
+
+	if (memcg) {
+		all = memcg->lruvec.shadow_bound_pages;
+		active = memcg->lruvec.active_file_flushed;
+	} else {
+		for (uint32_t i = 0; i < m->nr_memcgs; i++) {
+			all += m->memcgs[i].lruvec.shadow_bound_pages;
+			active += m->memcgs[i].lruvec.active_file_flushed;
+		}
+	}
+	return lru_sizes_inactive_is_low(&m->memcgs[0].lruvec.lru, all - active, active);
+}
+
 static struct reclaim_target *target_of(struct model *m, struct mem_cgroup *memcg)
 {
 	return memcg ? &memcg->lruvec.limit_reclaim : &m->node.reclaim;
@@ -77,7 +98,7 @@ static struct reclaim_target *target_of(struct model *m, struct mem_cgroup *memc
 void reclaim_prepare(struct model *m, struct mem_cgroup *memcg)
 {
 	struct reclaim_target *t = target_of(m, memcg);
-	bool changed;
+	bool deactivate;
 
 	if (m->cfg.lru != LRU_TWO_LIST)
 		return;
@@ -89,13 +110,14 @@ void reclaim_prepare(struct model *m, struct mem_cgroup *memcg)
 	memcg_stats_flush_due(m);
 	if (reclaim_flushes(m))
 		reclaim_flush_stats(m, memcg);
-	changed = target_activate_file(m, memcg) != t->refaults;
+	deactivate = target_activate_file(m, memcg) != t->refaults ||
+		     target_inactive_is_low(m, memcg);
 	if (memcg) {
-		memcg->lruvec.deactivate_file = changed;
+		memcg->lruvec.deactivate_file = deactivate;
 		return;
 	}
 	for (uint32_t i = 0; i < m->nr_memcgs; i++)
-		m->memcgs[i].lruvec.deactivate_file = changed;
+		m->memcgs[i].lruvec.deactivate_file = deactivate;
 }
 
 void reclaim_snapshot_refaults(struct model *m, struct mem_cgroup *memcg)
@@ -127,13 +149,21 @@ void reclaim_taken(struct model *m, struct mem_cgroup *memcg, uint64_t pages, bo
  * active page per page taken (the lists in step), a small one more: its size >> priority
  * reaches a batch only at low priorities, where the active list's share is its size's. Every
  * inactive page scanned is taken (the model's tail is reclaimable); kswapd's larger target is
- * read as SWAP_CLUSTER_MAX (not checked).
+ * read as SWAP_CLUSTER_MAX (not checked). The inactive tail's folios are taken whole, each
+ * of folio_pages pages (the one at the tail stands for them): isolate_lru_folios() counts the
+ * pages it takes against the scan, so a folio of SWAP_CLUSTER_MAX pages or more fills the
+ * batch at the first priority whose scan is not empty, and the active list gives that
+ * priority's share alone (none at DEF_PRIORITY below 4096 active pages). Seen on 6.18: a
+ * 96 MiB file read in order-9 folios through a 64 MiB cgroup whose flushed lists said the
+ * inactive one was low, 18 reclaims: the 13 that took a 2 MiB folio at priority 11 or 12
+ * deactivated nothing, the 5 that met small folios first 338 pages.
  * *shift: the lowest priority the scan reached (0 when it went through them all). The answer
  * depends on the sizes shifted by it alone: a priority's pages taken are min(inactive >>
- * prio, SWAP_CLUSTER_MAX), so where the scan stops is the inactive size's doing, and the
- * sizes at the priorities above are the shifted ones shifted further.
+ * prio, SWAP_CLUSTER_MAX) rounded up to whole folios, so where the scan stops is the inactive
+ * size's doing, and the sizes at the priorities above are the shifted ones shifted further.
  */
-static uint64_t deactivate_ratio(uint64_t active, uint64_t inactive, unsigned *shift)
+static uint64_t deactivate_ratio(uint64_t active, uint64_t inactive, uint64_t folio_pages,
+				 unsigned *shift)
 {
 	uint64_t taken = 0, deactivated = 0;
 	int prio;
@@ -147,7 +177,7 @@ static uint64_t deactivate_ratio(uint64_t active, uint64_t inactive, unsigned *s
 
 			ni -= si;
 			na -= sa;
-			here += si;
+			here += (si + folio_pages - 1) / folio_pages * folio_pages;
 			deactivated += sa;
 		}
 		taken += here;
@@ -158,18 +188,21 @@ static uint64_t deactivate_ratio(uint64_t active, uint64_t inactive, unsigned *s
 
 /*
  * deactivate_ratio() of the lists' sizes, kept while their sizes shifted by the priority its
- * scan reached stay the same (the same answer, see there): reclaim asks for it at every page
- * it takes while deactivating, and the sizes move by a page at a time.
+ * scan reached and the folio size stay the same (the same answer, see there): reclaim asks for
+ * it at every folio it takes while deactivating, and the sizes move by a folio at a time.
  */
-static uint64_t deactivate_ratio_kept(struct lruvec *lruvec, uint64_t active, uint64_t inactive)
+static uint64_t deactivate_ratio_kept(struct lruvec *lruvec, uint64_t active, uint64_t inactive,
+				      uint64_t folio_pages)
 {
 	struct deactivate_kept *k = &lruvec->deactivate_kept;
 
-	if (k->valid && active >> k->shift == k->active && inactive >> k->shift == k->inactive)
+	if (k->valid && active >> k->shift == k->active && inactive >> k->shift == k->inactive &&
+	    folio_pages == k->folio_pages)
 		return k->ratio;
-	k->ratio = deactivate_ratio(active, inactive, &k->shift);
+	k->ratio = deactivate_ratio(active, inactive, folio_pages, &k->shift);
 	k->active = active >> k->shift;
 	k->inactive = inactive >> k->shift;
+	k->folio_pages = folio_pages;
 	k->valid = true;
 	return k->ratio;
 }
@@ -181,7 +214,7 @@ void reclaim_deactivate_for(struct lruvec *lruvec, uint64_t scanned)
 	if (!l->inactive.pages)
 		return;
 	lruvec->deactivate_credit += scanned * deactivate_ratio_kept(lruvec, l->active.pages,
-								       l->inactive.pages);
+								       l->inactive.pages, scanned);
 	while (l->active.tail != FOLIO_NIL) {
 		uint64_t nr = folio_nr_pages(folio_at(l->pool, l->active.tail)) << CREDIT_SHIFT;
 

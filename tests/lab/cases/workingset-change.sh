@@ -12,7 +12,9 @@
 # 2 s), a phase the trace does not give: printed only (kernel 4239 to 11251 over four runs, the
 # 4239 in a slow VM on a loaded host; model 10684, 10921 and 11602 where the kernel had 9436,
 # 9644 and 11251, and 8298 against the 4239; once 0, the model 7446: no flush the reclaim
-# read had moved the refaults, so no pass deactivated).
+# read had moved the refaults, so no pass deactivated). Since the model reads the lists'
+# sizes for inactive_is_low() as last flushed too: the kernel 0, the model 0, and the kernel
+# 3031, the model 16088 (9370 reading them as they were).
 . /lab/cases/lib.sh
 
 gen=/sys/kernel/mm/lru_gen/enabled
