@@ -19,13 +19,17 @@
 #
 # The file is read with POSIX_FADV_RANDOM (tests/advise), so every folio is a page
 # (mm/readahead.c force_page_cache_ra(), 6.18): how many refaults the kernel activates
-# depends on when its statistics were last flushed (5523 to 7225 pages across runs of one
-# build, 10806 to 11517 beside two busy loops), which the replay follows from the trace's
-# flush events to within 1.5% (4% beside the loops; 15% once, 10610 against 12532, in the
-# sanitizers' build beside other tests: what else moves the kernel's count there is not
-# known, hence the bound). Read by dd in folios of up to 2 MiB, each decision moved up to 512
-# pages at once, and the replay landed one or four such folios apart from the kernel (3392 or
-# 5440 pages against 2794).
+# depends on when its statistics were last flushed (3119 to 10659 pages across runs), which
+# the replay follows from the trace's flush events: the active list as last flushed, and
+# whether the inactive list was low then, so that every reclaim until the next flush
+# deactivates (prepare_scan_control()). Reading the lists as they were, the replay once
+# activated 8658 of the kernel's 7209 (+20%) and twice failed the bound (6545 against 4910,
+# 3310 against 2092); and it had reads of /proc files (pgrep's) cached in the cgroup, which
+# kept its inactive list from looking low. Since: 16 recordings within -6.2% and +7.6% (four
+# beside two busy loops, six in the sanitizers' build), the earlier 9 replayed again within
+# +0.2% and +3.3%. Read by dd in folios of up to 2 MiB, each decision moved up to 512 pages
+# at once, and the replay landed one or four such folios apart from the kernel (3392 or 5440
+# pages against 2794).
 . "$TOP_SRCDIR/tests/lib.sh"
 . "$TOP_SRCDIR/tests/record-lib.sh"
 record_requires_bpf
@@ -151,7 +155,11 @@ else
 	ok "$(awk -v k="$1" -v m="$2" -v x="$4" 'BEGIN { own = k - x; if (own < 0) own = 0
 		print (m * 100 >= 75 * own && m * 100 <= 125 * k) ? 0 : 1 }')" "swap on: $what"
 fi
-is "$3" 0 "swap on, --swap=off: the active file list alone activates none"
+# "(almost) none": the files every process of the command reads (/etc/locale.alias...), which
+# the replay's empty start cache has read in and lose again, once came back active (1 page),
+# in the sanitizers' slower run; f's 14336 refaults activate none.
+ok "$([ "$3" -lt 100 ] && echo 0 || echo 1)" \
+	"swap on, --swap=off: the active file list alone activates (almost) none ($3)"
 
 drop_pages "$D/f"
 rm -f "$D/sampled-anon"
@@ -166,5 +174,6 @@ ok "$([ "$1" -lt $((100 + $4)) ] && echo 0 || echo 1)" \
 	"swap off: the kernel activates (almost) none ($1, less at most $4 of the host's)"
 # the recording says swap is off: --swap=off is the default replay, here from an empty start
 # cache (the pages evicted before the trace activate by their ages, in the kernel too)
-is "$3" 0 "swap off: neither does the replay, from an empty start cache"
+ok "$([ "$3" -lt 100 ] && echo 0 || echo 1)" \
+	"swap off: neither does the replay, from an empty start cache ($3)"
 done_testing
