@@ -96,6 +96,12 @@ void ft_sampler_free(struct ft_sampler *s);
 /* Reads every source and appends FT_COUNTER_NAMES (first time or when names change) and
  * FT_COUNTERS. A source that cannot be read is skipped (it may not exist here). */
 int ft_sampler_sample(struct ft_sampler *s, struct ft_writer *w, struct ft_error *err);
+/*
+ * The same in two steps, so that the events before the reading can be written first: the
+ * sample takes effect in a replay where it stands in the trace.
+ */
+int ft_sampler_read(struct ft_sampler *s, struct ft_error *err);
+int ft_sampler_write(struct ft_sampler *s, struct ft_writer *w, struct ft_error *err);
 
 /* Parsers, exposed for tests: text of the file -> names and values (caller frees via
  * ft_counter_list_free). */

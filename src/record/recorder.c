@@ -63,6 +63,25 @@ static struct ft_writer *open_output(const struct record_opts *o, struct ft_erro
 	return ft_writer_open_with(o->output, &opts, err);
 }
 
+/*
+ * Reads the ring buffer; while records are held for the start state of files met in it,
+ * reads it again: a drain begun after their probes has read every event before them.
+ */
+static int drain(struct recorder *r)
+{
+	for (unsigned i = 0;; i++) {
+		__u64 begun = ft_now_mono_ns();
+
+		if (ring_buffer__consume(r->rb) < 0 || r->cons.failed ||
+		    ft_consumer_settle(&r->cons, i < 8 ? begun : UINT64_MAX) < 0) {
+			r->err = r->cons.err;
+			return -1;
+		}
+		if (!ft_consumer_holding(&r->cons))
+			return 0;
+	}
+}
+
 /* Every tick: lost counts, samples when due, a flushed chunk, the progress line. */
 static int record_tick(struct recorder *r, __u64 now, bool sample)
 {
@@ -70,7 +89,13 @@ static int record_tick(struct recorder *r, __u64 now, bool sample)
 
 	if (ft_bpf_write_lost(r->bpf, r->w, &r->lost, &r->err))
 		return -1;
-	if (sample && (ft_sampler_sample(r->sampler, r->w, &r->err) ||
+	/*
+	 * The events before the reading go into the trace before the sample: read, drain, write.
+	 * A recorder starved of CPU (a loaded host) had drained long before it read, and the
+	 * replay took a cgroup's anon pages as sampled for refaults that came before the sample.
+	 */
+	if (sample && (ft_sampler_read(r->sampler, &r->err) || drain(r) < 0 ||
+		       ft_sampler_write(r->sampler, r->w, &r->err) ||
 		       ft_cgroups_check_limits(&r->cons.cgroups, r->w, now, &r->err)))
 		return -1;
 	if (ft_writer_flush(r->w, &r->err))
@@ -96,25 +121,6 @@ static bool read_signals(struct recorder *r)
 			stop = true;
 	}
 	return stop;
-}
-
-/*
- * Reads the ring buffer; while records are held for the start state of files met in it,
- * reads it again: a drain begun after their probes has read every event before them.
- */
-static int drain(struct recorder *r)
-{
-	for (unsigned i = 0;; i++) {
-		__u64 begun = ft_now_mono_ns();
-
-		if (ring_buffer__consume(r->rb) < 0 || r->cons.failed ||
-		    ft_consumer_settle(&r->cons, i < 8 ? begun : UINT64_MAX) < 0) {
-			r->err = r->cons.err;
-			return -1;
-		}
-		if (!ft_consumer_holding(&r->cons))
-			return 0;
-	}
 }
 
 static int record_loop(struct recorder *r)

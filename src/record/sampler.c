@@ -25,6 +25,10 @@ struct sample_source {
 	/* a second file holding one number, sampled with the first under extra_name; or NULL */
 	const char *extra_path, *extra_name;
 	char *names_key;	/* names last written, joined: rewrite when they change */
+	/* read, not yet written (ft_sampler_read()): its counters and when they were read */
+	struct ft_counter_list read;
+	__u64 read_ts;
+	bool have_read;
 };
 
 struct ft_sampler {
@@ -314,8 +318,10 @@ void ft_sampler_free(struct ft_sampler *s)
 {
 	if (!s)
 		return;
-	for (size_t i = 0; i < s->nsrc; i++)
+	for (size_t i = 0; i < s->nsrc; i++) {
 		free(s->src[i].names_key);
+		ft_counter_list_free(&s->src[i].read);
+	}
 	free(s->cg_stat);
 	free(s->cg_usage);
 	free(s->buf);
@@ -372,50 +378,71 @@ static char *join_names(const struct ft_counter_list *l)
 	return key;
 }
 
-static int sample_source(struct ft_sampler *s, struct sample_source *src, struct ft_writer *w,
-			 struct ft_error *err)
+/* Reads a source into src->read; a source that cannot be read is skipped. */
+static int read_source(struct ft_sampler *s, struct sample_source *src, struct ft_error *err)
 {
-	struct ft_counter_list l = { 0 };
-	__u64 ts;
-	char *key;
-	int rc = 0;
+	struct ft_counter_list *l = &src->read;
 
+	ft_counter_list_free(l);
+	*l = (struct ft_counter_list){ 0 };
+	src->have_read = false;
 	if (!slurp(s, src->path))
 		return 0;
-	ts = ft_now_mono_ns();
-	if (src->parse(s->buf, &l) ||
+	src->read_ts = ft_now_mono_ns();
+	if (src->parse(s->buf, l) ||
 	    (src->extra_path && slurp(s, src->extra_path) &&
-	     list_push(&l, src->extra_name, strtoull(s->buf, NULL, 10)))) {
-		ft_counter_list_free(&l);
+	     list_push(l, src->extra_name, strtoull(s->buf, NULL, 10)))) {
+		ft_counter_list_free(l);
 		ft_error_set(err, NULL, "%s: out of memory", src->path);
 		return -1;
 	}
-	if (l.n == 0 || l.n > UINT16_MAX)
-		goto out;
-	key = join_names(&l);
-	if (!key) {
-		rc = -1;
-		goto out;
-	}
+	src->have_read = l->n > 0 && l->n <= UINT16_MAX;
+	return 0;
+}
+
+/* Writes what read_source() read: its names first when they are new or changed. */
+static int write_source(struct sample_source *src, struct ft_writer *w, struct ft_error *err)
+{
+	struct ft_counter_list *l = &src->read;
+	char *key;
+	int rc = 0;
+
+	if (!src->have_read)
+		return 0;
+	src->have_read = false;
+	key = join_names(l);
+	if (!key)
+		return -1;
 	if (!src->names_key || strcmp(key, src->names_key) != 0) {
-		rc = ft_writer_counter_names(w, ts, src->id, (__u16)l.n,
-					     (const char *const *)l.names, err);
+		rc = ft_writer_counter_names(w, src->read_ts, src->id, (__u16)l->n,
+					     (const char *const *)l->names, err);
 		free(src->names_key);
 		src->names_key = key;
 	} else {
 		free(key);
 	}
 	if (!rc)
-		rc = ft_writer_counters(w, ts, src->id, (__u16)l.n, l.values, err);
-out:
-	ft_counter_list_free(&l);
+		rc = ft_writer_counters(w, src->read_ts, src->id, (__u16)l->n, l->values, err);
 	return rc;
+}
+
+int ft_sampler_read(struct ft_sampler *s, struct ft_error *err)
+{
+	for (size_t i = 0; i < s->nsrc; i++)
+		if (read_source(s, &s->src[i], err))
+			return -1;
+	return 0;
+}
+
+int ft_sampler_write(struct ft_sampler *s, struct ft_writer *w, struct ft_error *err)
+{
+	for (size_t i = 0; i < s->nsrc; i++)
+		if (write_source(&s->src[i], w, err))
+			return -1;
+	return 0;
 }
 
 int ft_sampler_sample(struct ft_sampler *s, struct ft_writer *w, struct ft_error *err)
 {
-	for (size_t i = 0; i < s->nsrc; i++)
-		if (sample_source(s, &s->src[i], w, err))
-			return -1;
-	return 0;
+	return ft_sampler_read(s, err) || ft_sampler_write(s, w, err) ? -1 : 0;
 }

@@ -48,6 +48,7 @@ void lru_activate(struct lru *l, uint32_t id);
 void lru_rotate_inactive(struct lru *l, uint32_t id);
 /* mm/vmscan.c inactive_is_low() for the file LRU, sizes in pages. */
 bool lru_inactive_is_low(struct lru *l);
+/* The same for the sizes given (such as the last flush's, which reclaim reads). */
 bool lru_sizes_inactive_is_low(const struct lru *l, uint64_t inactive, uint64_t active);
 /* lru_move_tail() (mm/swap.c): to the inactive tail, active or not, for reclaim next. */
 void lru_move_inactive_tail(struct lru *l, uint32_t id);
