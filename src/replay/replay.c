@@ -633,8 +633,9 @@ static void feed_sync(struct replay *rp, const struct ft_access *a)
 static int feed_access(struct replay *rp, const struct ft_access *a, const char *path,
 		       struct ft_error *err)
 {
-	uint32_t id;
+	struct file_info *fi;
 	struct model_access ma;
+	uint32_t id;
 
 	if (damaged_access(rp, a, path))
 		return 0;
@@ -647,17 +648,21 @@ static int feed_access(struct replay *rp, const struct ft_access *a, const char 
 		ft_error_set(err, path, "out of memory for the file table");
 		return -1;
 	}
-	if (file_table_get(&rp->files, id)->no_page_cache) {
+	fi = file_table_get(&rp->files, id);
+	if (fi->no_page_cache) {
 		rp->run.uncached++;
 		return 0;
 	}
 	/* set before the file's first access goes to the models: the pipeline's lock orders it */
 	if (rp->heat && a->dev == rp->heat->dev && a->ino == rp->heat->ino)
 		atomic_store_explicit(&rp->heat->file_id, id, memory_order_relaxed);
-	if (!rp->started && (start_models(rp, a->dev, path, err) < 0 ||
-			     send_kept_start_cache(rp, a->hdr.ts)))
-		return -1;
-	if (!make_access(a, id, file_table_get(&rp->files, id), &ma)) {
+	if (!rp->started) {
+		if (start_models(rp, a->dev, path, err) < 0 ||
+		    send_kept_start_cache(rp, a->hdr.ts))
+			return -1;
+		fi = file_table_get(&rp->files, id);	/* in case the table grew meanwhile */
+	}
+	if (!make_access(a, id, fi, &ma)) {
 		rp->run.ignored++;
 		return 0;
 	}
