@@ -194,8 +194,8 @@ per_file "$D/sk" refaults
 NAME=dirty-dropped
 dd if=/dev/urandom of="$D/dirty" bs=1M count=32 status=none
 # the file named first and the probe waited for (ftload probed-read: a POSIX_FADV_NORMAL,
-# then the recorder's open of it, then a read through it), so that fio's own DONTNEED, whose
-# writeback the model follows, never races the probe on a busy machine
+# then the recorder's open and close of it, then a read through it), so that fio's own
+# DONTNEED, whose writeback the model follows, never races the probe on a busy machine
 rec "$TMPD/dd.ftr" -- sh -c "'$ftload' probed-read '$D/dirty' 1M > /dev/null &&
 	fio --name=r --filename='$D/dirty' --size=32M --io_size=8M --bs=4k --rw=randread \
 	--ioengine=psync --randseed=3 --output=/dev/null"

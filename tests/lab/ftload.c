@@ -12,8 +12,9 @@
  *                                      the cache of a file reopened after its writes)
  *   ftload reread FILE BS PASSES       reads FILE to its end PASSES times
  *   ftload probed-read FILE BS         opens FILE, names it by a POSIX_FADV_NORMAL, waits (30 s
- *                                      at most) until another process opens FILE (a recorder's
- *                                      start-state probe), then reads of BS to end of file
+ *                                      at most) until another process opened FILE and closed it
+ *                                      (a recorder's start-state probe, done), then reads of BS
+ *                                      to end of file
  *   ftload drop FILE                   POSIX_FADV_DONTNEED of the whole file (prints 0)
  *   ftload mmap-read FILE              FILE mapped and one byte of each page read
  *   ftload uring-read FILE BS          reads of BS to end of file through io_uring, one at a time
@@ -230,20 +231,25 @@ static int cmd_read(const char *file, uint64_t bs, uint64_t passes)
 }
 
 /*
- * Waits for an open of the watched file other than ours (the watch saw ours first): up to
- * 30 s, then goes on and says so. 0, or 1 when no watch could be read.
+ * Waits for an open of the watched file other than ours (the watch saw ours first) and the
+ * close that ends it (ours comes after): up to 30 s, then goes on and says so. The reads start
+ * once a recorder's start-state probe is done with the file, not while it counts the file's
+ * pages and shadows, which the reads would change under it (a probe slowed by a loaded host
+ * once found 30 of 3294 shadows gone by the time it located them). 0, or 1 when no watch
+ * could be read.
  */
 static int wait_other_open(int in, const char *file)
 {
 	char ev[sizeof(struct inotify_event) + 256];
-	unsigned opens = 0;
+	unsigned opens = 0, closes = 0;
 
-	while (opens < 2) {
+	while (opens < 2 || !closes) {
 		struct pollfd p = { .fd = in, .events = POLLIN };
 		ssize_t n;
 
 		if (poll(&p, 1, 30000) <= 0) {
-			fprintf(stderr, "ftload: no other open of %s in 30 s: reading on\n", file);
+			fprintf(stderr, "ftload: no other open and close of %s in 30 s: reading on\n",
+				file);
 			return 0;
 		}
 		n = read(in, ev, sizeof(ev));
@@ -251,19 +257,23 @@ static int wait_other_open(int in, const char *file)
 			continue;
 		if (n <= 0)
 			return fail("cannot read the inotify watch of", file);
-		for (char *e = ev; e < ev + n; e += sizeof(struct inotify_event) +
-						   ((struct inotify_event *)e)->len)
-			opens += !!(((struct inotify_event *)e)->mask & IN_OPEN);
+		for (char *e = ev; e < ev + n;
+		     e += sizeof(struct inotify_event) + ((struct inotify_event *)e)->len) {
+			uint32_t mask = ((struct inotify_event *)e)->mask;
+
+			opens += !!(mask & IN_OPEN);
+			closes += opens >= 2 && (mask & IN_CLOSE_NOWRITE);
+		}
 	}
 	return 0;
 }
 
-/* reads of BS to end of file once another process opened it after our first event */
+/* reads of BS to end of file once another process opened and closed it after our open */
 static int cmd_probed_read(const char *file, uint64_t bs)
 {
 	int in = inotify_init1(IN_CLOEXEC), fd;
 
-	if (in < 0 || inotify_add_watch(in, file, IN_OPEN) < 0)
+	if (in < 0 || inotify_add_watch(in, file, IN_OPEN | IN_CLOSE_NOWRITE) < 0)
 		return fail("cannot watch", file);
 	fd = open(file, O_RDONLY);
 	if (fd < 0 || posix_fadvise(fd, 0, 0, POSIX_FADV_NORMAL) || wait_other_open(in, file)) {
