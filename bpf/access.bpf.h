@@ -19,6 +19,7 @@ struct access {
 	__u64 pos;
 	__u64 len;
 	__u32 arg;
+	__u32 ofile;	/* ofile_id() of the struct file, 0 when none is known */
 	__u16 op;
 	__u16 flags;
 };
@@ -42,7 +43,7 @@ static __always_inline void emit_access(const struct cur *c, __u64 ino, __u32 de
 	a->op = x->op;
 	a->flags = x->flags;
 	a->arg = x->arg;
-	a->pad = 0;
+	a->ofile = x->ofile;
 	submit(a);
 }
 
@@ -79,6 +80,7 @@ static __always_inline void file_access(const struct cur *c, struct file *file,
 		x->pos = isize - x->len;
 	else if (x->pos == POS_FROM_FILE)
 		x->pos = FILE_LOAD(file, f_pos) - x->len;
+	x->ofile = ofile_id(file);
 	note_task(c);
 	note_file_id(c, inode, FILE_LOAD(file, f_path.dentry), dev, ino);
 	emit_access(c, ino, dev, isize, x);

@@ -47,6 +47,27 @@ static __always_inline bool fs_keeps_page_cache(unsigned long magic)
 	return true;
 }
 
+/*
+ * The trace's number of an open file (ft_access.ofile): the address of its struct file,
+ * mixed with a key of this recording's own, so that the trace tells open files apart without
+ * giving kernel addresses away. Never 0 (unknown). A struct file freed and made again at the
+ * same address for another open of the same file keeps the number: the replay then carries
+ * the closed one's readahead state over, as it did for every open before open files were
+ * recorded.
+ */
+static __always_inline __u32 ofile_id(const void *file)
+{
+	__u64 addr = 0, h;
+	__u32 id;
+
+	/* the verifier allows no arithmetic on a typed pointer: its value read as a number */
+	bpf_probe_read_kernel(&addr, sizeof(addr), &file);
+	h = (addr ^ ofile_key) * 0x9e3779b97f4a7c15ull;
+	id = (__u32)(h >> 32);
+
+	return id ? id : 1;
+}
+
 /* The walk up a file's dentries, one step per bpf_loop iteration. */
 struct path_walk {
 	struct ft_priv_path *p;	/* this CPU's scratch record */

@@ -23,6 +23,8 @@ const volatile bool filter_dev;
 const volatile __u32 dev_filter;
 const volatile bool no_paths;
 const volatile __u64 wakeup_bytes = 1 << 20;	/* wake the reader once this much is queued */
+/* mixed into the open files' numbers (file.bpf.h ofile_id()): the recorder's own, random */
+const volatile __u64 ofile_key;
 const volatile bool track_refaults;	/* the refault counts' tracepoint is attached */
 
 struct {

@@ -161,9 +161,17 @@ int BPF_PROG(fault_kernel, unsigned long address, struct pt_regs *regs,
 	return note_fault(address);
 }
 
-static long vma_exec_found(struct task_struct *task, struct vm_area_struct *vma, __u32 *exec)
+/* What a fault's VMA says of its access: VM_EXEC, and the open file it maps. */
+struct fault_vma_found {
+	__u32 exec;
+	__u32 ofile;
+};
+
+static long fault_vma_found(struct task_struct *task, struct vm_area_struct *vma,
+			    struct fault_vma_found *found)
 {
-	*exec = (vma->vm_flags & VM_EXEC) != 0;
+	found->exec = (vma->vm_flags & VM_EXEC) != 0;
+	found->ofile = vma->vm_file ? ofile_id(vma->vm_file) : 0;
 	return 0;
 }
 
@@ -171,17 +179,21 @@ static long vma_exec_found(struct task_struct *task, struct vm_area_struct *vma,
  * mm/vmscan.c folio_check_references() activates a file folio referenced through an
  * executable mapping at its first reference: a fault through a VM_EXEC VMA says so
  * (FT_AF_EXEC). The VMA is looked up at the fault's address; with no fault noted for this
- * thread (a kernel without the tracepoint), or the mm busy, the fault is not exec.
+ * thread (a kernel without the tracepoint), or the mm busy, the fault is not exec, and its
+ * open file (the mapping's vm_file, whose readahead state do_sync_mmap_readahead() uses)
+ * unknown.
  */
-static __always_inline __u16 fault_flags(const struct cur *c)
+static __always_inline void fault_vma(const struct cur *c, struct access *x)
 {
-	__u32 zero = 0, exec = 0;
+	struct fault_vma_found found = { 0 };
+	__u32 zero = 0;
 	struct fault_vma *s = bpf_map_lookup_elem(&fault_vmas, &zero);
 
 	if (!s || s->tid != cur_tid(c) ||
-	    bpf_find_vma(bpf_get_current_task_btf(), s->address, vma_exec_found, &exec, 0))
-		return 0;
-	return exec ? FT_AF_EXEC : 0;
+	    bpf_find_vma(bpf_get_current_task_btf(), s->address, fault_vma_found, &found, 0))
+		return;
+	x->flags = found.exec ? FT_AF_EXEC : 0;
+	x->ofile = found.ofile;
 }
 
 static __always_inline int mmap_access(struct address_space *mapping, __u64 first, __u64 last,
@@ -202,7 +214,7 @@ static __always_inline int mmap_access(struct address_space *mapping, __u64 firs
 	if (filter_dev && dev != dev_filter)
 		return 0;
 	ino = inode->i_ino;
-	x.flags = fault_flags(&c);
+	fault_vma(&c, &x);
 	note_task(&c);
 	note_file_id(&c, inode, NULL, dev, ino);
 	/* a fault may read; fault-around maps cached pages only */

@@ -341,6 +341,8 @@ static void dump_fields(const struct dump_out *o, const struct ft_hdr *h)
 		put_u64(o, "isize", a->isize);
 		put_access_flags(o, a->flags);
 		put_u64(o, "arg", a->arg);
+		if (a->ofile)	/* only then: older dumps keep their lines */
+			put_u64(o, "ofile", a->ofile);
 		break;
 	}
 	case FT_PAGECACHE_ADD:

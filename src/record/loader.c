@@ -14,10 +14,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/utsname.h>
 #include <sys/vfs.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <bpf/bpf.h>
@@ -433,6 +435,20 @@ static void set_filters(struct record_bpf *skel, const struct ft_filters *f)
 	skel->rodata->no_paths = f->no_paths;
 }
 
+/* The key the open files' numbers mix their addresses with: one of this recording's own. */
+static void set_ofile_key(struct record_bpf *skel)
+{
+	__u64 key = 0;
+
+	if (getrandom(&key, sizeof(key), GRND_NONBLOCK) != (ssize_t)sizeof(key)) {
+		struct timespec t;
+
+		clock_gettime(CLOCK_MONOTONIC, &t);
+		key = (__u64)t.tv_nsec << 32 ^ (__u64)t.tv_sec ^ (__u64)getpid() << 20;
+	}
+	skel->rodata->ofile_key = key;
+}
+
 /*
  * --cgroup: the directory must be on the cgroup2 filesystem. Anything else (/tmp, a v1
  * hierarchy) is said to be so before the kernel gets it, which only answers EBADF.
@@ -525,6 +541,7 @@ struct ft_bpf *ft_bpf_open(const struct ft_filters *f, __u64 ring_bytes, struct 
 		goto fail;
 	}
 	set_filters(b->skel, f);
+	set_ofile_key(b->skel);
 	b->unrecorded = choose_programs(b->skel, &kb);
 	b->skel->rodata->track_refaults = !(b->unrecorded & FT_UNREC_REFAULTS);
 	kernel_btf_free(&kb);

@@ -392,7 +392,13 @@ struct ft_access {
 	__u16 op;		/* enum ft_access_op */
 	__u16 flags;		/* FT_AF_* */
 	__u32 arg;		/* per-op argument (see enum ft_access_op) */
-	__u32 pad;
+	/*
+	 * The open file the access went through (1.7): the same number for every access of one
+	 * struct file (an open(2), shared by dup(2) and fork(2); a mapping's vm_file), which
+	 * keeps its own readahead state; 0 where unknown (older traces, imports, sync(2)).
+	 * Recorders number them apart within a trace, not across traces.
+	 */
+	__u32 ofile;
 };
 
 /* ---- kernel events ------------------------------------------------------------------------- */

@@ -60,7 +60,7 @@ static bool packable(const struct ft_hdr *h)
 {
 	const struct ft_access *a = (const void *)h;
 
-	return h->type == FT_ACCESS && h->size == sizeof(*a) && !a->pad;
+	return h->type == FT_ACCESS && h->size == sizeof(*a);
 }
 
 static unsigned char *pack_access(unsigned char *p, const struct ft_access *a,
@@ -91,9 +91,9 @@ static unsigned char *pack_access(unsigned char *p, const struct ft_access *a,
 		m |= PACK_DEV;
 		p = put_varint(p, a->dev);
 	}
-	if (a->op != prev->op || a->flags != prev->flags) {
+	if (a->op != prev->op || a->flags != prev->flags || a->ofile != prev->ofile) {
 		m |= PACK_OPFLAGS;
-		p = put_varint(p, a->op | (__u32)a->flags << 16);
+		p = put_varint(p, a->op | (__u32)a->flags << 16 | (__u64)a->ofile << 32);
 	}
 	if (a->arg != prev->arg) {
 		m |= PACK_ARG;
@@ -140,14 +140,16 @@ size_t ft_pack_records(const unsigned char *raw, size_t len, unsigned char *out,
  */
 struct access_fields {
 	__u64 ts, pos, len, ino, isize;
-	__u32 tid, dev, opflags, arg;
+	__u64 opflags;		/* op | flags << 16 | ofile << 32 */
+	__u32 tid, dev, arg;
 };
 
 static void fields_of(struct access_fields *f, const struct ft_access *a)
 {
 	*f = (struct access_fields){
 		.ts = a->hdr.ts, .pos = a->pos, .len = a->len, .ino = a->ino, .isize = a->isize,
-		.tid = a->hdr.tid, .dev = a->dev, .opflags = a->op | (__u32)a->flags << 16,
+		.tid = a->hdr.tid, .dev = a->dev,
+		.opflags = a->op | (__u32)a->flags << 16 | (__u64)a->ofile << 32,
 		.arg = a->arg,
 	};
 }
@@ -167,7 +169,7 @@ access_of(struct ft_access *a, const struct access_fields *f)
 	a->op = (__u16)f->opflags;
 	a->flags = (__u16)(f->opflags >> 16);
 	a->arg = f->arg;
-	a->pad = 0;
+	a->ofile = (__u32)(f->opflags >> 32);
 }
 
 /*
@@ -201,8 +203,7 @@ unpack_access(const unsigned char **pp, unsigned m, struct access_fields *a)
 		a->dev = (__u32)v;
 	}
 	if (m & PACK_OPFLAGS) {
-		ok = ok && get_varint(pp, &v);
-		a->opflags = (__u32)v;
+		ok = ok && get_varint(pp, &a->opflags);
 	}
 	if (m & PACK_ARG) {
 		ok = ok && get_varint(pp, &v);

@@ -8,8 +8,9 @@
  *   0xff, then one record as it is (its header's size bytes);
  *   a byte m below 0x80, then LEB128 varints: ts - ts' and pos - (pos' + len'), both zigzag,
  *   then for each bit of m set, in this order, the field that changed: tid (bit 0), ino (1),
- *   len (2), isize - isize' zigzag (3), dev (4), op | flags << 16 (5), arg (6).
- * ' is the access before it in the chunk (all zero for the first); pad is 0.
+ *   len (2), isize - isize' zigzag (3), dev (4), op | flags << 16 | ofile << 32 (5; ofile
+ *   since 1.7), arg (6).
+ * ' is the access before it in the chunk (all zero for the first).
  */
 #ifndef FT_TRACE_PACK_H
 #define FT_TRACE_PACK_H
