@@ -20,6 +20,7 @@ libfoliotrace_a_SOURCES += src/model/filemap/pagecache.h src/model/filemap/pagec
 	src/model/filemap/readio.c src/model/filemap/readpath.c src/model/filemap/writepath.c \
 	src/model/filemap/truncate.c \
 	src/model/filemap/advice.c \
+	src/model/filemap/openfile.c \
 	src/model/filemap/dontcache.c
 # Filesystem rules, one file per filesystem type.
 libfoliotrace_a_SOURCES += src/model/fs/kinds.c src/model/fs/xfs.c src/model/fs/ext4.c \
@@ -69,10 +70,10 @@ tests_test_model_wbtime_LDADD = $(MODEL_TEST_LIBS)
 # Live: the model's writeback against the kernel's on this machine (skip without BPF/root).
 TESTS += tests/record-wb-onebyte.sh tests/record-wb-memcg.sh tests/record-tmpfs-orders.sh \
 	tests/record-memcg-two.sh tests/record-memcg-limit.sh tests/record-swap-refault.sh \
-	tests/record-refault-inside.sh
+	tests/record-refault-inside.sh tests/record-open-files.sh
 EXTRA_DIST += tests/wb-lib.sh tests/record-wb-onebyte.sh tests/record-wb-memcg.sh \
 	tests/record-tmpfs-orders.sh tests/record-memcg-two.sh tests/record-memcg-limit.sh \
-	tests/record-swap-refault.sh tests/record-refault-inside.sh
+	tests/record-swap-refault.sh tests/record-refault-inside.sh tests/record-open-files.sh
 # record-memlimit.sh checks that no recorder's cgroup is left: not while these have their own.
 tests/record-wb-memcg.log tests/record-memcg-limit.log tests/record-swap-refault.log \
 	tests/record-refault-inside.log: tests/record-memlimit.log

@@ -7,7 +7,9 @@
  * drops only folios wholly inside the range and leaves dirty ones to writeback; faults of an
  * MADV_HUGEPAGE mapping read two PMD folios, one with MADV_RANDOM too; MADV_RANDOM reads the
  * faulting page; MADV_SEQUENTIAL reads ra_pages from the fault; tmpfs ignores fadvise, and
- * huge=advise gives a VM_HUGEPAGE fault a PMD folio.
+ * huge=advise gives a VM_HUGEPAGE fault a PMD folio. Advice and readahead state belong to the
+ * open file (struct file) the calls go through, as recorded since format 1.7; calls that name
+ * none share the file's one state.
  */
 #include "model/model.h"
 #include "model/variants.h"
@@ -57,6 +59,16 @@ static void do_op(struct model *m, enum model_op o, uint64_t pos, uint64_t len, 
 	model_access(m, &a);
 }
 
+/* The call through open file ofile (0: none named). */
+static void op_via(struct model *m, uint32_t ofile, enum model_op o, uint64_t pos, uint64_t len,
+		   uint32_t advice)
+{
+	struct model_access a = { .op = o, .pos = pos, .len = len, .isize = FILE_SIZE,
+				  .advice = advice, .device = MODEL_DEVICE_NONE, .ofile = ofile };
+
+	model_access(m, &a);
+}
+
 static void fault(struct model *m, uint64_t page)
 {
 	do_op(m, MODEL_MMAP_READ, page * PAGE, PAGE, 0);
@@ -93,6 +105,40 @@ static void test_fadvise_random(void)
 	is_u64(metrics(m).inserted_pages, 20 + 4 + 8,
 	       "FADV_NORMAL: a sequential miss opens a window again (4 + 8 pages)");
 	model_free(m);
+}
+
+/*
+ * Open file 2 advised FADV_RANDOM, reading at random; open file 1 reading sequentially between
+ * its reads, with a state of its own (file->f_ra, f_mode): a window (4 + 8 pages, as a lone
+ * reader's); named by no open file, the same calls share one state, the advice and the last
+ * read's position with it. Returns the pages inserted after the advised read, then after all.
+ */
+static void two_readers(uint32_t seq, uint32_t rnd, uint64_t *advised, uint64_t *all)
+{
+	struct model *m = make();
+
+	op_via(m, rnd, MODEL_FADVISE, 0, 0, FADV_RANDOM);
+	op_via(m, rnd, MODEL_READ, 8 * MiB, 64 * 1024, 0);
+	*advised = metrics(m).inserted_pages;
+	op_via(m, seq, MODEL_READ, 4 * MiB, 16 * 1024, 0);
+	op_via(m, rnd, MODEL_READ, 12 * MiB, 16 * 1024, 0);
+	op_via(m, seq, MODEL_READ, 4 * MiB + 16 * 1024, 16 * 1024, 0);
+	*all = metrics(m).inserted_pages;
+	model_free(m);
+}
+
+static void test_open_files(void)
+{
+	uint64_t advised, all;
+
+	two_readers(1, 2, &advised, &all);
+	is_u64(advised, 16, "open file 2 advised FADV_RANDOM: a 64 KiB read reads its 16 pages");
+	is_u64(all, 16 + 4 + 4 + 8,
+	       "open file 1, read between, keeps its own state: its second read opens a window");
+	two_readers(0, 0, &advised, &all);
+	is_u64(advised, 16, "naming no open file: the same 16 pages");
+	is_u64(all, 16 + 4 + 4 + 4,
+	       "naming no open file: one state, the advice for every read (4 pages each)");
 }
 
 static void test_fadvise_willneed(void)
@@ -234,6 +280,7 @@ static void test_tmpfs(void)
 int main(void)
 {
 	test_fadvise_random();
+	test_open_files();
 	test_fadvise_willneed();
 	test_fadvise_dontneed();
 	test_madvise_hugepage();

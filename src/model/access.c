@@ -225,6 +225,8 @@ void access_apply(struct model *m, const struct model_access *a)
 		return;
 	}
 	m->dontcache = a->dontcache && (a->op == MODEL_READ || a->op == MODEL_WRITE);
+	if (a->ofile && a->ofile != mf->ofile)
+		openfile_switch(m, mf, a->file_id, a->ofile);
 	access_apply_op(m, a, mf);
 	m->dontcache = false;
 }
@@ -309,6 +311,7 @@ static void access_apply_op(struct model *m, const struct model_access *a, struc
 		mf->gen++;	/* its shadow entries and touched pages belong to the old file */
 		mf->known = false;
 		mf->prev_read_end = 0;
+		mf->ofile = 0;	/* its open files' states are stale (their gen) */
 		mf->shadow_mask = 0;
 		break;
 	}

@@ -103,6 +103,11 @@ struct mfile {
 	struct occ_chunk **occ_dir;
 	uint32_t occ_dir_len;
 	bool has_units;			/* track_block.c set a block bit of one of its folios */
+	/*
+	 * the open file whose readahead state the fields above hold (filemap/openfile.c):
+	 * 0 none yet, the state file_setup() gave
+	 */
+	uint32_t ofile;
 };
 
 struct model {
@@ -152,6 +157,7 @@ struct model {
 
 	struct mfile *files;
 	uint32_t nr_files, cap_files;
+	struct open_files open_files;	/* the readahead states of open files (openfile.c) */
 
 	uint64_t touched_cached_pages;	/* cached pages accessed since cached */
 	unsigned keep;			/* enum model_keep: the reporting bookkeeping kept */

@@ -119,6 +119,7 @@ void model_free(struct model *m)
 	folio_pool_release(&m->pool);
 	pagecache_release(&m->pc);
 	cache_occupancy_release(m);
+	openfile_release(m);
 	shadow_release(&m->workingset.shadow);
 	touched_release(&m->touched);
 	free(m->mem.touched_pfn);

@@ -406,8 +406,15 @@ struct model_access {
 	/* MODEL_FADVISE: POSIX_FADV_*; MODEL_MADVISE: MADV_* (Linux's); MODEL_FALLOCATE: mode */
 	uint32_t advice;
 	uint32_t unit;		/* MODEL_UNITS_GIVEN: the unit (process) the access counts for */
-	/* MODEL_START_CACHE: of the len pages, the last dirty were dirty */
-	uint64_t dirty;
+	union {
+		/* MODEL_START_CACHE: of the len pages, the last dirty were dirty */
+		uint64_t dirty;
+		/*
+		 * the accesses: the open file (struct file) it went through, whose readahead
+		 * state it uses (filemap/openfile.c); 0 unknown: the state the file has
+		 */
+		uint32_t ofile;
+	};
 };
 
 /* Running distribution with constant memory: mean exact, p99 from a log-linear histogram. */

@@ -402,6 +402,7 @@ static bool make_access(const struct ft_access *a, uint32_t id, struct file_info
 			(a->flags & FT_AF_EXEC),
 		.advice = op == MODEL_FADVISE || op == MODEL_MADVISE || op == MODEL_FALLOCATE ?
 			  a->arg : 0,
+		.ofile = a->ofile,
 	};
 	if (op == MODEL_FSYNC) {
 		out->pos = 0;

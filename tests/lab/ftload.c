@@ -24,6 +24,10 @@
  *                                      of file under POSIX_FADV_RANDOM (no readahead: base pages
  *                                      at those offsets alone), the advice reset to
  *                                      POSIX_FADV_NORMAL after them
+ *   ftload two-readers FILE BS SEED    FILE opened twice: through one, reads of BS through its
+ *                                      first half; through the other, under POSIX_FADV_RANDOM,
+ *                                      one read of BS at a random block (seeded) of its second
+ *                                      half after each
  *
  * Each prints the bytes it wrote or read, a number on one line. Sizes take a K, M or G suffix
  * (powers of 1024). Exit status 0, 1 on an I/O error, 2 on a usage error.
@@ -59,6 +63,7 @@ static const char *usage_text =
 	"       ftload uring-read FILE BS\n"
 	"       ftload zipf FILE BS COUNT THETA SEED\n"
 	"       ftload stride-read FILE BS STRIDE FIRST\n"
+	"       ftload two-readers FILE BS SEED\n"
 	"SIZE, BS and STRIDE take a K, M or G suffix (powers of 1024).\n";
 
 /* A usage error: "CMD takes ARGS" when CMD is given, then the usage. */
@@ -577,6 +582,65 @@ static int cmd_stride_read(const char *file, uint64_t bs, uint64_t stride, uint6
 	return 0;
 }
 
+/*
+ * One process, two open files of FILE: a sequential reader and a random one taking turns,
+ * each through its own struct file, so each has its own readahead state (file->f_ra) and
+ * advice (FMODE_RANDOM): the sequential one's window grows, the random reads, advised
+ * POSIX_FADV_RANDOM, read their pages alone. Each keeps to its half of the file, so neither
+ * finds the other's pages cached. Prints the bytes read by both.
+ */
+static int cmd_two_readers(const char *file, uint64_t bs, uint64_t seed)
+{
+	uint64_t state = seed * 0x9e3779b97f4a7c15ULL + 1, total = 0, nblocks;
+	struct stat st;
+	char *buf;
+	int seq = open_with_buffer(file, O_RDONLY, bs, &buf), rnd = -1, rc = 0;
+
+	if (seq < 0)
+		return 1;
+	rnd = open(file, O_RDONLY);
+	nblocks = fstat(seq, &st) == 0 ? (uint64_t)st.st_size / bs / 2 : 0;	/* a half's */
+	if (rnd < 0) {
+		rc = fail("cannot open", file);
+	} else if (!nblocks) {
+		fprintf(stderr, "ftload: %s: smaller than two blocks\n", file);
+		rc = 1;
+	} else if ((errno = posix_fadvise(rnd, 0, 0, POSIX_FADV_RANDOM))) {
+		rc = fail("cannot advise", file);
+	}
+	if (rc)
+		goto out;
+	for (uint64_t i = 0; i < nblocks;) {
+		ssize_t n = read(seq, buf, (size_t)bs), r;
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			rc = n < 0 ? fail("cannot read", file) : 0;
+			break;
+		}
+		total += (uint64_t)n;
+		i++;
+		do
+			r = pread(rnd, buf, (size_t)bs,
+				  (off_t)((nblocks + next_random(&state) % nblocks) * bs));
+		while (r < 0 && errno == EINTR);
+		if (r < 0) {
+			rc = fail("cannot read", file);
+			break;
+		}
+		total += (uint64_t)r;
+	}
+out:
+	if (rnd >= 0)
+		close(rnd);
+	close(seq);
+	free(buf);
+	if (!rc)
+		printf("%" PRIu64 "\n", total);
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
 	const char *cmd = argc > 1 ? argv[1] : NULL;
@@ -684,6 +748,15 @@ int main(int argc, char **argv)
 		stride = size_arg(argv[4], "STRIDE", 1, INT64_MAX, &bad);
 		first = size_arg(argv[5], "FIRST", 0, INT64_MAX, &bad);
 		return bad ? 2 : cmd_stride_read(argv[2], bs, stride, first);
+	}
+	if (!strcmp(cmd, "two-readers")) {
+		uint64_t bs, seed;
+
+		if (argc != 5)
+			return usage(cmd, "FILE BS SEED");
+		bs = size_arg(argv[3], "BS", 1, MAX_BS, &bad);
+		seed = size_arg(argv[4], "SEED", 0, INT64_MAX, &bad);
+		return bad ? 2 : cmd_two_readers(argv[2], bs, seed);
 	}
 	fprintf(stderr, "ftload: unknown command '%s'\n", cmd);
 	return usage(NULL, NULL);

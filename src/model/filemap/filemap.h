@@ -13,9 +13,25 @@
 #include "model/folio.h"
 #include "model/model.h"
 #include "model/filemap/placement.h"
+#include "util/u64map.h"
 
 struct model;
 struct mfile;
+
+/*
+ * openfile.c: the readahead state of each open file (struct file) a file is read through,
+ * by (file, ofile); the state of the one that read last is in the file's own fields.
+ */
+struct open_file_state;
+struct open_files {
+	struct u64map slot;		/* file << 32 | ofile -> index in state */
+	struct open_file_state *state;
+	uint32_t nr, cap;
+};
+
+/* The access goes through open file ofile (not 0) of file: its state in mf's fields. */
+void openfile_switch(struct model *m, struct mfile *mf, uint32_t file, uint32_t ofile);
+void openfile_release(struct model *m);
 
 /* filemap.c: a folio for a missing page */
 uint64_t filemap_read_bytes(const struct model *m, const struct folio *f, uint64_t isize);

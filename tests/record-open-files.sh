@@ -1,0 +1,73 @@
+#!/bin/sh
+# Readahead per open file, live. The kernel keeps readahead state in the struct file
+# (file->f_ra, fresh at each open) and POSIX_FADV_RANDOM in its f_mode, not in the inode
+# (mm/readahead.c page_cache_sync_ra(), mm/fadvise.c generic_fadvise(); 6.1 to 6.18). One
+# process opens a 64 MiB file twice (ftload two-readers): through one it reads the first half
+# in 16 KiB reads, through the other, advised POSIX_FADV_RANDOM, it reads a random 16 KiB
+# block of the second half after each. The recorder numbers the open files (ft_access.ofile,
+# format 1.7) and the replay keeps a readahead state for each (filemap/openfile.c): its
+# insertions into the file, order by order, are the kernel's exactly. With one state for
+# the file, as the model had, the random reader's advice turned readahead off for both:
+# every read of the first half missed, in base pages (6.18: 13332 order-0 folios and none
+# larger, where the kernel made 5884 and 58 large ones, readahead's; hit ratio 18.6% for
+# the kernel's 70.0%).
+. "$TOP_SRCDIR/tests/lib.sh"
+. "$TOP_SRCDIR/tests/record-lib.sh"
+record_requires_bpf
+
+ftload=${TOP_BUILDDIR:?run through make check}/tests/lab/ftload
+[ -x "$ftload" ] || skip_all "tests/lab/ftload not built"
+
+D=$(record_ext4_dir)
+"$ftload" write "$D/f" 64M 1M > /dev/null || skip_all "cannot write a file in $D"
+drop_pages "$D/f"
+ino=$(stat -c %i "$D/f")
+
+rec "$TMPD/t.ftr" -q -- "$ftload" two-readers "$D/f" 16K 7
+is "$rc" 0 "record of two readers of one file exits 0"
+
+# "COUNT" lines, one per open file the reads of f went through, most reads first; "-" for 0
+"$FOLIO_TRACE" dump "$TMPD/t.ftr" | awk -v ino="ino=$ino" '
+	$2 == "access" && $4 == "op=read" && $6 == ino {
+		o = "-"
+		for (i = 7; i <= NF; i++) if ($i ~ /^ofile=/) o = substr($i, 7)
+		n[o]++
+	}
+	END { for (o in n) print n[o], o }' | sort -rn > "$TMPD/ofiles"
+is "$(awk '{ print $1 }' "$TMPD/ofiles" | tr '\n' ' ')" "2048 2048 " \
+	"the reads went through two open files, 2048 each"
+is "$(awk '$2 == "-"' "$TMPD/ofiles")" "" "every read names its open file"
+advised=$("$FOLIO_TRACE" dump "$TMPD/t.ftr" | awk -v ino="ino=$ino" '
+	$2 == "access" && $4 == "op=fadvise" && $6 == ino {
+		for (i = 7; i <= NF; i++) if ($i ~ /^ofile=/) print substr($i, 7) }')
+random=$("$FOLIO_TRACE" dump "$TMPD/t.ftr" | awk -v ino="ino=$ino" '
+	$2 == "access" && $4 == "op=read" && $6 == ino && $7 ~ /^pos=/ {
+		sub("pos=", "", $7); if ($7 >= 32 * 1048576)
+			for (i = 8; i <= NF; i++) if ($i ~ /^ofile=/) { print substr($i, 7); exit } }')
+is "$advised" "$random" "the advice names the open file of the second half's reads"
+
+# "ORDER:FOLIOS ..." the kernel and the default replay inserted into f (replay --by=file's
+# row of the trace's own order, not the order-0 one beside it)
+orders() {
+	"$FOLIO_TRACE" replay --by=file --format=csv "$TMPD/t.ftr" | awk -F, -v ino="$ino" \
+		-v want="$1" '
+		NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+		$col["ino"] == ino && $col["order"] > 0 {
+			for (o = 0; (want "inserted_" o) in col; o++)
+				if ($col[want "inserted_" o] > 0)
+					printf "%d:%d ", o, $col[want "inserted_" o]
+		}'
+}
+kernel=$(orders kernel_)
+diag "kernel's folios by order: $kernel"
+if [ -z "$kernel" ]; then
+	ok 1 "the kernel's insertions into the file were recorded"
+elif echo "$kernel" | grep -q '\(^\| \)[1-9][0-9]*:'; then
+	is "$(orders "")" "$kernel" "the replay's folios by order are the kernel's"
+else
+	# base pages only (ext4 before 6.16): the orders cannot tell the readers' states apart
+	skip "the kernel read the file in base pages alone ($kernel)"
+fi
+drop_pages "$D/f"
+rm -f "$D/f"
+done_testing
