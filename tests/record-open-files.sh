@@ -10,7 +10,9 @@
 # the file, as the model had, the random reader's advice turned readahead off for both:
 # every read of the first half missed, in base pages (6.18: 13332 order-0 folios and none
 # larger, where the kernel made 5884 and 58 large ones, readahead's; hit ratio 18.6% for
-# the kernel's 70.0%).
+# the kernel's 70.0%). Then the random reader over the whole file, whose pages keep the
+# other's folios small: the replay's largest order is the one the kernel's readahead state
+# held, as the mapping capped it (below).
 . "$TOP_SRCDIR/tests/lib.sh"
 . "$TOP_SRCDIR/tests/record-lib.sh"
 record_requires_bpf
@@ -46,11 +48,10 @@ random=$("$FOLIO_TRACE" dump "$TMPD/t.ftr" | awk -v ino="ino=$ino" '
 			for (i = 8; i <= NF; i++) if ($i ~ /^ofile=/) { print substr($i, 7); exit } }')
 is "$advised" "$random" "the advice names the open file of the second half's reads"
 
-# "ORDER:FOLIOS ..." the kernel and the default replay inserted into f (replay --by=file's
-# row of the trace's own order, not the order-0 one beside it)
+# orders TRACE [kernel_]: "ORDER:FOLIOS ..." the default replay (or the kernel) inserted into
+# f (replay --by=file's row of the trace's own order, not the order-0 one beside it)
 orders() {
-	"$FOLIO_TRACE" replay --by=file --format=csv "$TMPD/t.ftr" | awk -F, -v ino="$ino" \
-		-v want="$1" '
+	"$FOLIO_TRACE" replay --by=file --format=csv "$1" | awk -F, -v ino="$ino" -v want="$2" '
 		NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 		$col["ino"] == ino && $col["order"] > 0 {
 			for (o = 0; (want "inserted_" o) in col; o++)
@@ -58,16 +59,53 @@ orders() {
 					printf "%d:%d ", o, $col[want "inserted_" o]
 		}'
 }
-kernel=$(orders kernel_)
-diag "kernel's folios by order: $kernel"
-if [ -z "$kernel" ]; then
-	ok 1 "the kernel's insertions into the file were recorded"
-elif echo "$kernel" | grep -q '\(^\| \)[1-9][0-9]*:'; then
-	is "$(orders "")" "$kernel" "the replay's folios by order are the kernel's"
-else
-	# base pages only (ext4 before 6.16): the orders cannot tell the readers' states apart
-	skip "the kernel read the file in base pages alone ($kernel)"
-fi
+
+# near_orders MODEL KERNEL: every order's count of MODEL within 1% of KERNEL's at order 0,
+# within a quarter above it, or 8 folios where that is wider
+near_orders() {
+	echo "$1 / $2" | awk '{
+		side = 0
+		for (i = 1; i <= NF; i++) {
+			if ($i == "/") { side = 1; continue }
+			split($i, p, ":"); n[side, p[1]] = p[2]; o[p[1]] = 1
+		}
+		for (k in o) {
+			d = n[0, k] - n[1, k]; if (d < 0) d = -d
+			t = n[1, k] / (k == 0 ? 100 : 4); if (t < 8) t = 8
+			if (d > t) bad = 1
+		}
+		exit bad }'
+}
+
+# same_orders TRACE WHAT [near]: the replay's folios by order are the kernel's (near them)
+same_orders() {
+	kernel=$(orders "$1" kernel_)
+	diag "$2: kernel's folios by order: $kernel"
+	if [ -z "$kernel" ]; then
+		ok 1 "$2: the kernel's insertions into the file were recorded"
+	elif ! echo "$kernel" | grep -q '\(^\| \)[1-9][0-9]*:'; then
+		# base pages only (ext4 before 6.16): the orders cannot tell the states apart
+		skip "$2: the kernel read the file in base pages alone ($kernel)"
+	elif [ -z "${3:-}" ]; then
+		is "$(orders "$1" "")" "$kernel" "$2: the replay's folios by order are the kernel's"
+	else
+		model=$(orders "$1" "")
+		near_orders "$model" "$kernel"
+		ok $? "$2: the replay's folios by order near the kernel's ($model)"
+	fi
+}
+same_orders "$TMPD/t.ftr" "halves"
+
+# The random reader over the whole file: the sequential reader's windows meet its pages and
+# their folios stay smaller (6.18: up to order 6), while ra->order, capped by the mapping's
+# largest order, reaches 9; the replay's largest order is that (calibrate/kernel.c
+# note_ra_order()), not the largest folio added, whose windows came out 1-57% off by order
+# (0:10766 2:32 3:1 for the kernel's 0:11863 2:20). Equal in 5 runs of 6; once the kernel
+# made 4 order-2 folios more than its usual 0:11868 2:16 4:17 5:1 6:7: held near, not equal.
+drop_pages "$D/f"
+rec "$TMPD/w.ftr" -q -- "$ftload" two-readers "$D/f" 16K 3 whole
+is "$rc" 0 "record of a random reader over the whole file exits 0"
+same_orders "$TMPD/w.ftr" "whole" near
 drop_pages "$D/f"
 rm -f "$D/f"
 done_testing

@@ -68,12 +68,18 @@ static void tb_folio(struct tb *t, uint16_t type, uint64_t ino, uint64_t index, 
 	tb_append(t, &e);
 }
 
-static void tb_ra(struct tb *t, uint16_t kind, uint64_t ino, uint64_t size)
+/* A readahead event; order: ra->order as the tracepoint showed it. */
+static void tb_ra_order(struct tb *t, uint16_t kind, uint64_t ino, uint64_t size, uint8_t order)
 {
 	struct ft_readahead r = { .hdr = { .type = FT_READAHEAD, .size = sizeof(r) }, .ino = ino,
-				  .size = size, .dev = DEV, .kind = kind };
+				  .size = size, .dev = DEV, .kind = kind, .order = order };
 
 	tb_append(t, &r);
+}
+
+static void tb_ra(struct tb *t, uint16_t kind, uint64_t ino, uint64_t size)
+{
+	tb_ra_order(t, kind, ino, size, 0);
 }
 
 static void tb_writeback(struct tb *t, uint16_t kind, uint64_t ino, uint64_t pages)
@@ -142,8 +148,14 @@ static void write_events(struct tb *t)
 	for (int i = 0; i < 3; i++)
 		tb_folio(t, FT_PAGECACHE_ADD, INO_SEQ, 4 + i, 0);
 	tb_access(t, FT_OP_READ, INO_SEQ, 0, 4096, 16384);
+	/*
+	 * ra->order as stored, above the folios added: the mapping allows it (seq, which got
+	 * large folios), or is left raised by a mapping without them (rand, base pages alone)
+	 */
+	tb_ra_order(t, FT_RA_ASYNC, INO_SEQ, 4, 5);
+	tb_ra_order(t, FT_RA_ORDER, INO_SEQ, 64, 7);	/* as asked: not what it stored */
 	for (int i = 0; i < 10; i++) {
-		tb_ra(t, FT_RA_SYNC, INO_RAND, 1);
+		tb_ra_order(t, FT_RA_SYNC, INO_RAND, 1, 2);
 		tb_folio(t, FT_PAGECACHE_ADD, INO_RAND, 20 * i + 1, 0);
 		tb_access(t, FT_OP_READ, INO_RAND, (20 * i + 1) * 4096ull, 4096, 1 << 20);
 	}
@@ -217,7 +229,7 @@ static void test_kernel_facts(void)
 	ok(k.have_wb_fs, "the trace has file systems' writeback counts");
 	is_u64(k.wb_fs_bytes, 10 * 4096 + 5000, "bytes the file systems wrote back, accessed files");
 	is_u64(k.ra_pages, 512, "largest readahead window");
-	is_u64(k.max_order, 3, "largest order of an accessed file");
+	is_u64(k.max_order, 5, "largest order of an accessed file (seq's readahead state)");
 	is_u64(kcounter_delta(&k.vm[KC_REFAULT_FILE]), 7, "vmstat refault delta");
 	is_u64(kcounter_delta(&k.vm[KC_DIRTIED]), 11, "nr_dirtied delta");
 	is_u64(kcounter_delta(&k.vm[KC_WRITTEN]), 13, "nr_written delta");
@@ -228,8 +240,8 @@ static void test_kernel_facts(void)
 	orders = kernel_file_orders(&k, &n);
 	is_u64(n, 5, "one order per replay file id (the untouched file has none)");
 	if (orders && n == 5) {
-		is_u64(orders[0], 2, "seq: order 2");
-		is_u64(orders[1], 0, "rand: order 0");
+		is_u64(orders[0], 5, "seq: order 5, its readahead state's (order-2 folios added)");
+		is_u64(orders[1], 0, "rand: order 0, base pages alone (its state's 2 not taken)");
 		is_u64(orders[2], 3, "mapped: order 3");
 		is_u64(orders[3], MODEL_ORDER_DEFAULT, "gone: no add, default");
 		is_u64(orders[4], 2, "w: order 2");
@@ -245,7 +257,7 @@ static void test_kernel_facts(void)
 	kernel_facts_init(&k);
 	ok(kernel_facts_read(&k, trace_path, &err) == 0, "kernel facts read, mapped files out");
 	is_u64(k.add_folios, 18, "the mapped file's adds are left out");
-	is_u64(k.max_order, 2, "and its order");
+	is_u64(k.max_order, 5, "and its order, the seq file's 5 left");
 	is_u64(k.skipped_files, 1, "one file left out");
 	kernel_facts_release(&k);
 }
@@ -289,7 +301,7 @@ static void test_calibrate_run(void)
 	is_u64(c.cfg.memory_bytes, 64ull << 20, "memory: the cgroup limit");
 	ok(c.cgroup_limit, "said to be the limit");
 	is_u64(c.cfg.ra_pages, 512, "ra_pages from the window");
-	is_u64(c.cfg.order, 2, "largest order");
+	is_u64(c.cfg.order, 5, "largest order: the seq file's readahead state's");
 	ok(c.cfg.ra_rule == RA_RULE_6_17, "6.17 readahead rule for 6.18");
 	is_u64(c.nfiles_ra_off, 1, "readahead off for the random file");
 	is_row(&c, "insertions, pages", "mm_filemap_add_to_page_cache", 4 + 10 + 16, 33);

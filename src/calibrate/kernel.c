@@ -268,12 +268,40 @@ static int note_writeback(struct kernel_facts *k, const struct ft_writeback *w)
 	return 0;
 }
 
+/*
+ * The largest folio order a file's mapping allows shows in its readahead state, where the
+ * folios added may not: page_cache_ra_order() stores the order it read at in ra->order,
+ * capped by mapping_max_folio_order() (mm/readahead.c, 6.17 on; the page_cache_sync_ra and
+ * page_cache_async_ra tracepoints show it as stored), while a window's folios stay smaller
+ * where they meet pages another reader cached. A model capped at the orders added alone
+ * grows its windows otherwise (6.18, two readers of one ext4 file: folios added up to order
+ * 6, ra->order up to 9; the replay at 6 was 1-57% off the kernel's folios by order, at 9
+ * exactly the kernel's, 4 runs of 4). Only for a file that got large folios: a mapping
+ * without them leaves ra->order raised by each async window, uncapped (6.18, 47 windows of
+ * order 2 and a file of base pages alone, traces/randread-64M-limit.ftr).
+ */
+static void note_ra_order(struct kfile *f, const struct ft_readahead *r)
+{
+	if ((r->kind == FT_RA_SYNC || r->kind == FT_RA_ASYNC) && r->order <= MODEL_MAX_ORDER &&
+	    r->order > f->ra_max_order)
+		f->ra_max_order = r->order;
+}
+
+/* A file's largest order: as added, raised to its readahead state's where it was large. */
+static void settle_max_order(struct kfile *f)
+{
+	if (f->max_order != MODEL_ORDER_DEFAULT && f->max_order > 0 &&
+	    f->ra_max_order > f->max_order)
+		f->max_order = f->ra_max_order;
+}
+
 static int note_readahead(struct kernel_facts *k, const struct ft_readahead *r)
 {
 	struct kfile *f = kfile_get(k, r->dev, r->ino);
 
 	if (!f)
 		return -1;
+	note_ra_order(f, r);
 	if (r->kind == FT_RA_SYNC)
 		f->ra_sync++;
 	else if (r->kind == FT_RA_ORDER || r->kind == FT_RA_ASYNC)
@@ -398,6 +426,7 @@ static void sum_accessed_files(struct kernel_facts *k)
 
 		if (k->nshmem_devs && on_shmem(k, file_table_get(&k->kids, (uint32_t)i)->dev))
 			shmem_inserts_from_deletes(k, f);
+		settle_max_order(f);
 		if (f->accessed && !kfile_modelled(k, f))
 			k->skipped_files++;
 		if (!kfile_modelled(k, f)) {

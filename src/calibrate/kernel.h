@@ -50,7 +50,12 @@ struct kfile {
 	uint64_t refault_pages, activate_pages;	/* FT_PAGECACHE_REFAULT, _ACTIVATE */
 	uint64_t wb_fs_bytes;	/* its data written back, by its file system's count */
 	uint32_t ra_sync, ra_windows;	/* sync readahead calls; windows opened (order, async) */
-	uint8_t max_order;	/* MODEL_ORDER_DEFAULT: no page-cache add seen */
+	/*
+	 * the largest order its folios were added at, or its readahead state held when some
+	 * were large (kernel.c note_ra_order()); MODEL_ORDER_DEFAULT: no page-cache add seen
+	 */
+	uint8_t max_order;
+	uint8_t ra_max_order;	/* the largest ra->order its readahead events showed */
 	bool accessed;		/* has FT_ACCESS records: the model sees it */
 	bool dropped;		/* unlinked or truncated: its deletes are not reclaim */
 	bool mmapped;		/* mapped: read by faults, not only by read/write calls */

@@ -24,10 +24,11 @@
  *                                      of file under POSIX_FADV_RANDOM (no readahead: base pages
  *                                      at those offsets alone), the advice reset to
  *                                      POSIX_FADV_NORMAL after them
- *   ftload two-readers FILE BS SEED    FILE opened twice: through one, reads of BS through its
- *                                      first half; through the other, under POSIX_FADV_RANDOM,
- *                                      one read of BS at a random block (seeded) of its second
- *                                      half after each
+ *   ftload two-readers FILE BS SEED [whole]  FILE opened twice: through one, reads of BS
+ *                                      through its first half; through the other, under
+ *                                      POSIX_FADV_RANDOM, one read of BS at a random block
+ *                                      (seeded) of its second half after each (of the whole
+ *                                      file with "whole")
  *
  * Each prints the bytes it wrote or read, a number on one line. Sizes take a K, M or G suffix
  * (powers of 1024). Exit status 0, 1 on an I/O error, 2 on a usage error.
@@ -38,6 +39,7 @@
 #include <linux/io_uring.h>
 #include <inttypes.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,7 +65,7 @@ static const char *usage_text =
 	"       ftload uring-read FILE BS\n"
 	"       ftload zipf FILE BS COUNT THETA SEED\n"
 	"       ftload stride-read FILE BS STRIDE FIRST\n"
-	"       ftload two-readers FILE BS SEED\n"
+	"       ftload two-readers FILE BS SEED [whole]\n"
 	"SIZE, BS and STRIDE take a K, M or G suffix (powers of 1024).\n";
 
 /* A usage error: "CMD takes ARGS" when CMD is given, then the usage. */
@@ -587,9 +589,10 @@ static int cmd_stride_read(const char *file, uint64_t bs, uint64_t stride, uint6
  * each through its own struct file, so each has its own readahead state (file->f_ra) and
  * advice (FMODE_RANDOM): the sequential one's window grows, the random reads, advised
  * POSIX_FADV_RANDOM, read their pages alone. Each keeps to its half of the file, so neither
- * finds the other's pages cached. Prints the bytes read by both.
+ * finds the other's pages cached; whole: the random reader reads all of it, so the sequential
+ * one's windows meet its pages. Prints the bytes read by both.
  */
-static int cmd_two_readers(const char *file, uint64_t bs, uint64_t seed)
+static int cmd_two_readers(const char *file, uint64_t bs, uint64_t seed, bool whole)
 {
 	uint64_t state = seed * 0x9e3779b97f4a7c15ULL + 1, total = 0, nblocks;
 	struct stat st;
@@ -622,8 +625,8 @@ static int cmd_two_readers(const char *file, uint64_t bs, uint64_t seed)
 		total += (uint64_t)n;
 		i++;
 		do
-			r = pread(rnd, buf, (size_t)bs,
-				  (off_t)((nblocks + next_random(&state) % nblocks) * bs));
+			r = pread(rnd, buf, (size_t)bs, (off_t)((whole ? next_random(&state) %
+				  (2 * nblocks) : nblocks + next_random(&state) % nblocks) * bs));
 		while (r < 0 && errno == EINTR);
 		if (r < 0) {
 			rc = fail("cannot read", file);
@@ -752,11 +755,11 @@ int main(int argc, char **argv)
 	if (!strcmp(cmd, "two-readers")) {
 		uint64_t bs, seed;
 
-		if (argc != 5)
-			return usage(cmd, "FILE BS SEED");
+		if ((argc != 5 && argc != 6) || (argc == 6 && strcmp(argv[5], "whole")))
+			return usage(cmd, "FILE BS SEED [whole]");
 		bs = size_arg(argv[3], "BS", 1, MAX_BS, &bad);
 		seed = size_arg(argv[4], "SEED", 0, INT64_MAX, &bad);
-		return bad ? 2 : cmd_two_readers(argv[2], bs, seed);
+		return bad ? 2 : cmd_two_readers(argv[2], bs, seed, argc == 6);
 	}
 	fprintf(stderr, "ftload: unknown command '%s'\n", cmd);
 	return usage(NULL, NULL);
