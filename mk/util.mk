@@ -4,6 +4,7 @@ libfoliotrace_a_SOURCES += \
 	src/util/error.h src/util/error.c src/util/msg.h src/util/msg.c \
 	src/util/parse.h src/util/parse.c src/util/args.h src/util/args.c \
 	src/util/json.h src/util/json.c src/util/hash.h src/util/rng.h src/util/checks.h \
+	src/util/entropy.h src/util/entropy.c \
 	src/util/escape.h src/util/escape.c src/util/output.h src/util/output.c \
 	src/util/u64map.h src/util/u64map.c src/util/grow.h \
 	src/util/table.h src/util/table.c src/util/headroom.h src/util/headroom.c \

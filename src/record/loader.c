@@ -14,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
-#include <sys/random.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/utsname.h>
@@ -27,6 +26,7 @@
 #include <bpf/libbpf.h>
 
 #include "record/record.h"
+#include "util/entropy.h"
 #include "../../bpf/record.h"
 #include "bpf/record.skel.h"
 #include "bpf/record-probe-reads.skel.h"
@@ -436,19 +436,6 @@ static void set_filters(struct record_bpf *skel, const struct ft_filters *f)
 }
 
 /* The key the open files' numbers mix their addresses with: one of this recording's own. */
-static void set_ofile_key(struct record_bpf *skel)
-{
-	__u64 key = 0;
-
-	if (getrandom(&key, sizeof(key), GRND_NONBLOCK) != (ssize_t)sizeof(key)) {
-		struct timespec t;
-
-		clock_gettime(CLOCK_MONOTONIC, &t);
-		key = (__u64)t.tv_nsec << 32 ^ (__u64)t.tv_sec ^ (__u64)getpid() << 20;
-	}
-	skel->rodata->ofile_key = key;
-}
-
 /*
  * --cgroup: the directory must be on the cgroup2 filesystem. Anything else (/tmp, a v1
  * hierarchy) is said to be so before the kernel gets it, which only answers EBADF.
@@ -541,7 +528,8 @@ struct ft_bpf *ft_bpf_open(const struct ft_filters *f, __u64 ring_bytes, struct 
 		goto fail;
 	}
 	set_filters(b->skel, f);
-	set_ofile_key(b->skel);
+	/* Open files are named by their address mixed with this: no kernel address in a trace. */
+	b->skel->rodata->ofile_key = ft_random_u64(0);
 	b->unrecorded = choose_programs(b->skel, &kb);
 	b->skel->rodata->track_refaults = !(b->unrecorded & FT_UNREC_REFAULTS);
 	kernel_btf_free(&kb);

@@ -9,13 +9,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "util/hash.h"
+#include "util/entropy.h"
 #include "util/msg.h"
 #include "util/output.h"
 
@@ -134,18 +133,6 @@ static char *split_path(const char *path, const char **dir, const char **base)
 	return buf;
 }
 
-static uint64_t random_u64(unsigned attempt)
-{
-	struct timespec t;
-	uint64_t r;
-
-	if (getrandom(&r, sizeof(r), GRND_NONBLOCK) == (ssize_t)sizeof(r))
-		return r;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return ft_hash64((uint64_t)getpid() << 40 ^ (uint64_t)t.tv_sec << 20 ^
-			 (uint64_t)t.tv_nsec ^ attempt);
-}
-
 /* name: "DIR/.BASE.RANDOM", a name for a file of ours next to the target; len >= temp_len. */
 static size_t temp_len(const char *dir)
 {
@@ -156,7 +143,7 @@ static void temp_name(char *name, size_t len, const char *dir, const char *base,
 		      unsigned attempt)
 {
 	snprintf(name, len, "%s/.%.*s.%012llx", dir, TMP_BASE_MAX, base,
-		 (unsigned long long)(random_u64(attempt) & 0xffffffffffffull));
+		 (unsigned long long)(ft_random_u64(attempt) & 0xffffffffffffull));
 }
 
 /*
