@@ -141,6 +141,37 @@ static void test_open_files(void)
 	       "naming no open file: one state, the advice for every read (4 pages each)");
 }
 
+/*
+ * A file's open files close before its final iput (the unlink event): a file that comes under
+ * its number starts from file_ra_state_init()'s state, not from the advice of the old file's
+ * last reader. Returns the pages two sequential 16 KiB reads through ofile insert.
+ */
+static uint64_t read_after_unlink(uint32_t old_ofile, uint32_t new_ofile)
+{
+	struct model *m = make();
+	uint64_t before;
+
+	op_via(m, old_ofile, MODEL_FADVISE, 0, 0, FADV_RANDOM);
+	op_via(m, old_ofile, MODEL_READ, 8 * MiB, 64 * 1024, 0);
+	op_via(m, 0, MODEL_UNLINK, 0, 0, 0);
+	before = metrics(m).inserted_pages;
+	op_via(m, new_ofile, MODEL_READ, 4 * MiB, 16 * 1024, 0);
+	op_via(m, new_ofile, MODEL_READ, 4 * MiB + 16 * 1024, 16 * 1024, 0);
+	before = metrics(m).inserted_pages - before;
+	model_free(m);
+	return before;
+}
+
+static void test_unlink_forgets_open_files(void)
+{
+	is_u64(read_after_unlink(2, 3), 4 + 8,
+	       "after unlink a new open file reads with a fresh state: a window (4 + 8 pages)");
+	is_u64(read_after_unlink(2, 2), 4 + 8,
+	       "after unlink the old open file's number again: a fresh state too");
+	is_u64(read_after_unlink(0, 0), 4 + 8,
+	       "after unlink, naming no open file: the old file's advice is gone");
+}
+
 static void test_fadvise_willneed(void)
 {
 	struct model *m = make();
@@ -281,6 +312,7 @@ int main(void)
 {
 	test_fadvise_random();
 	test_open_files();
+	test_unlink_forgets_open_files();
 	test_fadvise_willneed();
 	test_fadvise_dontneed();
 	test_madvise_hugepage();

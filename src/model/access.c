@@ -310,8 +310,7 @@ static void access_apply_op(struct model *m, const struct model_access *a, struc
 		do_truncate(m, a->file_id, mf, 0);
 		mf->gen++;	/* its shadow entries and touched pages belong to the old file */
 		mf->known = false;
-		mf->prev_read_end = 0;
-		mf->ofile = 0;	/* its open files' states are stale (their gen) */
+		openfile_unlink(mf);
 		mf->shadow_mask = 0;
 		break;
 	}

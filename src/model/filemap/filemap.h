@@ -31,6 +31,11 @@ struct open_files {
 
 /* The access goes through open file ofile (not 0) of file: its state in mf's fields. */
 void openfile_switch(struct model *m, struct mfile *mf, uint32_t file, uint32_t ofile);
+/*
+ * The file is gone: its open files are closed (their saved states stale by mfile.gen), and a
+ * file that comes under its number opens with fresh state, as file_ra_state_init() gives.
+ */
+void openfile_unlink(struct mfile *mf);
 void openfile_release(struct model *m);
 
 /* filemap.c: a folio for a missing page */

@@ -101,6 +101,12 @@ void openfile_switch(struct model *m, struct mfile *mf, uint32_t file, uint32_t 
 	mf->ofile = ofile;
 }
 
+void openfile_unlink(struct mfile *mf)
+{
+	state_fresh(mf);
+	mf->ofile = 0;
+}
+
 void openfile_release(struct model *m)
 {
 	struct open_files *of = &m->open_files;
