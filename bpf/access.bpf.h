@@ -70,7 +70,8 @@ static __always_inline void file_access(const struct cur *c, struct file *file,
 	ino = FILE_LOAD(inode, i_ino);
 	isize = FILE_LOAD(inode, i_size);
 	f_flags = FILE_LOAD(file, f_flags);
-	if (f_flags & O_DIRECT)
+	/* a mapping's faults and advice go through the page cache whatever the open said */
+	if ((f_flags & O_DIRECT) && (x->op == FT_OP_READ || x->op == FT_OP_WRITE))
 		x->flags |= FT_AF_DIRECT;
 	if (f_flags & O_APPEND)
 		x->flags |= FT_AF_APPEND;

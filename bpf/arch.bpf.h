@@ -28,6 +28,10 @@
 #define O_DSYNC		00010000
 #define O_DIRECT	00040000
 
+/* exc_page_fault()'s error code (arch/x86/include/asm/trap_pf.h) */
+#define X86_PF_PROT	0x1	/* the page was present: a protection fault */
+#define X86_PF_WRITE	0x2
+
 /* Syscall numbers of the calls recorded. */
 enum {
 	NR_read = 0, NR_write = 1, NR_pread64 = 17, NR_pwrite64 = 18, NR_readv = 19,

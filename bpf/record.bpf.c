@@ -146,11 +146,62 @@ static __always_inline int note_fault(unsigned long address)
 	return 0;
 }
 
+#define VM_SHARED	0x00000008
+#define TMPFS_MAGIC	0x01021994
+
+/* The VMA of a fault on a page not present: its file and where in it the page is. */
+struct shmem_fault_walk {
+	__u64 address;
+	__u64 file;		/* its struct file, 0 for anonymous memory */
+	__u64 pos;		/* the page's byte offset in the file */
+	__u64 flags;		/* vm_flags */
+};
+
+static long shmem_fault_vma(struct task_struct *task, struct vm_area_struct *vma,
+			    struct shmem_fault_walk *w)
+{
+	w->file = (__u64)vma->vm_file;
+	w->pos = ((w->address - vma->vm_start) >> PAGE_SHIFT << PAGE_SHIFT) +
+		 (vma->vm_pgoff << PAGE_SHIFT);
+	w->flags = vma->vm_flags;
+	return 0;
+}
+
+/*
+ * shmem_fault() fires no mm_filemap_fault: a tmpfs file's fault is recorded from the page
+ * fault itself, a page not present in a VMA mapping the file (a write through a shared
+ * mapping as FT_OP_MMAP_WRITE: it allocates, as shmem_get_folio_gfp() does for it, the
+ * folio huge=advise makes huge for a VM_HUGEPAGE mapping; a private one's write copies from
+ * a read). A fault-around that maps the page first is recorded after it. Memory of
+ * kernel-internal mounts (shared anonymous memory, SysV shm, memfd) is no file of the trace.
+ */
+static __always_inline void shmem_fault(unsigned long address, unsigned long error_code)
+{
+	struct shmem_fault_walk w = { .address = address };
+	struct access x = { .op = FT_OP_MMAP_READ, .arg = FT_MMAP_SHMEM, .len = 1 << PAGE_SHIFT };
+	struct file *file;
+	struct cur c;
+
+	if ((error_code & X86_PF_PROT) || !cur_get(&c) || !cur_traced(&c) ||
+	    bpf_find_vma(bpf_get_current_task_btf(), address, shmem_fault_vma, &w, 0) || !w.file)
+		return;
+	file = typed_file(w.file);
+	if (FILE_LOAD(file, f_inode, i_sb, s_magic) != TMPFS_MAGIC || internal_file(file))
+		return;
+	if ((error_code & X86_PF_WRITE) && (w.flags & VM_SHARED))
+		x.op = FT_OP_MMAP_WRITE;
+	x.flags = (w.flags & VM_EXEC) ? FT_AF_EXEC : 0;
+	x.pos = w.pos;
+	file_access(&c, file, &x);
+}
+
 /* x86 exc_page_fault(): every fault, before the filemap fault it may lead to. */
 SEC("tp_btf/page_fault_user")
 int BPF_PROG(fault_user, unsigned long address, struct pt_regs *regs, unsigned long error_code)
 {
-	return note_fault(address);
+	note_fault(address);
+	shmem_fault(address, error_code);
+	return 0;
 }
 
 /* A copy to or from user memory that faults in a file mapping (read(2) into one) */

@@ -11,7 +11,8 @@
 # no insertion by the kernel; the replay, its pages charged to the root beside the cgroup,
 # has 0 insertions and 0 evictions of its own too (what the host's DAMON pageout took meanwhile
 # set aside), where an empty start inserts and evicts thousands.
-# The recorder has no huge pages (its probes map files), the command it runs keeps its own.
+# A file created during the recording starts empty. The recorder has no huge pages (its probes
+# map files), the command it runs keeps its own.
 # Only this test's files are dropped from the cache.
 . "$TOP_SRCDIR/tests/lib.sh"
 . "$TOP_SRCDIR/tests/record-lib.sh"
@@ -218,6 +219,29 @@ if [ -w /sys/fs/cgroup/memory/memory.limit_in_bytes ]; then
 	drop_pages "$B"
 else
 	skip "no cgroup v1 memory controller: the memory-limit case"
+fi
+
+# A file created during the recording has no start state, whatever the probe found cached: on a
+# tmpfs, fallocate(1) allocates its 2048 pages with no write nor insertion event to take them out.
+# (ftload probed-read keeps the file until the probe has looked at it.)
+T=$TMPD/tmpfs-born
+FTLOAD=$TOP_BUILDDIR/tests/lab/ftload
+mkdir -p "$T"
+if [ ! -x "$FTLOAD" ]; then
+	skip "tests/lab/ftload not built: the file born during the recording"
+elif mount -t tmpfs -o size=16m ft-startcache "$T"; then
+	echo "$T" >> "$TMPD/cleanup-mounts"
+	"$FOLIO_TRACE" record -q -o "$TMPD/born.ftr" -- sh -c \
+		"fallocate -l 8M '$T/g' && stat -c %i '$T/g' > '$TMPD/born.ino' &&
+		 '$FTLOAD' probed-read '$T/g' 1M > /dev/null && rm '$T/g'"
+	ok $? "a tmpfs file created and fallocated under record"
+	saved_ino=$ino
+	ino=$(cat "$TMPD/born.ino")
+	is "$(start_of "$TMPD/born.ftr")" "0 -" \
+		"born during the recording: no start state (the probe saw its fallocated pages)"
+	ino=$saved_ino
+else
+	skip "cannot mount a tmpfs: the file born during the recording"
 fi
 
 # mincore(2) probes map the files: the recorder keeps khugepaged from its memory

@@ -48,6 +48,11 @@ int main(void)
 	ok(ft_pageset_overlaps(&s, 21, 4), "a folio over the run's last page overlaps it");
 	ok(!ft_pageset_overlaps(&s, 22, 4), "one starting past its end does not");
 	ok(!ft_pageset_overlaps(&s, 8, 4), "nor one ending at its start");
+	ok(ft_pageset_covers(&s, 12, 10), "the run covers itself");
+	ok(ft_pageset_covers(&s, 14, 4), "and a block inside it");
+	ok(!ft_pageset_covers(&s, 20, 4), "not a block past its end");
+	ok(!ft_pageset_covers(&s, 10, 4), "nor one from before its start");
+	ok(!ft_pageset_covers(&s, 0, 4), "nor one wholly before it");
 	ft_pageset_remove(&s, 0, 100);
 	is_str(show(&s), "-", "a hole over everything empties the set");
 	for (unsigned i = 0; i < 1000; i++)

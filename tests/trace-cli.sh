@@ -9,7 +9,7 @@ size=$(stat -c %s s.ftr)
 # The stored size depends on the zlib build: checked against the file, the rest verbatim.
 run "$FOLIO_TRACE" info s.ftr
 is "$rc" 0 "info exits 0 on a complete trace"
-is "$(printf '%s\n' "$out" | sed -n 2p)" "format:     version 1.7, 3 chunks, $size B" \
+is "$(printf '%s\n' "$out" | sed -n 2p)" "format:     version 1.8, 3 chunks, $size B" \
 	"info: format line gives the file's size"
 is "$(printf '%s\n' "$out" | sed 2d)" "$(sed 2d "$DATA/sample.info")" "info output exact"
 

@@ -124,6 +124,14 @@ bool ft_pageset_overlaps(const struct ft_pageset *s, __u64 start, __u64 len)
 	return i < s->n && s->r[i].start < start + len && s->r[i].start + s->r[i].len > start;
 }
 
+bool ft_pageset_covers(const struct ft_pageset *s, __u64 start, __u64 len)
+{
+	size_t i = first_after(s, start + 1);
+
+	/* ranges that touch are merged: one range holds them all or none does */
+	return i < s->n && s->r[i].start <= start && s->r[i].start + s->r[i].len >= start + len;
+}
+
 __u64 ft_pageset_pages(const struct ft_pageset *s)
 {
 	__u64 n = 0;

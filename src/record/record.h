@@ -165,6 +165,8 @@ void ft_pageset_free(struct ft_pageset *s);
 int ft_pageset_add(struct ft_pageset *s, __u64 start, __u64 len);
 int ft_pageset_remove(struct ft_pageset *s, __u64 start, __u64 len);
 bool ft_pageset_overlaps(const struct ft_pageset *s, __u64 start, __u64 len);
+/* Does the set hold every page of [start, start + len)? */
+bool ft_pageset_covers(const struct ft_pageset *s, __u64 start, __u64 len);
 __u64 ft_pageset_pages(const struct ft_pageset *s);
 
 struct ft_start_shadow_sets {
@@ -200,6 +202,7 @@ struct ft_start_hold {
 	size_t np, cap_p;
 	/* totals, for the summary */
 	__u64 probed, probe_ns, corrected;
+	__u64 since_realtime_ns;	/* the recording's start: files born after have no start */
 };
 
 void ft_start_hold_free(struct ft_start_hold *h);

@@ -8,10 +8,14 @@
  * FT_PAGECACHE_ADD events (and writes, which tmpfs makes without one) before the probe take
  * their pages out of its start state and its FT_PAGECACHE_DELETE events put back those the
  * trace had not inserted; then the start state goes into the trace in the place of its file's
- * first event, and the held records after it.
+ * first event, and the held records after it. A file born after the recording began has no
+ * start state at all.
  */
+#define _GNU_SOURCE		/* statx() */
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "record/record.h"
@@ -66,6 +70,30 @@ static int hold_copy(struct ft_start_hold *h, const struct ft_hdr *rec)
 	return 0;
 }
 
+/*
+ * Was the file created after the recording began (statx(2) birth time, which ext4, xfs,
+ * btrfs and tmpfs keep)? Then every page it has is the trace's: writes still running while
+ * the probe looked (recorded when they return) filled some it saw.
+ */
+static bool born_during(const char *path, __u64 since_realtime_ns)
+{
+	struct statx stx;
+
+	if (statx(AT_FDCWD, path, 0, STATX_BTIME, &stx) || !(stx.stx_mask & STATX_BTIME))
+		return false;
+	return (__u64)stx.stx_btime.tv_sec * 1000000000ull + stx.stx_btime.tv_nsec >
+	       since_realtime_ns;
+}
+
+/* The probe found the trace's own pages and shadows alone: no start state. */
+static void forget_start(struct ft_start_probe *p)
+{
+	p->corrected += ft_pageset_pages(&p->start);
+	ft_pageset_free(&p->start);
+	ft_pageset_free(&p->shadows.old);
+	ft_pageset_free(&p->shadows.recent);
+}
+
 int ft_start_hold_probe(struct ft_start_hold *h, const char *path, __u32 dev, __u64 ino,
 			__u64 dirty)
 {
@@ -87,6 +115,8 @@ int ft_start_hold_probe(struct ft_start_hold *h, const char *path, __u32 dev, __
 		probe_free(p);
 		return 0;	/* not probed: readers take the file's start as unknown */
 	}
+	if (born_during(path, h->since_realtime_ns))
+		forget_start(p);
 	if (p->sc.flags & FT_SC_CACHESTAT) {
 		p->sc.nr_dirty += dirty;
 		if (p->sc.nr_dirty > p->sc.nr_cache)
@@ -109,20 +139,31 @@ static struct ft_start_probe *probe_of(struct ft_start_hold *h, __u32 dev, __u64
 /*
  * A write before the probe put its pages in the cache itself: taken out of the start state.
  * tmpfs inserts without the insertion event, so a file the trace wrote before the probe saw
- * it would otherwise look cached from the start; elsewhere its insertions say the same.
+ * it would otherwise look cached from the start; elsewhere its insertions say the same. So
+ * does a tmpfs fault (FT_MMAP_SHMEM), which allocates the folio over its page when none is
+ * cached: a PMD folio where the mount and the mapping allow one (shmem_get_folio_gfp()), so
+ * the aligned PMD block around the page goes when the probe found all of it cached. (A
+ * write still running while the probe ran, recorded when it returns, may have filled pages the
+ * probe saw: of a file the trace created, born_during() drops them all.)
  */
 static int correct_write(struct ft_start_hold *h, const struct ft_access *a)
 {
-	__u64 page = (__u64)sysconf(_SC_PAGESIZE), first, n;
+	__u64 page = (__u64)sysconf(_SC_PAGESIZE), pmd = page / 8, first, n;
+	bool shmem_fault = (a->op == FT_OP_MMAP_READ || a->op == FT_OP_MMAP_WRITE) &&
+			   a->arg == FT_MMAP_SHMEM;
 	struct ft_start_probe *p;
 
-	if ((a->op != FT_OP_WRITE && a->op != FT_OP_MMAP_WRITE) || !a->len)
+	if ((a->op != FT_OP_WRITE && a->op != FT_OP_MMAP_WRITE && !shmem_fault) || !a->len)
 		return 0;
 	p = probe_of(h, a->dev, a->ino);
 	if (!p || a->hdr.ts >= p->sc.hdr.ts)
 		return 0;
 	first = a->pos / page;
 	n = (a->pos + a->len + page - 1) / page - first;
+	if (shmem_fault && ft_pageset_covers(&p->start, first & ~(pmd - 1), pmd)) {
+		first &= ~(pmd - 1);
+		n = pmd;
+	}
 	p->corrected += n;
 	if (ft_pageset_remove(&p->start, first, n) < 0)
 		return -1;

@@ -364,12 +364,19 @@ enum ft_rw_via {
 /*
  * FT_OP_MMAP_READ's arg: which kernel path mapped the pages. A fault (filemap_fault) reads a
  * missing page, with read-around; fault-around (filemap_map_pages) maps only pages already
- * cached and uptodate, never reads. 0: not recorded (older traces, imports).
+ * cached and uptodate, never reads. 0: not recorded (older traces, imports). A replay takes
+ * any other value for a fault.
  */
 enum ft_mmap_kind {
 	FT_MMAP_UNKNOWN = 0,
 	FT_MMAP_FAULT = 1,	/* mm_filemap_fault: one page */
 	FT_MMAP_AROUND = 2,	/* mm_filemap_map_pages: the range fault-around tried */
+	/*
+	 * a tmpfs file's page not present in the faulting process (the page fault itself:
+	 * shmem_fault() fires no mm_filemap_fault), one page, before the fault is handled;
+	 * FT_OP_MMAP_WRITE's arg too (1.8)
+	 */
+	FT_MMAP_SHMEM = 3,
 };
 
 #define FT_AF_DIRECT	(1u << 0)	/* O_DIRECT: bypasses the page cache */

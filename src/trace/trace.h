@@ -20,11 +20,12 @@
 #define FT_MAGIC		"FOLIOTRC"
 #define FT_MAGIC_LEN		8
 #define FT_VERSION_MAJOR	1
-#define FT_VERSION_MINOR	7	/* 1.1: FT_CGROUP, ft_task.cgroup; 1.2: ft_host.unrecorded;
+#define FT_VERSION_MINOR	8	/* 1.1: FT_CGROUP, ft_task.cgroup; 1.2: ft_host.unrecorded;
 					 * 1.3: FT_START_CACHE; 1.4: FT_START_SHADOWS;
 					 * 1.5: FT_PAGECACHE_REFAULT, _ACTIVATE;
 					 * 1.6: packed chunks (FT_FILE_PACKED);
-					 * 1.7: ft_access.ofile, the open file */
+					 * 1.7: ft_access.ofile, the open file;
+					 * 1.8: FT_MMAP_SHMEM, tmpfs faults */
 #define FT_CHUNK_MAGIC		0x4b435446u	/* "FTCK" little-endian */
 #define FT_CHUNK_RAW_MAX	(16u << 20)	/* readers refuse larger chunks */
 #define FT_CHUNK_RAW_DEFAULT	(1u << 20)	/* writers flush at this many raw bytes */

@@ -17,6 +17,10 @@
  *                                      to end of file
  *   ftload drop FILE                   POSIX_FADV_DONTNEED of the whole file (prints 0)
  *   ftload mmap-read FILE              FILE mapped and one byte of each page read
+ *   ftload advised-write FILE SIZE BS  FILE made 2 * SIZE long; its first SIZE mapped shared,
+ *                                      advised MADV_HUGEPAGE and one byte of each page written
+ *                                      (write faults); then, the mapping kept, the second SIZE
+ *                                      written with write(2) in writes of BS, and fsync
  *   ftload uring-read FILE BS          reads of BS to end of file through io_uring, one at a time
  *   ftload zipf FILE BS COUNT THETA SEED  COUNT reads of BS at blocks drawn from a Zipf law of
  *                                      exponent THETA (block 0 the most likely), seeded
@@ -62,6 +66,7 @@ static const char *usage_text =
 	"       ftload probed-read FILE BS\n"
 	"       ftload drop FILE\n"
 	"       ftload mmap-read FILE\n"
+	"       ftload advised-write FILE SIZE BS\n"
 	"       ftload uring-read FILE BS\n"
 	"       ftload zipf FILE BS COUNT THETA SEED\n"
 	"       ftload stride-read FILE BS STRIDE FIRST\n"
@@ -393,6 +398,52 @@ static int cmd_mmap_read(const char *file)
 	return 0;
 }
 
+/*
+ * A mapping's MADV_HUGEPAGE (VM_HUGEPAGE) is the VMA's: its faults may take huge folios where
+ * the filesystem allows them on advice (tmpfs huge=advise), a write(2) to the same file does
+ * not see it. Prints the bytes faulted and written.
+ */
+static int cmd_advised_write(const char *file, uint64_t size, uint64_t bs)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	char *buf = NULL, *p;
+	int fd, rc = 0;
+
+	fd = open_with_buffer(file, O_RDWR | O_CREAT | O_TRUNC, bs, &buf);
+	if (fd < 0)
+		return 1;
+	if (ftruncate(fd, (off_t)(2 * size))) {
+		rc = fail("cannot size", file);
+		goto out;
+	}
+	p = mmap(NULL, (size_t)size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (p == MAP_FAILED) {
+		rc = fail("cannot map", file);
+		goto out;
+	}
+	if (madvise(p, (size_t)size, MADV_HUGEPAGE)) {
+		rc = fail("cannot advise MADV_HUGEPAGE on", file);
+	} else {
+		for (uint64_t off = 0; off < size; off += (uint64_t)page)
+			((volatile char *)p)[off] = 1;
+		memset(buf, 1, (size_t)bs);
+		if (lseek(fd, (off_t)size, SEEK_SET) < 0)
+			rc = fail("cannot seek in", file);
+		for (uint64_t off = size; !rc && off < 2 * size; off += bs)
+			if (write_all(fd, buf, (size_t)(2 * size - off < bs ? 2 * size - off : bs)))
+				rc = fail("cannot write", file);
+		if (!rc && fsync(fd))
+			rc = fail("cannot fsync", file);
+	}
+	munmap(p, (size_t)size);
+out:
+	close(fd);
+	free(buf);
+	if (!rc)
+		printf("%" PRIu64 "\n", 2 * size);
+	return rc;
+}
+
 /* An io_uring of one submission at a time, by the raw system calls (no liburing here). */
 struct ring {
 	int fd;
@@ -715,6 +766,15 @@ int main(int argc, char **argv)
 		if (argc != 3)
 			return usage(cmd, "FILE");
 		return cmd_mmap_read(argv[2]);
+	}
+	if (!strcmp(cmd, "advised-write")) {
+		uint64_t size, bs;
+
+		if (argc != 5)
+			return usage(cmd, "FILE SIZE BS");
+		size = size_arg(argv[3], "SIZE", 1, INT64_MAX / 2, &bad);
+		bs = size_arg(argv[4], "BS", 1, MAX_BS, &bad);
+		return bad ? 2 : cmd_advised_write(argv[2], size, bs);
 	}
 	if (!strcmp(cmd, "uring-read")) {
 		uint64_t bs;
