@@ -305,6 +305,13 @@ static void test_tmpfs(void)
 	a.pos = 9 * MiB;
 	model_access(m, &a);
 	is_u64(metrics(m).insertions_by_order[9], 1, "with MADV_HUGEPAGE a PMD folio");
+	a.op = MODEL_WRITE;
+	a.pos = 12 * MiB;
+	a.len = 2 * MiB;
+	model_access(m, &a);
+	x = metrics(m);
+	is_u64(x.insertions_by_order[9], 1, "a write(2) after it, 2 MiB aligned: no PMD folio");
+	is_u64(x.insertions_by_order[0], 1 + 512, "but base pages: a write has no VMA");
 	model_free(m);
 }
 

@@ -107,7 +107,7 @@ static unsigned shmem_orders_within_size(const struct mfile *mf, unsigned mask, 
  * fault, or a release before 6.14, asks for the PMD order only; since 6.14 a write may take
  * any order (6.18: PMD first, then smaller, as the "huge=" strategy fix has it; 6.14 to 6.17
  * took the write's size as the hint, which the model leaves out); within_size keeps those
- * that end within the file; advise gives PMD folios to VM_HUGEPAGE mappings.
+ * that end within the file; advise gives PMD folios to the faults of VM_HUGEPAGE mappings.
  */
 static unsigned shmem_allowed_orders(struct model *m, const struct mfile *mf, uint64_t idx,
 				     uint64_t end, uint64_t size, bool fault)
@@ -130,7 +130,8 @@ static unsigned shmem_allowed_orders(struct model *m, const struct mfile *mf, ui
 			return mask;
 		/* fall through */
 	case TMPFS_HUGE_ADVISE:
-		return mf->vm_hugepage ? pmd_bit : 0;
+		/* the VMA's VM_HUGEPAGE: a write(2) has no VMA (vm_flags 0) */
+		return fault && mf->vm_hugepage ? pmd_bit : 0;
 	default:
 		return 0;
 	}
