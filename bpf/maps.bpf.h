@@ -48,14 +48,17 @@ struct {
 } pids SEC(".maps");
 
 /*
- * The user page fault in progress on each CPU (exceptions:page_fault_user), for the filemap
- * fault tracepoints inside it, which are not given the VMA: its address, and the thread, since
- * another task may run on the CPU in between.
+ * The page fault in progress on each CPU (exceptions:page_fault_user, _kernel), for the
+ * events inside it, which are not given the VMA: its address, and the thread, since another
+ * task may run on the CPU in between; whether it is a write, and whether a tmpfs page it maps
+ * is still to be recorded (record.bpf.c shmem_mapped()).
  */
 struct fault_vma {
 	__u64 address;
 	__u32 tid;
-	__u32 pad;
+	__u8 shmem_pending;
+	__u8 write;
+	__u8 pad[2];
 };
 
 struct {

@@ -134,7 +134,12 @@ int BPF_PROG(uring_complete_rw_res, void *ring, struct io_kiocb *req, __u64 user
 
 #define VM_EXEC	0x00000004	/* include/linux/mm.h: a #define, not in BTF */
 
-static __always_inline int note_fault(unsigned long address)
+#define VM_SHARED	0x00000008
+#define TMPFS_MAGIC	0x01021994
+#define MM_SHMEMPAGES	3	/* include/linux/mm_types_task.h, an anonymous enum: 4.5 on */
+
+/* The fault in progress on this CPU: where, whose, and what its error code says. */
+static __always_inline void note_fault(unsigned long address, unsigned long error_code)
 {
 	__u32 zero = 0;
 	struct fault_vma *s = bpf_map_lookup_elem(&fault_vmas, &zero);
@@ -142,23 +147,38 @@ static __always_inline int note_fault(unsigned long address)
 	if (s) {
 		s->address = address;
 		s->tid = (__u32)bpf_get_current_pid_tgid();
+		s->shmem_pending = !(error_code & X86_PF_PROT);
+		s->write = (error_code & X86_PF_WRITE) != 0;
 	}
+}
+
+/* x86 exc_page_fault(): every fault, before the filemap fault it may lead to. */
+SEC("tp_btf/page_fault_user")
+int BPF_PROG(fault_user, unsigned long address, struct pt_regs *regs, unsigned long error_code)
+{
+	note_fault(address, error_code);
 	return 0;
 }
 
-#define VM_SHARED	0x00000008
-#define TMPFS_MAGIC	0x01021994
+/* A copy to or from user memory that faults in a file mapping (read(2) into one) */
+SEC("tp_btf/page_fault_kernel")
+int BPF_PROG(fault_kernel, unsigned long address, struct pt_regs *regs,
+	     unsigned long error_code)
+{
+	note_fault(address, error_code);
+	return 0;
+}
 
-/* The VMA of a fault on a page not present: its file and where in it the page is. */
-struct shmem_fault_walk {
+/* What a fault's VMA says: its file and where in it the page is, its flags. */
+struct fault_walk {
 	__u64 address;
 	__u64 file;		/* its struct file, 0 for anonymous memory */
 	__u64 pos;		/* the page's byte offset in the file */
 	__u64 flags;		/* vm_flags */
 };
 
-static long shmem_fault_vma(struct task_struct *task, struct vm_area_struct *vma,
-			    struct shmem_fault_walk *w)
+static long fault_vma_found(struct task_struct *task, struct vm_area_struct *vma,
+			    struct fault_walk *w)
 {
 	w->file = (__u64)vma->vm_file;
 	w->pos = ((w->address - vma->vm_start) >> PAGE_SHIFT << PAGE_SHIFT) +
@@ -168,61 +188,72 @@ static long shmem_fault_vma(struct task_struct *task, struct vm_area_struct *vma
 }
 
 /*
- * shmem_fault() fires no mm_filemap_fault: a tmpfs file's fault is recorded from the page
- * fault itself, a page not present in a VMA mapping the file (a write through a shared
- * mapping as FT_OP_MMAP_WRITE: it allocates, as shmem_get_folio_gfp() does for it, the
- * folio huge=advise makes huge for a VM_HUGEPAGE mapping; a private one's write copies from
- * a read). A fault-around that maps the page first is recorded after it. Memory of
- * kernel-internal mounts (shared anonymous memory, SysV shm, memfd) is no file of the trace.
+ * shmem_fault() fires no mm_filemap_fault: a tmpfs file's fault is recorded from the fault's
+ * VMA, one record a fault, of the page not present it faulted on (fault-around maps others
+ * beside it, recorded apart): a write through a shared mapping as FT_OP_MMAP_WRITE (it
+ * allocates, as shmem_get_folio_gfp() does, the folio huge=advise makes huge for a
+ * VM_HUGEPAGE mapping). A private mapping's write fault maps an anonymous copy and goes
+ * unrecorded from 6.2 on. Memory of kernel-internal mounts (shared anonymous memory, SysV
+ * shm, memfd) is no file of the trace.
  */
-static __always_inline void shmem_fault(unsigned long address, unsigned long error_code)
+static __always_inline void shmem_fault(struct fault_vma *s)
 {
-	struct shmem_fault_walk w = { .address = address };
 	struct access x = { .op = FT_OP_MMAP_READ, .arg = FT_MMAP_SHMEM, .len = 1 << PAGE_SHIFT };
+	struct fault_walk w = { .address = s->address };
 	struct file *file;
 	struct cur c;
 
-	if ((error_code & X86_PF_PROT) || !cur_get(&c) || !cur_traced(&c) ||
-	    bpf_find_vma(bpf_get_current_task_btf(), address, shmem_fault_vma, &w, 0) || !w.file)
+	s->shmem_pending = 0;
+	if (!cur_get(&c) || !cur_traced(&c) ||
+	    bpf_find_vma(bpf_get_current_task_btf(), w.address, fault_vma_found, &w, 0) ||
+	    !w.file)
 		return;
 	file = typed_file(w.file);
 	if (FILE_LOAD(file, f_inode, i_sb, s_magic) != TMPFS_MAGIC || internal_file(file))
 		return;
-	if ((error_code & X86_PF_WRITE) && (w.flags & VM_SHARED))
+	if (s->write && (w.flags & VM_SHARED))
 		x.op = FT_OP_MMAP_WRITE;
 	x.flags = (w.flags & VM_EXEC) ? FT_AF_EXEC : 0;
 	x.pos = w.pos;
 	file_access(&c, file, &x);
 }
 
-/* x86 exc_page_fault(): every fault, before the filemap fault it may lead to. */
-SEC("tp_btf/page_fault_user")
-int BPF_PROG(fault_user, unsigned long address, struct pt_regs *regs, unsigned long error_code)
+/*
+ * 6.2 on: when the fault maps a tmpfs page, which counts it in the process's MM_SHMEMPAGES
+ * (kmem:rss_stat; every other counter leaves at once). Interrupts are on there, so the VMA
+ * lookup unlocks at once, where in the page fault tracepoint it would defer the unlock to an
+ * interrupt (bpf_find_vma(): irq_work), which cost 7 us a fault in a VM.
+ */
+SEC("tp_btf/rss_stat")
+int BPF_PROG(shmem_mapped, struct mm_struct *mm, int member)
 {
-	note_fault(address);
-	shmem_fault(address, error_code);
+	__u32 zero = 0;
+	struct fault_vma *s;
+
+	if (member != MM_SHMEMPAGES)
+		return 0;
+	s = bpf_map_lookup_elem(&fault_vmas, &zero);
+	if (s && s->shmem_pending && s->tid == (__u32)bpf_get_current_pid_tgid())
+		shmem_fault(s);
 	return 0;
 }
 
-/* A copy to or from user memory that faults in a file mapping (read(2) into one) */
-SEC("tp_btf/page_fault_kernel")
-int BPF_PROG(fault_kernel, unsigned long address, struct pt_regs *regs,
+/*
+ * 6.1 counts a task's faults in its own cache (SPLIT_RSS_COUNTING) and traces rss_stat only
+ * when it syncs them, every 64 faults: the VMA is looked up at the fault itself, deferred
+ * unlock and all (a write through a private mapping is then recorded as a read).
+ */
+SEC("tp_btf/page_fault_user")
+int BPF_PROG(shmem_fault_6_1, unsigned long address, struct pt_regs *regs,
 	     unsigned long error_code)
 {
-	return note_fault(address);
-}
+	__u32 zero = 0;
+	struct fault_vma *s;
 
-/* What a fault's VMA says of its access: VM_EXEC, and the open file it maps. */
-struct fault_vma_found {
-	__u32 exec;
-	__u32 ofile;
-};
-
-static long fault_vma_found(struct task_struct *task, struct vm_area_struct *vma,
-			    struct fault_vma_found *found)
-{
-	found->exec = (vma->vm_flags & VM_EXEC) != 0;
-	found->ofile = vma->vm_file ? ofile_id(vma->vm_file) : 0;
+	note_fault(address, error_code);	/* as fault_user does, whichever runs first */
+	s = bpf_map_lookup_elem(&fault_vmas, &zero);
+	if (s && s->shmem_pending)
+		shmem_fault(s);
 	return 0;
 }
 
@@ -236,15 +267,17 @@ static long fault_vma_found(struct task_struct *task, struct vm_area_struct *vma
  */
 static __always_inline void fault_vma(const struct cur *c, struct access *x)
 {
-	struct fault_vma_found found = { 0 };
 	__u32 zero = 0;
 	struct fault_vma *s = bpf_map_lookup_elem(&fault_vmas, &zero);
+	struct fault_walk w;
 
-	if (!s || s->tid != cur_tid(c) ||
-	    bpf_find_vma(bpf_get_current_task_btf(), s->address, fault_vma_found, &found, 0))
+	if (!s || s->tid != cur_tid(c))
 		return;
-	x->flags = found.exec ? FT_AF_EXEC : 0;
-	x->ofile = found.ofile;
+	w.address = s->address;
+	if (bpf_find_vma(bpf_get_current_task_btf(), w.address, fault_vma_found, &w, 0))
+		return;
+	x->flags = (w.flags & VM_EXEC) ? FT_AF_EXEC : 0;
+	x->ofile = w.file ? ofile_id((void *)w.file) : 0;
 }
 
 static __always_inline int mmap_access(struct address_space *mapping, __u64 first, __u64 last,

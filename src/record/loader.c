@@ -108,6 +108,8 @@ static const struct {
 	{ "vmscan_lru_isolate", "mm_vmscan_lru_isolate", 7 },
 	{ "vmscan_lru_isolate_mode", "mm_vmscan_lru_isolate", 8 },	/* isolate_mode: 6.1 */
 	{ "uring_complete_rw", "io_uring_complete", 3 },		/* (ctx, req, cqe): 6.3 on */
+	/* tmpfs faults: at rss_stat (mm, member) from 6.2, at the fault on 6.1 (record.bpf.c) */
+	{ "shmem_mapped", "rss_stat", 2 }, { "shmem_fault_6_1", "rss_stat", 3 },
 	{ "uring_complete_rw_res", "io_uring_complete", 7 },
 };
 #define NARGUMENT_LISTS (sizeof(argument_lists) / sizeof(argument_lists[0]))
