@@ -6,7 +6,8 @@
 # its folios, with its order: the kernel's folios. The default replay's insertions into the
 # file, order by order, must be the same, exactly (within_size: 1 MiB writes make order 8,
 # 4 KiB writes order 0, one write PMD folios; always: PMD folios whatever the writes), and
-# calibrate takes the kernel's from the deletes (its order rows agree). Then huge=advise: faults
+# calibrate takes the kernel's from the deletes (its order rows agree); 16 MiB fallocated makes
+# PMD folios on both mounts, as one write would. Then huge=advise: faults
 # through a MADV_HUGEPAGE mapping take PMD folios, write(2)s to the same file base pages.
 . "$TOP_SRCDIR/tests/lib.sh"
 . "$TOP_SRCDIR/tests/record-lib.sh"
@@ -48,6 +49,15 @@ for huge in within_size always; do
 		is "$(model_orders "$ino")" "$k" \
 			"huge=$huge, writes of $bs: the model's folios by order are the kernel's"
 	done
+	# fallocate(1) of 16 MiB: shmem_fallocate() allocates its folios as one write would
+	rec "$T" -- sh -c "fallocate -l 16M '$M/f' && stat -c %i '$M/f' > '$TMPD/ino' &&
+		cat '$M/f' > /dev/null && rm '$M/f'"
+	ok "$rc" "huge=$huge, 16 MiB fallocated and read: recorded"
+	ino=$(cat "$TMPD/ino")
+	k=$(kernel_orders "$ino")
+	is "$k" "9:8 " "huge=$huge, fallocated: the kernel's folios are PMD folios"
+	is "$(model_orders "$ino")" "$k" \
+		"huge=$huge, fallocated: the model's folios by order are the kernel's"
 done
 # huge=advise: the PMD order for a VM_HUGEPAGE mapping's faults only. 8 MiB faulted in through a
 # mapping advised MADV_HUGEPAGE (4 PMD folios), 8 MiB after it written with write(2) (base pages,

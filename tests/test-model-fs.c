@@ -148,6 +148,35 @@ static void test_tmpfs_within_size(unsigned release, uint64_t bs, unsigned order
 	model_free(m);
 }
 
+/*
+ * 8 MiB fallocated at the start of a new tmpfs file (mm/shmem.c shmem_fallocate(): the range's
+ * end as write_end; on 6.1 i_size, which grows after), then read, written in its first MiB
+ * and that read again. The folios are not uptodate until written: reads take them for holes.
+ */
+static void test_tmpfs_fallocate(unsigned huge, unsigned release, uint64_t want_pmd)
+{
+	struct model_device d = { .fs = model_fs_kind_for("tmpfs"), .release = release,
+				  .block_size = 4096, .ra_pages = MODEL_UNKNOWN,
+				  .io_pages = MODEL_UNKNOWN, .huge = huge };
+	struct model *m = make(&d, LARGE_FOLIOS_AUTO);
+	struct model_metrics x;
+	char what[96];
+
+	access_dev(m, MODEL_FALLOCATE, 0, 8 * MiB, 8 * MiB);
+	x = metrics(m);
+	snprintf(what, sizeof(what), "tmpfs huge=%u on %u.%u, 8 MiB fallocated: %llu PMD folios",
+		 huge, release / 1000, release % 1000, (unsigned long long)want_pmd);
+	is_u64(x.insertions_by_order[9], want_pmd, what);
+	is_u64(x.inserted_pages, 2048, "fallocated: every page once");
+	access_dev(m, MODEL_READ, 0, 8 * MiB, 8 * MiB);
+	access_dev(m, MODEL_WRITE, 0, MiB, 8 * MiB);
+	access_dev(m, MODEL_READ, 0, MiB, 8 * MiB);
+	x = metrics(m);
+	is_u64(x.read_hit_requests, 1, "read before any write: holes; after the write: a hit");
+	is_u64(x.inserted_pages, 2048, "neither the reads nor the write insert");
+	model_free(m);
+}
+
 int main(void)
 {
 	test_max_orders();
@@ -161,5 +190,10 @@ int main(void)
 	test_tmpfs_within_size(6012, MiB, 0, 2048);
 	test_tmpfs_within_size(6012, 8 * MiB, 9, 4);
 	test_tmpfs_within_size(6001, 8 * MiB, 0, 2048);
+	test_tmpfs_fallocate(TMPFS_HUGE_ALWAYS, 6018, 4);
+	test_tmpfs_fallocate(TMPFS_HUGE_WITHIN_SIZE, 6018, 4);
+	test_tmpfs_fallocate(TMPFS_HUGE_WITHIN_SIZE, 6012, 4);
+	test_tmpfs_fallocate(TMPFS_HUGE_WITHIN_SIZE, 6001, 0);
+	test_tmpfs_fallocate(TMPFS_HUGE_NEVER, 6018, 0);
 	return done_testing();
 }

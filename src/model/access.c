@@ -282,6 +282,8 @@ static void access_apply_op(struct model *m, const struct model_access *a, struc
 	case MODEL_FALLOCATE:
 		if (a->advice & MODEL_FALLOC_PUNCH_HOLE)
 			truncate_punch_hole(m, a->file_id, a->pos, a->len);
+		else if (mf->shmem && a->len)
+			write_fallocate(m, a, mf);
 		if (a->isize > mf->isize)
 			mf->isize = a->isize;
 		break;

@@ -16,6 +16,8 @@
  *                                      (a recorder's start-state probe, done), then reads of BS
  *                                      to end of file
  *   ftload drop FILE                   POSIX_FADV_DONTNEED of the whole file (prints 0)
+ *   ftload fallocate FILE SIZE         FILE created (truncated) and SIZE bytes allocated at 0
+ *                                      by fallocate(2), mode 0
  *   ftload mmap-read FILE              FILE mapped and one byte of each page read
  *   ftload advised-write FILE SIZE BS  FILE made 2 * SIZE long; its first SIZE mapped shared,
  *                                      advised MADV_HUGEPAGE and one byte of each page written
@@ -65,6 +67,7 @@ static const char *usage_text =
 	"       ftload reread FILE BS PASSES\n"
 	"       ftload probed-read FILE BS\n"
 	"       ftload drop FILE\n"
+	"       ftload fallocate FILE SIZE\n"
 	"       ftload mmap-read FILE\n"
 	"       ftload advised-write FILE SIZE BS\n"
 	"       ftload uring-read FILE BS\n"
@@ -365,6 +368,21 @@ static int cmd_drop(const char *file)
 	}
 	printf("0\n");
 	return 0;
+}
+
+/* fallocate(2) of SIZE bytes at 0 of a new FILE: tmpfs allocates folios for them. */
+static int cmd_fallocate(const char *file, uint64_t size)
+{
+	int fd = open(file, O_RDWR | O_CREAT | O_TRUNC, 0644), rc = 0;
+
+	if (fd < 0)
+		return fail("cannot create", file);
+	if (fallocate(fd, 0, 0, (off_t)size))
+		rc = fail("cannot fallocate", file);
+	close(fd);
+	if (!rc)
+		printf("%" PRIu64 "\n", size);
+	return rc;
 }
 
 /* Map FILE and read one byte of each page: page faults, no read(2). Prints the bytes mapped. */
@@ -761,6 +779,14 @@ int main(int argc, char **argv)
 		if (argc != 3)
 			return usage(cmd, "FILE");
 		return cmd_drop(argv[2]);
+	}
+	if (!strcmp(cmd, "fallocate")) {
+		uint64_t size;
+
+		if (argc != 4)
+			return usage(cmd, "FILE SIZE");
+		size = size_arg(argv[3], "SIZE", 1, INT64_MAX, &bad);
+		return bad ? 2 : cmd_fallocate(argv[2], size);
 	}
 	if (!strcmp(cmd, "mmap-read")) {
 		if (argc != 3)

@@ -91,6 +91,8 @@ void truncate_punch_hole(struct model *m, uint32_t file, uint64_t pos, uint64_t 
 void read_buffered(struct model *m, const struct model_access *a, struct mfile *mf);
 void read_mmap(struct model *m, const struct model_access *a, struct mfile *mf, bool write);
 void write_buffered(struct model *m, const struct model_access *a, struct mfile *mf);
+/* fallocate(2) that allocates (no hole punched) on tmpfs: folios over the range (writepath.c) */
+void write_fallocate(struct model *m, const struct model_access *a, struct mfile *mf);
 
 /* dontcache.c: RWF_DONTCACHE's PG_dropbehind (filemap_end_dropbehind_read, folio_end_dropbehind) */
 bool dontcache_init(struct model *m);

@@ -65,6 +65,9 @@ void read_buffered(struct model *m, const struct model_access *a, struct mfile *
 		uint64_t hi;
 		bool fresh;
 
+		/* shmem_get_folio(SGP_READ) takes a fallocated folio (not uptodate) for a hole */
+		if (id != FOLIO_NIL && mf->shmem && !folio_test(folio_at(&m->pool, id), FOLIO_UPTODATE))
+			id = FOLIO_NIL;
 		if (id == FOLIO_NIL && mf->shmem) {
 			/* shmem_file_read_iter(): a hole reads as zeroes, nothing is cached */
 			all_hit = false;

@@ -87,3 +87,29 @@ void write_buffered(struct model *m, const struct model_access *a, struct mfile 
 	}
 	wb_balance_dirty(m);
 }
+
+/*
+ * shmem_fallocate() (mm/shmem.c, 6.1-6.18): each page of the range without a folio gets one,
+ * of the order a write of the whole range would take (shmem_get_folio() with the range's end
+ * as write_end, SGP_FALLOC; on 6.1 the huge= rules saw i_size, which grows only after), not
+ * uptodate and clean: reads take it for a hole, a write or a fault zeroes it first (the
+ * shmem row's fill_cached, fill_read). Other filesystems allocate blocks, no page cache.
+ */
+void write_fallocate(struct model *m, const struct model_access *a, struct mfile *mf)
+{
+	uint64_t last = page_of(m, a->pos + a->len - 1);
+	uint64_t size = page_of(m, mf->isize + model_page_size(m) - 1);
+
+	for (uint64_t idx = page_of(m, a->pos); idx <= last;) {
+		uint32_t id = cache_lookup(m, a->file_id, idx);
+
+		if (id == FOLIO_NIL) {
+			unsigned order = filemap_shmem_write_order(m, mf, idx, last + 1, size);
+
+			id = filemap_create(m, a->file_id, idx, order, false, false);
+			if (id == FOLIO_NIL)
+				return;	/* no memory: the kernel's call fails, undoing nothing here */
+		}
+		idx = folio_end(folio_at(&m->pool, id));
+	}
+}

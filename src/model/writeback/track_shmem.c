@@ -4,7 +4,7 @@
  * and nothing else: no NR_FILE_DIRTY, no dirty inode, no throttling, no writeback, and fsync
  * writes nothing (mm/shmem.c, mm/page-writeback.c). Only reclaim to swap would write the
  * folio, and the model has no swap (dirty_swap.c). A new folio over a hole is zeroed,
- * never read (shmem_get_folio()).
+ * never read (shmem_get_folio()), and so is a fallocated one when first written or faulted.
  */
 #include "model/instance.h"
 
@@ -12,6 +12,19 @@ static void shmem_fill_new(struct model *m, uint32_t id, uint64_t ws, uint64_t w
 			   uint64_t old_isize)
 {
 	folio_set(folio_at(&m->pool, id), FOLIO_UPTODATE);
+}
+
+/* a fallocated folio (not uptodate) written or faulted: shmem_get_folio() zeroes it first */
+static void shmem_fill_cached(struct model *m, uint32_t id, uint64_t ws, uint64_t we,
+			      uint64_t old_isize)
+{
+	folio_set(folio_at(&m->pool, id), FOLIO_UPTODATE);
+}
+
+static bool shmem_fill_read(struct model *m, struct mfile *mf, uint32_t id)
+{
+	folio_set(folio_at(&m->pool, id), FOLIO_UPTODATE);
+	return false;	/* zeroed, not read */
 }
 
 static uint64_t shmem_ranges(struct model *m, const struct folio *f, uint64_t lim, bool emit,
@@ -28,5 +41,7 @@ const struct dirty_tracking dirty_shmem = {
 	},
 	.unaccounted = true,
 	.fill_new = shmem_fill_new,
+	.fill_cached = shmem_fill_cached,
+	.fill_read = shmem_fill_read,
 	.ranges = shmem_ranges,
 };

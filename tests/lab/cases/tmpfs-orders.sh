@@ -5,8 +5,9 @@
 # mm_filemap_delete_from_page_cache for each folio, with its order: the kernel's folios. The
 # default replay's, order by order, must be the same: before 6.14 a write takes a PMD folio
 # or base pages (within_size: PMD only where the folio ends within the write or the file, and
-# its range is free), since 6.14 any order. huge=advise: PMD folios for the faults of a
-# MADV_HUGEPAGE mapping alone.
+# its range is free), since 6.14 any order. 16 MiB fallocated (falloc) as written in one
+# write (6.1: i_size grows after). huge=advise: PMD folios for the faults of a MADV_HUGEPAGE
+# mapping alone.
 . /lab/cases/lib.sh
 
 for huge in within_size always; do
@@ -14,11 +15,12 @@ for huge in within_size always; do
 		echo "# tmpfs: cannot remount with huge=$huge"
 		continue
 	fi
-	for bs in 1M 4K 16M; do
+	for bs in 1M 4K 16M falloc; do
 		t=tmpfs-$huge-$bs.ftr
+		load="ftload write /mnt/tmpfs/f 16M $bs"
+		[ "$bs" = falloc ] && load="ftload fallocate /mnt/tmpfs/f 16M"
 		check "huge=$huge $bs: the writes ran under record" rec "$t" tmpfs sh -c \
-			"ftload write /mnt/tmpfs/f 16M $bs > /dev/null && stat -c %i /mnt/tmpfs/f > ino &&
-			rm /mnt/tmpfs/f"
+			"$load > /dev/null && stat -c %i /mnt/tmpfs/f > ino && rm /mnt/tmpfs/f"
 		kernel=$(deleted_orders "$t" "$(cat ino)" | tr '\n' ' ')
 		model=$(model_orders "$t" | tr '\n' ' ')
 		echo "# huge=$huge $bs: folios by order (order count ...): kernel $kernel," \
