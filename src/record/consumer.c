@@ -9,18 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
 #include "record/record.h"
 #include "../../bpf/record.h"
-
-static __u64 realtime_now_ns(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_REALTIME, &t);
-	return (__u64)t.tv_sec * 1000000000ull + (__u64)t.tv_nsec;
-}
 
 void ft_consumer_init(struct ft_consumer *c, struct ft_writer *w, const struct ft_mounts *ms,
 		      bool no_paths)
@@ -33,7 +24,7 @@ void ft_consumer_init(struct ft_consumer *c, struct ft_writer *w, const struct f
 	u64map_init(&c->gens, 64);	/* ENOMEM here: the first file's lookup fails */
 	u64map_init(&c->unnamed, 16);
 	ft_start_late_init(&c->late);
-	c->hold.since_realtime_ns = realtime_now_ns();
+	c->hold.since_realtime_ns = ft_realtime_ns();
 	ft_cgroups_init(&c->cgroups, ms);
 }
 

@@ -20,7 +20,7 @@ __u64 ft_now_mono_ns(void)
 	return (__u64)ts.tv_sec * 1000000000ull + (__u64)ts.tv_nsec;
 }
 
-static __u64 realtime_ns(void)
+__u64 ft_realtime_ns(void)
 {
 	struct timespec ts;
 
@@ -98,7 +98,7 @@ int ft_write_host(struct ft_writer *w, const struct ft_mounts *ms, __u32 flags,
 	memset(&h, 0, sizeof(h));
 	h.hdr.type = FT_HOST;
 	h.start_mono_ns = ft_now_mono_ns();
-	h.start_realtime_ns = realtime_ns();
+	h.start_realtime_ns = ft_realtime_ns();
 	h.hdr.ts = h.start_mono_ns;
 	h.mem_bytes = mem_total_bytes();
 	h.memory_limit = memory_limit;

@@ -194,6 +194,9 @@ struct ft_start_probe {
 	__u64 corrected;		/* pages the folio events before the probe moved */
 };
 
+/* CLOCK_REALTIME in ns (host.c): the host record's start, the start state's file births */
+__u64 ft_realtime_ns(void);
+
 /* Records held until the probes made while reading them can be corrected (startpend.c). */
 struct ft_start_hold {
 	unsigned char *buf;

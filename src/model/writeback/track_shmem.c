@@ -14,13 +14,7 @@ static void shmem_fill_new(struct model *m, uint32_t id, uint64_t ws, uint64_t w
 	folio_set(folio_at(&m->pool, id), FOLIO_UPTODATE);
 }
 
-/* a fallocated folio (not uptodate) written or faulted: shmem_get_folio() zeroes it first */
-static void shmem_fill_cached(struct model *m, uint32_t id, uint64_t ws, uint64_t we,
-			      uint64_t old_isize)
-{
-	folio_set(folio_at(&m->pool, id), FOLIO_UPTODATE);
-}
-
+/* a fallocated folio faulted: zeroed, not read */
 static bool shmem_fill_read(struct model *m, struct mfile *mf, uint32_t id)
 {
 	folio_set(folio_at(&m->pool, id), FOLIO_UPTODATE);
@@ -41,7 +35,8 @@ const struct dirty_tracking dirty_shmem = {
 	},
 	.unaccounted = true,
 	.fill_new = shmem_fill_new,
-	.fill_cached = shmem_fill_cached,
+	/* a fallocated folio (not uptodate) written: zeroed first, as a new one */
+	.fill_cached = shmem_fill_new,
 	.fill_read = shmem_fill_read,
 	.ranges = shmem_ranges,
 };
