@@ -47,25 +47,49 @@ static __always_inline bool fs_keeps_page_cache(unsigned long magic)
 	return true;
 }
 
+/* A struct file's address as a number: the verifier allows no arithmetic on a typed pointer. */
+static __always_inline __u64 file_address(const void *file)
+{
+	__u64 addr = 0;
+
+	bpf_probe_read_kernel(&addr, sizeof(addr), &file);
+	return addr;
+}
+
 /*
  * The trace's number of an open file (ft_access.ofile): the address of its struct file,
  * mixed with a key of this recording's own, so that the trace tells open files apart without
  * giving kernel addresses away. Never 0 (unknown). A struct file freed and made again at the
- * same address for another open of the same file keeps the number: the replay then carries
- * the closed one's readahead state over, as it did for every open before open files were
- * recorded.
+ * same address gets the same number: user space tells the opens apart (note_open()).
  */
 static __always_inline __u32 ofile_id(const void *file)
 {
-	__u64 addr = 0, h;
+	__u64 addr = file_address(file), h;
 	__u32 id;
 
-	/* the verifier allows no arithmetic on a typed pointer: its value read as a number */
-	bpf_probe_read_kernel(&addr, sizeof(addr), &file);
 	h = (addr ^ ofile_key) * 0x9e3779b97f4a7c15ull;
 	id = (__u32)(h >> 32);
 
 	return id ? id : 1;
+}
+
+/*
+ * A traced task (thread tid) opened the file: the accesses through its number from now on are
+ * a new open file's (struct ft_priv_open). The slab hands a closed file's memory to the next
+ * open at once (a close and an open of the same file in a loop get the same address every
+ * time), while the kernel gives each open a fresh readahead state and no advice
+ * (do_dentry_open()). A record, not a map the accesses look up: opens are rare, accesses are
+ * the hottest path.
+ */
+static __always_inline void note_open(const void *file, __u32 tid)
+{
+	struct ft_priv_open *o = reserve_record(FT_PRIV_OPEN, sizeof(*o), tid);
+
+	if (!o)
+		return;
+	o->ofile = ofile_id(file);
+	o->pad = 0;
+	submit(o);
 }
 
 /* The walk up a file's dentries, one step per bpf_loop iteration. */

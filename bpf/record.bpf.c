@@ -110,6 +110,7 @@ SYSCALL_PROGRAM(sys_exit_copy, copy_call)
 SYSCALL_PROGRAM(sys_exit_aio, aio_call)
 SYSCALL_PROGRAM(sys_exit_madvise, madvise_call)
 SYSCALL_PROGRAM(sys_exit_truncate, truncate_call)
+SYSCALL_PROGRAM(sys_exit_open, open_call)
 
 /*
  * Two programs for the two argument lists of io_uring_complete; the loader keeps the one this
@@ -943,6 +944,9 @@ int BPF_PROG(process_exec, struct task_struct *p, pid_t old_pid, struct linux_bi
 		return 0;
 	ts->known = 0;
 	__sync_fetch_and_add(&exec_gen, 1);
+	/* the program's file, opened by exec itself: its mappings' faults read ahead through it */
+	if (bprm->file)
+		note_open(bprm->file, (__u32)bpf_get_current_pid_tgid());
 	if (!ts->announced)
 		return 0;
 	bpf_get_current_comm(comm, sizeof(comm));

@@ -10,6 +10,7 @@
 /* Private record types: never written to a trace (>= FT_TYPE_MAX). */
 #define FT_PRIV_PATH	0x8001	/* struct ft_priv_path: the name of a newly seen file */
 #define FT_PRIV_TRUNCATE 0x8002	/* struct ft_priv_truncate: truncate(2) of a path */
+#define FT_PRIV_OPEN	0x8003	/* struct ft_priv_open: a traced task opened a file */
 
 #define FT_PATH_NAMES	1024	/* bytes of path components (power of two) */
 #define FT_NAME_MAX	256	/* longest component read, NUL included */
@@ -44,6 +45,18 @@ struct ft_priv_truncate {
 	__u32 pid;
 	__u32 pad;
 	char path[FT_TRUNC_PATH];
+};
+
+/*
+ * A traced task opened a file (open(2) and its kin, exec). The number BPF gives an open file
+ * (ft_access.ofile) is made from its struct file's address, which the slab gives the next open
+ * as soon as a file is closed: user space numbers the opens at one address apart, so each
+ * open file keeps a readahead state of its own in the replay, as in the kernel.
+ */
+struct ft_priv_open {
+	struct ft_hdr hdr;
+	__u32 ofile;		/* the new open file's number, as its accesses carry it */
+	__u32 pad;
 };
 
 /*

@@ -15,8 +15,9 @@ static __always_inline void count_lost(__u32 type)
 {
 	__u64 *n;
 
-	if (type == FT_PRIV_TRUNCATE)
-		type = FT_ACCESS;	/* it would have become one */
+	/* a truncate would have become an access; an open lost makes its accesses the last's */
+	if (type == FT_PRIV_TRUNCATE || type == FT_PRIV_OPEN)
+		type = FT_ACCESS;
 	n = bpf_map_lookup_elem(&lost, &type);
 
 	if (n)

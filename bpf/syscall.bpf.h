@@ -103,6 +103,16 @@ static __always_inline void sync_call(const struct cur *c, struct pt_regs *regs,
 	emit_access(c, 0, dev, 0, &x);
 }
 
+/* open(2) and its kin: the new open file is told apart from any before it (note_open()). */
+static __always_inline void open_call(const struct cur *c, struct pt_regs *regs, long nr, long ret)
+{
+	struct file *f = fd_to_file(ret);
+
+	(void)regs, (void)nr;
+	if (f)
+		note_open(f, cur_tid(c));
+}
+
 /* Calls on an fd that move no data: syncs, size changes, hints. */
 static __always_inline void fd_call(const struct cur *c, struct pt_regs *regs, long nr, long ret)
 {

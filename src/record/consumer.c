@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "record/record.h"
+#include "util/hash.h"
 #include "../../bpf/record.h"
 
 void ft_consumer_init(struct ft_consumer *c, struct ft_writer *w, const struct ft_mounts *ms,
@@ -23,6 +24,7 @@ void ft_consumer_init(struct ft_consumer *c, struct ft_writer *w, const struct f
 	ft_idset_init(&c->files);
 	u64map_init(&c->gens, 64);	/* ENOMEM here: the first file's lookup fails */
 	u64map_init(&c->unnamed, 16);
+	u64map_init(&c->opens, 64);
 	ft_start_late_init(&c->late);
 	c->hold.since_realtime_ns = ft_realtime_ns();
 	ft_cgroups_init(&c->cgroups, ms);
@@ -35,6 +37,7 @@ void ft_consumer_fini(struct ft_consumer *c)
 	ft_idset_free(&c->files);
 	u64map_free(&c->gens);
 	u64map_free(&c->unnamed);
+	u64map_free(&c->opens);
 	ft_cgroups_free(&c->cgroups);
 }
 
@@ -292,10 +295,46 @@ static int truncate_resolved(struct ft_consumer *c, const struct ft_priv_truncat
 	return write_record(c, &a.hdr);
 }
 
+/* A traced task opened a file: the accesses through its number from now on are a new open's. */
+static int file_opened(struct ft_consumer *c, const struct ft_priv_open *o)
+{
+	bool added;
+	uint64_t *opens = u64map_get_or_add(&c->opens, o->ofile, 0, &added);
+
+	if (!opens)
+		return -1;
+	++*opens;
+	return 0;
+}
+
+/*
+ * An access through a struct file opened during the recording, in *copy with the number of
+ * its open (BPF numbers a struct file by its address alone, which the next open after a close
+ * often gets again): false when the access keeps its number, an open file's before any open
+ * was seen at its address.
+ */
+static bool numbered_by_open(const struct ft_consumer *c, const struct ft_hdr *h,
+			     struct ft_access *copy)
+{
+	const uint64_t *opens;
+	uint32_t ofile;
+
+	if (h->type != FT_ACCESS || !c->opens.count || h->size != sizeof(*copy))
+		return false;
+	ofile = ((const struct ft_access *)h)->ofile;
+	if (!ofile || !(opens = u64map_find(&c->opens, ofile)))
+		return false;
+	memcpy(copy, h, sizeof(*copy));
+	ofile = (uint32_t)(ft_hash64((uint64_t)ofile << 32 | *opens) >> 32);
+	copy->ofile = ofile ? ofile : 1;
+	return true;
+}
+
 int ft_consumer_handle(void *ctx, void *data, size_t size)
 {
 	struct ft_consumer *c = ctx;
 	const struct ft_hdr *h = data;
+	struct ft_access renumbered;	/* an access with its open's number: the ring is read-only */
 	int rc;
 
 	if (c->failed)
@@ -306,7 +345,11 @@ int ft_consumer_handle(void *ctx, void *data, size_t size)
 		rc = file_named(c, data);
 	else if (h->type == FT_PRIV_TRUNCATE)
 		rc = truncate_resolved(c, data);
+	else if (h->type == FT_PRIV_OPEN)
+		rc = file_opened(c, data);
 	else if ((rc = describe_cgroup(c, h)) >= 0 && (rc = describe_file(c, h)) >= 0) {
+		if (numbered_by_open(c, h, &renumbered))
+			h = &renumbered.hdr;
 		ft_start_late_event(&c->late, h);
 		rc = write_record(c, h);
 	}

@@ -55,6 +55,8 @@ static const struct {
 	{ "splice", "sys_exit_copy" },
 	{ "io_submit", "sys_exit_aio" }, { "madvise", "sys_exit_madvise" },
 	{ "truncate", "sys_exit_truncate" },
+	{ "open", "sys_exit_open" }, { "openat", "sys_exit_open" }, { "openat2", "sys_exit_open" },
+	{ "creat", "sys_exit_open" }, { "open_by_handle_at", "sys_exit_open" },
 };
 #define NSYSCALLS (sizeof(recorded_syscalls) / sizeof(recorded_syscalls[0]))
 

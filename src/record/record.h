@@ -270,6 +270,7 @@ struct ft_consumer {
 	struct ft_start_hold hold;
 	struct ft_start_late late;	/* files met before their name */
 	struct u64map unnamed;	/* file_key(dev, ino) -> 1 while its FT_FILE has no path */
+	struct u64map opens;	/* ft_access.ofile -> opens of a struct file numbered so */
 	bool dev_set;		/* --dev, applied here to truncate(2) by path */
 	__u32 dev;
 	bool failed;		/* a write failed: stop recording */

@@ -35,6 +35,11 @@
  *                                      POSIX_FADV_RANDOM, one read of BS at a random block
  *                                      (seeded) of its second half after each (of the whole
  *                                      file with "whole")
+ *   ftload reopen-reads FILE BS COUNT  FILE opened COUNT times, each closed before the next
+ *                                      opens (the slab gives the next open the same struct
+ *                                      file): open k reads in the k-th 2 MiB of FILE; an even
+ *                                      one, advised POSIX_FADV_RANDOM, one read of BS, an odd
+ *                                      one reads of BS through the first MiB, no advice
  *
  * Each prints the bytes it wrote or read, a number on one line. Sizes take a K, M or G suffix
  * (powers of 1024). Exit status 0, 1 on an I/O error, 2 on a usage error.
@@ -74,6 +79,7 @@ static const char *usage_text =
 	"       ftload zipf FILE BS COUNT THETA SEED\n"
 	"       ftload stride-read FILE BS STRIDE FIRST\n"
 	"       ftload two-readers FILE BS SEED [whole]\n"
+	"       ftload reopen-reads FILE BS COUNT\n"
 	"SIZE, BS and STRIDE take a K, M or G suffix (powers of 1024).\n";
 
 /* A usage error: "CMD takes ARGS" when CMD is given, then the usage. */
@@ -713,6 +719,62 @@ out:
 	return rc;
 }
 
+/* pread of BS at off, again after EINTR: the bytes read, or -1 (errno set) */
+static ssize_t pread_whole(int fd, char *buf, uint64_t bs, uint64_t off)
+{
+	ssize_t n;
+
+	do
+		n = pread(fd, buf, (size_t)bs, (off_t)off);
+	while (n < 0 && errno == EINTR);
+	return n;
+}
+
+/* the part of the file each open of reopen-reads reads in */
+#define REOPEN_REGION	(2ULL << 20)
+
+/*
+ * Opens and closes FILE in turn, the advice of one open never reset: each open file starts
+ * with a fresh readahead state and no advice in the kernel (do_dentry_open()), so the odd
+ * opens' reads read ahead although the open before them, at the same address, was advised
+ * POSIX_FADV_RANDOM. Prints the bytes read.
+ */
+static int cmd_reopen_reads(const char *file, uint64_t bs, uint64_t count)
+{
+	uint64_t total = 0;
+	char *buf = buffer(bs);
+	int rc = 0;
+
+	if (!buf)
+		return 1;
+	for (uint64_t k = 0; k < count && !rc; k++) {
+		uint64_t base = k * REOPEN_REGION, end = k % 2 ? base + REOPEN_REGION / 2 : base + bs;
+		int fd = open(file, O_RDONLY);
+
+		if (fd < 0) {
+			rc = fail("cannot open", file);
+			break;
+		}
+		if (k % 2 == 0 && (errno = posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM)))
+			rc = fail("cannot advise", file);
+		for (uint64_t off = base; !rc && off < end; off += bs) {
+			ssize_t n = pread_whole(fd, buf, bs, off);
+
+			if (n < 0)
+				rc = fail("cannot read", file);
+			else if ((uint64_t)n < bs)
+				break;	/* end of file */
+			else
+				total += (uint64_t)n;
+		}
+		close(fd);
+	}
+	free(buf);
+	if (!rc)
+		printf("%" PRIu64 "\n", total);
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
 	const char *cmd = argc > 1 ? argv[1] : NULL;
@@ -846,6 +908,15 @@ int main(int argc, char **argv)
 		bs = size_arg(argv[3], "BS", 1, MAX_BS, &bad);
 		seed = size_arg(argv[4], "SEED", 0, INT64_MAX, &bad);
 		return bad ? 2 : cmd_two_readers(argv[2], bs, seed, argc == 6);
+	}
+	if (!strcmp(cmd, "reopen-reads")) {
+		uint64_t bs, count;
+
+		if (argc != 5)
+			return usage(cmd, "FILE BS COUNT");
+		bs = size_arg(argv[3], "BS", 1, REOPEN_REGION / 2, &bad);
+		count = size_arg(argv[4], "COUNT", 0, INT64_MAX / REOPEN_REGION, &bad);
+		return bad ? 2 : cmd_reopen_reads(argv[2], bs, count);
 	}
 	fprintf(stderr, "ftload: unknown command '%s'\n", cmd);
 	return usage(NULL, NULL);
