@@ -36,16 +36,40 @@ static __always_inline bool uring_op(__u8 opcode, struct access *x)
 	return true;
 }
 
+/*
+ * IORING_OP_OPENAT and OPENAT2 that installed a descriptor (not a direct one, file_slot 0):
+ * the new open file is noted as an open(2)'s is (note_open()). The completion runs in the
+ * submitter or in one of its io-wq workers, which share its descriptor table.
+ */
+static __always_inline void uring_opened(struct io_kiocb *req, __u8 opcode, int res)
+{
+	struct io_open *o = (struct io_open *)&req->cmd;
+	struct file *file;
+	struct cur c;
+
+	if (res < 0 || (opcode != bpf_core_enum_value(enum io_uring_op, IORING_OP_OPENAT) &&
+			opcode != bpf_core_enum_value(enum io_uring_op, IORING_OP_OPENAT2)) ||
+	    BPF_CORE_READ(o, file_slot) || !cur_get(&c) || !cur_traced(&c))
+		return;
+	file = fd_to_file(res);
+	if (file)
+		note_open(file, cur_tid(&c));
+}
+
 /* req: a raw tracepoint argument, read with probe reads; res: the completion's result. */
 static __always_inline void uring_complete(struct io_kiocb *req, int res)
 {
 	struct access x = { .arg = FT_VIA_IO_URING };
 	struct io_rw *rw = (struct io_rw *)&req->cmd;
+	__u8 opcode = BPF_CORE_READ(req, opcode);
 	struct file *file;
 	struct cur c;
 
-	if (res <= 0 || !uring_op(BPF_CORE_READ(req, opcode), &x) || !cur_get(&c) ||
-	    !cur_traced(&c))
+	if (res <= 0 || !uring_op(opcode, &x)) {
+		uring_opened(req, opcode, res);
+		return;
+	}
+	if (!cur_get(&c) || !cur_traced(&c))
 		return;
 	file = typed_file(BPF_CORE_READ(rw, kiocb.ki_filp));
 	if (!file)

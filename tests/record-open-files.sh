@@ -124,6 +124,19 @@ is "$rc" 0 "record of 16 opens in turn exits 0"
 is "$(ofiles "$TMPD/r.ftr" | awk '$2 != "-"' | wc -l)" 16 \
 	"the reads of 16 opens in turn went through 16 open files"
 same_orders "$TMPD/r.ftr" "reopened"
+# The same with the opens made by io_uring (IORING_OP_OPENAT), seen at their completion.
+drop_pages "$D/f"
+rec "$TMPD/u.ftr" -q -- "$ftload" reopen-reads "$D/f" 16K 16 uring
+if [ "$rc" -ne 0 ] && echo "$err" | grep -q "cannot set up io_uring"; then
+	for i in 1 2 3; do
+		skip "io_uring is not available here (kernel.io_uring_disabled?)"
+	done
+else
+	is "$rc" 0 "record of 16 io_uring opens in turn exits 0"
+	is "$(ofiles "$TMPD/u.ftr" | awk '$2 != "-"' | wc -l)" 16 \
+		"the reads of 16 io_uring opens in turn went through 16 open files"
+	same_orders "$TMPD/u.ftr" "reopened by io_uring"
+fi
 drop_pages "$D/f"
 rm -f "$D/f"
 done_testing

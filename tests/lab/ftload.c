@@ -35,11 +35,12 @@
  *                                      POSIX_FADV_RANDOM, one read of BS at a random block
  *                                      (seeded) of its second half after each (of the whole
  *                                      file with "whole")
- *   ftload reopen-reads FILE BS COUNT  FILE opened COUNT times, each closed before the next
- *                                      opens (the slab gives the next open the same struct
- *                                      file): open k reads in the k-th 2 MiB of FILE; an even
- *                                      one, advised POSIX_FADV_RANDOM, one read of BS, an odd
- *                                      one reads of BS through the first MiB, no advice
+ *   ftload reopen-reads FILE BS COUNT [uring]  FILE opened COUNT times (by IORING_OP_OPENAT
+ *                                      with "uring"), each closed before the next opens (the
+ *                                      slab gives the next open the same struct file): open k
+ *                                      reads in the k-th 2 MiB of FILE; an even one, advised
+ *                                      POSIX_FADV_RANDOM, one read of BS, an odd one reads of
+ *                                      BS through the first MiB, no advice
  *
  * Each prints the bytes it wrote or read, a number on one line. Sizes take a K, M or G suffix
  * (powers of 1024). Exit status 0, 1 on an I/O error, 2 on a usage error.
@@ -79,7 +80,7 @@ static const char *usage_text =
 	"       ftload zipf FILE BS COUNT THETA SEED\n"
 	"       ftload stride-read FILE BS STRIDE FIRST\n"
 	"       ftload two-readers FILE BS SEED [whole]\n"
-	"       ftload reopen-reads FILE BS COUNT\n"
+	"       ftload reopen-reads FILE BS COUNT [uring]\n"
 	"SIZE, BS and STRIDE take a K, M or G suffix (powers of 1024).\n";
 
 /* A usage error: "CMD takes ARGS" when CMD is given, then the usage. */
@@ -503,19 +504,21 @@ static int ring_open(struct ring *r)
 	return 0;
 }
 
-/* One IORING_OP_READ of len bytes at off into buf, waited for: its result. */
-static int ring_read(struct ring *r, int fd, char *buf, unsigned len, uint64_t off)
+/* The next submission entry, zeroed. */
+static struct io_uring_sqe *ring_sqe(struct ring *r)
 {
-	unsigned tail = *r->sq_tail, idx = tail & *r->sq_mask, head;
-	struct io_uring_sqe *sqe = &r->sqes[idx];
-	int res;
+	struct io_uring_sqe *sqe = &r->sqes[*r->sq_tail & *r->sq_mask];
 
 	memset(sqe, 0, sizeof(*sqe));
-	sqe->opcode = IORING_OP_READ;
-	sqe->fd = fd;
-	sqe->addr = (uint64_t)(uintptr_t)buf;
-	sqe->len = len;
-	sqe->off = off;
+	return sqe;
+}
+
+/* Submits the entry ring_sqe() gave and waits for its completion: its result. */
+static int ring_submit(struct ring *r)
+{
+	unsigned tail = *r->sq_tail, idx = tail & *r->sq_mask, head;
+	int res;
+
 	r->sq_array[idx] = idx;
 	__atomic_store_n(r->sq_tail, tail + 1, __ATOMIC_RELEASE);
 	if (syscall(__NR_io_uring_enter, r->fd, 1, 1, IORING_ENTER_GETEVENTS, NULL, 0) < 0)
@@ -526,6 +529,31 @@ static int ring_read(struct ring *r, int fd, char *buf, unsigned len, uint64_t o
 	res = r->cqes[head & *r->cq_mask].res;
 	__atomic_store_n(r->cq_head, head + 1, __ATOMIC_RELEASE);
 	return res;
+}
+
+/* One IORING_OP_READ of len bytes at off into buf, waited for: its result. */
+static int ring_read(struct ring *r, int fd, char *buf, unsigned len, uint64_t off)
+{
+	struct io_uring_sqe *sqe = ring_sqe(r);
+
+	sqe->opcode = IORING_OP_READ;
+	sqe->fd = fd;
+	sqe->addr = (uint64_t)(uintptr_t)buf;
+	sqe->len = len;
+	sqe->off = off;
+	return ring_submit(r);
+}
+
+/* One IORING_OP_OPENAT of file, read-only, waited for: the new descriptor, or -errno. */
+static int ring_open_file(struct ring *r, const char *file)
+{
+	struct io_uring_sqe *sqe = ring_sqe(r);
+
+	sqe->opcode = IORING_OP_OPENAT;
+	sqe->fd = AT_FDCWD;
+	sqe->addr = (uint64_t)(uintptr_t)file;
+	sqe->open_flags = O_RDONLY;
+	return ring_submit(r);
 }
 
 /* Read FILE to its end in reads of BS through io_uring; prints the bytes read. */
@@ -739,19 +767,23 @@ static ssize_t pread_whole(int fd, char *buf, uint64_t bs, uint64_t off)
  * opens' reads read ahead although the open before them, at the same address, was advised
  * POSIX_FADV_RANDOM. Prints the bytes read.
  */
-static int cmd_reopen_reads(const char *file, uint64_t bs, uint64_t count)
+static int cmd_reopen_reads(const char *file, uint64_t bs, uint64_t count, bool uring)
 {
 	uint64_t total = 0;
 	char *buf = buffer(bs);
+	struct ring r = { .fd = -1 };
 	int rc = 0;
 
 	if (!buf)
 		return 1;
+	if (uring && ring_open(&r))
+		rc = fail("cannot set up io_uring for", file);
 	for (uint64_t k = 0; k < count && !rc; k++) {
 		uint64_t base = k * REOPEN_REGION, end = k % 2 ? base + REOPEN_REGION / 2 : base + bs;
-		int fd = open(file, O_RDONLY);
+		int fd = uring ? ring_open_file(&r, file) : open(file, O_RDONLY);
 
 		if (fd < 0) {
+			errno = uring ? -fd : errno;
 			rc = fail("cannot open", file);
 			break;
 		}
@@ -769,6 +801,8 @@ static int cmd_reopen_reads(const char *file, uint64_t bs, uint64_t count)
 		}
 		close(fd);
 	}
+	if (r.fd >= 0)
+		close(r.fd);
 	free(buf);
 	if (!rc)
 		printf("%" PRIu64 "\n", total);
@@ -912,11 +946,11 @@ int main(int argc, char **argv)
 	if (!strcmp(cmd, "reopen-reads")) {
 		uint64_t bs, count;
 
-		if (argc != 5)
-			return usage(cmd, "FILE BS COUNT");
+		if ((argc != 5 && argc != 6) || (argc == 6 && strcmp(argv[5], "uring")))
+			return usage(cmd, "FILE BS COUNT [uring]");
 		bs = size_arg(argv[3], "BS", 1, REOPEN_REGION / 2, &bad);
 		count = size_arg(argv[4], "COUNT", 0, INT64_MAX / REOPEN_REGION, &bad);
-		return bad ? 2 : cmd_reopen_reads(argv[2], bs, count);
+		return bad ? 2 : cmd_reopen_reads(argv[2], bs, count, argc == 6);
 	}
 	fprintf(stderr, "ftload: unknown command '%s'\n", cmd);
 	return usage(NULL, NULL);

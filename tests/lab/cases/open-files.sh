@@ -43,4 +43,11 @@ remount xfs || echo "# remount failed"
 check "16 opens in turn ran under record" rec reopen.ftr xfs ftload reopen-reads "$f" 16K 16
 check "the reads name 16 open files" equal "$(opens_of reopen.ftr "$f" | wc -l)" 16
 as_kernel reopen.ftr "$f"
+
+# The same with the opens made by io_uring (IORING_OP_OPENAT), seen at their completion.
+remount xfs || echo "# remount failed"
+check "16 io_uring opens in turn ran under record" \
+	rec uring.ftr xfs ftload reopen-reads "$f" 16K 16 uring
+check "the reads name 16 open files" equal "$(opens_of uring.ftr "$f" | wc -l)" 16
+as_kernel uring.ftr "$f"
 finish
