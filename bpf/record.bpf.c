@@ -944,9 +944,6 @@ int BPF_PROG(process_exec, struct task_struct *p, pid_t old_pid, struct linux_bi
 		return 0;
 	ts->known = 0;
 	__sync_fetch_and_add(&exec_gen, 1);
-	/* the program's file, opened by exec itself: its mappings' faults read ahead through it */
-	if (bprm->file)
-		note_open(bprm->file, (__u32)bpf_get_current_pid_tgid());
 	if (!ts->announced)
 		return 0;
 	bpf_get_current_comm(comm, sizeof(comm));
