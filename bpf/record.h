@@ -48,10 +48,10 @@ struct ft_priv_truncate {
 };
 
 /*
- * A traced task opened a file (open(2) and its kin, io_uring OPENAT). The number BPF gives an open file
- * (ft_access.ofile) is made from its struct file's address, which the slab gives the next open
- * as soon as a file is closed: user space numbers the opens at one address apart, so each
- * open file keeps a readahead state of its own in the replay, as in the kernel.
+ * A traced task opened a file (open(2) and its kin, io_uring OPENAT). The number BPF gives an
+ * open file (ft_access.ofile) is made from its struct file's address, which the slab gives the
+ * next open as soon as a file is closed: user space numbers the opens at one address apart, so
+ * each open file keeps a readahead state of its own in the replay, as in the kernel.
  */
 struct ft_priv_open {
 	struct ft_hdr hdr;
