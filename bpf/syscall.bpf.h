@@ -17,6 +17,7 @@
 #define RWF_SYNC	0x04
 #define RWF_APPEND	0x10
 #define RWF_DONTCACHE	0x80	/* 6.14+; EOPNOTSUPP where the fs lacks FOP_DONTCACHE */
+#define POSIX_FADV_WILLNEED	3
 
 /* RWF_* flags of a call (the *2 forms, AIO, io_uring). */
 static __always_inline __u16 rwf_flags(__u64 rwf, bool write)
@@ -134,6 +135,12 @@ static __always_inline void fd_call(const struct cur *c, struct pt_regs *regs, l
 		x.pos = syscall_arg(regs, 1);
 		x.len = syscall_arg(regs, 2);
 		x.arg = syscall_arg(regs, 3);
+		break;
+	case NR_readahead:	/* (fd, offset, count): ksys_readahead() is a POSIX_FADV_WILLNEED */
+		x.op = FT_OP_FADVISE;
+		x.pos = syscall_arg(regs, 1);
+		x.len = syscall_arg(regs, 2);
+		x.arg = POSIX_FADV_WILLNEED;
 		break;
 	case NR_ftruncate:
 		x.op = FT_OP_TRUNCATE;

@@ -7,6 +7,7 @@
  * file:
  *   fw, fd, fr, fs, fn   posix_fadvise WILLNEED, DONTNEED, RANDOM, SEQUENTIAL, NORMAL
  *   mw, mh, mr, ms, mn   madvise of the mapping: WILLNEED, HUGEPAGE, RANDOM, SEQUENTIAL, NORMAL
+ *   ra                   readahead(2)
  *   rd                   pread in 128 KiB reads
  *   ld                   a load from each page of the mapping
  */
@@ -109,6 +110,13 @@ int main(int argc, char **argv)
 					return 1;
 				}
 				o += (uint64_t)n;
+			}
+			continue;
+		}
+		if (!strncmp(s, "ra", 2)) {
+			if (readahead(fd, (off64_t)off, (size_t)len)) {
+				perror("readahead");
+				return 1;
 			}
 			continue;
 		}

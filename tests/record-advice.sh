@@ -76,6 +76,11 @@ for fs in ext4 xfs; do
 	is "$(access_fields "$TMPD/t.ftr" fadvise "$ino" | tr '\n' ';')" \
 		"0 8388608 - 3;0 4194304 - 4;" "$fs: fadvise records: ranges, WILLNEED and DONTNEED"
 	# MADV_WILLNEED of a mapping is FADV_WILLNEED of its file range; loads fault it in.
+	# readahead(2) of 8 MiB: ksys_readahead() is a POSIX_FADV_WILLNEED (mm/readahead.c, 6.1 to
+	# 6.18); then 16 MiB read in 128 KiB reads
+	advised "readahead(2)" 1 ra:0:8M rd:0:16M
+	is "$(access_fields "$TMPD/t.ftr" fadvise "$ino")" "0 8388608 - 3" \
+		"$fs: readahead(2) recorded as a POSIX_FADV_WILLNEED of its range"
 	advised "madvise WILLNEED" 1 mw:16M:8M ld:16M:8M
 	is "$(access_fields "$TMPD/t.ftr" madvise "$ino")" "16777216 8388608 - 3" \
 		"$fs: madvise record: the file range, MADV_WILLNEED"

@@ -50,7 +50,7 @@ static const struct {
 	{ "fsync", "sys_exit_fd" }, { "fdatasync", "sys_exit_fd" },
 	{ "sync_file_range", "sys_exit_fd" }, { "ftruncate", "sys_exit_fd" },
 	{ "fallocate", "sys_exit_fd" }, { "fadvise64", "sys_exit_fd" },
-	{ "sync", "sys_exit_fd" }, { "syncfs", "sys_exit_fd" },
+	{ "readahead", "sys_exit_fd" }, { "sync", "sys_exit_fd" }, { "syncfs", "sys_exit_fd" },
 	{ "copy_file_range", "sys_exit_copy" }, { "sendfile64", "sys_exit_copy" },
 	{ "splice", "sys_exit_copy" },
 	{ "io_submit", "sys_exit_aio" }, { "madvise", "sys_exit_madvise" },

@@ -16,6 +16,7 @@
  *                                      (a recorder's start-state probe, done), then reads of BS
  *                                      to end of file
  *   ftload drop FILE                   POSIX_FADV_DONTNEED of the whole file (prints 0)
+ *   ftload readahead FILE SIZE         readahead(2) of the first SIZE bytes (prints 0)
  *   ftload fallocate FILE SIZE         FILE created (truncated) and SIZE bytes allocated at 0
  *                                      by fallocate(2), mode 0
  *   ftload mmap-read FILE              FILE mapped and one byte of each page read
@@ -73,6 +74,7 @@ static const char *usage_text =
 	"       ftload reread FILE BS PASSES\n"
 	"       ftload probed-read FILE BS\n"
 	"       ftload drop FILE\n"
+	"       ftload readahead FILE SIZE\n"
 	"       ftload fallocate FILE SIZE\n"
 	"       ftload mmap-read FILE\n"
 	"       ftload advised-write FILE SIZE BS\n"
@@ -375,6 +377,21 @@ static int cmd_drop(const char *file)
 	}
 	printf("0\n");
 	return 0;
+}
+
+/* readahead(2) of the first SIZE bytes of FILE; prints 0 (it reads nothing itself). */
+static int cmd_readahead(const char *file, uint64_t size)
+{
+	int fd = open(file, O_RDONLY), rc = 0;
+
+	if (fd < 0)
+		return fail("cannot open", file);
+	if (readahead(fd, 0, (size_t)size))
+		rc = fail("cannot read ahead", file);
+	close(fd);
+	if (!rc)
+		printf("0\n");
+	return rc;
 }
 
 /* fallocate(2) of SIZE bytes at 0 of a new FILE: tmpfs allocates folios for them. */
@@ -875,6 +892,14 @@ int main(int argc, char **argv)
 		if (argc != 3)
 			return usage(cmd, "FILE");
 		return cmd_drop(argv[2]);
+	}
+	if (!strcmp(cmd, "readahead")) {
+		uint64_t size;
+
+		if (argc != 4)
+			return usage(cmd, "FILE SIZE");
+		size = size_arg(argv[3], "SIZE", 0, INT64_MAX, &bad);
+		return bad ? 2 : cmd_readahead(argv[2], size);
 	}
 	if (!strcmp(cmd, "fallocate")) {
 		uint64_t size;
