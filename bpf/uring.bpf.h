@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * io_uring: read and write requests at their completion (io_uring:io_uring_complete), when the
- * bytes moved are known. The request still holds its file and its kiocb, whose position has
- * moved past the bytes, wherever it started (an offset, or the file position).
+ * bytes moved are known; syncs, fadvise and fallocate; opens (a new open file). The request
+ * still holds its file and its kiocb, whose position has moved past the bytes, wherever it
+ * started (an offset, or the file position).
  */
 #ifndef FT_BPF_URING_H
 #define FT_BPF_URING_H
@@ -36,6 +37,59 @@ static __always_inline bool uring_op(__u8 opcode, struct access *x)
 	return true;
 }
 
+#define IORING_FSYNC_DATASYNC	(1U << 0)	/* include/uapi/linux/io_uring.h */
+
+/* io_fadvise.len: a u32 before 6.9 (the sqe's len alone), a u64 since (its addr too) */
+static __always_inline __u64 uring_fadvise_len(struct io_fadvise *fa)
+{
+	__u32 len32 = 0;
+	__u64 len = 0;
+
+	if (bpf_core_field_size(fa->len) == sizeof(len32)) {
+		bpf_core_read(&len32, sizeof(len32), &fa->len);
+		return len32;
+	}
+	bpf_core_read(&len, sizeof(len), &fa->len);
+	return len;
+}
+
+/*
+ * The access of a completed request that moves no data (its result 0 on success): FSYNC (a
+ * range, to the end of the file when its length is 0: io_fsync()), SYNC_FILE_RANGE, FADVISE
+ * and FALLOCATE, as the system calls of the same names are recorded. false for other opcodes.
+ */
+static __always_inline bool uring_sync_op(struct io_kiocb *req, __u8 opcode, struct access *x)
+{
+	struct io_sync *sync = (struct io_sync *)&req->cmd;
+	struct io_fadvise *fa = (struct io_fadvise *)&req->cmd;
+
+	if (opcode == bpf_core_enum_value(enum io_uring_op, IORING_OP_FSYNC)) {
+		x->op = BPF_CORE_READ(sync, flags) & IORING_FSYNC_DATASYNC ? FT_OP_FDATASYNC :
+									     FT_OP_FSYNC;
+		x->pos = BPF_CORE_READ(sync, off);
+		x->len = BPF_CORE_READ(sync, len);
+		x->arg = 0;	/* as fsync(2)'s: the calls of the op carry no argument */
+	} else if (opcode == bpf_core_enum_value(enum io_uring_op, IORING_OP_SYNC_FILE_RANGE)) {
+		x->op = FT_OP_SYNC_RANGE;
+		x->pos = BPF_CORE_READ(sync, off);
+		x->len = BPF_CORE_READ(sync, len);
+		x->arg = BPF_CORE_READ(sync, flags);
+	} else if (opcode == bpf_core_enum_value(enum io_uring_op, IORING_OP_FALLOCATE)) {
+		x->op = FT_OP_FALLOCATE;
+		x->pos = BPF_CORE_READ(sync, off);
+		x->len = BPF_CORE_READ(sync, len);
+		x->arg = BPF_CORE_READ(sync, mode);
+	} else if (opcode == bpf_core_enum_value(enum io_uring_op, IORING_OP_FADVISE)) {
+		x->op = FT_OP_FADVISE;
+		x->pos = BPF_CORE_READ(fa, offset);
+		x->len = uring_fadvise_len(fa);
+		x->arg = BPF_CORE_READ(fa, advice);
+	} else {
+		return false;
+	}
+	return true;
+}
+
 /*
  * IORING_OP_OPENAT and OPENAT2 that installed a descriptor (not a direct one, file_slot 0):
  * the new open file is noted as an open(2)'s is (note_open()). The completion runs in the
@@ -65,6 +119,11 @@ static __always_inline void uring_complete(struct io_kiocb *req, int res)
 	struct file *file;
 	struct cur c;
 
+	if (!res && uring_sync_op(req, opcode, &x)) {
+		if (cur_get(&c) && cur_traced(&c) && (file = typed_file(BPF_CORE_READ(req, file))))
+			file_access(&c, file, &x);
+		return;
+	}
 	if (res <= 0 || !uring_op(opcode, &x)) {
 		uring_opened(req, opcode, res);
 		return;

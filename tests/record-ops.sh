@@ -63,6 +63,38 @@ if command -v python3 > /dev/null; then
 	is "$(access_count "$T" truncate "$ino")" 1 "truncate(2) by path: one record"
 fi
 
+# io_uring's syncs and advice, recorded at their completion as the calls of the same names
+# (ftload uring-sync): 8 MiB written, then an FSYNC of the first half with
+# IORING_FSYNC_DATASYNC (io_fsync(): vfs_fsync_range() of it), a FADVISE POSIX_FADV_DONTNEED
+# and an FSYNC of the whole file. DONTNEED drops the clean half, and whatever of the other the
+# writeback it starts has finished by then in the kernel: the replay, which writes back only
+# the range of the first sync, drops that half (a sync of the whole file would have cleaned
+# all 8 MiB for it to drop).
+ftload=$TOP_BUILDDIR/tests/lab/ftload
+U=$D/uring-sync
+rec "$T" -- "$ftload" uring-sync "$U" 8M
+if [ ! -x "$ftload" ] || echo "$err" | grep -q "cannot set up io_uring"; then
+	for i in 1 2 3 4 5 6; do
+		skip "ftload not built or io_uring not available here"
+	done
+else
+	uino=$(stat -c %i "$U")
+	is "$rc" 0 "record -- ftload uring-sync exits 0"
+	is "$(access_fields "$T" fdatasync "$uino")" "0 4194304 - 0" \
+		"io_uring FSYNC with IORING_FSYNC_DATASYNC: an fdatasync of the first 4 MiB"
+	is "$(access_fields "$T" fadvise "$uino")" "0 0 - 4" \
+		"io_uring FADVISE: a POSIX_FADV_DONTNEED of the file"
+	is "$(access_fields "$T" fsync "$uino")" "0 0 - 0" "io_uring FSYNC: an fsync of the file"
+	dropped=$("$FOLIO_TRACE" replay --metrics=dontneed_pages --format=csv "$T" |
+		awk -F, 'END { print $NF }')
+	is "$dropped" 1024 "the replay drops the 4 MiB the first sync wrote back"
+	kernel=$(field_of "$T" pagecache_delete "$uino" order |
+		awk '{ s += 2 ^ $1 } END { printf "%d\n", s }')
+	ok "$([ "$kernel" -ge 1024 ] && [ "$kernel" -le 2048 ] && echo 0 || echo 1)" \
+		"the kernel's DONTNEED dropped that half and no more than the file ($kernel pages)"
+fi
+rm -f "$U"
+
 # Deleting the file: its cache goes with the last link.
 rec "$T" -- rm "$F"
 is "$rc" 0 "record -- rm exits 0"

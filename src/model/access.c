@@ -139,7 +139,12 @@ static void do_sync(struct model *m, const struct model_access *a, bool range)
 {
 	uint64_t first = 0, last = UINT64_MAX;
 
+	/* fsync(2) names no range (len 0: the whole file); io_uring's FSYNC may (io_fsync()) */
 	if (!range) {
+		if (a->len) {
+			first = page_of(m, a->pos);
+			last = page_of(m, a->pos + a->len - 1);
+		}
 		wb_sync_file(m, a->file_id, first, last);
 		return;
 	}

@@ -314,7 +314,7 @@ enum model_op {
 	MODEL_WRITE,
 	MODEL_MMAP_READ,
 	MODEL_MMAP_WRITE,
-	MODEL_FSYNC,		/* also fdatasync */
+	MODEL_FSYNC,		/* also fdatasync; len 0: the whole file, else a range (io_uring) */
 	MODEL_SYNC_RANGE,
 	MODEL_TRUNCATE,		/* new size in pos */
 	MODEL_FALLOCATE,

@@ -404,11 +404,11 @@ static bool make_access(const struct ft_access *a, uint32_t id, struct file_info
 			  a->arg : 0,
 		.ofile = a->ofile,
 	};
-	if (op == MODEL_FSYNC) {
-		out->pos = 0;
-		out->len = fi->size;
-	} else if (op == MODEL_SYNC_RANGE && a->len == 0) {
-		/* len 0 means "to the end of the file" */
+	if ((op == MODEL_SYNC_RANGE || (op == MODEL_FSYNC && a->pos)) && a->len == 0) {
+		/*
+		 * len 0 means "to the end of the file"; an fsync from 0 (fsync(2)'s, always) is
+		 * the whole file's, len 0 to the model
+		 */
 		out->len = fi->size > a->pos ? fi->size - a->pos : 0;
 	}
 	if (op == MODEL_UNLINK)

@@ -25,6 +25,9 @@
  *                                      (write faults); then, the mapping kept, the second SIZE
  *                                      written with write(2) in writes of BS, and fsync
  *   ftload uring-read FILE BS          reads of BS to end of file through io_uring, one at a time
+ *   ftload uring-sync FILE SIZE        FILE made SIZE long by writes, then through io_uring: an
+ *                                      FSYNC of its first half (IORING_FSYNC_DATASYNC), a
+ *                                      FADVISE POSIX_FADV_DONTNEED of it all, an FSYNC of it all
  *   ftload zipf FILE BS COUNT THETA SEED  COUNT reads of BS at blocks drawn from a Zipf law of
  *                                      exponent THETA (block 0 the most likely), seeded
  *   ftload stride-read FILE BS STRIDE FIRST  reads of BS at FIRST, FIRST + STRIDE, ... to end
@@ -66,6 +69,7 @@
 
 /* a buffer's size: enough for any test, small enough to catch a size in the wrong unit */
 #define MAX_BS (1ULL << 30)
+#define MiB (1ULL << 20)
 
 static const char *usage_text =
 	"usage: ftload write FILE SIZE BS\n"
@@ -79,6 +83,7 @@ static const char *usage_text =
 	"       ftload mmap-read FILE\n"
 	"       ftload advised-write FILE SIZE BS\n"
 	"       ftload uring-read FILE BS\n"
+	"       ftload uring-sync FILE SIZE\n"
 	"       ftload zipf FILE BS COUNT THETA SEED\n"
 	"       ftload stride-read FILE BS STRIDE FIRST\n"
 	"       ftload two-readers FILE BS SEED [whole]\n"
@@ -573,6 +578,63 @@ static int ring_open_file(struct ring *r, const char *file)
 	return ring_submit(r);
 }
 
+/* One IORING_OP_FSYNC of [off, off + len) (len 0: to the end of the file), waited for. */
+static int ring_fsync(struct ring *r, int fd, uint64_t off, unsigned len, unsigned flags)
+{
+	struct io_uring_sqe *sqe = ring_sqe(r);
+
+	sqe->opcode = IORING_OP_FSYNC;
+	sqe->fd = fd;
+	sqe->off = off;
+	sqe->len = len;
+	sqe->fsync_flags = flags;
+	return ring_submit(r);
+}
+
+/* One IORING_OP_FADVISE of the whole file, waited for. */
+static int ring_fadvise(struct ring *r, int fd, int advice)
+{
+	struct io_uring_sqe *sqe = ring_sqe(r);
+
+	sqe->opcode = IORING_OP_FADVISE;
+	sqe->fd = fd;
+	sqe->fadvise_advice = (unsigned)advice;
+	return ring_submit(r);
+}
+
+/*
+ * FILE made SIZE long by writes of 1 MiB, then through io_uring: an FSYNC of its first half
+ * with IORING_FSYNC_DATASYNC, a FADVISE POSIX_FADV_DONTNEED of it all, an FSYNC of it all.
+ * Prints SIZE.
+ */
+static int cmd_uring_sync(const char *file, uint64_t size)
+{
+	struct ring r = { .fd = -1 };
+	char *buf;
+	int fd = open_with_buffer(file, O_RDWR | O_CREAT | O_TRUNC, MiB, &buf), rc = 0, res;
+
+	if (fd < 0)
+		return 1;
+	for (uint64_t off = 0; !rc && off < size; off += MiB)
+		if (write_all(fd, buf, (size_t)(size - off < MiB ? size - off : MiB)))
+			rc = fail("cannot write", file);
+	if (!rc && ring_open(&r))
+		rc = fail("cannot set up io_uring for", file);
+	if (!rc && (res = ring_fsync(&r, fd, 0, (unsigned)(size / 2), IORING_FSYNC_DATASYNC)))
+		errno = -res, rc = fail("cannot fdatasync (io_uring)", file);
+	if (!rc && (res = ring_fadvise(&r, fd, POSIX_FADV_DONTNEED)))
+		errno = -res, rc = fail("cannot advise (io_uring)", file);
+	if (!rc && (res = ring_fsync(&r, fd, 0, 0, 0)))
+		errno = -res, rc = fail("cannot fsync (io_uring)", file);
+	if (r.fd >= 0)
+		close(r.fd);
+	close(fd);
+	free(buf);
+	if (!rc)
+		printf("%" PRIu64 "\n", size);
+	return rc;
+}
+
 /* Read FILE to its end in reads of BS through io_uring; prints the bytes read. */
 static int cmd_uring_read(const char *file, uint64_t bs)
 {
@@ -892,6 +954,14 @@ int main(int argc, char **argv)
 		if (argc != 3)
 			return usage(cmd, "FILE");
 		return cmd_drop(argv[2]);
+	}
+	if (!strcmp(cmd, "uring-sync")) {
+		uint64_t size;
+
+		if (argc != 4)
+			return usage(cmd, "FILE SIZE");
+		size = size_arg(argv[3], "SIZE", 0, 1ULL << 31, &bad);
+		return bad ? 2 : cmd_uring_sync(argv[2], size);
 	}
 	if (!strcmp(cmd, "readahead")) {
 		uint64_t size;
