@@ -117,7 +117,7 @@ same_orders "$TMPD/w.ftr" "whole" near
 # others read a MiB in order, reading ahead. The recorder sees the opens (open(2) and its kin)
 # and numbers each apart; by the struct file's address alone, as before, the 16 opens had one
 # number and the replay kept the advice for the next: no readahead (6.18: 1819 base pages and
-# 41 large folios, where the kernel made 161 and 331).
+# 42 large folios, where the kernel made 161 and 331).
 drop_pages "$D/f"
 rec "$TMPD/r.ftr" -q -- "$ftload" reopen-reads "$D/f" 16K 16
 is "$rc" 0 "record of 16 opens in turn exits 0"
