@@ -35,11 +35,11 @@
 /* Syscall numbers of the calls recorded. */
 enum {
 	NR_read = 0, NR_write = 1, NR_pread64 = 17, NR_pwrite64 = 18, NR_readv = 19,
-	NR_writev = 20, NR_madvise = 28, NR_sendfile = 40, NR_fsync = 74, NR_fdatasync = 75,
-	NR_truncate = 76, NR_ftruncate = 77, NR_sync = 162, NR_readahead = 187, NR_io_submit = 209,
-	NR_fadvise64 = 221, NR_splice = 275, NR_sync_file_range = 277, NR_fallocate = 285,
-	NR_preadv = 295, NR_pwritev = 296, NR_syncfs = 306, NR_copy_file_range = 326,
-	NR_preadv2 = 327, NR_pwritev2 = 328,
+	NR_writev = 20, NR_msync = 26, NR_madvise = 28, NR_sendfile = 40, NR_fsync = 74,
+	NR_fdatasync = 75, NR_truncate = 76, NR_ftruncate = 77, NR_sync = 162, NR_readahead = 187,
+	NR_io_submit = 209, NR_fadvise64 = 221, NR_splice = 275, NR_sync_file_range = 277,
+	NR_fallocate = 285, NR_preadv = 295, NR_pwritev = 296, NR_syncfs = 306,
+	NR_copy_file_range = 326, NR_preadv2 = 327, NR_pwritev2 = 328,
 };
 
 /* Argument n (0 to 5) of the syscall: di, si, dx, r10, r8, r9 in the x86-64 syscall ABI. */

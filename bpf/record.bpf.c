@@ -108,7 +108,7 @@ SYSCALL_PROGRAM(sys_exit_rw, rw_call)
 SYSCALL_PROGRAM(sys_exit_fd, fd_call)
 SYSCALL_PROGRAM(sys_exit_copy, copy_call)
 SYSCALL_PROGRAM(sys_exit_aio, aio_call)
-SYSCALL_PROGRAM(sys_exit_madvise, madvise_call)
+SYSCALL_PROGRAM(sys_exit_mapping, mapping_call)
 SYSCALL_PROGRAM(sys_exit_truncate, truncate_call)
 SYSCALL_PROGRAM(sys_exit_open, open_call)
 

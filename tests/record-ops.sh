@@ -1,6 +1,7 @@
 #!/bin/sh
 # Every recorded syscall with its arguments: pwrite/pwritev, pread/preadv, fsync, fdatasync,
-# sync_file_range, ftruncate, fallocate, mmap reads, and the unlink of the file.
+# sync_file_range, ftruncate, fallocate, mmap reads and writes, msync, io_uring's syncs and
+# advice, and the unlink of the file.
 . "$TOP_SRCDIR/tests/lib.sh"
 . "$TOP_SRCDIR/tests/record-lib.sh"
 record_requires_bpf
@@ -36,7 +37,9 @@ m=$(access_sum "$T" mmap_read "$ino")
 ok "$([ "$m" -ge 65536 ] && echo 0 || echo 1)" "mmap reads cover the 64 KiB read ($m bytes)"
 
 # Writes through a shared mapping: one mmap_write per folio the fault dirties; msync cleans
-# them, so the second pass over the 16 pages dirties them again.
+# them, so the second pass over the 16 pages dirties them again. msync(MS_SYNC) (mmap's
+# flush()) is vfs_fsync_range() of the mapped range (mm/msync.c): an fdatasync of it, which
+# the replay writes back (before it was not recorded, and the replay wrote nothing back).
 if command -v python3 > /dev/null; then
 	truncate -s 64k "$D/mw"
 	mino=$(stat -c %i "$D/mw")
@@ -51,6 +54,10 @@ for i in range(16):
     m[i * 4096 + 1] = 66
 m.close()"
 	is "$(access_sum "$T" mmap_write "$mino")" 131072 "mmap writes: 2 x 64 KiB dirtied by faults"
+	is "$(access_fields "$T" fdatasync "$mino")" "0 65536 - 0" \
+		"msync(MS_SYNC): an fdatasync of the mapped 64 KiB"
+	is "$("$FOLIO_TRACE" replay --metrics=wb_fsync_bytes --format=csv "$T" |
+		awk -F, 'END { print $NF }')" 65536 "the replay writes the 64 KiB back at the msync"
 	rec "$T" -- dd if=/dev/zero of="$D/mw" bs=4k count=4 conv=notrunc status=none
 	is "$(access_count "$T" mmap_write "$mino")" 0 "write(2) is never taken for an mmap write"
 	is "$(access_sum "$T" write "$mino")" 16384 "write(2) recorded as write"

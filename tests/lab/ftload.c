@@ -20,6 +20,8 @@
  *   ftload fallocate FILE SIZE         FILE created (truncated) and SIZE bytes allocated at 0
  *                                      by fallocate(2), mode 0
  *   ftload mmap-read FILE              FILE mapped and one byte of each page read
+ *   ftload msync-write FILE SIZE       FILE made SIZE long, mapped shared, one byte of each page
+ *                                      written, then msync(MS_SYNC) of it all
  *   ftload advised-write FILE SIZE BS  FILE made 2 * SIZE long; its first SIZE mapped shared,
  *                                      advised MADV_HUGEPAGE and one byte of each page written
  *                                      (write faults); then, the mapping kept, the second SIZE
@@ -81,6 +83,7 @@ static const char *usage_text =
 	"       ftload readahead FILE SIZE\n"
 	"       ftload fallocate FILE SIZE\n"
 	"       ftload mmap-read FILE\n"
+	"       ftload msync-write FILE SIZE\n"
 	"       ftload advised-write FILE SIZE BS\n"
 	"       ftload uring-read FILE BS\n"
 	"       ftload uring-sync FILE SIZE\n"
@@ -443,6 +446,37 @@ static int cmd_mmap_read(const char *file)
 	munmap((void *)p, (size_t)st.st_size);
 	printf("%" PRIu64 "\n", (uint64_t)st.st_size);
 	return 0;
+}
+
+/*
+ * FILE made SIZE long (ftruncate), mapped shared, a byte of each page written, then msync of
+ * it all with MS_SYNC: vfs_fsync_range() of the mapped range. Prints SIZE.
+ */
+static int cmd_msync_write(const char *file, uint64_t size)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	volatile char *p;
+	int fd = open(file, O_RDWR | O_CREAT | O_TRUNC, 0644), rc = 0;
+
+	if (fd < 0)
+		return fail("cannot open", file);
+	if (!size || ftruncate(fd, (off_t)size)) {
+		close(fd);
+		errno = size ? errno : EINVAL;
+		return fail("cannot size", file);
+	}
+	p = mmap(NULL, (size_t)size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	close(fd);
+	if (p == MAP_FAILED)
+		return fail("cannot map", file);
+	for (uint64_t off = 0; off < size; off += (uint64_t)page)
+		p[off] = 1;
+	if (msync((void *)p, (size_t)size, MS_SYNC))
+		rc = fail("cannot msync", file);
+	munmap((void *)p, (size_t)size);
+	if (!rc)
+		printf("%" PRIu64 "\n", size);
+	return rc;
 }
 
 /*
@@ -888,6 +922,18 @@ static int cmd_reopen_reads(const char *file, uint64_t bs, uint64_t count, bool 
 	return rc;
 }
 
+/* The commands of FILE SIZE: the bounds of SIZE, and the command. */
+static const struct {
+	const char *name;
+	uint64_t min, max;
+	int (*run)(const char *file, uint64_t size);
+} file_size_cmds[] = {
+	{ "fallocate", 1, INT64_MAX, cmd_fallocate },
+	{ "readahead", 0, INT64_MAX, cmd_readahead },
+	{ "msync-write", 1, 1ULL << 31, cmd_msync_write },
+	{ "uring-sync", 0, 1ULL << 31, cmd_uring_sync },
+};
+
 int main(int argc, char **argv)
 {
 	const char *cmd = argc > 1 ? argv[1] : NULL;
@@ -954,30 +1000,6 @@ int main(int argc, char **argv)
 		if (argc != 3)
 			return usage(cmd, "FILE");
 		return cmd_drop(argv[2]);
-	}
-	if (!strcmp(cmd, "uring-sync")) {
-		uint64_t size;
-
-		if (argc != 4)
-			return usage(cmd, "FILE SIZE");
-		size = size_arg(argv[3], "SIZE", 0, 1ULL << 31, &bad);
-		return bad ? 2 : cmd_uring_sync(argv[2], size);
-	}
-	if (!strcmp(cmd, "readahead")) {
-		uint64_t size;
-
-		if (argc != 4)
-			return usage(cmd, "FILE SIZE");
-		size = size_arg(argv[3], "SIZE", 0, INT64_MAX, &bad);
-		return bad ? 2 : cmd_readahead(argv[2], size);
-	}
-	if (!strcmp(cmd, "fallocate")) {
-		uint64_t size;
-
-		if (argc != 4)
-			return usage(cmd, "FILE SIZE");
-		size = size_arg(argv[3], "SIZE", 1, INT64_MAX, &bad);
-		return bad ? 2 : cmd_fallocate(argv[2], size);
 	}
 	if (!strcmp(cmd, "mmap-read")) {
 		if (argc != 3)
@@ -1046,6 +1068,16 @@ int main(int argc, char **argv)
 		bs = size_arg(argv[3], "BS", 1, REOPEN_REGION / 2, &bad);
 		count = size_arg(argv[4], "COUNT", 0, INT64_MAX / REOPEN_REGION, &bad);
 		return bad ? 2 : cmd_reopen_reads(argv[2], bs, count, argc == 6);
+	}
+	for (size_t i = 0; i < sizeof(file_size_cmds) / sizeof(file_size_cmds[0]); i++) {
+		uint64_t size;
+
+		if (strcmp(cmd, file_size_cmds[i].name))
+			continue;
+		if (argc != 4)
+			return usage(cmd, "FILE SIZE");
+		size = size_arg(argv[3], "SIZE", file_size_cmds[i].min, file_size_cmds[i].max, &bad);
+		return bad ? 2 : file_size_cmds[i].run(argv[2], size);
 	}
 	fprintf(stderr, "ftload: unknown command '%s'\n", cmd);
 	return usage(NULL, NULL);
